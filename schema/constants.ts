@@ -1,0 +1,183 @@
+// The one place for every business constant of the product (spec §3, §6, §8, §9 and DESIGN §3–§7).
+// Web, worker and party all import from here; nothing else may restate these values.
+
+export const PRODUCT_NAME = "PromptSentry";
+
+// ── Flags ────────────────────────────────────────────────────────────────────
+export const FLAG_STATUSES = ["safe", "warning", "critical"] as const;
+export type FlagStatus = (typeof FLAG_STATUSES)[number];
+
+export const FLAG_REASONS = [
+  "prompt_injection",
+  "jailbreak_attempt",
+  "sensitive_content",
+  "high_token_usage",
+] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
+
+/** Labels of reason codes (spec §3). Unknown codes are shown as they are. */
+export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
+  prompt_injection: "Prompt Injection",
+  jailbreak_attempt: "Jailbreak Attempt",
+  sensitive_content: "Sensitive Content",
+  high_token_usage: "High Token Usage",
+};
+export const UNKNOWN_REASON_LABEL = "Unknown";
+
+/** Explanation texts of the Flag Analysis card (spec §8). */
+export const SAFE_EXPLANATION =
+  "This prompt and response pair contains no concerning content and follows standard communication patterns.";
+export const ISSUES_EXPLANATION_PREFIX = "Issues detected: ";
+export const FLAG_REASON_EXPLANATIONS: Record<FlagReason, string> = {
+  prompt_injection: "Potential prompt injection attempt detected",
+  jailbreak_attempt: "Jailbreak attempt identified",
+  sensitive_content: "Sensitive content flagged",
+  high_token_usage: "Unusually high token usage detected",
+};
+
+export function reasonLabel(code: string): string {
+  return (FLAG_REASON_LABELS as Record<string, string>)[code] ?? code;
+}
+
+export function flagExplanation(flagStatus: string, reasons: readonly string[] | null | undefined): string {
+  if (flagStatus === "safe") return SAFE_EXPLANATION;
+  const texts = (reasons ?? []).map((r) => (FLAG_REASON_EXPLANATIONS as Record<string, string>)[r] ?? r);
+  return ISSUES_EXPLANATION_PREFIX + texts.join(", ");
+}
+
+/** Keys of `flagRules` in settings, and which reason each one switches. */
+export const FLAG_RULE_KEYS = ["promptInjection", "jailbreakAttempts", "sensitiveContent", "highTokenUsage"] as const;
+export type FlagRuleKey = (typeof FLAG_RULE_KEYS)[number];
+export type FlagRules = Record<FlagRuleKey, boolean>;
+export const FLAG_RULE_REASON: Record<FlagRuleKey, FlagReason> = {
+  promptInjection: "prompt_injection",
+  jailbreakAttempts: "jailbreak_attempt",
+  sensitiveContent: "sensitive_content",
+  highTokenUsage: "high_token_usage",
+};
+
+// ── Settings defaults (spec §9) ──────────────────────────────────────────────
+export const RETENTION_DAY_OPTIONS = [7, 30, 90, 365] as const;
+export const DEFAULT_RETENTION_DAYS = 30;
+export const DEFAULT_TOKEN_THRESHOLD = 4000;
+export const DEFAULT_FLAG_RULES: FlagRules = {
+  promptInjection: true,
+  jailbreakAttempts: true,
+  sensitiveContent: true,
+  highTokenUsage: true,
+};
+export const DEFAULT_ALERT_SETTINGS = { emailAlerts: true, slackNotifications: false, criticalOnly: true } as const;
+
+// ── Permissions and roles (spec §6, DESIGN §3) ───────────────────────────────
+export const PERMISSIONS = ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read", "admin"] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  "logs:read": "Read Prompt Logs",
+  "logs:write": "Write Prompt Logs",
+  "alerts:read": "Read Alerts",
+  "alerts:write": "Manage Alerts",
+  "users:read": "Read Users",
+  admin: "Full Access",
+};
+
+export const ROLES = ["admin", "engineer", "viewer"] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  viewer: ["logs:read", "alerts:read"],
+  engineer: ["logs:read", "alerts:read", "logs:write", "alerts:write", "users:read"],
+  admin: ["admin"],
+};
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: "Full access to all features and settings",
+  engineer: "Search, debug and export logs",
+  viewer: "Read-only access to logs",
+};
+
+// ── API keys (DESIGN §3) ─────────────────────────────────────────────────────
+export const API_KEY_PREFIX = "pk_live_";
+export const API_KEY_RANDOM_LENGTH = 32;
+export const API_KEY_DISPLAY_PREFIX_LENGTH = 16;
+export const MASKED_KEY_ASTERISKS = 32;
+export const STATUS_CARD_KEY_CHARS = 20;
+export const SESSION_COOKIE = "ps_session";
+export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
+
+// ── Webhooks and integrations ────────────────────────────────────────────────
+export const WEBHOOK_EVENTS = ["prompt.created", "flag.detected", "alert.created", "user.joined"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
+  "prompt.created": "New Prompt",
+  "flag.detected": "Flag Detected",
+  "alert.created": "Alert Created",
+  "user.joined": "User Joined",
+};
+export const INTEGRATION_TYPES = ["webhook", "email", "slack", "discord"] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+// ── Alerts and anomalies ─────────────────────────────────────────────────────
+export const ALERT_SEVERITIES = ["high", "medium", "low"] as const;
+export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
+export const ALERT_TYPES = ["red_flag", "anomaly"] as const;
+/** Burst grouping window: one open alert per type and reason per window (DESIGN §7). */
+export const ALERT_GROUP_WINDOW_MS = 60_000;
+export const ANOMALY_SEVERITIES = ["low", "medium", "high", "critical"] as const;
+export type AnomalySeverity = (typeof ANOMALY_SEVERITIES)[number];
+
+// ── Custom metrics ───────────────────────────────────────────────────────────
+export const METRIC_TYPES = ["count", "avg", "sum", "percentage"] as const;
+export const METRIC_VISUALIZATIONS = ["line", "bar", "pie", "number"] as const;
+export const METRIC_MIN_REFRESH_SECONDS = 60;
+export const METRIC_DEFAULT_REFRESH_SECONDS = 300;
+
+// ── Models and prices ────────────────────────────────────────────────────────
+export const TEST_MODELS = ["gpt-4", "gpt-3.5-turbo", "claude-3", "gemini-pro"] as const;
+/** Model filter of the logs screens (spec §2): label → model family prefix matched server-side. */
+export const MODEL_FILTER_OPTIONS = [
+  { value: "all", label: "All Models" },
+  { value: "gpt-4", label: "GPT-4" },
+  { value: "gpt-3.5", label: "GPT-3.5" },
+  { value: "claude", label: "Claude" },
+] as const;
+/**
+ * Blended price per 1,000 tokens in cents, used when a client sends tokenCount but no cost.
+ * Matched by longest prefix of the model name; unknown models fall back to DEFAULT_PRICE.
+ */
+export const MODEL_PRICES_CENTS_PER_1K: Record<string, number> = {
+  "gpt-4o-mini": 0.04,
+  "gpt-4o": 0.75,
+  "gpt-4-turbo": 2,
+  "gpt-4": 4.5,
+  "gpt-3.5": 0.1,
+  "claude-3-opus": 4.5,
+  "claude-3-haiku": 0.075,
+  "claude-3": 0.9,
+  claude: 0.9,
+  "gemini-pro": 0.1,
+  gemini: 0.1,
+};
+export const DEFAULT_PRICE_CENTS_PER_1K = 0.5;
+
+// ── Limits (spec §9, DESIGN §5) ──────────────────────────────────────────────
+export const FEED_SIZE = 10;
+export const LOGS_PAGE_LIMIT = 50;
+export const LOGS_MAX_LIMIT = 200;
+export const RED_FLAGS_LIMIT = 100;
+export const ALERTS_PANEL_SIZE = 5;
+export const BATCH_MAX_LOGS = 500;
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_TEXT_CHARS = 200_000;
+export const STATS_DEFAULT_DAYS = 7;
+export const MAX_RANGE_DAYS = 365;
+
+export const REFRESH_MS = { feed: 5_000, alerts: 30_000, stats: 30_000, trends: 60_000 } as const;
+export const TRUNCATE = { feed: 100, logs: 200, redFlags: 150 } as const;
+
+// ── Plans (spec §2, §9) ──────────────────────────────────────────────────────
+export const PLANS = {
+  trial: { name: "Free Trial", priceUsd: 0, period: "14 days", promptQuota: 1_000, days: 14 },
+  professional: { name: "Professional", priceUsd: 49, period: "per month", promptQuota: 50_000, days: 30 },
+  enterprise: { name: "Enterprise", priceUsd: 199, period: "per month", promptQuota: null, days: 30 },
+} as const;
+export type PlanId = keyof typeof PLANS;
+export const TRIAL_DAYS = 14;

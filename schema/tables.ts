@@ -1,0 +1,299 @@
+// Drizzle tables for every entity (spec §3, DESIGN §5). Every tenant row carries org_id and every
+// list the screens show has an index that starts with org_id, so no query ever scans another tenant.
+// Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { FlagReason, FlagRules, Permission } from "./constants";
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+
+export type Finding = {
+  reason: FlagReason;
+  rule: string;
+  target: "prompt" | "response";
+  start: number;
+  end: number;
+};
+
+export const organizations = sqliteTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  plan: text("plan", { enum: ["trial", "professional", "enterprise"] }).notNull().default("trial"),
+  trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const orgSettings = sqliteTable("org_settings", {
+  orgId: text("org_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  retentionDays: integer("retention_days").notNull().default(30),
+  emailAlerts: integer("email_alerts", { mode: "boolean" }).notNull().default(true),
+  slackNotifications: integer("slack_notifications", { mode: "boolean" }).notNull().default(false),
+  criticalOnly: integer("critical_only", { mode: "boolean" }).notNull().default(true),
+  webhookUrl: text("webhook_url"),
+  flagRules: text("flag_rules", { mode: "json" }).$type<FlagRules>().notNull(),
+  tokenThreshold: integer("token_threshold").notNull().default(4000),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+});
+
+export const teamMembers = sqliteTable(
+  "team_members",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    role: text("role", { enum: ["admin", "engineer", "viewer"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("team_members_org_email").on(t.orgId, t.email), index("team_members_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Set when the key belongs to a team member: its permissions follow the member's role. */
+    memberId: text("member_id").references(() => teamMembers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 (hex) of the full key; the key itself is never stored. */
+    keyHash: text("key_hash").notNull(),
+    keyPrefix: text("key_prefix").notNull(),
+    permissions: text("permissions", { mode: "json" }).$type<Permission[]>().notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const promptLogs = sqliteTable(
+  "prompt_logs",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    model: text("model").notNull(),
+    userId: text("user_id"),
+    sessionId: text("session_id"),
+    prompt: text("prompt").notNull(),
+    response: text("response").notNull(),
+    tokenCount: integer("token_count"),
+    /** In cents. */
+    estimatedCost: real("estimated_cost"),
+    latencyMs: integer("latency_ms"),
+    source: text("source"),
+    metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    flagStatus: text("flag_status", { enum: ["safe", "warning", "critical"] }).notNull(),
+    flagReasons: text("flag_reasons", { mode: "json" }).$type<string[]>().notNull(),
+    findings: text("findings", { mode: "json" }).$type<Finding[]>().notNull(),
+    apiKeyId: text("api_key_id"),
+    idempotencyKey: text("idempotency_key"),
+  },
+  (t) => [
+    index("prompt_logs_org_created").on(t.orgId, t.createdAt, t.id),
+    index("prompt_logs_org_flag_created").on(t.orgId, t.flagStatus, t.createdAt),
+    index("prompt_logs_org_model_created").on(t.orgId, t.model, t.createdAt),
+    index("prompt_logs_org_user_created").on(t.orgId, t.userId, t.createdAt),
+    uniqueIndex("prompt_logs_org_idempotency").on(t.orgId, t.idempotencyKey),
+  ],
+);
+
+/** Per-day, per-model counters maintained by a trigger on every stored log (never decremented by retention). */
+export const dailyUsage = sqliteTable(
+  "daily_usage",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    model: text("model").notNull(),
+    total: integer("total").notNull().default(0),
+    safe: integer("safe").notNull().default(0),
+    warning: integer("warning").notNull().default(0),
+    critical: integer("critical").notNull().default(0),
+    tokens: integer("tokens").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+    latencySum: integer("latency_sum").notNull().default(0),
+    latencyCount: integer("latency_count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.model] })],
+);
+
+/** Distinct users seen per day, so "active users" over a range is a small COUNT(DISTINCT) over this table. */
+export const dailyActiveUsers = sqliteTable(
+  "daily_active_users",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    userId: text("user_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.day, t.userId] })],
+);
+
+export const alerts = sqliteTable(
+  "alerts",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    severity: text("severity").notNull(),
+    message: text("message").notNull(),
+    /** Flag reason or anomaly metric the alert is about; part of the burst-grouping key. */
+    reason: text("reason").notNull().default(""),
+    /** Start of the grouping window (ms); a burst of the same type and reason inside it bumps `count`. */
+    windowStart: integer("window_start").notNull().default(0),
+    count: integer("count").notNull().default(1),
+    logId: text("log_id"),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
+    acknowledged: integer("acknowledged", { mode: "boolean" }).notNull().default(false),
+    acknowledgedAt: integer("acknowledged_at", { mode: "timestamp_ms" }),
+    acknowledgedBy: text("acknowledged_by"),
+  },
+  (t) => [
+    index("alerts_org_ack_created").on(t.orgId, t.acknowledged, t.createdAt),
+    index("alerts_org_created").on(t.orgId, t.createdAt),
+    uniqueIndex("alerts_group").on(t.orgId, t.type, t.reason, t.windowStart),
+  ],
+);
+
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    events: text("events", { mode: "json" }).$type<string[]>().notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    secret: text("secret").notNull(),
+    disabledReason: text("disabled_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhooks_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const webhookDeliveries = sqliteTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    webhookId: text("webhook_id")
+      .notNull()
+      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The Standard Webhooks `webhook-id`: stable across retries of one event. */
+    messageId: text("message_id").notNull(),
+    eventType: text("event_type").notNull(),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    success: integer("success", { mode: "boolean" }).notNull(),
+    error: text("error"),
+    durationMs: integer("duration_ms"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("webhook_deliveries_webhook_created").on(t.webhookId, t.createdAt),
+    index("webhook_deliveries_org_created").on(t.orgId, t.createdAt),
+  ],
+);
+
+export type IntegrationConfig = {
+  url?: string;
+  email?: string;
+  webhook_url?: string;
+  api_key?: string;
+  channel?: string;
+};
+
+export const integrations = sqliteTable(
+  "integrations",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["webhook", "email", "slack", "discord"] }).notNull(),
+    config: text("config", { mode: "json" }).$type<IntegrationConfig>().notNull(),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("integrations_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const customMetrics = sqliteTable(
+  "custom_metrics",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    query: text("query").notNull(),
+    type: text("type", { enum: ["count", "avg", "sum", "percentage"] }).notNull(),
+    visualization: text("visualization", { enum: ["line", "bar", "pie", "number"] }).notNull(),
+    refreshInterval: integer("refresh_interval").notNull().default(300),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    lastValue: text("last_value", { mode: "json" }).$type<unknown>(),
+    lastRefreshedAt: integer("last_refreshed_at", { mode: "timestamp_ms" }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("custom_metrics_org_created").on(t.orgId, t.createdAt)],
+);
+
+export const anomalyDetections = sqliteTable(
+  "anomaly_detections",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    metricName: text("metric_name").notNull(),
+    currentValue: real("current_value").notNull(),
+    threshold: real("threshold").notNull(),
+    baseline: real("baseline"),
+    severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
+    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    detectedAt: createdAt(),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("anomaly_detections_org_detected").on(t.orgId, t.detectedAt),
+    index("anomaly_detections_org_metric_status").on(t.orgId, t.metricName, t.status),
+  ],
+);
+
+export type Organization = typeof organizations.$inferSelect;
+export type OrgSettings = typeof orgSettings.$inferSelect;
+export type TeamMember = typeof teamMembers.$inferSelect;
+export type ApiKey = typeof apiKeys.$inferSelect;
+export type PromptLogRow = typeof promptLogs.$inferSelect;
+export type AlertRow = typeof alerts.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type IntegrationRow = typeof integrations.$inferSelect;
+export type CustomMetricRow = typeof customMetrics.$inferSelect;
+export type AnomalyRow = typeof anomalyDetections.$inferSelect;

@@ -1,0 +1,314 @@
+// valibot schemas for every request body and query (spec §5, DESIGN §5). The messages are the spec's
+// exact texts; the web forms validate with the same schemas, so client and server always agree.
+import * as v from "valibot";
+import {
+  BATCH_MAX_LOGS,
+  FLAG_RULE_KEYS,
+  FLAG_STATUSES,
+  INTEGRATION_TYPES,
+  LOGS_MAX_LIMIT,
+  LOGS_PAGE_LIMIT,
+  MAX_RANGE_DAYS,
+  MAX_TEXT_CHARS,
+  METRIC_DEFAULT_REFRESH_SECONDS,
+  METRIC_MIN_REFRESH_SECONDS,
+  METRIC_TYPES,
+  METRIC_VISUALIZATIONS,
+  PERMISSIONS,
+  RETENTION_DAY_OPTIONS,
+  ROLES,
+  STATS_DEFAULT_DAYS,
+  WEBHOOK_EVENTS,
+} from "./constants";
+
+export const MESSAGES = {
+  nameRequired: "Name is required",
+  validUrl: "Valid URL required",
+  eventsRequired: "At least one event must be selected",
+  permissionsRequired: "At least one permission must be selected",
+  validEmail: "Valid email required",
+  validWebhookUrl: "Valid webhook URL required",
+  queryRequired: "Query is required",
+  orgNameMin: "Organization name must be at least 2 characters",
+  registrationEmail: "Please enter a valid email address",
+  testPromptRequired: "Please enter a test prompt",
+  refreshIntervalMin: `Refresh interval must be at least ${METRIC_MIN_REFRESH_SECONDS} seconds`,
+  tokenThreshold: "Token threshold must be a positive whole number",
+  retention: `Retention must be one of ${RETENTION_DAY_OPTIONS.join(", ")} days`,
+  expiresAt: "Expiry must be a valid date in the future",
+  promptRequired: "Prompt is required",
+  responseRequired: "Response must be a string",
+  modelRequired: "Model is required",
+  nonNegativeInteger: "Must be a whole number of 0 or more",
+  nonNegativeNumber: "Must be a number of 0 or more",
+} as const;
+
+// ── Building blocks ─────────────────────────────────────────────────────────
+const requiredName = v.pipe(
+  v.string(MESSAGES.nameRequired),
+  v.trim(),
+  v.nonEmpty(MESSAGES.nameRequired),
+  v.maxLength(100, "Name must be at most 100 characters"),
+);
+
+/** http(s) URLs only: a webhook to `file:` or `javascript:` is never valid. */
+const httpUrl = (message: string) =>
+  v.pipe(
+    v.string(message),
+    v.trim(),
+    v.url(message),
+    v.check((s) => /^https?:\/\//i.test(s), message),
+    v.maxLength(2048, message),
+  );
+
+const email = (message: string) => v.pipe(v.string(message), v.trim(), v.email(message), v.maxLength(254, message));
+
+/** Query-string integers arrive as text. */
+const intParam = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, `Must be a whole number between ${min} and ${max}`),
+      v.transform(Number),
+      v.minValue(min, `Must be a whole number between ${min} and ${max}`),
+      v.maxValue(max, `Must be a whole number between ${min} and ${max}`),
+    ),
+    String(fallback),
+  );
+
+const isoDate = v.pipe(
+  v.string("Must be an ISO-8601 date"),
+  v.trim(),
+  v.check((s) => s !== "" && !Number.isNaN(Date.parse(s)), "Must be an ISO-8601 date"),
+  v.transform((s) => new Date(s)),
+);
+
+const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max, `Must be at most ${max} characters`))));
+
+// ── Registration and session ────────────────────────────────────────────────
+export const registerBody = v.object({
+  name: v.pipe(
+    v.string(MESSAGES.orgNameMin),
+    v.trim(),
+    v.minLength(2, MESSAGES.orgNameMin),
+    v.maxLength(100, "Organization name must be at most 100 characters"),
+  ),
+  email: email(MESSAGES.registrationEmail),
+});
+
+export const sessionBody = v.object({
+  apiKey: v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200)),
+});
+
+// ── Prompt logs ─────────────────────────────────────────────────────────────
+const nonNegativeInt = v.pipe(v.number(MESSAGES.nonNegativeInteger), v.integer(MESSAGES.nonNegativeInteger), v.minValue(0, MESSAGES.nonNegativeInteger));
+const nonNegativeNumber = v.pipe(v.number(MESSAGES.nonNegativeNumber), v.finite(MESSAGES.nonNegativeNumber), v.minValue(0, MESSAGES.nonNegativeNumber));
+
+/** One log as SDKs send it. Unknown fields are dropped (v.object strips them). */
+export const logBody = v.object({
+  prompt: v.pipe(v.string(MESSAGES.promptRequired), v.nonEmpty(MESSAGES.promptRequired), v.maxLength(MAX_TEXT_CHARS)),
+  response: v.pipe(v.string(MESSAGES.responseRequired), v.maxLength(MAX_TEXT_CHARS)),
+  model: v.pipe(v.string(MESSAGES.modelRequired), v.trim(), v.nonEmpty(MESSAGES.modelRequired), v.maxLength(100)),
+  source: optionalText(100),
+  userId: optionalText(200),
+  sessionId: optionalText(200),
+  tokenCount: v.optional(v.nullable(nonNegativeInt)),
+  estimatedCost: v.optional(v.nullable(nonNegativeNumber)),
+  latencyMs: v.optional(v.nullable(nonNegativeInt)),
+  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+});
+export type LogInput = v.InferOutput<typeof logBody>;
+
+export const logBatchBody = v.object({
+  logs: v.pipe(
+    v.array(logBody, "logs must be an array"),
+    v.minLength(1, "logs must not be empty"),
+    v.maxLength(BATCH_MAX_LOGS, `At most ${BATCH_MAX_LOGS} logs per batch`),
+  ),
+});
+
+export const testPromptBody = v.object({
+  ...logBody.entries,
+  prompt: v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS)),
+});
+
+const flagStatusList = v.pipe(
+  v.string(),
+  v.transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)),
+  v.array(v.picklist(FLAG_STATUSES, `flagStatus must be one or more of ${FLAG_STATUSES.join(", ")}`)),
+);
+
+export const logsQuery = v.object({
+  limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Search must be at most 500 characters"))),
+  flagStatus: v.optional(flagStatusList),
+  model: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  userId: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  from: v.optional(isoDate),
+  to: v.optional(isoDate),
+  before: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
+export type LogsQuery = v.InferOutput<typeof logsQuery>;
+
+export const exportQuery = v.object({
+  ...logsQuery.entries,
+  format: v.optional(v.picklist(["csv", "jsonl"], "format must be csv or jsonl"), "csv"),
+});
+
+export const daysQuery = v.object({
+  days: intParam(1, MAX_RANGE_DAYS, STATS_DEFAULT_DAYS),
+});
+
+// ── Alerts ──────────────────────────────────────────────────────────────────
+export const alertsQuery = v.object({
+  acknowledged: v.optional(v.picklist(["true", "false"], "acknowledged must be true or false")),
+  limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
+});
+
+// ── Webhooks ────────────────────────────────────────────────────────────────
+const webhookEvents = v.pipe(
+  v.array(v.picklist(WEBHOOK_EVENTS, "Unknown event"), MESSAGES.eventsRequired),
+  v.minLength(1, MESSAGES.eventsRequired),
+  v.transform((events) => [...new Set(events)]),
+);
+
+export const webhookBody = v.object({
+  name: requiredName,
+  url: httpUrl(MESSAGES.validUrl),
+  events: webhookEvents,
+});
+
+export const webhookPatch = v.pipe(
+  v.object({
+    name: v.optional(requiredName),
+    url: v.optional(httpUrl(MESSAGES.validUrl)),
+    events: v.optional(webhookEvents),
+    active: v.optional(v.boolean("active must be true or false")),
+  }),
+  v.check((o) => Object.values(o).some((x) => x !== undefined), "Nothing to update"),
+);
+
+// ── API keys ────────────────────────────────────────────────────────────────
+export const apiKeyBody = v.object({
+  name: requiredName,
+  permissions: v.pipe(
+    v.array(v.picklist(PERMISSIONS, "Unknown permission"), MESSAGES.permissionsRequired),
+    v.minLength(1, MESSAGES.permissionsRequired),
+    v.transform((p) => [...new Set(p)]),
+  ),
+  expiresAt: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(MESSAGES.expiresAt),
+        v.check((s) => !Number.isNaN(Date.parse(s)), MESSAGES.expiresAt),
+        v.transform((s) => new Date(s)),
+        v.check((d) => d.getTime() > Date.now(), MESSAGES.expiresAt),
+      ),
+    ),
+  ),
+});
+
+// ── Integrations ────────────────────────────────────────────────────────────
+const optionalUrl = v.optional(v.union([v.literal(""), httpUrl(MESSAGES.validUrl)], MESSAGES.validUrl));
+const optionalConfigText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
+const hookConfig = v.object({
+  webhook_url: httpUrl(MESSAGES.validWebhookUrl),
+  url: optionalUrl,
+  api_key: optionalConfigText,
+  channel: optionalConfigText,
+});
+const emailConfig = v.object({
+  email: email(MESSAGES.validEmail),
+  url: optionalUrl,
+  api_key: optionalConfigText,
+});
+
+const integrationName = { name: requiredName };
+export const integrationBody = v.variant(
+  "type",
+  [
+    v.object({ ...integrationName, type: v.literal("webhook"), config: hookConfig }),
+    v.object({ ...integrationName, type: v.literal("slack"), config: hookConfig }),
+    v.object({ ...integrationName, type: v.literal("discord"), config: hookConfig }),
+    v.object({ ...integrationName, type: v.literal("email"), config: emailConfig }),
+  ],
+  `Type must be one of ${INTEGRATION_TYPES.join(", ")}`,
+);
+export type IntegrationInput = v.InferOutput<typeof integrationBody>;
+
+export const integrationPatch = v.pipe(
+  v.object({
+    name: v.optional(requiredName),
+    active: v.optional(v.boolean("active must be true or false")),
+    config: v.optional(v.record(v.string(), v.string())),
+  }),
+  v.check((o) => Object.values(o).some((x) => x !== undefined), "Nothing to update"),
+);
+
+/** The config schema for one integration type, for re-validating a patched config. */
+export function integrationConfigSchema(type: (typeof INTEGRATION_TYPES)[number]) {
+  return type === "email" ? emailConfig : hookConfig;
+}
+
+// ── Custom metrics ──────────────────────────────────────────────────────────
+export const customMetricBody = v.object({
+  name: requiredName,
+  description: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))), null),
+  query: v.pipe(v.string(MESSAGES.queryRequired), v.trim(), v.nonEmpty(MESSAGES.queryRequired), v.maxLength(4000, "Query must be at most 4000 characters")),
+  type: v.optional(v.picklist(METRIC_TYPES, `Type must be one of ${METRIC_TYPES.join(", ")}`), "count"),
+  visualization: v.optional(
+    v.picklist(METRIC_VISUALIZATIONS, `Visualization must be one of ${METRIC_VISUALIZATIONS.join(", ")}`),
+    "number",
+  ),
+  refreshInterval: v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], MESSAGES.refreshIntervalMin),
+      v.integer(MESSAGES.refreshIntervalMin),
+      v.minValue(METRIC_MIN_REFRESH_SECONDS, MESSAGES.refreshIntervalMin),
+      v.maxValue(86_400 * 7, "Refresh interval must be at most 7 days"),
+    ),
+    METRIC_DEFAULT_REFRESH_SECONDS,
+  ),
+  isActive: v.optional(v.boolean(), true),
+});
+
+// ── Settings, data, team ────────────────────────────────────────────────────
+export const settingsBody = v.object({
+  organizationName: v.optional(registerBody.entries.name),
+  retentionDays: v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], MESSAGES.retention),
+      v.check((n) => (RETENTION_DAY_OPTIONS as readonly number[]).includes(n), MESSAGES.retention),
+    ),
+  ),
+  emailAlerts: v.optional(v.boolean()),
+  slackNotifications: v.optional(v.boolean()),
+  criticalOnly: v.optional(v.boolean()),
+  webhookUrl: v.optional(v.nullable(v.union([v.literal(""), httpUrl(MESSAGES.validUrl)], MESSAGES.validUrl))),
+  flagRules: v.optional(v.partial(v.object(Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<(typeof FLAG_RULE_KEYS)[number], v.BooleanSchema<undefined>>))),
+  tokenThreshold: v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/), v.transform(Number))], MESSAGES.tokenThreshold),
+      v.integer(MESSAGES.tokenThreshold),
+      v.minValue(1, MESSAGES.tokenThreshold),
+      v.maxValue(10_000_000, MESSAGES.tokenThreshold),
+    ),
+  ),
+});
+export type SettingsInput = v.InferOutput<typeof settingsBody>;
+
+export const deleteDataBody = v.object({
+  confirm: v.pipe(v.string("Type the organization name to confirm"), v.nonEmpty("Type the organization name to confirm")),
+});
+
+export const teamInviteBody = v.object({
+  name: requiredName,
+  email: email(MESSAGES.registrationEmail),
+  role: v.picklist(ROLES, `Role must be one of ${ROLES.join(", ")}`),
+});
+
+export const teamPatchBody = v.object({
+  role: v.picklist(ROLES, `Role must be one of ${ROLES.join(", ")}`),
+});
+
+export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });

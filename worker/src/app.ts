@@ -1,0 +1,52 @@
+// The Hono app: named middleware, one router per resource, errors rendered once in onError.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../schema/constants";
+import type { AppEnv } from "./env";
+import { ApiError, onError, onNotFound } from "./errors";
+import { authenticate } from "./middleware/auth";
+import { withDb } from "./middleware/db";
+import { accountRoutes } from "./routes/account";
+import { alertRoutes } from "./routes/alerts";
+import { analyticsRoutes } from "./routes/analytics";
+import { anomalyRoutes } from "./routes/anomalies";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { customMetricRoutes } from "./routes/custom-metrics";
+import { dataRoutes } from "./routes/data";
+import { healthRoutes } from "./routes/health";
+import { integrationRoutes } from "./routes/integrations";
+import { logRoutes } from "./routes/logs";
+import { settingsRoutes } from "./routes/settings";
+import { teamRoutes } from "./routes/team";
+import { webhookRoutes } from "./routes/webhooks";
+
+const tooLarge = (limit: number) => () => {
+  throw new ApiError(413, "payload_too_large", `Request body exceeds ${Math.round(limit / 1024)} KB`);
+};
+
+export const api = new Hono<AppEnv>()
+  .use(secureHeaders({ crossOriginResourcePolicy: false }))
+  .use("/logs/batch", bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge(MAX_BATCH_BODY_BYTES) }))
+  .use(async (c, next) => {
+    if (c.req.path.endsWith("/logs/batch")) return next();
+    return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) })(c, next);
+  })
+  .route("/", healthRoutes)
+  .use(withDb, authenticate)
+  .route("/", accountRoutes)
+  .route("/logs", logRoutes)
+  .route("/", analyticsRoutes)
+  .route("/alerts", alertRoutes)
+  .route("/webhooks", webhookRoutes)
+  .route("/api-keys", apiKeyRoutes)
+  .route("/integrations", integrationRoutes)
+  .route("/custom-metrics", customMetricRoutes)
+  .route("/anomaly-detections", anomalyRoutes)
+  .route("/settings", settingsRoutes)
+  .route("/team", teamRoutes)
+  .route("/data", dataRoutes);
+
+export const app = new Hono<AppEnv>().route("/api", api).onError(onError).notFound(onNotFound);
+api.onError(onError);
+api.notFound(onNotFound);

@@ -1,0 +1,33 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as tables from "../../schema/tables";
+import type { Permission } from "../../schema/constants";
+
+/** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
+export type Bindings = {
+  DB: D1Database;
+  ASSETS?: Fetcher;
+  SESSION_SECRET: string;
+  PARTY_SECRET: string;
+  PARTY_HOST: string;
+  ALLOW_PRIVATE_WEBHOOKS?: string;
+};
+
+export type Db = DrizzleD1Database<typeof tables>;
+
+/** Who is calling: resolved once per request by the auth middleware. */
+export type Principal = {
+  orgId: string;
+  keyId: string;
+  memberId: string | null;
+  permissions: ReadonlySet<Permission>;
+  via: "bearer" | "query" | "cookie";
+};
+
+export type Variables = {
+  db: Db;
+  principal: Principal | null;
+  /** Why presented credentials were rejected, for the 401 message. */
+  authError?: string;
+};
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -1,0 +1,80 @@
+// Creating organizations, members and keys: shared by registration, invites, key management and the demo seed.
+import { and, eq } from "drizzle-orm";
+import { DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission, type Role } from "../../../schema/constants";
+import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
+import type { Db } from "../env";
+import { newId } from "../lib/ids";
+import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+
+export type NewKey = { id: string; key: string; keyPrefix: string };
+
+/** Builds an api_keys insert; the plain key is returned to show once and is never stored. */
+export async function prepareKey(
+  db: Db,
+  input: { orgId: string; name: string; permissions: Permission[]; memberId?: string | null; expiresAt?: Date | null },
+) {
+  const key = generateApiKey();
+  const id = newId();
+  const keyPrefix = displayPrefix(key);
+  const insert = db.insert(apiKeys).values({
+    id,
+    orgId: input.orgId,
+    memberId: input.memberId ?? null,
+    name: input.name,
+    keyHash: await hashApiKey(key),
+    keyPrefix,
+    permissions: input.permissions,
+    expiresAt: input.expiresAt ?? null,
+    createdAt: new Date(),
+  });
+  return { insert, created: { id, key, keyPrefix } satisfies NewKey };
+}
+
+function memberNameFromEmail(email: string): string {
+  const local = email.split("@")[0] ?? email;
+  const words = local.split(/[._-]+/).filter(Boolean);
+  return words.length ? words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") : email;
+}
+
+/** One organization with its settings, its first admin member and that member's key, in one batch. */
+export async function createOrganization(db: Db, input: { name: string; email: string; plan?: PlanId }) {
+  const now = new Date();
+  const orgId = newId();
+  const memberId = newId();
+  const plan = input.plan ?? "trial";
+  const { insert, created } = await prepareKey(db, {
+    orgId,
+    name: "Default key",
+    permissions: [...ROLE_PERMISSIONS.admin],
+    memberId,
+  });
+  const [[org]] = await db.batch([
+    db
+      .insert(organizations)
+      .values({
+        id: orgId,
+        name: input.name,
+        email: input.email,
+        plan,
+        trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null,
+        createdAt: now,
+      })
+      .returning(),
+    db.insert(orgSettings).values({ orgId, flagRules: { ...DEFAULT_FLAG_RULES } }),
+    db.insert(teamMembers).values({ id: memberId, orgId, name: memberNameFromEmail(input.email), email: input.email.toLowerCase(), role: "admin", createdAt: now }),
+    insert,
+  ]);
+  return { org, memberId, key: created };
+}
+
+export async function findMember(db: Db, orgId: string, memberId: string | null) {
+  if (!memberId) return null;
+  const rows = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.id, memberId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type MemberRole = Role;

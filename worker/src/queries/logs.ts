@@ -1,0 +1,66 @@
+// Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
+// bound to one organization.
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { promptLogs } from "../../../schema/tables";
+import type { LogsQuery } from "../../../schema/validation";
+import type { Db } from "../env";
+
+/**
+ * Turns free text into a safe FTS5 query: every word becomes a quoted phrase (so operators and
+ * syntax characters in user input are literal), all must match, the last one as a prefix.
+ */
+export function ftsQuery(text: string): string | null {
+  const words = text.match(/[\p{L}\p{N}_]+/gu);
+  if (!words?.length) return null;
+  return words
+    .slice(0, 16)
+    .map((w, i, all) => `"${w}"${i === all.length - 1 ? "*" : ""}`)
+    .join(" ");
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
+
+export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">): SQL[] {
+  const where: SQL[] = [eq(promptLogs.orgId, orgId)];
+  if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
+  if (q.model) {
+    // The screens filter by family ("gpt-4", "claude"): a prefix match, case-insensitive.
+    where.push(sql`lower(${promptLogs.model}) LIKE ${escapeLike(q.model.toLowerCase()) + "%"} ESCAPE '\\'`);
+  }
+  if (q.userId) where.push(eq(promptLogs.userId, q.userId));
+  if (q.from) where.push(gte(promptLogs.createdAt, q.from));
+  if (q.to) where.push(lte(promptLogs.createdAt, q.to));
+  if (q.search) {
+    const match = ftsQuery(q.search);
+    if (match) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
+    else where.push(sql`0`);
+  }
+  return where;
+}
+
+/** Rows strictly older than the cursor row (ties on createdAt broken by id). */
+function beforeCursor(orgId: string, before: string): SQL {
+  return sql`(${promptLogs.createdAt}, ${promptLogs.id}) < (SELECT created_at, id FROM prompt_logs WHERE id = ${before} AND org_id = ${orgId})`;
+}
+
+export async function listLogs(db: Db, orgId: string, q: LogsQuery) {
+  const where = logFilters(orgId, q);
+  if (q.before) where.push(beforeCursor(orgId, q.before));
+  return db
+    .select()
+    .from(promptLogs)
+    .where(and(...where))
+    .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))
+    .limit(q.limit);
+}
+
+export async function getLog(db: Db, orgId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(promptLogs)
+    .where(and(eq(promptLogs.orgId, orgId), eq(promptLogs.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+

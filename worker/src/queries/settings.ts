@@ -1,0 +1,16 @@
+import { eq } from "drizzle-orm";
+import { DEFAULT_FLAG_RULES } from "../../../schema/constants";
+import { orgSettings, type OrgSettings } from "../../../schema/tables";
+import type { Db } from "../env";
+
+/** The organization's settings row; every organization gets one at registration. */
+export async function getSettings(db: Db, orgId: string): Promise<OrgSettings> {
+  const [row] = await db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1);
+  if (row) return { ...row, flagRules: { ...DEFAULT_FLAG_RULES, ...row.flagRules } };
+  const [created] = await db
+    .insert(orgSettings)
+    .values({ orgId, flagRules: { ...DEFAULT_FLAG_RULES } })
+    .onConflictDoNothing()
+    .returning();
+  return created ?? (await getSettings(db, orgId));
+}

@@ -1,0 +1,54 @@
+// Registration, sign-in/out and the organization lookup the shell starts with (spec §7, DESIGN §3).
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
+import { apiKeys, organizations } from "../../../schema/tables";
+import { registerBody, sessionBody } from "../../../schema/validation";
+import type { AppEnv, Db } from "../env";
+import { unauthorized } from "../errors";
+import { hashApiKey } from "../lib/keys";
+import { endSession, startSession } from "../lib/session";
+import { loadPrincipal } from "../middleware/auth";
+import { createOrganization, findMember } from "../queries/accounts";
+import { serializeOrganization } from "../serialize";
+import { jsonBody } from "../validate";
+
+/** The organization as the shell sees it through one key. */
+async function organizationView(db: Db, orgId: string, keyId: string, permissions: Iterable<Permission>) {
+  const [row] = await db
+    .select({ org: organizations, keyPrefix: apiKeys.keyPrefix, memberId: apiKeys.memberId })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(eq(apiKeys.id, keyId))
+    .limit(1);
+  if (!row || row.org.id !== orgId) return null;
+  const member = await findMember(db, orgId, row.memberId);
+  return serializeOrganization(row.org, { keyPrefix: row.keyPrefix, permissions, member });
+}
+
+export const accountRoutes = new Hono<AppEnv>()
+  .post("/register", ...jsonBody(registerBody), async (c) => {
+    const { org, key } = await createOrganization(c.var.db, c.req.valid("json"));
+    await startSession(c, key.id);
+    const organization = await organizationView(c.var.db, org.id, key.id, ROLE_PERMISSIONS.admin);
+    return c.json({ organization, apiKey: key.key }, 201);
+  })
+  .post("/session", ...jsonBody(sessionBody), async (c) => {
+    const { apiKey } = c.req.valid("json");
+    const db = c.var.db;
+    // The same rules as every request (expiry, member role) decide whether the key may sign in.
+    const resolved = await loadPrincipal(db, { by: "hash", value: await hashApiKey(apiKey) }, "cookie");
+    if (!resolved) throw unauthorized("Invalid or expired API key");
+    const { principal } = resolved;
+    await startSession(c, principal.keyId);
+    return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) });
+  })
+  .delete("/session", (c) => {
+    endSession(c);
+    return c.body(null, 204);
+  })
+  .get("/organization", async (c) => {
+    const principal = c.var.principal;
+    if (!principal) return c.json(null);
+    return c.json(await organizationView(c.var.db, principal.orgId, principal.keyId, principal.permissions));
+  });

@@ -1,0 +1,70 @@
+// Integrations CRUD and active patch (spec §5, §7). Admin only.
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { integrations, type IntegrationConfig } from "../../../schema/tables";
+import { assertDeliverable } from "../lib/url-policy";
+import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
+import type { AppEnv } from "../env";
+import { badRequest, notFound } from "../errors";
+import { newId } from "../lib/ids";
+import { orgOf, requirePermission } from "../middleware/auth";
+import { serializeIntegration } from "../serialize";
+import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
+
+/** Every URL the server will post alerts to passes the outbound URL policy. */
+function assertTargets(config: IntegrationConfig, env: AppEnv["Bindings"]) {
+  for (const field of ["webhook_url", "url"] as const) {
+    const url = config[field];
+    if (url) assertDeliverable(url, env, `config.${field}`);
+  }
+}
+
+export const integrationRoutes = new Hono<AppEnv>()
+  .use(requirePermission("admin"))
+  .get("/", async (c) => {
+    const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt));
+    return c.json(rows.map(serializeIntegration));
+  })
+  .post("/", ...jsonBody(integrationBody), async (c) => {
+    const input = c.req.valid("json");
+    assertTargets(input.config, c.env);
+    const [row] = await c.var.db
+      .insert(integrations)
+      .values({ id: newId(), orgId: orgOf(c), name: input.name, type: input.type, config: input.config, createdAt: new Date() })
+      .returning();
+    return c.json(serializeIntegration(row), 201);
+  })
+  .patch("/:id", validate("param", idParam), ...jsonBody(integrationPatch), async (c) => {
+    const orgId = orgOf(c);
+    const { id } = c.req.valid("param");
+    const patch = c.req.valid("json");
+    const mine = and(eq(integrations.orgId, orgId), eq(integrations.id, id));
+    const [existing] = await c.var.db.select().from(integrations).where(mine).limit(1);
+    if (!existing) throw notFound("Integration");
+    let config = existing.config;
+    if (patch.config) {
+      // A patched config is validated as a whole against the integration's type.
+      const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...patch.config });
+      if (!result.success) {
+        const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
+        throw badRequest(firstMessage(issues), issues);
+      }
+      config = result.output;
+      assertTargets(config, c.env);
+    }
+    const [row] = await c.var.db
+      .update(integrations)
+      .set({ name: patch.name ?? existing.name, active: patch.active ?? existing.active, config })
+      .where(mine)
+      .returning();
+    return c.json(serializeIntegration(row));
+  })
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const deleted = await c.var.db
+      .delete(integrations)
+      .where(and(eq(integrations.orgId, orgOf(c)), eq(integrations.id, c.req.valid("param").id)))
+      .returning({ id: integrations.id });
+    if (!deleted.length) throw notFound("Integration");
+    return c.body(null, 204);
+  });

@@ -1,0 +1,47 @@
+// Prompt logs: list, export, detail (spec §7, DESIGN §5). Ingestion lives in routes/ingest.ts.
+import { Hono } from "hono";
+import { stream } from "hono/streaming";
+import { exportQuery, idParam, logsQuery } from "../../../schema/validation";
+import type { AppEnv } from "../env";
+import { notFound } from "../errors";
+import { csvHeader, csvRow, jsonlRow } from "../lib/export";
+import { orgOf, requirePermission } from "../middleware/auth";
+import { getLog, listLogs } from "../queries/logs";
+import { serializeLog } from "../serialize";
+import { validate } from "../validate";
+
+const EXPORT_PAGE = 200;
+const EXPORT_MAX_ROWS = 100_000;
+
+export const logRoutes = new Hono<AppEnv>()
+  .get("/", requirePermission("logs:read"), validate("query", logsQuery), async (c) => {
+    const rows = await listLogs(c.var.db, orgOf(c), c.req.valid("query"));
+    return c.json(rows.map(serializeLog));
+  })
+  .get("/export", requirePermission("logs:read"), validate("query", exportQuery), (c) => {
+    const { format, ...filters } = c.req.valid("query");
+    const orgId = orgOf(c);
+    const db = c.var.db;
+    const stamp = new Date().toISOString().slice(0, 10);
+    c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
+    c.header("Content-Disposition", `attachment; filename="prompt-logs-${stamp}.${format}"`);
+    // Streamed page by page with the keyset cursor, so an export never holds the whole result.
+    return stream(c, async (out) => {
+      if (format === "csv") await out.write(csvHeader());
+      let before: string | undefined = filters.before;
+      for (let sent = 0; sent < EXPORT_MAX_ROWS; ) {
+        const rows = await listLogs(db, orgId, { ...filters, limit: EXPORT_PAGE, before });
+        if (rows.length === 0) break;
+        const logs = rows.map(serializeLog);
+        await out.write(logs.map(format === "csv" ? csvRow : jsonlRow).join(""));
+        sent += rows.length;
+        before = rows[rows.length - 1].id;
+        if (rows.length < EXPORT_PAGE) break;
+      }
+    });
+  })
+  .get("/:id", requirePermission("logs:read"), validate("param", idParam), async (c) => {
+    const row = await getLog(c.var.db, orgOf(c), c.req.valid("param").id);
+    if (!row) throw notFound("Log");
+    return c.json(serializeLog(row));
+  });

@@ -1,0 +1,67 @@
+// Settings made real (DESIGN §5): organization name, retention, alert switches, flag rules, token
+// threshold; and rotation of the caller's own API key.
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
+import { settingsBody } from "../../../schema/validation";
+import type { AppEnv } from "../env";
+import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { getSettings } from "../queries/settings";
+import { jsonBody } from "../validate";
+
+function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string) {
+  return {
+    organizationName,
+    retentionDays: s.retentionDays,
+    emailAlerts: s.emailAlerts,
+    slackNotifications: s.slackNotifications,
+    criticalOnly: s.criticalOnly,
+    webhookUrl: s.webhookUrl ?? "",
+    flagRules: s.flagRules,
+    tokenThreshold: s.tokenThreshold,
+    apiKeyPrefix,
+  };
+}
+
+async function currentView(c: Parameters<typeof orgOf>[0]) {
+  const principal = requirePrincipal(c);
+  const db = c.var.db;
+  const [settings, [org], [key]] = await Promise.all([
+    getSettings(db, principal.orgId),
+    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, principal.orgId)),
+    db.select({ keyPrefix: apiKeys.keyPrefix }).from(apiKeys).where(eq(apiKeys.id, principal.keyId)),
+  ]);
+  return settingsView(settings, org.name, key.keyPrefix);
+}
+
+export const settingsRoutes = new Hono<AppEnv>()
+  .get("/", requirePermission("logs:read"), async (c) => c.json(await currentView(c)))
+  .put("/", requirePermission("admin"), ...jsonBody(settingsBody), async (c) => {
+    const orgId = orgOf(c);
+    const db = c.var.db;
+    const { organizationName, flagRules, webhookUrl, ...rest } = c.req.valid("json");
+    const existing = await getSettings(db, orgId);
+    const patch = {
+      ...rest,
+      ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
+      ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
+      updatedAt: new Date(),
+    };
+    await db.batch([
+      db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
+      ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
+    ]);
+    return c.json(await currentView(c));
+  })
+  .post("/rotate-key", requirePermission("admin"), async (c) => {
+    const principal = requirePrincipal(c);
+    // The key keeps its id, name and permissions (and so its sessions); only the secret changes.
+    const key = generateApiKey();
+    const keyPrefix = displayPrefix(key);
+    await c.var.db
+      .update(apiKeys)
+      .set({ keyHash: await hashApiKey(key), keyPrefix })
+      .where(eq(apiKeys.id, principal.keyId));
+    return c.json({ apiKey: key, keyPrefix });
+  });

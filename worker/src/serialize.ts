@@ -1,0 +1,178 @@
+// Row → API shape (DESIGN §5): camelCase, ISO-8601 timestamps, string ids. Secrets never leave here
+// except where a shape documents them (a webhook's signing secret, shown to admins to verify).
+import type {
+  AlertRow,
+  AnomalyRow,
+  ApiKey,
+  CustomMetricRow,
+  IntegrationRow,
+  Organization,
+  PromptLogRow,
+  TeamMember,
+  WebhookDeliveryRow,
+  WebhookRow,
+} from "../../schema/tables";
+import { ROLE_PERMISSIONS, type Permission, type Role } from "../../schema/constants";
+
+export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+export function serializeLog(row: PromptLogRow) {
+  return {
+    id: row.id,
+    createdAt: iso(row.createdAt)!,
+    model: row.model,
+    userId: row.userId,
+    sessionId: row.sessionId,
+    prompt: row.prompt,
+    response: row.response,
+    tokenCount: row.tokenCount,
+    estimatedCost: row.estimatedCost,
+    latencyMs: row.latencyMs,
+    source: row.source,
+    metadata: row.metadata ?? null,
+    flagStatus: row.flagStatus,
+    flagReasons: row.flagReasons,
+    findings: row.findings,
+  };
+}
+export type PromptLog = ReturnType<typeof serializeLog>;
+
+export function serializeOrganization(
+  org: Organization,
+  extra: { keyPrefix: string; permissions: Iterable<Permission>; member: TeamMember | null },
+) {
+  return {
+    id: org.id,
+    name: org.name,
+    email: org.email,
+    plan: org.plan,
+    trialEndsAt: iso(org.trialEndsAt),
+    createdAt: iso(org.createdAt)!,
+    keyPrefix: extra.keyPrefix,
+    permissions: [...extra.permissions],
+    member: extra.member ? { id: extra.member.id, name: extra.member.name, email: extra.member.email, role: extra.member.role } : null,
+  };
+}
+
+export function serializeApiKey(row: ApiKey, role: Role | null = null) {
+  return {
+    id: row.id,
+    name: row.name,
+    keyPrefix: row.keyPrefix,
+    permissions: role ? [...ROLE_PERMISSIONS[role]] : row.permissions,
+    memberId: row.memberId,
+    expiresAt: iso(row.expiresAt),
+    expired: row.expiresAt ? row.expiresAt.getTime() <= Date.now() : false,
+    createdAt: iso(row.createdAt)!,
+    lastUsed: iso(row.lastUsedAt),
+  };
+}
+
+export function serializeAlert(row: AlertRow) {
+  return {
+    id: row.id,
+    type: row.type,
+    severity: row.severity,
+    message: row.message,
+    reason: row.reason || null,
+    count: row.count,
+    logId: row.logId,
+    createdAt: iso(row.createdAt)!,
+    lastSeenAt: iso(row.lastSeenAt),
+    acknowledged: row.acknowledged,
+    acknowledgedAt: iso(row.acknowledgedAt),
+  };
+}
+
+export function serializeDelivery(row: WebhookDeliveryRow) {
+  return {
+    id: row.id,
+    webhookId: row.webhookId,
+    messageId: row.messageId,
+    event: row.eventType,
+    attempt: row.attempt,
+    statusCode: row.statusCode,
+    success: row.success,
+    error: row.error,
+    durationMs: row.durationMs,
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+export function serializeWebhook(row: WebhookRow, lastDelivery: WebhookDeliveryRow | null = null) {
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    events: row.events,
+    active: row.active,
+    secret: row.secret,
+    disabledReason: row.disabledReason,
+    createdAt: iso(row.createdAt)!,
+    lastDelivery: lastDelivery ? serializeDelivery(lastDelivery) : null,
+  };
+}
+
+/** Third-party credentials in an integration config are shown masked. */
+function maskSecret(value: string | undefined) {
+  if (!value) return value;
+  return value.length <= 4 ? "••••" : "••••" + value.slice(-4);
+}
+
+export function serializeIntegration(row: IntegrationRow) {
+  const config = { ...row.config };
+  if (config.api_key) config.api_key = maskSecret(config.api_key);
+  return { id: row.id, name: row.name, type: row.type, config, active: row.active, createdAt: iso(row.createdAt)! };
+}
+
+export function serializeCustomMetric(row: CustomMetricRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    query: row.query,
+    type: row.type,
+    visualization: row.visualization,
+    refreshInterval: row.refreshInterval,
+    isActive: row.isActive,
+    lastValue: row.lastValue ?? null,
+    lastRefreshedAt: iso(row.lastRefreshedAt),
+    lastError: row.lastError,
+    createdAt: iso(row.createdAt)!,
+  };
+}
+
+export function serializeAnomaly(row: AnomalyRow) {
+  return {
+    id: row.id,
+    metricName: row.metricName,
+    currentValue: row.currentValue,
+    threshold: row.threshold,
+    baseline: row.baseline,
+    severity: row.severity,
+    status: row.status,
+    detectedAt: iso(row.detectedAt)!,
+    resolvedAt: iso(row.resolvedAt),
+  };
+}
+
+/** Status from real activity: the member's most recent key use. */
+export function memberStatus(lastActive: Date | null, now = Date.now()): "online" | "away" | "offline" {
+  if (!lastActive) return "offline";
+  const age = now - lastActive.getTime();
+  if (age < 5 * 60_000) return "online";
+  if (age < 60 * 60_000) return "away";
+  return "offline";
+}
+
+export function serializeMember(row: TeamMember, lastActive: Date | null) {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    createdAt: iso(row.createdAt)!,
+    lastActive: iso(lastActive),
+    status: memberStatus(lastActive),
+  };
+}

@@ -1,0 +1,85 @@
+// Route-test helpers: every call goes through the real worker fetch handler (exports.default) with
+// the real local D1. Each test registers its own organizations, so tests never share tenants.
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import * as tables from "../../schema/tables";
+
+export const BASE = "http://localhost";
+
+export type CallResult<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+export async function call<T = any>(
+  method: string,
+  path: string,
+  opts: { key?: string; cookie?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<CallResult<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  if (opts.cookie) headers.cookie = opts.cookie;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers["content-type"] ??= "application/json";
+  }
+  const res = await exports.default.fetch(new Request(BASE + "/api" + path, { method, headers, body }));
+  const text = await res.text();
+  let parsed: any = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed, headers: res.headers, text };
+}
+
+let orgCounter = 0;
+
+export type TestOrg = { orgId: string; name: string; apiKey: string; cookie: string; memberId: string };
+
+/** Registers a fresh organization and answers its admin key and session cookie. */
+export async function registerOrg(name = `Org ${++orgCounter} ${crypto.randomUUID().slice(0, 8)}`): Promise<TestOrg> {
+  const res = await call("POST", "/register", { body: { name, email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com` } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
+  return { orgId: res.body.organization.id, name, apiKey: res.body.apiKey, cookie, memberId: res.body.organization.member.id };
+}
+
+/** An extra key of the organization with exactly these permissions. */
+export async function keyWith(org: TestOrg, permissions: string[]): Promise<string> {
+  const res = await call("POST", "/api-keys", { key: org.apiKey, body: { name: `perm ${permissions.join("+")}`, permissions } });
+  if (res.status !== 201) throw new Error(`key create failed: ${res.status} ${res.text}`);
+  return res.body.keyValue;
+}
+
+export const testDb = () => drizzle(env.DB, { schema: tables });
+
+let seq = 0;
+/** Stores logs directly (the aggregate and FTS triggers run as for ingestion). */
+export async function insertLogs(orgId: string, logs: Partial<typeof tables.promptLogs.$inferInsert>[]) {
+  const db = testDb();
+  const rows = logs.map((l) => ({
+    id: l.id ?? `log${Date.now().toString(36)}${(++seq).toString().padStart(6, "0")}`,
+    orgId,
+    createdAt: l.createdAt ?? new Date(),
+    model: l.model ?? "gpt-4",
+    prompt: l.prompt ?? "Hello there",
+    response: l.response ?? "General Kenobi",
+    flagStatus: l.flagStatus ?? "safe",
+    flagReasons: l.flagReasons ?? [],
+    findings: l.findings ?? [],
+    ...l,
+  }));
+  for (let i = 0; i < rows.length; i += 5) await db.insert(tables.promptLogs).values(rows.slice(i, i + 5));
+  return rows;
+}
+
+export function expectEnvelope(res: CallResult, status: number, code?: string) {
+  if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
+  if (!res.body?.error || typeof res.body.error.message !== "string" || typeof res.body.error.code !== "string") {
+    throw new Error(`not an error envelope: ${res.text}`);
+  }
+  if (code && res.body.error.code !== code) throw new Error(`expected code ${code}, got ${res.body.error.code}`);
+  return res.body.error as { code: string; message: string; issues?: Record<string, string[]> };
+}

@@ -1,0 +1,28 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Worker tests run inside workerd with the real local D1 and every migration applied (DESIGN §10).
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "../schema/migrations"));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(import.meta.dirname, "../wrangler.toml") },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SESSION_SECRET: "test-session-secret",
+            PARTY_SECRET: "test-party-secret",
+            ALLOW_PRIVATE_WEBHOOKS: "false",
+          },
+        },
+      }),
+    ],
+    test: {
+      root: import.meta.dirname,
+      include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+      setupFiles: ["./test/apply-migrations.ts"],
+    },
+  };
+});
