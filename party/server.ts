@@ -1,0 +1,36 @@
+// One PartyKit room per organization (DESIGN §1). Browsers join with a short-lived token the worker
+// signed for that room; only the worker, holding the shared secret, may broadcast into it.
+import type * as Party from "partykit/server";
+import { secretMatches, verifyRealtimeToken } from "../schema/realtime";
+
+export default class OrganizationRoom implements Party.Server {
+  constructor(readonly room: Party.Room) {}
+
+  static async onBeforeConnect(request: Party.Request, lobby: Party.Lobby) {
+    const token = new URL(request.url).searchParams.get("token");
+    const claims = await verifyRealtimeToken(token, lobby.id, String(lobby.env.PARTY_SECRET ?? ""));
+    if (!claims) return new Response("Unauthorized", { status: 401 });
+    return request;
+  }
+
+  async onRequest(request: Party.Request) {
+    if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+    const presented = (request.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, "");
+    if (!(await secretMatches(presented, String(this.room.env.PARTY_SECRET ?? "")))) {
+      return new Response("Forbidden", { status: 403 });
+    }
+    const body = await request.text();
+    try {
+      JSON.parse(body);
+    } catch {
+      return new Response("Body must be JSON", { status: 400 });
+    }
+    this.room.broadcast(body);
+    return new Response(null, { status: 202 });
+  }
+
+  // Listeners only: nothing a browser sends is relayed to others.
+  onMessage() {}
+}
+
+OrganizationRoom satisfies Party.Worker;
