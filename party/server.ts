@@ -19,13 +19,15 @@ export default class OrganizationRoom implements Party.Server {
     if (!(await secretMatches(presented, String(this.room.env.PARTY_SECRET ?? "")))) {
       return new Response("Forbidden", { status: 403 });
     }
-    const body = await request.text();
+    let body: unknown;
     try {
-      JSON.parse(body);
+      body = await request.json();
     } catch {
       return new Response("Body must be JSON", { status: 400 });
     }
-    this.room.broadcast(body);
+    // The worker sends one message or an array of them (a batch); sockets get one event per log.
+    const messages = Array.isArray(body) ? body : [body];
+    for (const message of messages) this.room.broadcast(JSON.stringify(message));
     return new Response(null, { status: 202 });
   }
 

@@ -44,11 +44,15 @@ export const MESSAGES = {
 } as const;
 
 // ── Building blocks ─────────────────────────────────────────────────────────
-const requiredName = v.pipe(
-  v.string(MESSAGES.nameRequired),
-  v.trim(),
-  v.nonEmpty(MESSAGES.nameRequired),
-  v.maxLength(100, "Name must be at most 100 characters"),
+/**
+ * A required field whose absence reports the field's own message: valibot would otherwise say
+ * "Invalid key: Expected …". The placeholder is validated in place of the missing value and fails.
+ */
+const required = <S extends v.GenericSchema>(schema: S, placeholder: unknown = "") =>
+  v.optional(schema, placeholder as v.InferInput<S>);
+
+const requiredName = required(
+  v.pipe(v.string(MESSAGES.nameRequired), v.trim(), v.nonEmpty(MESSAGES.nameRequired), v.maxLength(100, "Name must be at most 100 characters")),
 );
 
 /** http(s) URLs only: a webhook to `file:` or `javascript:` is never valid. */
@@ -56,8 +60,7 @@ const httpUrl = (message: string) =>
   v.pipe(
     v.string(message),
     v.trim(),
-    v.url(message),
-    v.check((s) => /^https?:\/\//i.test(s), message),
+    v.check((s) => /^https?:\/\//i.test(s) && URL.canParse(s), message),
     v.maxLength(2048, message),
   );
 
@@ -86,18 +89,20 @@ const isoDate = v.pipe(
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.maxLength(max, `Must be at most ${max} characters`))));
 
 // ── Registration and session ────────────────────────────────────────────────
+const organizationName = v.pipe(
+  v.string(MESSAGES.orgNameMin),
+  v.trim(),
+  v.minLength(2, MESSAGES.orgNameMin),
+  v.maxLength(100, "Organization name must be at most 100 characters"),
+);
+
 export const registerBody = v.object({
-  name: v.pipe(
-    v.string(MESSAGES.orgNameMin),
-    v.trim(),
-    v.minLength(2, MESSAGES.orgNameMin),
-    v.maxLength(100, "Organization name must be at most 100 characters"),
-  ),
-  email: email(MESSAGES.registrationEmail),
+  name: required(organizationName),
+  email: required(email(MESSAGES.registrationEmail)),
 });
 
 export const sessionBody = v.object({
-  apiKey: v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200)),
+  apiKey: required(v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200))),
 });
 
 // ── Prompt logs ─────────────────────────────────────────────────────────────
@@ -106,9 +111,9 @@ const nonNegativeNumber = v.pipe(v.number(MESSAGES.nonNegativeNumber), v.finite(
 
 /** One log as SDKs send it. Unknown fields are dropped (v.object strips them). */
 export const logBody = v.object({
-  prompt: v.pipe(v.string(MESSAGES.promptRequired), v.nonEmpty(MESSAGES.promptRequired), v.maxLength(MAX_TEXT_CHARS)),
-  response: v.pipe(v.string(MESSAGES.responseRequired), v.maxLength(MAX_TEXT_CHARS)),
-  model: v.pipe(v.string(MESSAGES.modelRequired), v.trim(), v.nonEmpty(MESSAGES.modelRequired), v.maxLength(100)),
+  prompt: required(v.pipe(v.string(MESSAGES.promptRequired), v.nonEmpty(MESSAGES.promptRequired), v.maxLength(MAX_TEXT_CHARS))),
+  response: required(v.pipe(v.string(MESSAGES.responseRequired), v.maxLength(MAX_TEXT_CHARS)), null),
+  model: required(v.pipe(v.string(MESSAGES.modelRequired), v.trim(), v.nonEmpty(MESSAGES.modelRequired), v.maxLength(100))),
   source: optionalText(100),
   userId: optionalText(200),
   sessionId: optionalText(200),
@@ -120,16 +125,19 @@ export const logBody = v.object({
 export type LogInput = v.InferOutput<typeof logBody>;
 
 export const logBatchBody = v.object({
-  logs: v.pipe(
-    v.array(logBody, "logs must be an array"),
-    v.minLength(1, "logs must not be empty"),
-    v.maxLength(BATCH_MAX_LOGS, `At most ${BATCH_MAX_LOGS} logs per batch`),
+  logs: required(
+    v.pipe(
+      v.array(logBody, "logs must be an array"),
+      v.minLength(1, "logs must not be empty"),
+      v.maxLength(BATCH_MAX_LOGS, `At most ${BATCH_MAX_LOGS} logs per batch`),
+    ),
+    null,
   ),
 });
 
 export const testPromptBody = v.object({
   ...logBody.entries,
-  prompt: v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS)),
+  prompt: required(v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS))),
 });
 
 const flagStatusList = v.pipe(
@@ -166,15 +174,18 @@ export const alertsQuery = v.object({
 });
 
 // ── Webhooks ────────────────────────────────────────────────────────────────
-const webhookEvents = v.pipe(
-  v.array(v.picklist(WEBHOOK_EVENTS, "Unknown event"), MESSAGES.eventsRequired),
-  v.minLength(1, MESSAGES.eventsRequired),
-  v.transform((events) => [...new Set(events)]),
+const webhookEvents = required(
+  v.pipe(
+    v.array(v.picklist(WEBHOOK_EVENTS, "Unknown event"), MESSAGES.eventsRequired),
+    v.minLength(1, MESSAGES.eventsRequired),
+    v.transform((events) => [...new Set(events)]),
+  ),
+  [],
 );
 
 export const webhookBody = v.object({
   name: requiredName,
-  url: httpUrl(MESSAGES.validUrl),
+  url: required(httpUrl(MESSAGES.validUrl)),
   events: webhookEvents,
 });
 
@@ -191,10 +202,13 @@ export const webhookPatch = v.pipe(
 // ── API keys ────────────────────────────────────────────────────────────────
 export const apiKeyBody = v.object({
   name: requiredName,
-  permissions: v.pipe(
-    v.array(v.picklist(PERMISSIONS, "Unknown permission"), MESSAGES.permissionsRequired),
-    v.minLength(1, MESSAGES.permissionsRequired),
-    v.transform((p) => [...new Set(p)]),
+  permissions: required(
+    v.pipe(
+      v.array(v.picklist(PERMISSIONS, "Unknown permission"), MESSAGES.permissionsRequired),
+      v.minLength(1, MESSAGES.permissionsRequired),
+      v.transform((p) => [...new Set(p)]),
+    ),
+    [],
   ),
   expiresAt: v.optional(
     v.nullable(
@@ -212,13 +226,13 @@ export const apiKeyBody = v.object({
 const optionalUrl = v.optional(v.union([v.literal(""), httpUrl(MESSAGES.validUrl)], MESSAGES.validUrl));
 const optionalConfigText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)));
 const hookConfig = v.object({
-  webhook_url: httpUrl(MESSAGES.validWebhookUrl),
+  webhook_url: required(httpUrl(MESSAGES.validWebhookUrl)),
   url: optionalUrl,
   api_key: optionalConfigText,
   channel: optionalConfigText,
 });
 const emailConfig = v.object({
-  email: email(MESSAGES.validEmail),
+  email: required(email(MESSAGES.validEmail)),
   url: optionalUrl,
   api_key: optionalConfigText,
 });
@@ -227,10 +241,10 @@ const integrationName = { name: requiredName };
 export const integrationBody = v.variant(
   "type",
   [
-    v.object({ ...integrationName, type: v.literal("webhook"), config: hookConfig }),
-    v.object({ ...integrationName, type: v.literal("slack"), config: hookConfig }),
-    v.object({ ...integrationName, type: v.literal("discord"), config: hookConfig }),
-    v.object({ ...integrationName, type: v.literal("email"), config: emailConfig }),
+    v.object({ ...integrationName, type: v.literal("webhook"), config: required(hookConfig, {}) }),
+    v.object({ ...integrationName, type: v.literal("slack"), config: required(hookConfig, {}) }),
+    v.object({ ...integrationName, type: v.literal("discord"), config: required(hookConfig, {}) }),
+    v.object({ ...integrationName, type: v.literal("email"), config: required(emailConfig, {}) }),
   ],
   `Type must be one of ${INTEGRATION_TYPES.join(", ")}`,
 );
@@ -254,7 +268,9 @@ export function integrationConfigSchema(type: (typeof INTEGRATION_TYPES)[number]
 export const customMetricBody = v.object({
   name: requiredName,
   description: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))), null),
-  query: v.pipe(v.string(MESSAGES.queryRequired), v.trim(), v.nonEmpty(MESSAGES.queryRequired), v.maxLength(4000, "Query must be at most 4000 characters")),
+  query: required(
+    v.pipe(v.string(MESSAGES.queryRequired), v.trim(), v.nonEmpty(MESSAGES.queryRequired), v.maxLength(4000, "Query must be at most 4000 characters")),
+  ),
   type: v.optional(v.picklist(METRIC_TYPES, `Type must be one of ${METRIC_TYPES.join(", ")}`), "count"),
   visualization: v.optional(
     v.picklist(METRIC_VISUALIZATIONS, `Visualization must be one of ${METRIC_VISUALIZATIONS.join(", ")}`),
@@ -274,7 +290,7 @@ export const customMetricBody = v.object({
 
 // ── Settings, data, team ────────────────────────────────────────────────────
 export const settingsBody = v.object({
-  organizationName: v.optional(registerBody.entries.name),
+  organizationName: v.optional(organizationName),
   retentionDays: v.optional(
     v.pipe(
       v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], MESSAGES.retention),
@@ -298,17 +314,17 @@ export const settingsBody = v.object({
 export type SettingsInput = v.InferOutput<typeof settingsBody>;
 
 export const deleteDataBody = v.object({
-  confirm: v.pipe(v.string("Type the organization name to confirm"), v.nonEmpty("Type the organization name to confirm")),
+  confirm: required(v.pipe(v.string("Type the organization name to confirm"), v.nonEmpty("Type the organization name to confirm"))),
 });
+
+const role = required(v.picklist(ROLES, `Role must be one of ${ROLES.join(", ")}`));
 
 export const teamInviteBody = v.object({
   name: requiredName,
-  email: email(MESSAGES.registrationEmail),
-  role: v.picklist(ROLES, `Role must be one of ${ROLES.join(", ")}`),
+  email: required(email(MESSAGES.registrationEmail)),
+  role,
 });
 
-export const teamPatchBody = v.object({
-  role: v.picklist(ROLES, `Role must be one of ${ROLES.join(", ")}`),
-});
+export const teamPatchBody = v.object({ role });
 
 export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });

@@ -15,6 +15,8 @@ export default defineConfig(async () => {
             SESSION_SECRET: "test-session-secret",
             PARTY_SECRET: "test-party-secret",
             ALLOW_PRIVATE_WEBHOOKS: "false",
+            // Nothing listens on port 1: ingestion tests run with the party server down.
+            PARTY_HOST: "127.0.0.1:1",
           },
         },
       }),

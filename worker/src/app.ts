@@ -15,8 +15,10 @@ import { apiKeyRoutes } from "./routes/api-keys";
 import { customMetricRoutes } from "./routes/custom-metrics";
 import { dataRoutes } from "./routes/data";
 import { healthRoutes } from "./routes/health";
+import { ingestRoutes } from "./routes/ingest";
 import { integrationRoutes } from "./routes/integrations";
 import { logRoutes } from "./routes/logs";
+import { realtimeRoutes } from "./routes/realtime";
 import { settingsRoutes } from "./routes/settings";
 import { teamRoutes } from "./routes/team";
 import { webhookRoutes } from "./routes/webhooks";
@@ -35,6 +37,7 @@ export const api = new Hono<AppEnv>()
   .route("/", healthRoutes)
   .use(withDb, authenticate)
   .route("/", accountRoutes)
+  .route("/", ingestRoutes)
   .route("/logs", logRoutes)
   .route("/", analyticsRoutes)
   .route("/alerts", alertRoutes)
@@ -45,7 +48,8 @@ export const api = new Hono<AppEnv>()
   .route("/anomaly-detections", anomalyRoutes)
   .route("/settings", settingsRoutes)
   .route("/team", teamRoutes)
-  .route("/data", dataRoutes);
+  .route("/data", dataRoutes)
+  .route("/realtime", realtimeRoutes);
 
 export const app = new Hono<AppEnv>().route("/api", api).onError(onError).notFound(onNotFound);
 api.onError(onError);

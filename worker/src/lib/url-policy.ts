@@ -21,17 +21,27 @@ function classifyV4([a, b]: number[]): "public" | "private" | "forbidden" {
   return "public";
 }
 
+/**
+ * The IPv4 address inside an IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) or NAT64
+ * (64:ff9b::/96) address. The URL parser writes them in hex (`[::ffff:127.0.0.1]` → `::ffff:7f00:1`).
+ */
+function embeddedV4(h: string): number[] | null {
+  const m = /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(h);
+  if (!m) return null;
+  if (m[1]) return ipv4(m[1]);
+  const hi = parseInt(m[2], 16);
+  const lo = parseInt(m[3], 16);
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255];
+}
+
 function classifyV6(host: string): "public" | "private" | "forbidden" {
   const h = host.toLowerCase();
   if (h === "::1") return "private";
   if (h === "::") return "forbidden";
   if (/^fe[89ab]/.test(h)) return "forbidden"; // fe80::/10 link-local
   if (/^f[cd]/.test(h)) return "private"; // unique local
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(h);
-  if (mapped) {
-    const v4 = ipv4(mapped[1]);
-    return v4 ? classifyV4(v4) : "forbidden";
-  }
+  const v4 = embeddedV4(h);
+  if (v4) return classifyV4(v4);
   if (/^::ffff:/.test(h)) return "forbidden";
   return "public";
 }
@@ -45,7 +55,8 @@ export function checkOutboundUrl(raw: string, allowPrivate: boolean): Verdict {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "Only http and https URLs are allowed" };
   if (url.username || url.password) return { ok: false, reason: "URLs with credentials are not allowed" };
-  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // A trailing dot names the same host ("localhost." is localhost).
+  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
   const v4 = ipv4(host);
   let kind: "public" | "private" | "forbidden";
   if (v4) kind = classifyV4(v4);

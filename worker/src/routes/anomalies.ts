@@ -13,7 +13,7 @@ export const anomalyRoutes = new Hono<AppEnv>().get("/", requirePermission("aler
     .select()
     .from(anomalyDetections)
     .where(eq(anomalyDetections.orgId, orgOf(c)))
-    .orderBy(desc(anomalyDetections.detectedAt))
+    .orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id))
     .limit(ANOMALIES_SHOWN);
   return c.json(rows.map(serializeAnomaly));
 });

@@ -18,7 +18,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
       .from(apiKeys)
       .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
       .where(eq(apiKeys.orgId, orgOf(c)))
-      .orderBy(desc(apiKeys.createdAt));
+      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
     return c.json(rows.map((r) => serializeApiKey(r.key, r.role)));
   })
   .post("/", ...jsonBody(apiKeyBody), async (c) => {

@@ -12,7 +12,7 @@ import { jsonBody, validate } from "../validate";
 
 export const customMetricRoutes = new Hono<AppEnv>()
   .get("/", requirePermission("logs:read"), async (c) => {
-    const rows = await c.var.db.select().from(customMetrics).where(eq(customMetrics.orgId, orgOf(c))).orderBy(desc(customMetrics.createdAt));
+    const rows = await c.var.db.select().from(customMetrics).where(eq(customMetrics.orgId, orgOf(c))).orderBy(desc(customMetrics.createdAt), desc(customMetrics.id));
     return c.json(rows.map(serializeCustomMetric));
   })
   .post("/", requirePermission("admin"), ...jsonBody(customMetricBody), async (c) => {

@@ -23,7 +23,7 @@ function assertTargets(config: IntegrationConfig, env: AppEnv["Bindings"]) {
 export const integrationRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
-    const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt));
+    const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt), desc(integrations.id));
     return c.json(rows.map(serializeIntegration));
   })
   .post("/", ...jsonBody(integrationBody), async (c) => {
@@ -44,8 +44,11 @@ export const integrationRoutes = new Hono<AppEnv>()
     if (!existing) throw notFound("Integration");
     let config = existing.config;
     if (patch.config) {
+      // The masked api_key we answered, sent back by a client editing what it was shown, keeps the secret.
+      const { api_key, ...rest } = patch.config;
+      const incoming = api_key !== undefined && api_key === serializeIntegration(existing).config.api_key ? rest : patch.config;
       // A patched config is validated as a whole against the integration's type.
-      const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...patch.config });
+      const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
       if (!result.success) {
         const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
         throw badRequest(firstMessage(issues), issues);

@@ -36,7 +36,7 @@ async function findWebhook(db: Db, orgId: string, id: string) {
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
-    const rows = await c.var.db.select().from(webhooks).where(eq(webhooks.orgId, orgOf(c))).orderBy(desc(webhooks.createdAt));
+    const rows = await c.var.db.select().from(webhooks).where(eq(webhooks.orgId, orgOf(c))).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
     const last = await latestDeliveries(c.var.db, rows.map((r) => r.id));
     return c.json(rows.map((r) => serializeWebhook(r, last.get(r.id) ?? null)));
   })

@@ -1,0 +1,176 @@
+// Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
+// written in one D1 batch (atomic: a batch either stores every log or none).
+import { and, eq, gte, sql } from "drizzle-orm";
+import { BatchItem } from "drizzle-orm/batch";
+import { PLANS } from "../../../schema/constants";
+import { estimateCostCents } from "../../../schema/pricing";
+import { alerts, dailyUsage, organizations, orgSettings, promptLogs, type Organization, type PromptLogRow } from "../../../schema/tables";
+import type { LogInput } from "../../../schema/validation";
+import { detect } from "../detector";
+import type { Db } from "../env";
+import { ApiError, tooMany } from "../errors";
+import { alertFor, type AlertDraft } from "../lib/alert-rules";
+import { dayKey } from "../lib/days";
+import { newId } from "../lib/ids";
+import { getSettings } from "./settings";
+
+/** 17 columns a row; D1 binds at most 100 parameters per statement. */
+const ROWS_PER_INSERT = 5;
+
+type QuotaWindow = { limit: number; since: Date; resetsAt: Date | null; label: string };
+
+function quotaWindow(org: Organization, now: Date): QuotaWindow | null {
+  const plan = PLANS[org.plan];
+  if (plan.promptQuota === null) return null;
+  if (org.plan === "trial") {
+    return { limit: plan.promptQuota, since: org.createdAt, resetsAt: null, label: `the free trial's ${plan.promptQuota.toLocaleString("en-US")} prompts` };
+  }
+  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { limit: plan.promptQuota, since, resetsAt, label: `the ${plan.name} plan's ${plan.promptQuota.toLocaleString("en-US")} prompts this month` };
+}
+
+/** Refuses (429, nothing stored) when `incoming` more logs would pass the plan's quota or the trial ended. */
+async function assertQuota(db: Db, org: Organization, incoming: number, now: Date) {
+  if (org.plan === "trial" && org.trialEndsAt && org.trialEndsAt.getTime() <= now.getTime()) {
+    throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, { "Retry-After": "86400" });
+  }
+  const window = quotaWindow(org, now);
+  if (!window) return;
+  const [row] = await db
+    .select({ used: sql<number>`coalesce(sum(${dailyUsage.total}), 0)` })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.orgId, org.id), gte(dailyUsage.day, dayKey(window.since.getTime()))));
+  const used = Number(row.used);
+  if (used + incoming > window.limit) {
+    const retry = window.resetsAt ? (window.resetsAt.getTime() - now.getTime()) / 1000 : 86_400;
+    throw tooMany(
+      `Prompt quota exceeded: ${used.toLocaleString("en-US")} of ${window.label} used${incoming > 1 ? `, and this batch has ${incoming}` : ""}. Upgrade your plan to log more.`,
+      retry,
+      "quota_exceeded",
+    );
+  }
+}
+
+export type IngestContext = { org: Organization; settings: Awaited<ReturnType<typeof getSettings>> };
+
+export async function ingestContext(db: Db, orgId: string): Promise<IngestContext> {
+  const [[org], settings] = await Promise.all([db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1), getSettings(db, orgId)]);
+  return { org, settings };
+}
+
+export type StoreOptions = { apiKeyId: string | null; idempotencyKey?: string | null; defaultSource?: string };
+
+/** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
+export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
+  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
+  const estimatedCost =
+    input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
+  return {
+    id: newId(now.getTime()),
+    orgId: ctx.org.id,
+    createdAt: now,
+    model: input.model,
+    userId: input.userId ?? null,
+    sessionId: input.sessionId ?? null,
+    prompt: input.prompt,
+    response: input.response,
+    tokenCount: input.tokenCount ?? null,
+    estimatedCost,
+    latencyMs: input.latencyMs ?? null,
+    source: input.source ?? opts.defaultSource ?? null,
+    metadata: input.metadata ?? null,
+    flagStatus: flags.flagStatus,
+    flagReasons: flags.flagReasons,
+    findings: flags.findings,
+    apiKeyId: opts.apiKeyId,
+    idempotencyKey,
+  } satisfies PromptLogRow;
+}
+
+/** Alerts of a set of logs, grouped by (type, reason, window) so a burst makes one alert with a count. */
+function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean) {
+  const groups = new Map<string, { draft: AlertDraft; count: number; first: PromptLogRow; last: Date }>();
+  for (const row of rows) {
+    const draft = alertFor(row, { criticalOnly });
+    if (!draft) continue;
+    const key = `${draft.type}|${draft.reason}|${draft.windowStart}`;
+    const group = groups.get(key);
+    if (group) {
+      group.count++;
+      group.last = row.createdAt;
+    } else groups.set(key, { draft, count: 1, first: row, last: row.createdAt });
+  }
+  return [...groups.values()];
+}
+
+export type StoredResult = { rows: PromptLogRow[]; newAlertIds: string[]; replayed: boolean };
+
+/**
+ * Stores logs atomically. With an idempotency key, a replay answers the rows the first request
+ * stored (item i of a batch carries `<key>:<i>`), and a concurrent duplicate loses on the unique index.
+ */
+export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
+  const keys = opts.idempotencyKey ? inputs.map((_, i) => (inputs.length === 1 ? opts.idempotencyKey! : `${opts.idempotencyKey}:${i}`)) : null;
+  if (keys) {
+    const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, inputs.length);
+    if (replay) return { rows: replay, newAlertIds: [], replayed: true };
+  }
+  const ctx = await ingestContext(db, orgId);
+  const now = new Date();
+  await assertQuota(db, ctx.org, inputs.length, now);
+  const rows = inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null));
+
+  const statements: BatchItem<"sqlite">[] = [];
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
+  const groups = groupAlerts(rows, ctx.settings.criticalOnly);
+  for (const g of groups) {
+    statements.push(
+      db
+        .insert(alerts)
+        .values({
+          id: newId(),
+          orgId,
+          type: g.draft.type,
+          severity: g.draft.severity,
+          message: g.draft.message,
+          reason: g.draft.reason,
+          windowStart: g.draft.windowStart,
+          count: g.count,
+          logId: g.first.id,
+          createdAt: g.first.createdAt,
+          lastSeenAt: g.last,
+        })
+        .onConflictDoUpdate({
+          target: [alerts.orgId, alerts.type, alerts.reason, alerts.windowStart],
+          set: { count: sql`${alerts.count} + excluded.count`, lastSeenAt: sql`excluded.last_seen_at` },
+        })
+        .returning({ id: alerts.id, count: alerts.count }),
+    );
+  }
+  try {
+    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    const alertResults = results.slice(results.length - groups.length) as { id: string; count: number }[][];
+    const newAlertIds = alertResults.flatMap((r, i) => (r[0] && r[0].count === groups[i].count ? [r[0].id] : []));
+    return { rows, newAlertIds, replayed: false };
+  } catch (error) {
+    if (keys && /UNIQUE constraint failed: prompt_logs\.org_id, prompt_logs\.idempotency_key/.test(String(error))) {
+      const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, inputs.length);
+      if (replay) return { rows: replay, newAlertIds: [], replayed: true };
+    }
+    throw error;
+  }
+}
+
+async function findByIdempotency(db: Db, orgId: string, key: string, count: number): Promise<PromptLogRow[] | null> {
+  const where =
+    count === 1
+      ? and(eq(promptLogs.orgId, orgId), eq(promptLogs.idempotencyKey, key))
+      : and(eq(promptLogs.orgId, orgId), sql`${promptLogs.idempotencyKey} LIKE ${key.replace(/[\\%_]/g, "\\$&") + ":%"} ESCAPE '\\'`);
+  const rows = await db.select().from(promptLogs).where(where);
+  if (!rows.length) return null;
+  if (count === 1) return rows;
+  const index = (r: PromptLogRow) => Number(r.idempotencyKey!.slice(key.length + 1));
+  return rows.sort((a, b) => index(a) - index(b));
+}
+

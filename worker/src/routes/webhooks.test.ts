@@ -1,0 +1,347 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { webhookDeliveries, webhooks } from "../../../schema/tables";
+import { call, expectEnvelope, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { idAt } from "../lib/ids";
+
+const PRIVATE = "Private and loopback addresses are not allowed";
+const NEVER = "This address can never receive webhooks";
+
+/**
+ * The distinct messages under one field. (Today a non-URL collects "Valid URL required" twice, from
+ * v.url and from the http(s) check in schema/validation.ts' httpUrl; see the report.)
+ */
+const messages = (issues: Record<string, string[]> | undefined, field: string) => [...new Set(issues?.[field] ?? [])];
+
+const count = async (orgId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM webhooks WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+
+const storedWebhook = async (id: string) => (await testDb().select().from(webhooks).where(eq(webhooks.id, id)))[0];
+
+async function createWebhook(org: TestOrg, body: Record<string, unknown> = {}) {
+  const res = await call("POST", "/webhooks", {
+    key: org.apiKey,
+    body: { name: "Ops hook", url: "https://hooks.example.com/promptsentry", events: ["flag.detected", "alert.created"], ...body },
+  });
+  if (res.status !== 201) throw new Error(`webhook create failed: ${res.status} ${res.text}`);
+  return res.body;
+}
+
+let deliverySeq = 0;
+async function insertDelivery(org: TestOrg, webhookId: string, at: Date, extra: Partial<typeof webhookDeliveries.$inferInsert> = {}) {
+  const row = {
+    id: idAt(at.getTime()),
+    orgId: org.orgId,
+    webhookId,
+    messageId: `msg_${++deliverySeq}`,
+    eventType: "flag.detected",
+    attempt: 1,
+    statusCode: 200,
+    success: true,
+    error: null,
+    durationMs: 42,
+    createdAt: at,
+    ...extra,
+  };
+  await testDb().insert(webhookDeliveries).values(row);
+  return row;
+}
+
+describe("POST /api/webhooks", () => {
+  it("creates a webhook with a whsec_ secret and stores it for the caller's organization", async () => {
+    const org = await registerOrg();
+    const res = await call("POST", "/webhooks", {
+      key: org.apiKey,
+      body: { name: "  Ops hook  ", url: "https://hooks.example.com/x", events: ["flag.detected", "flag.detected", "user.joined"] },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      name: "Ops hook",
+      url: "https://hooks.example.com/x",
+      events: ["flag.detected", "user.joined"],
+      active: true,
+      disabledReason: null,
+      lastDelivery: null,
+    });
+    expect(res.body.id).toEqual(expect.any(String));
+    expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
+    expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
+    const row = await storedWebhook(res.body.id);
+    expect(row).toMatchObject({ orgId: org.orgId, name: "Ops hook", secret: res.body.secret, active: true, events: ["flag.detected", "user.joined"] });
+    // Every webhook gets its own secret.
+    const other = await createWebhook(org);
+    expect(other.secret).not.toBe(res.body.secret);
+  });
+
+  it("rejects missing fields with the spec's messages and stores nothing", async () => {
+    const org = await registerOrg();
+    const before = await count(org.orgId);
+    const res = await call("POST", "/webhooks", { key: org.apiKey, body: { name: " ", url: "not a url", events: [] } });
+    const error = expectEnvelope(res, 400, "validation_failed");
+    expect(error.issues?.name).toEqual(["Name is required"]);
+    expect(messages(error.issues, "url")).toEqual(["Valid URL required"]);
+    expect(error.issues?.events).toEqual(["At least one event must be selected"]);
+
+    // Absent fields are refused under their own names. (Their messages are valibot's "Invalid key: …"
+    // until schema/validation.ts defaults absent fields so the spec's texts apply; see the report.)
+    const empty = expectEnvelope(await call("POST", "/webhooks", { key: org.apiKey, body: {} }), 400, "validation_failed");
+    expect(Object.keys(empty.issues ?? {}).sort()).toEqual(["events", "name", "url"]);
+
+    const scheme = expectEnvelope(
+      await call("POST", "/webhooks", { key: org.apiKey, body: { name: "x", url: "ftp://example.com/x", events: ["alert.created"] } }),
+      400,
+    );
+    expect(scheme.issues?.url).toEqual(["Valid URL required"]);
+
+    const unknownEvent = expectEnvelope(
+      await call("POST", "/webhooks", { key: org.apiKey, body: { name: "x", url: "https://example.com/", events: ["red_flag_detected"] } }),
+      400,
+    );
+    expect(unknownEvent.issues?.["events.0"]).toEqual(["Unknown event"]);
+    expect(await count(org.orgId)).toBe(before);
+  });
+
+  it("rejects malformed JSON and a wrong content type with 400 and stores nothing", async () => {
+    const org = await registerOrg();
+    expectEnvelope(await call("POST", "/webhooks", { key: org.apiKey, rawBody: "{nope", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expectEnvelope(
+      await call("POST", "/webhooks", { key: org.apiKey, rawBody: JSON.stringify({ name: "x", url: "https://example.com", events: ["user.joined"] }), headers: { "content-type": "text/plain" } }),
+      400,
+      "invalid_content_type",
+    );
+    expect(await count(org.orgId)).toBe(0);
+  });
+
+  it("refuses loopback, private, link-local and metadata targets (ALLOW_PRIVATE_WEBHOOKS=false)", async () => {
+    const org = await registerOrg();
+    const cases: [string, string][] = [
+      ["http://127.0.0.1:8787/hook", PRIVATE],
+      ["http://10.0.0.5/hook", PRIVATE],
+      ["http://192.168.0.10/hook", PRIVATE],
+      ["http://localhost:3000/hook", PRIVATE],
+      ["http://[::1]/hook", PRIVATE],
+      ["http://169.254.169.254/latest/meta-data/", NEVER],
+      ["http://[fe80::1]/hook", NEVER],
+    ];
+    for (const [url, message] of cases) {
+      const res = await call("POST", "/webhooks", { key: org.apiKey, body: { name: "SSRF", url, events: ["alert.created"] } });
+      const error = expectEnvelope(res, 400, "validation_failed");
+      expect(error.message, url).toBe(message);
+      expect(error.issues, url).toEqual({ url: [message] });
+    }
+    expect(await count(org.orgId)).toBe(0);
+  });
+});
+
+describe("GET /api/webhooks", () => {
+  it("lists only the caller's webhooks, newest first", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const first = await createWebhook(a, { name: "first" });
+    const second = await createWebhook(a, { name: "second" });
+    const foreign = await createWebhook(b, { name: "b's hook" });
+    const res = await call("GET", "/webhooks", { key: a.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.map((w: any) => w.id)).toEqual([second.id, first.id]);
+    expect(res.body[0]).toEqual(second);
+    expect(res.text).not.toContain(foreign.id);
+    expect(res.text).not.toContain(foreign.secret);
+    const bList = await call("GET", "/webhooks", { key: b.apiKey });
+    expect(bList.body.map((w: any) => w.id)).toEqual([foreign.id]);
+  });
+
+  it("shows each webhook's most recent delivery as lastDelivery", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const quiet = await createWebhook(org, { name: "quiet" });
+    const t = Date.now();
+    await insertDelivery(org, hook.id, new Date(t - 60_000), { success: false, statusCode: 500, error: "HTTP 500" });
+    const latest = await insertDelivery(org, hook.id, new Date(t - 1_000), { attempt: 2, eventType: "alert.created" });
+    const list = (await call("GET", "/webhooks", { key: org.apiKey })).body as any[];
+    const shown = list.find((w) => w.id === hook.id);
+    expect(shown.lastDelivery).toEqual({
+      id: latest.id,
+      webhookId: hook.id,
+      messageId: latest.messageId,
+      event: "alert.created",
+      attempt: 2,
+      statusCode: 200,
+      success: true,
+      error: null,
+      durationMs: 42,
+      createdAt: latest.createdAt.toISOString(),
+    });
+    expect(list.find((w) => w.id === quiet.id).lastDelivery).toBeNull();
+  });
+});
+
+describe("PATCH /api/webhooks/:id", () => {
+  it("toggles active and updates fields, answering the stored webhook", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const off = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: false } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ id: hook.id, active: false, name: hook.name, url: hook.url, secret: hook.secret });
+    expect((await storedWebhook(hook.id)).active).toBe(false);
+
+    const edit = await call("PATCH", `/webhooks/${hook.id}`, {
+      key: org.apiKey,
+      body: { name: "Renamed", url: "https://other.example.com/in", events: ["prompt.created"] },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.body).toMatchObject({ name: "Renamed", url: "https://other.example.com/in", events: ["prompt.created"], active: false });
+    expect(await storedWebhook(hook.id)).toMatchObject({ name: "Renamed", url: "https://other.example.com/in", events: ["prompt.created"], secret: hook.secret });
+  });
+
+  it("clears the disabled reason when a webhook is re-enabled", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    await testDb().update(webhooks).set({ active: false, disabledReason: "Endpoint answered 410 Gone" }).where(eq(webhooks.id, hook.id));
+    const listed = (await call("GET", "/webhooks", { key: org.apiKey })).body[0];
+    expect(listed).toMatchObject({ active: false, disabledReason: "Endpoint answered 410 Gone" });
+    const on = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: true } });
+    expect(on.body).toMatchObject({ active: true, disabledReason: null });
+    expect(await storedWebhook(hook.id)).toMatchObject({ active: true, disabledReason: null });
+  });
+
+  it("validates the patch with the spec's messages and leaves the row unchanged", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const before = await storedWebhook(hook.id);
+    const bad = expectEnvelope(
+      await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { name: "", url: "nope", events: [], active: "yes" } }),
+      400,
+      "validation_failed",
+    );
+    expect(bad.issues?.name).toEqual(["Name is required"]);
+    expect(messages(bad.issues, "url")).toEqual(["Valid URL required"]);
+    expect(bad.issues?.events).toEqual(["At least one event must be selected"]);
+    expect(bad.issues?.active).toEqual(["active must be true or false"]);
+    expect(expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: {} }), 400).message).toBe("Nothing to update");
+    expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    for (const url of ["http://127.0.0.1/x", "http://10.1.1.1/x", "http://localhost/x", "http://[::1]/x", "http://169.254.169.254/"]) {
+      const res = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { url } });
+      expect(expectEnvelope(res, 400, "validation_failed").issues?.url, url).toHaveLength(1);
+    }
+    expect(await storedWebhook(hook.id)).toEqual(before);
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    const org = await registerOrg();
+    expectEnvelope(await call("PATCH", "/webhooks/01NOPE", { key: org.apiKey, body: { active: false } }), 404, "not_found");
+  });
+});
+
+describe("DELETE /api/webhooks/:id", () => {
+  it("deletes the webhook and its delivery history", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const keep = await createWebhook(org, { name: "keep" });
+    await insertDelivery(org, hook.id, new Date());
+    await insertDelivery(org, keep.id, new Date());
+    const res = await call("DELETE", `/webhooks/${hook.id}`, { key: org.apiKey });
+    expect(res.status).toBe(204);
+    expect(res.text).toBe("");
+    expect(await storedWebhook(hook.id)).toBeUndefined();
+    expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id))).toEqual([]);
+    expect(await storedWebhook(keep.id)).toBeDefined();
+    expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, keep.id))).toHaveLength(1);
+    expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key: org.apiKey }), 404, "not_found");
+  });
+});
+
+describe("GET /api/webhooks/:id/deliveries", () => {
+  it("lists only that webhook's deliveries, newest first", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const other = await createWebhook(org, { name: "other" });
+    const t = Date.now();
+    const old = await insertDelivery(org, hook.id, new Date(t - 120_000), { success: false, statusCode: null, error: "timeout", durationMs: null });
+    const mid = await insertDelivery(org, hook.id, new Date(t - 60_000), { attempt: 2 });
+    const otherRow = await insertDelivery(org, other.id, new Date(t - 30_000));
+    const res = await call("GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.map((d: any) => d.id)).toEqual([mid.id, old.id]);
+    expect(res.body[1]).toEqual({
+      id: old.id,
+      webhookId: hook.id,
+      messageId: old.messageId,
+      event: "flag.detected",
+      attempt: 1,
+      statusCode: null,
+      success: false,
+      error: "timeout",
+      durationMs: null,
+      createdAt: old.createdAt.toISOString(),
+    });
+    expect(res.text).not.toContain(otherRow.id);
+    expect((await call("GET", `/webhooks/${other.id}/deliveries`, { key: org.apiKey })).body.map((d: any) => d.id)).toEqual([otherRow.id]);
+  });
+
+  it("answers an empty list for a webhook never delivered, 404 for an unknown one", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const res = await call("GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expectEnvelope(await call("GET", "/webhooks/01NOPE/deliveries", { key: org.apiKey }), 404, "not_found");
+  });
+});
+
+describe("webhooks: authentication and permissions", () => {
+  it("answers 401 without credentials or with an invalid key, and writes nothing", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const body = { name: "x", url: "https://example.com/", events: ["user.joined"] };
+    for (const key of [undefined, "pk_live_" + "x".repeat(32)]) {
+      expectEnvelope(await call("GET", "/webhooks", { key }), 401, "unauthorized");
+      expectEnvelope(await call("POST", "/webhooks", { key, body }), 401, "unauthorized");
+      expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 401, "unauthorized");
+      expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key }), 401, "unauthorized");
+      expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key }), 401, "unauthorized");
+    }
+    expect(expectEnvelope(await call("GET", "/webhooks", { key: "pk_live_" + "x".repeat(32) }), 401).message).toBe("Invalid or expired API key");
+    expect(await count(org.orgId)).toBe(1);
+    expect((await storedWebhook(hook.id)).active).toBe(true);
+  });
+
+  it("answers 403 to a key without admin, even one with every other permission, and writes nothing", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]]) {
+      const key = await keyWith(org, perms);
+      expectEnvelope(await call("GET", "/webhooks", { key }), 403, "forbidden");
+      expectEnvelope(await call("POST", "/webhooks", { key, body: { name: "x", url: "https://example.com/", events: ["user.joined"] } }), 403, "forbidden");
+      expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 403, "forbidden");
+      expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key }), 403, "forbidden");
+      expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key }), 403, "forbidden");
+    }
+    expect(await count(org.orgId)).toBe(1);
+    expect((await storedWebhook(hook.id)).active).toBe(true);
+  });
+
+  it("works with the session cookie and ?apiKey as well as Bearer", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    expect((await call("GET", "/webhooks", { cookie: org.cookie })).body.map((w: any) => w.id)).toEqual([hook.id]);
+    expect((await call("GET", `/webhooks?apiKey=${org.apiKey}`)).body.map((w: any) => w.id)).toEqual([hook.id]);
+  });
+});
+
+describe("webhooks: tenancy", () => {
+  it("answers 404 to another organization's key for PATCH, DELETE and deliveries, leaving the row unchanged", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const hook = await createWebhook(a);
+    const delivery = await insertDelivery(a, hook.id, new Date());
+    const before = await storedWebhook(hook.id);
+    expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: b.apiKey, body: { active: false, name: "pwned", url: "https://evil.example.com/" } }), 404, "not_found");
+    expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key: b.apiKey }), 404, "not_found");
+    const deliveries = expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key: b.apiKey }), 404, "not_found");
+    expect(JSON.stringify(deliveries)).not.toContain(delivery.id);
+    expect(await storedWebhook(hook.id)).toEqual(before);
+    expect((await call("GET", `/webhooks/${hook.id}/deliveries`, { key: a.apiKey })).body).toHaveLength(1);
+    expect((await call("GET", "/webhooks", { key: b.apiKey })).body).toEqual([]);
+  });
+});
