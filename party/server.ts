@@ -17,6 +17,7 @@ export default class OrganizationRoom implements Party.Server {
     if (request.method !== "POST") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
     const presented = (request.headers.get("authorization") ?? "").replace(/^Bearer\s+/i, "");
     if (!(await secretMatches(presented, String(this.room.env.PARTY_SECRET ?? "")))) {
+      await request.body?.cancel(); // refuse without reading what an unknown sender posted
       return new Response("Forbidden", { status: 403 });
     }
     let body: unknown;
