@@ -101,6 +101,8 @@ const benignTemplates: ((r: Rng) => [string, string])[] = [
   ],
 ];
 
+const PEOPLE = ["Marta Alvarez", "Kwame Osei", "Lena Fischer", "Ryo Tanaka"];
+
 const luhnCard = (r: Rng) => {
   const digits = [4, ...Array.from({ length: 14 }, () => r.int(0, 9))];
   let sum = 0;
@@ -137,7 +139,7 @@ const riskyTemplates: ((r: Rng) => [string, string])[] = [
     "I can't enable a mode that bypasses my guidelines.",
   ],
   (r) => [
-    `Please update the customer record: name Jane Doe, email jane.doe${r.int(1, 99)}@example.com, phone +1 415-555-${String(r.int(1000, 9999))}.`,
+    `Please update the customer record: name ${r.pick(PEOPLE)}, email ${r.pick(["m.alvarez", "k.osei", "lena.fischer", "r.tanaka"])}${r.int(1, 99)}@${r.pick(["gmail.com", "outlook.com", "proton.me"])}, phone +1 415-${r.int(200, 989)}-${String(r.int(1000, 9999))}.`,
     "Done. The customer record has been updated with the new contact details.",
   ],
   (r) => [

@@ -1,0 +1,104 @@
+// PromptSentry flag detector (DESIGN §6): a pure, synchronous function of one log.
+// Runs in Cloudflare Workers (no Node APIs, no dependencies).
+import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS } from "../../../schema/constants";
+import type { FlagReason, FlagStatus } from "../../../schema/constants";
+import { scanInjection } from "./injection";
+import { scanJailbreak } from "./jailbreak";
+import { scanPii } from "./pii";
+import { scanSecrets } from "./secrets";
+import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
+import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, Target } from "./types";
+
+export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, Target } from "./types";
+
+const CRITICAL_REASONS: ReadonlySet<FlagReason> = new Set(["prompt_injection", "jailbreak_attempt"]);
+
+/** Severity of one finding: credentials, injection and jailbreak are critical; PII and token usage warn. */
+export function findingSeverity(f: Pick<Finding, "reason" | "rule">): Exclude<FlagStatus, "safe"> {
+  if (CRITICAL_REASONS.has(f.reason)) return "critical";
+  if (f.reason === "sensitive_content" && f.rule.startsWith("secret.")) return "critical";
+  return "warning";
+}
+
+/**
+ * Long texts are scanned on their head and tail only (SCAN_HEAD_CHARS + SCAN_TAIL_CHARS), which
+ * bounds the cost of a 200 KB paste; offsets stay relative to the full text.
+ */
+function segments(text: string): Array<[string, number]> {
+  if (text.length <= SCAN_HEAD_CHARS + SCAN_TAIL_CHARS) return [[text, 0]];
+  const tailStart = text.length - SCAN_TAIL_CHARS;
+  return [
+    [text.slice(0, SCAN_HEAD_CHARS), 0],
+    [text.slice(tailStart), tailStart],
+  ];
+}
+
+function scanTarget(
+  text: string,
+  target: Target,
+  rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean },
+  out: Finding[],
+): void {
+  if (!text) return;
+  for (const [seg, offset] of segments(text)) {
+    const push = (reason: FlagReason, hits: RawHit[]) => {
+      for (const h of hits) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset });
+    };
+    const lower = rules.promptInjection || rules.jailbreakAttempts ? lowerSameLength(seg) : "";
+    if (rules.promptInjection) {
+      const hits: RawHit[] = [];
+      scanInjection(lower, hits);
+      push("prompt_injection", hits);
+    }
+    if (rules.jailbreakAttempts && offset === 0) {
+      const hits: RawHit[] = [];
+      scanJailbreak(lower, hits);
+      push("jailbreak_attempt", hits);
+    }
+    if (rules.sensitiveContent) {
+      const hits: RawHit[] = [];
+      scanSecrets(seg, hits);
+      scanPii(seg, hits);
+      push("sensitive_content", dedupe(hits));
+    }
+  }
+}
+
+/** Drop hits contained in an earlier-found wider hit (e.g. an e-mail inside URL credentials). */
+function dedupe(hits: RawHit[]): RawHit[] {
+  if (hits.length < 2) return hits;
+  // secrets are pushed first, so on overlap the credential wins over the PII reading
+  const kept: RawHit[] = [];
+  for (const h of hits) {
+    if (kept.some((k) => k.start <= h.start && h.end <= k.end) || kept.some((k) => k.start < h.end && h.start < k.end && k.rule.startsWith("secret.") && h.rule.startsWith("pii."))) continue;
+    kept.push(h);
+  }
+  return kept;
+}
+
+export function detect(input: DetectInput, options: DetectOptions = {}): DetectResult {
+  const rules = { ...DEFAULT_FLAG_RULES, ...(options.rules ?? {}) };
+  const threshold = options.tokenThreshold ?? DEFAULT_TOKEN_THRESHOLD;
+  const findings: Finding[] = [];
+
+  scanTarget(input.prompt ?? "", "prompt", rules, findings);
+  scanTarget(input.response ?? "", "response", rules, findings);
+
+  const tokens = input.tokenCount;
+  if (rules.highTokenUsage && typeof tokens === "number" && Number.isFinite(tokens) && tokens > threshold) {
+    // not tied to a span: the whole prompt
+    findings.push({ reason: "high_token_usage", rule: "usage.high_token_count", target: "prompt", start: 0, end: 0 });
+  }
+
+  let status: FlagStatus = "safe";
+  const seen = new Set<FlagReason>();
+  for (const f of findings) {
+    seen.add(f.reason);
+    if (status !== "critical") {
+      const sev = findingSeverity(f);
+      if (sev === "critical" || status === "safe") status = sev;
+    }
+  }
+  findings.sort((a, b) => (a.target === b.target ? a.start - b.start || a.end - b.end : a.target === "prompt" ? -1 : 1));
+  return { flagStatus: status, flagReasons: FLAG_REASONS.filter((r) => seen.has(r)), findings };
+}

@@ -1,0 +1,307 @@
+// Credentials: cloud keys, provider API keys, private keys, JWTs, passwords in URLs / commands.
+// Every rule has a cheap case-sensitive gate (substring) so a text without e.g. "AKIA" never runs
+// the AWS regex. Candidates are validated (shape, entropy, placeholder words) before reporting.
+import { looksLikePlaceholder, shannonEntropy } from "./checksums";
+import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
+import { literalGate } from "./gate";
+import type { RawHit } from "./types";
+
+interface SecretRule {
+  id: string;
+  /** Any of these substrings must occur in the text (case-sensitive unless gateLower). */
+  gate: readonly string[];
+  /** Gate is checked against the lower-cased text. */
+  gateLower?: boolean;
+  /** Global regex; with the `d` flag when `group` is used. */
+  re: RegExp;
+  /** Capture group holding the secret itself (its span is reported). Default: whole match. */
+  group?: number;
+  validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
+}
+
+const hasDigit = (s: string) => /\d/.test(s);
+const hasUpper = (s: string) => /[A-Z]/.test(s);
+const hasLower = (s: string) => /[a-z]/.test(s);
+const notPlaceholder = (min = 3) => (s: string) => !looksLikePlaceholder(s, min);
+
+/** Values that are variables, templates or filler rather than a literal secret. */
+const VALUE_PLACEHOLDER = /^(?:\$|%|<|\[|\{\{|\*+$)|\$\{|\$\(|\{\{|<[^>]*>|^(?:pass(?:word)?|passwd|pwd|secret|token|key|apikey|api_key|changeme|change_me|example|sample|dummy|test|testing|admin|root|user(?:name)?|null|none|undefined|true|false|empty|redacted|hidden|x+|y+|\.+|\*+|[a-z]+_?(?:password|pass|token|secret|key))$|your|placeholder|replace|insert|enter|xxxx|\*\*\*/i;
+
+/** A literal password: not a placeholder, not a bare dictionary word (needs a digit or symbol). */
+function passwordLooksReal(pw: string): boolean {
+  if (pw.length < 6 || pw.length > 128) return false;
+  if (VALUE_PLACEHOLDER.test(pw)) return false;
+  if (!/[A-Za-z]/.test(pw)) return false;
+  if (!/[\d!@#%^&*~+=?_.\-]/.test(pw)) return false;
+  if (/(.)\1{4,}/.test(pw)) return false;
+  return true;
+}
+
+/** URL credentials (scheme://user:pass@host): looser, a URL with an inline password is a leak. */
+function urlPasswordLooksReal(pw: string, user: string): boolean {
+  if (pw.length < 3) return false;
+  if (pw === user) return false;
+  if (VALUE_PLACEHOLDER.test(pw)) return false;
+  if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw)) return false;
+  return true;
+}
+
+const HEADER_VALUE_OK = (v: string): boolean => {
+  if (v.length < 8) return false;
+  if (VALUE_PLACEHOLDER.test(v) || /\.\.\.|x{4,}|X{4,}|\(|\{|base64/i.test(v)) return false;
+  if (!/\d/.test(v) || !/[A-Za-z]/.test(v)) return false;
+  return shannonEntropy(v) >= 2.5;
+};
+
+export const SECRET_RULES: readonly SecretRule[] = [
+  {
+    id: "secret.private_key",
+    gate: ["PRIVATE KEY"],
+    re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:\\n|\\r|[\s"])*([A-Za-z0-9+\/=]{32})/g,
+  },
+  {
+    id: "secret.aws_access_key",
+    gate: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
+    re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+    validate: (s) => hasDigit(s) && !/X{4,}/.test(s) && shannonEntropy(s) >= 3,
+  },
+  {
+    id: "secret.aws_secret_key",
+    gate: ["secret", "SECRET", "Secret"],
+    re: /(?:aws|AWS)?_?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+])/dg,
+    group: 1,
+    validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
+  },
+  {
+    id: "secret.aws_bedrock_key",
+    gate: ["ABSK"],
+    re: /(?<![A-Za-z0-9])ABSK[A-Za-z0-9+\/]{109,269}={0,2}(?![A-Za-z0-9+\/=])/g,
+  },
+  {
+    id: "secret.gcp_api_key",
+    gate: ["AIza"],
+    re: /(?<![\w-])AIza[\w-]{35}(?![\w])/g,
+    validate: (s) => shannonEntropy(s) >= 3.5,
+  },
+  {
+    id: "secret.gcp_service_account",
+    gate: ["service_account"],
+    re: /"type"\s*:\s*"service_account"/g,
+  },
+  {
+    id: "secret.azure_storage_key",
+    gate: ["AccountKey", "SharedAccessKey"],
+    re: /(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+\/]{40,88}={0,2})/dg,
+    group: 1,
+    validate: (s) => shannonEntropy(s) >= 4,
+  },
+  {
+    id: "secret.azure_ad_client_secret",
+    gate: ["Q~"],
+    re: /(?:^|(?<=[\\'"`\s>=:(,)]))([a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.\-]{31,34})(?=$|[\\'"`\s<),])/dgm,
+    group: 1,
+    validate: (s) => hasDigit(s.slice(5)) && !/x{6,}/i.test(s) && shannonEntropy(s) >= 3.5,
+  },
+  {
+    id: "secret.anthropic_api_key",
+    gate: ["sk-ant-"],
+    re: /(?<![\w-])sk-ant-(?:api|admin|sid)\d{2}-[\w\-]{93}AA(?![\w-])/g,
+  },
+  {
+    id: "secret.openai_api_key",
+    gate: ["sk-"],
+    re: /(?<![\w-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_\-]{20,200}(?![\w-])/g,
+    validate: (s) => {
+      const body = s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, "");
+      if (body.length < 32 && !s.includes("T3BlbkFJ")) return false;
+      return hasDigit(body) && hasUpper(body) && hasLower(body) && !looksLikePlaceholder(body, 3.5);
+    },
+  },
+  {
+    id: "secret.github_token",
+    gate: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
+    re: /(?<![\w])(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![\w])/g,
+    validate: (s) => shannonEntropy(s) >= 3.5 && hasDigit(s),
+  },
+  {
+    id: "secret.gitlab_token",
+    gate: ["glpat-", "glptt-", "glrt-"],
+    re: /(?<![\w-])(?:glpat-[\w\-]{20}|glptt-[0-9a-f]{40}|glrt-[\w\-]{20})(?![\w-])/g,
+    validate: notPlaceholder(3.5),
+  },
+  {
+    id: "secret.slack_token",
+    gate: ["xox"],
+    re: /(?<![\w-])(?:xoxb-\d{10,13}-\d{10,13}[A-Za-z0-9\-]*|xox[pe](?:-\d{10,13}){3}-[A-Za-z0-9\-]{28,34}|xox[os]-\d+-\d+-\d+-[a-fA-F\d]+|xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}|xoxe\.xox[bp]-\d-[A-Z0-9]{163,166}|xoxe-\d-[A-Z0-9]{146})(?![\w-])/g,
+    validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3,
+  },
+  {
+    id: "secret.slack_webhook",
+    gate: ["hooks.slack.com"],
+    re: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+\/_\-]{20,}/g,
+    validate: (s) => !/x{6,}|X{6,}/.test(s),
+  },
+  {
+    // live keys only: test-mode keys (sk_test_) reach no real money or customer data
+    id: "secret.stripe_key",
+    gate: ["_live_"],
+    re: /(?<![\w])(?:sk|rk)_live_[A-Za-z0-9]{20,247}(?![\w])/g,
+    validate: notPlaceholder(3.5),
+  },
+  {
+    id: "secret.jwt",
+    gate: ["eyJ"],
+    re: /(?<![\w-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}(?![\w-])/g,
+  },
+  {
+    id: "secret.onepassword_token",
+    gate: ["ops_eyJ"],
+    re: /(?<![\w])ops_eyJ[A-Za-z0-9+\/_\-]{250,}={0,3}/g,
+    validate: (s) => shannonEntropy(s) >= 4,
+  },
+  {
+    id: "secret.facebook_token",
+    gate: ["|", "%7C", "EAA"],
+    re: /(?<=(?<![\w])\d{15,16})(?:\||%7C)[A-Za-z0-9_\-]{27}(?![\w])|(?<![\w])EAA[MC][A-Za-z0-9]{100,}(?![\w])/g,
+    validate: (s) => hasUpper(s) && hasLower(s),
+  },
+  {
+    id: "secret.vault_token",
+    gate: ["hvs.", "hvb.", "s."],
+    re: /(?<![\w.])(?:hv[sb]\.[\w\-]{90,300}|s\.[A-Za-z0-9]{24})(?![\w.])/g,
+    validate: (s) => hasDigit(s) && hasUpper(s) && hasLower(s) && shannonEntropy(s) >= 3.5,
+  },
+  {
+    id: "secret.huggingface_token",
+    gate: ["hf_"],
+    re: /(?<![\w])hf_[A-Za-z]{34}(?![\w])/g,
+    validate: (s) => hasUpper(s) && hasLower(s) && shannonEntropy(s) >= 4,
+  },
+  {
+    id: "secret.npm_token",
+    gate: ["npm_"],
+    re: /(?<![\w])npm_[A-Za-z0-9]{36}(?![\w])/g,
+    validate: notPlaceholder(3.5),
+  },
+  {
+    id: "secret.intra42_secret",
+    gate: ["s-s4t2"],
+    re: /(?<![\w-])s-s4t2(?:ud|af)-[a-f0-9]{64}(?![\w])/g,
+  },
+  {
+    id: "secret.notion_token",
+    gate: ["ntn_", "secret_"],
+    re: /(?<![\w])(?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})(?![\w])/g,
+    validate: (s) => hasUpper(s) && hasLower(s),
+  },
+  {
+    id: "secret.octopus_api_key",
+    gate: ["API-"],
+    re: /(?<![\w\-\/])API-[A-Z0-9]{26}(?![\w])/g,
+    validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
+  },
+  {
+    id: "secret.sourcegraph_token",
+    gate: ["sgp_"],
+    re: /(?<![\w])sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}(?![\w])/g,
+    validate: (s) => shannonEntropy(s.slice(-40)) >= 3.5,
+  },
+  {
+    // scheme://user:password@host — postgres, mysql, mongodb, redis, amqp, https, ...
+    id: "secret.url_credentials",
+    gate: ["://"],
+    re: /:\/\/([^\s:\/@'"`<>]{0,128}):([^\s\/@'"`<>]{1,256})@[A-Za-z0-9\[\]_.\-]{2,}/dg,
+    group: 2,
+    validate: (pw, m) => urlPasswordLooksReal(pw, m[1] ?? ""),
+  },
+  {
+    // curl -u user:password / --user "user:password"
+    id: "secret.curl_user",
+    gate: ["-u", "--user"],
+    re: /(?:^|\s)(?:-u|--user)\s+((?:"[^"\n]{1,200}"|'[^'\n]{1,200}'|[^\s"']{1,200})(?::?(?:"[^"\n]{1,200}"|'[^'\n]{1,200}'))?)/dg,
+    group: 1,
+    validate: (cred) => {
+      const plain = cred.replace(/["']/g, "");
+      if (/\$|\{\{|<|\[/.test(plain.replace(/^[^:]*:/, "").slice(0, 1)) || /\$\{|\$\(|\{\{|<[^>]*>|^\$/.test(plain)) return false;
+      const i = plain.indexOf(":");
+      if (i === -1) return false;
+      const user = plain.slice(0, i);
+      const pw = plain.slice(i + 1);
+      // curl -u ":secret" or "secret:" (token as user): the non-empty side is the secret
+      const secret = pw.length > 0 ? pw : user;
+      if (pw.length > 0 && pw === user) return false;
+      return passwordLooksReal(secret.replace(/^\{|\}$/g, "")) || (secret.length >= 8 && passwordLooksReal(secret));
+    },
+  },
+  {
+    // Authorization: Bearer/Basic/Token <value>, and -H "X-Api-Key: <value>"-style headers
+    id: "secret.auth_header",
+    gate: ["uthorization", "UTHORIZATION", "oken:", "OKEN:", "ey:", "EY:"],
+    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w\-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot)\s+)?([^\s"'\\]{8,2048})/dg,
+    group: 1,
+    validate: HEADER_VALUE_OK,
+  },
+  {
+    // password = "…", PASSWORD: …, "password": "…", Password=…; (connection strings)
+    id: "secret.password_assignment",
+    gate: ["ass", "ASS", "wd", "WD"],
+    re: /(?:password|passwd|passphrase|pwd)["']?\s*(?:[:=]|:=|=>)\s*["'`]?([^\s"'`,;)]{6,128})/dgi,
+    group: 1,
+    validate: passwordLooksReal,
+  },
+  {
+    // API_KEY = "…", client_secret: '…', access_token=… — literal high-entropy values only
+    id: "secret.generic_assignment",
+    gate: ["key", "KEY", "Key", "secret", "SECRET", "Secret", "token", "TOKEN", "Token"],
+    re: /(?:api[_\-.]?key|secret[_\-.]?key|secret|access[_\-.]?key|access[_\-.]?token|auth[_\-.]?token|private[_\-.]?key|client[_\-.]?secret)["']?\s*(?:[:=]|:=|=>)\s*["'`]([A-Za-z0-9+\/_\-.~]{20,200})["'`]/dgi,
+    group: 1,
+    validate: (v, m, text) => {
+      let s = m.index;
+      while (s > 0 && m.index - s < 40 && /[\w.\-]/.test(text[s - 1]!)) s--;
+      const name = (text.slice(s, m.index) + (/^[\w.\-]+/.exec(m[0])?.[0] ?? "")).toLowerCase();
+      if (/public|publishable|csrf|xsrf|_id$|name|url|file|path|length|size|version|type|hash|salt/.test(name)) return false;
+      if (!hasDigit(v) || !/[A-Za-z]/.test(v)) return false;
+      if (looksLikePlaceholder(v, 3.7)) return false;
+      return true;
+    },
+  },
+];
+
+const GATE = literalGate(SECRET_RULES.flatMap((r) => r.gate));
+
+export function scanSecrets(text: string, out: RawHit[]): void {
+  const present = GATE.scan(text);
+  if (present.size === 0) return;
+  for (const rule of SECRET_RULES) {
+    if (!rule.gate.some((g) => present.has(g))) continue;
+    const re = rule.re;
+    re.lastIndex = 0;
+    let m: RegExpExecArray | null;
+    while ((m = re.exec(text))) {
+      if (m[0].length === 0) {
+        re.lastIndex++;
+        continue;
+      }
+      let start = m.index;
+      let end = m.index + m[0].length;
+      let secret = m[0];
+      if (rule.group !== undefined) {
+        const idx = m.indices?.[rule.group];
+        const g = m[rule.group];
+        if (!idx || g === undefined) continue;
+        [start, end] = idx;
+        secret = g;
+      } else if (rule.id === "secret.private_key") {
+        // report the whole PEM block when its END line is present
+        const endAt = text.indexOf("-----END", end);
+        if (endAt !== -1 && endAt - end < 16384) {
+          const close = text.indexOf("-----", endAt + 8);
+          if (close !== -1) end = close + 5;
+        }
+      }
+      if (KNOWN_EXAMPLE_CREDENTIALS.has(secret)) continue;
+      if (rule.validate && !rule.validate(secret, m, text)) continue;
+      out.push({ rule: rule.id, start, end });
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// Tiny L2-regularised logistic regression over binary features, used offline by
+// scripts/detector-eval.ts (--fit) to fit the jailbreak weights and to cross-validate them.
+// Not imported by the detector at run time.
+
+export interface FitResult {
+  bias: number;
+  weights: number[];
+}
+
+/** Batch gradient descent with Adam; X rows are lists of active feature indices. */
+export function fitLogistic(X: number[][], y: number[], nFeatures: number, opts: { l2?: number; epochs?: number; lr?: number } = {}): FitResult {
+  const l2 = opts.l2 ?? 0.01;
+  const epochs = opts.epochs ?? 1500;
+  const lr = opts.lr ?? 0.05;
+  const w = new Float64Array(nFeatures);
+  let b = 0;
+  const mw = new Float64Array(nFeatures), vw = new Float64Array(nFeatures);
+  let mb = 0, vb = 0;
+  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  const n = X.length;
+  const gw = new Float64Array(nFeatures);
+  for (let t = 1; t <= epochs; t++) {
+    gw.fill(0);
+    let gb = 0;
+    for (let i = 0; i < n; i++) {
+      let z = b;
+      for (const j of X[i]!) z += w[j]!;
+      const p = 1 / (1 + Math.exp(-z));
+      const g = p - y[i]!;
+      gb += g;
+      for (const j of X[i]!) gw[j]! += g;
+    }
+    for (let j = 0; j < nFeatures; j++) {
+      const g = gw[j]! / n + l2 * w[j]!;
+      mw[j] = b1 * mw[j]! + (1 - b1) * g;
+      vw[j] = b2 * vw[j]! + (1 - b2) * g * g;
+      w[j]! -= (lr * (mw[j]! / (1 - b1 ** t))) / (Math.sqrt(vw[j]! / (1 - b2 ** t)) + eps);
+    }
+    const g = gb / n;
+    mb = b1 * mb + (1 - b1) * g;
+    vb = b2 * vb + (1 - b2) * g * g;
+    b -= (lr * (mb / (1 - b1 ** t))) / (Math.sqrt(vb / (1 - b2 ** t)) + eps);
+  }
+  return { bias: b, weights: Array.from(w) };
+}
+
+export function scoreOf(active: number[], fit: FitResult): number {
+  let z = fit.bias;
+  for (const j of active) z += fit.weights[j]!;
+  return z;
+}
+
+/** Smallest threshold whose false-positive rate on (scores, labels) is ≤ maxFpr. */
+export function thresholdForFpr(scores: number[], y: number[], maxFpr: number): number {
+  const neg = scores.filter((_, i) => y[i] === 0).sort((a, b) => b - a);
+  const allowed = Math.floor(neg.length * maxFpr);
+  // threshold just above the (allowed+1)-th highest negative score
+  const t = neg[allowed];
+  // -Infinity scores (structurally rejected) never pass; any finite threshold below all scores keeps that
+  if (t === undefined || t === -Infinity) return Math.min(-50, ...scores.filter(Number.isFinite)) - 1;
+  return t + 1e-6;
+}
