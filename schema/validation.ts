@@ -19,6 +19,7 @@ import {
   ROLES,
   STATS_DEFAULT_DAYS,
   WEBHOOK_EVENTS,
+  type FlagStatus,
 } from "./constants";
 
 export const MESSAGES = {
@@ -140,10 +141,13 @@ export const testPromptBody = v.object({
   prompt: required(v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS))),
 });
 
+const isFlagStatus = (x: string): x is FlagStatus => (FLAG_STATUSES as readonly string[]).includes(x);
+/** A comma list (`warning,critical`); a bad value is reported on the field the client sent. */
 const flagStatusList = v.pipe(
   v.string(),
   v.transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)),
-  v.array(v.picklist(FLAG_STATUSES, `flagStatus must be one or more of ${FLAG_STATUSES.join(", ")}`)),
+  v.check((list) => list.every(isFlagStatus), `flagStatus must be one or more of ${FLAG_STATUSES.join(", ")}`),
+  v.transform((list) => list as FlagStatus[]),
 );
 
 export const logsQuery = v.object({

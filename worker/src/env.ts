@@ -1,6 +1,7 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as tables from "../../schema/tables";
 import type { Permission } from "../../schema/constants";
+import type { DeliveryMessage } from "./delivery/messages";
 
 /** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
 export type Bindings = {
@@ -10,6 +11,10 @@ export type Bindings = {
   PARTY_SECRET: string;
   PARTY_HOST: string;
   ALLOW_PRIVATE_WEBHOOKS?: string;
+  DELIVERY_QUEUE: Queue<DeliveryMessage>;
+  /** Cloudflare Email Routing binding for e-mail integrations (optional: absent locally). */
+  ALERT_EMAIL?: SendEmail;
+  ALERT_EMAIL_FROM?: string;
 };
 
 export type Db = DrizzleD1Database<typeof tables>;

@@ -1,6 +1,11 @@
 import type { Bindings } from "./env";
 import { app } from "./app";
+import type { DeliveryMessage } from "./delivery/messages";
+import { consumeDeliveries } from "./delivery/consumer";
+import { runSchedule } from "./schedules";
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Bindings>;
+  queue: (batch, env, ctx) => consumeDeliveries(batch, env, ctx),
+  scheduled: (controller, env, ctx) => runSchedule(controller, env, ctx),
+} satisfies ExportedHandler<Bindings, DeliveryMessage>;

@@ -24,7 +24,8 @@ export async function call<T = any>(
     headers["content-type"] ??= "application/json";
   }
   const res = await exports.default.fetch(new Request(BASE + "/api" + path, { method, headers, body }));
-  const text = await res.text();
+  // Decoded by hand: workerd warns when .text() reads a body whose type is not text/* (e.g. ndjson).
+  const text = new TextDecoder().decode(await res.arrayBuffer());
   let parsed: any = null;
   try {
     parsed = text ? JSON.parse(text) : null;

@@ -69,7 +69,7 @@ export async function getModelUsage(db: Db, orgId: string, days: number, now = D
     .from(dailyUsage)
     .where(inRange(orgId, w.current))
     .groupBy(dailyUsage.model)
-    .orderBy(desc(sum(dailyUsage.total)));
+    .orderBy(desc(sum(dailyUsage.total)), dailyUsage.model);
   const total = rows.reduce((n, r) => n + r.prompts, 0);
   return rows.map((r) => ({ ...r, cost: Math.round(r.cost * 10_000) / 10_000, share: total ? r.prompts / total : 0 }));
 }

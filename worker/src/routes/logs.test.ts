@@ -41,6 +41,28 @@ describe("GET /api/logs", () => {
     expect(res.body[1].metadata).toEqual({ team: "a" });
   });
 
+  it("lists, finds and counts logs stored through POST /api/logs and /api/logs/batch", async () => {
+    const org = await registerOrg();
+    const one = await call("POST", "/logs", {
+      key: org.apiKey,
+      body: { prompt: "Summarise the quarterly pelican report", response: "Pelicans are up", model: "gpt-4o", userId: "eve", tokenCount: 120, estimatedCost: 0.5 },
+    });
+    expect(one.status).toBe(201);
+    const batch = await call("POST", "/logs/batch", {
+      key: org.apiKey,
+      body: { logs: [{ prompt: "Translate hello", response: "Bonjour pelican", model: "claude-3-haiku", userId: "frank" }, { prompt: "Plain", response: "text", model: "gpt-3.5-turbo" }] },
+    });
+    expect(batch.status).toBe(201);
+    const list = await call("GET", "/logs", { key: org.apiKey });
+    expect(sorted(ids(list.body))).toEqual(sorted([one.body.id, ...batch.body.ids]));
+    expect((await call("GET", `/logs/${one.body.id}`, { key: org.apiKey })).body).toEqual(one.body);
+    expect(sorted(ids((await call("GET", "/logs?search=pelican", { key: org.apiKey })).body))).toEqual(sorted([one.body.id, batch.body.ids[0]]));
+    expect(ids((await call("GET", "/logs?model=gpt-4", { key: org.apiKey })).body)).toEqual([one.body.id]);
+    expect(ids((await call("GET", "/logs?userId=frank", { key: org.apiKey })).body)).toEqual([batch.body.ids[0]]);
+    const stats = await call("GET", "/stats", { key: org.apiKey });
+    expect(stats.body).toMatchObject({ totalPrompts: 3, activeUsers: 2 });
+  });
+
   it("accepts the key as ?apiKey and the session cookie", async () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: "via query" }]);
@@ -65,6 +87,8 @@ describe("GET /api/logs", () => {
       // Several words must all match, in either column; the last is a prefix.
       expect(ids((await call("GET", "/logs?search=joke%20sourd", { key: org.apiKey })).body)).toEqual([rows[1].id]);
       expect(ids((await call("GET", "/logs?search=SUNNY", { key: org.apiKey })).body)).toEqual([rows[2].id]);
+      // Whole words and prefixes only, not substrings.
+      expect((await call("GET", "/logs?search=ourdough", { key: org.apiKey })).body).toEqual([]);
       expect((await call("GET", "/logs?search=nothingmatches", { key: org.apiKey })).body).toEqual([]);
     });
 
@@ -116,6 +140,7 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(5), model: "GPT-4-turbo" },
       ]);
       expect(ids((await call("GET", "/logs?model=gpt-4", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
+      expect(ids((await call("GET", "/logs?model=GPT-4", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
       expect(ids((await call("GET", "/logs?model=gpt-3.5", { key: org.apiKey })).body)).toEqual([rows[2].id]);
       expect(ids((await call("GET", "/logs?model=claude", { key: org.apiKey })).body)).toEqual([rows[3].id]);
       // LIKE wildcards in the filter are literal.

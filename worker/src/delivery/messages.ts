@@ -1,0 +1,24 @@
+// Messages on the delivery queue. Each names one target and one event; the consumer signs and sends.
+import type { WebhookEvent } from "../../../schema/constants";
+
+export type WebhookDeliveryMessage = {
+  kind: "webhook";
+  orgId: string;
+  webhookId: string;
+  /** Standard Webhooks `webhook-id`: the same for every retry of this message. */
+  messageId: string;
+  event: WebhookEvent;
+  /** ISO time the event happened (the body's `timestamp`). */
+  timestamp: string;
+  data: Record<string, unknown>;
+};
+
+export type IntegrationDeliveryMessage = {
+  kind: "integration";
+  orgId: string;
+  integrationId: string;
+  messageId: string;
+  alert: { id: string; type: string; severity: string; message: string; reason: string | null; count: number; createdAt: string };
+};
+
+export type DeliveryMessage = WebhookDeliveryMessage | IntegrationDeliveryMessage;

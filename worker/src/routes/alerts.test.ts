@@ -1,0 +1,175 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { alerts } from "../../../schema/tables";
+import { call, expectEnvelope, keyWith, registerOrg, testDb } from "../../test/helpers";
+
+const MINUTE = 60_000;
+let alertSeq = 0;
+
+/** Stores alerts directly; each gets its own grouping window so the unique group index never collides. */
+async function insertAlerts(orgId: string, rows: Partial<typeof alerts.$inferInsert>[]) {
+  const now = Date.now();
+  const values = rows.map((r, i) => ({
+    id: r.id ?? `alt${now.toString(36)}${(++alertSeq).toString().padStart(5, "0")}`,
+    orgId,
+    type: "red_flag",
+    severity: "high",
+    message: `Alert ${alertSeq}`,
+    reason: "prompt_injection",
+    windowStart: alertSeq,
+    createdAt: new Date(now - i * MINUTE),
+    ...r,
+  }));
+  // At most 100 bound parameters per statement (D1): a few rows at a time.
+  for (let i = 0; i < values.length; i += 5) await testDb().insert(alerts).values(values.slice(i, i + 5));
+  return values;
+}
+
+const stored = async (id: string) => (await testDb().select().from(alerts).where(eq(alerts.id, id)))[0];
+
+describe("GET /api/alerts", () => {
+  it("answers the organization's alerts newest first in the alert shape", async () => {
+    const org = await registerOrg();
+    const [newest, older] = await insertAlerts(org.orgId, [
+      { message: "Critical prompt injection detected", severity: "high", logId: "log123" },
+      { message: "Unusual token usage", severity: "medium", type: "anomaly", reason: "" },
+    ]);
+    const res = await call("GET", "/alerts", { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.map((a: any) => a.id)).toEqual([newest.id, older.id]);
+    expect(res.body[0]).toEqual({
+      id: newest.id,
+      type: "red_flag",
+      severity: "high",
+      message: "Critical prompt injection detected",
+      reason: "prompt_injection",
+      count: 1,
+      logId: "log123",
+      createdAt: newest.createdAt.toISOString(),
+      lastSeenAt: null,
+      acknowledged: false,
+      acknowledgedAt: null,
+    });
+    expect(res.body[1]).toMatchObject({ type: "anomaly", severity: "medium", reason: null, acknowledged: false });
+  });
+
+  it("filters by acknowledged=false|true", async () => {
+    const org = await registerOrg();
+    const [a, b, c] = await insertAlerts(org.orgId, [{}, { acknowledged: true, acknowledgedAt: new Date() }, {}]);
+    const open = await call("GET", "/alerts?acknowledged=false", { key: org.apiKey });
+    expect(open.body.map((x: any) => x.id)).toEqual([a.id, c.id]);
+    const done = await call("GET", "/alerts?acknowledged=true", { key: org.apiKey });
+    expect(done.body.map((x: any) => x.id)).toEqual([b.id]);
+    expect(done.body[0].acknowledged).toBe(true);
+    expect((await call("GET", "/alerts", { key: org.apiKey })).body).toHaveLength(3);
+  });
+
+  it("limits the list (default 50, max 200)", async () => {
+    const org = await registerOrg();
+    await insertAlerts(org.orgId, Array.from({ length: 55 }, () => ({})));
+    expect((await call("GET", "/alerts", { key: org.apiKey })).body).toHaveLength(50);
+    expect((await call("GET", "/alerts?limit=5&acknowledged=false", { key: org.apiKey })).body).toHaveLength(5);
+    expect((await call("GET", "/alerts?limit=200", { key: org.apiKey })).body).toHaveLength(55);
+    expect(expectEnvelope(await call("GET", "/alerts?limit=201", { key: org.apiKey }), 400).issues?.limit).toEqual([
+      "Must be a whole number between 1 and 200",
+    ]);
+  });
+
+  it("rejects acknowledged=maybe with 400", async () => {
+    const org = await registerOrg();
+    const error = expectEnvelope(await call("GET", "/alerts?acknowledged=maybe", { key: org.apiKey }), 400, "validation_failed");
+    expect(error.issues?.acknowledged).toEqual(["acknowledged must be true or false"]);
+    expect(error.message).toBe("acknowledged must be true or false");
+  });
+
+  it("never shows another organization's alerts", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    await insertAlerts(a.orgId, [{ message: "A's alert" }]);
+    const [mine] = await insertAlerts(b.orgId, [{ message: "B's alert" }]);
+    expect((await call("GET", "/alerts", { key: b.apiKey })).body.map((x: any) => x.id)).toEqual([mine.id]);
+    expect((await call("GET", "/alerts?acknowledged=false", { key: b.apiKey })).body.map((x: any) => x.id)).toEqual([mine.id]);
+  });
+
+  it("answers 401 without or with bad credentials, 403 without alerts:read", async () => {
+    const org = await registerOrg();
+    expectEnvelope(await call("GET", "/alerts"), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/alerts", { key: "pk_live_" + "y".repeat(32) }), 401, "unauthorized");
+    const logsOnly = await keyWith(org, ["logs:read"]);
+    expectEnvelope(await call("GET", "/alerts", { key: logsOnly }), 403, "forbidden");
+    const reader = await keyWith(org, ["alerts:read"]);
+    expect((await call("GET", "/alerts", { key: reader })).status).toBe(200);
+    expect((await call("GET", `/alerts?apiKey=${org.apiKey}&acknowledged=false`)).status).toBe(200);
+  });
+});
+
+describe("PATCH /api/alerts/:id/acknowledge", () => {
+  it("acknowledges an alert, recording when, and is idempotent", async () => {
+    const org = await registerOrg();
+    const [alert, other] = await insertAlerts(org.orgId, [{}, {}]);
+    const t0 = Date.now();
+    const res = await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: alert.id, acknowledged: true });
+    const ackAt = Date.parse(res.body.acknowledgedAt);
+    expect(ackAt).toBeGreaterThanOrEqual(t0 - 1000);
+    expect(ackAt).toBeLessThanOrEqual(Date.now() + 1000);
+    const row = await stored(alert.id);
+    expect(row.acknowledged).toBe(true);
+    expect(row.acknowledgedAt?.toISOString()).toBe(res.body.acknowledgedAt);
+    expect(row.acknowledgedBy).toBeTruthy();
+
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: org.apiKey });
+    expect(again.status).toBe(200);
+    expect(again.body.acknowledged).toBe(true);
+    expect(again.body.acknowledgedAt).toBe(res.body.acknowledgedAt);
+    expect((await stored(alert.id)).acknowledgedAt?.toISOString()).toBe(res.body.acknowledgedAt);
+
+    // The list reflects it; the other alert is untouched.
+    expect((await call("GET", "/alerts?acknowledged=false", { key: org.apiKey })).body.map((x: any) => x.id)).toEqual([other.id]);
+    expect((await call("GET", "/alerts?acknowledged=true", { key: org.apiKey })).body).toEqual([res.body]);
+    expect((await stored(other.id)).acknowledged).toBe(false);
+  });
+
+  it("works with ?apiKey and no body, as the dashboard calls it", async () => {
+    const org = await registerOrg();
+    const [alert] = await insertAlerts(org.orgId, [{}]);
+    const res = await call("PATCH", `/alerts/${alert.id}/acknowledge?apiKey=${org.apiKey}`);
+    expect(res.status).toBe(200);
+    expect(res.body.acknowledged).toBe(true);
+  });
+
+  it("accepts a key with alerts:write and refuses one with only logs:read or alerts:read (403)", async () => {
+    const org = await registerOrg();
+    const [alert] = await insertAlerts(org.orgId, [{}]);
+    for (const perms of [["logs:read"], ["alerts:read"], ["logs:read", "logs:write", "users:read"]]) {
+      const key = await keyWith(org, perms);
+      expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key }), 403, "forbidden");
+    }
+    expect((await stored(alert.id)).acknowledged).toBe(false);
+    const writer = await keyWith(org, ["alerts:write"]);
+    expect((await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: writer })).status).toBe(200);
+  });
+
+  it("answers 401 without credentials and leaves the alert alone", async () => {
+    const org = await registerOrg();
+    const [alert] = await insertAlerts(org.orgId, [{}]);
+    expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`), 401, "unauthorized");
+    expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: "pk_live_bad" }), 401, "unauthorized");
+    expect((await stored(alert.id)).acknowledged).toBe(false);
+  });
+
+  it("answers 404 for an unknown id and for another organization's alert, which stays unacknowledged", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const [aAlert] = await insertAlerts(a.orgId, [{}]);
+    const missing = expectEnvelope(await call("PATCH", "/alerts/no-such-alert/acknowledge", { key: b.apiKey }), 404, "not_found");
+    const foreign = expectEnvelope(await call("PATCH", `/alerts/${aAlert.id}/acknowledge`, { key: b.apiKey }), 404, "not_found");
+    expect(foreign.message).toBe(missing.message);
+    const row = await stored(aAlert.id);
+    expect(row.acknowledged).toBe(false);
+    expect(row.acknowledgedAt).toBeNull();
+    expect((await call("GET", "/alerts?acknowledged=false", { key: a.apiKey })).body.map((x: any) => x.id)).toEqual([aAlert.id]);
+  });
+});
