@@ -1,0 +1,60 @@
+// Ingestion throughput on the local stack, reported against a baseline measured in the same run:
+// GET /api/health (no auth, no database) vs POST /api/logs (auth, detector, D1 insert + triggers)
+// vs POST /api/logs/batch (100 logs a request). Loopback only; stops by itself.
+// Usage: npm start (in another terminal), then: npm run bench:ingest [-- --seconds 10 --concurrency 16]
+import { readFileSync } from "node:fs";
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const BASE = arg("url", "http://127.0.0.1:8787");
+const SECONDS = Number(arg("seconds", 8));
+const CONCURRENCY = Number(arg("concurrency", 16));
+const KEY = arg("key", readFileSync(".wrangler/demo-api-key", "utf8").trim());
+
+const prompt =
+  "Summarize the attached incident report for the on-call channel. The checkout service returned 502s for twelve minutes after a config push; rollback restored service. Include impact, root cause and follow-ups. ".repeat(
+    4,
+  );
+const log = (i) => ({ prompt: `${prompt} #${i}`, response: "Impact: 12 minutes of failed checkouts. Cause: bad config. Follow-ups: canary config pushes.", model: "gpt-4", userId: `bench_${i % 50}`, tokenCount: 900 });
+
+async function measure(name, request) {
+  let done = 0;
+  let failed = 0;
+  const latencies = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const t = performance.now();
+      const res = await request(done + failed);
+      await res.arrayBuffer();
+      if (res.ok) {
+        done++;
+        latencies.push(performance.now() - t);
+      } else failed++;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  latencies.sort((a, b) => a - b);
+  const p = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]?.toFixed(1) ?? "-";
+  return { name, rps: done / SECONDS, failed, p50: p(0.5), p99: p(0.99) };
+}
+
+const json = { "content-type": "application/json", authorization: `Bearer ${KEY}` };
+const results = [
+  await measure("GET /api/health (baseline)", () => fetch(`${BASE}/api/health`)),
+  await measure("POST /api/logs", (i) => fetch(`${BASE}/api/logs`, { method: "POST", headers: json, body: JSON.stringify(log(i)) })),
+  await measure("POST /api/logs/batch ×100", (i) =>
+    fetch(`${BASE}/api/logs/batch`, { method: "POST", headers: json, body: JSON.stringify({ logs: Array.from({ length: 100 }, (_, j) => log(i * 100 + j)) }) }),
+  ),
+];
+const base = results[0].rps;
+console.log(`${SECONDS}s each, concurrency ${CONCURRENCY}, ${BASE}`);
+console.log("call                          req/s   logs/s   vs baseline   p50 ms   p99 ms   failed");
+for (const r of results) {
+  const logsPerSecond = r.name.includes("batch") ? r.rps * 100 : r.name.includes("logs") ? r.rps : 0;
+  console.log(
+    `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} ${logsPerSecond ? logsPerSecond.toFixed(0).padStart(8) : "       -"}   ${(r.rps / base).toFixed(2).padStart(10)}×  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}   ${r.failed}`,
+  );
+}
