@@ -130,6 +130,23 @@ export const METRIC_MIN_REFRESH_SECONDS = 60;
 export const METRIC_DEFAULT_REFRESH_SECONDS = 300;
 
 // ── Models and prices ────────────────────────────────────────────────────────
+/** Flag filter of the logs screens (spec §2). */
+export const FLAG_FILTER_OPTIONS = [
+  { value: "all", label: "All Flags" },
+  { value: "safe", label: "Safe" },
+  { value: "warning", label: "Warning" },
+  { value: "critical", label: "Critical" },
+] as const;
+/** Time ranges of the Quick Filters card (spec §9), 1h the default. */
+export const TIME_RANGES = [
+  { value: "1h", label: "Last hour", ms: 3_600_000 },
+  { value: "24h", label: "Last 24 hours", ms: 86_400_000 },
+  { value: "7d", label: "Last 7 days", ms: 7 * 86_400_000 },
+  { value: "30d", label: "Last 30 days", ms: 30 * 86_400_000 },
+] as const;
+export type TimeRange = (typeof TIME_RANGES)[number]["value"];
+export const DEFAULT_TIME_RANGE: TimeRange = "1h";
+
 export const TEST_MODELS = ["gpt-4", "gpt-3.5-turbo", "claude-3", "gemini-pro"] as const;
 /** Model filter of the logs screens (spec §2): label → model family prefix matched server-side. */
 export const MODEL_FILTER_OPTIONS = [

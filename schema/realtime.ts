@@ -15,9 +15,11 @@ function b64url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromB64url(text: string): Uint8Array {
+function fromB64url(text: string): Uint8Array<ArrayBuffer> {
   const s = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return Uint8Array.from(s, (ch) => ch.charCodeAt(0));
+  const bytes = new Uint8Array(new ArrayBuffer(s.length));
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  return bytes;
 }
 
 function hmacKey(secret: string) {

@@ -1,0 +1,86 @@
+// The one fetch wrapper of the app (spec §7, §8).
+
+export type FieldIssues = Record<string, string[]>;
+
+/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (spec §8). */
+export class ApiError extends Error {
+  readonly status: number;
+  /** `error.code` of the server's envelope, when there is one. */
+  readonly code: string | undefined;
+  /** `error.message` of the envelope (human text), when there is one. */
+  readonly serverMessage: string | undefined;
+  /** Validation issues per field path, when the server sent them. */
+  readonly issues: FieldIssues | undefined;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.name = "ApiError";
+    this.status = status;
+    let code: string | undefined;
+    let serverMessage: string | undefined;
+    let issues: FieldIssues | undefined;
+    try {
+      const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; issues?: unknown } };
+      const e = parsed?.error;
+      if (e && typeof e === "object") {
+        if (typeof e.code === "string") code = e.code;
+        if (typeof e.message === "string") serverMessage = e.message;
+        if (e.issues && typeof e.issues === "object") issues = e.issues as FieldIssues;
+      }
+    } catch {
+      // Not JSON: the message already carries the text.
+    }
+    this.code = code;
+    this.serverMessage = serverMessage;
+    this.issues = issues;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly string[];
+
+/** Build `path?query`, skipping empty values; arrays become comma lists. */
+export function withQuery(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) {
+      if (value.length) params.set(key, value.join(","));
+    } else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+/** Fetch JSON from the API with the session cookie. 204 → null. Non-ok → throws ApiError. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const hasBody = opts.body !== undefined;
+  const res = await fetch(withQuery(path, opts.query), {
+    method: opts.method ?? "GET",
+    credentials: "include",
+    headers: hasBody ? { "Content-Type": "application/json", Accept: "application/json" } : { Accept: "application/json" },
+    body: hasBody ? JSON.stringify(opts.body) : undefined,
+    signal: opts.signal,
+  });
+  if (!res.ok) {
+    const text = await res.text().catch(() => "");
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  if (res.status === 204) return null as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Human text for a toast: the server's message when there is one, else the raw error message. */
+export function errorText(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  if (error instanceof Error) return error.message;
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/constants";
+import { api, withQuery } from "./client";
+import type { PromptLog } from "./types";
+
+/** Filters of GET /api/logs (DESIGN §5) as kept in the /logs URL. */
+export type LogFilters = {
+  search?: string;
+  flagStatus?: string;
+  model?: string;
+  userId?: string;
+  from?: string;
+  to?: string;
+};
+
+export const logKeys = {
+  all: ["logs"] as const,
+  feed: () => ["logs", "feed"] as const,
+  list: (filters: LogFilters) => ["logs", "list", filters] as const,
+  flagged: () => ["logs", "flagged"] as const,
+  detail: (id: string) => ["logs", "detail", id] as const,
+};
+
+/** Only the filters the server should see ('all' and blanks dropped). */
+export function cleanFilters(filters: LogFilters): LogFilters {
+  const out: LogFilters = {};
+  for (const [k, v] of Object.entries(filters) as [keyof LogFilters, string | undefined][]) {
+    if (v === undefined || v === "" || v === "all") continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+export const fetchLogs = (query: LogFilters & { limit: number; before?: string }, signal?: AbortSignal) =>
+  api<PromptLog[]>("/api/logs", { query, signal });
+
+/** Dashboard Live Prompt Feed: the newest FEED_SIZE logs. */
+export const feedQueryOptions = () =>
+  queryOptions({
+    queryKey: logKeys.feed(),
+    queryFn: ({ signal }) => fetchLogs({ limit: FEED_SIZE }, signal),
+  });
+
+/** /logs: pages of LOGS_PAGE_LIMIT, keyset-paginated by the id of the last row (`before`). */
+export const logsInfiniteQueryOptions = (filters: LogFilters) => {
+  const clean = cleanFilters(filters);
+  return infiniteQueryOptions({
+    queryKey: logKeys.list(clean),
+    queryFn: ({ signal, pageParam }) => fetchLogs({ ...clean, limit: LOGS_PAGE_LIMIT, before: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
+  });
+};
+
+/** /flags: warning and critical logs, split client-side. */
+export const flaggedLogsQueryOptions = () =>
+  queryOptions({
+    queryKey: logKeys.flagged(),
+    queryFn: ({ signal }) => fetchLogs({ flagStatus: "warning,critical", limit: RED_FLAGS_LIMIT }, signal),
+  });
+
+export const logQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: logKeys.detail(id),
+    queryFn: ({ signal }) => api<PromptLog>(`/api/logs/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** Download link of GET /api/logs/export for the current filters. */
+export function exportUrl(format: "csv" | "jsonl", filters: LogFilters): string {
+  return withQuery("/api/logs/export", { format, ...cleanFilters(filters) });
+}

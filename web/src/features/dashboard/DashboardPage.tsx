@@ -1,0 +1,29 @@
+// Dashboard (spec §2 'real-time monitoring').
+import { STATS_DEFAULT_DAYS } from "../../../../schema/constants";
+import { TrendsPanel } from "../charts/TrendsPanel";
+import { StatsCards } from "../stats/StatsCards";
+import { AlertSettingsCard } from "./AlertSettingsCard";
+import { LiveFeed } from "./LiveFeed";
+import { QuickFilters } from "./QuickFilters";
+import { RecentAlerts } from "./RecentAlerts";
+import { SearchLogsCard } from "./SearchLogsCard";
+
+export function DashboardPage() {
+  return (
+    <div className="space-y-6">
+      <StatsCards days={STATS_DEFAULT_DAYS} comparisonLabel="vs last week" poll />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <LiveFeed />
+          <TrendsPanel days={7} title="7-day Flag Trends" />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <QuickFilters />
+          <SearchLogsCard />
+          <AlertSettingsCard />
+          <RecentAlerts />
+        </div>
+      </div>
+    </div>
+  );
+}

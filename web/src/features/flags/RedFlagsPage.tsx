@@ -1,0 +1,104 @@
+// Red Flags (spec §2): warning and critical logs split into two sections.
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { TRUNCATE } from "../../../../schema/constants";
+import { flaggedLogsQueryOptions } from "../../api/logs";
+import type { PromptLog } from "../../api/types";
+import { AlertTriangleIcon, XOctagonIcon } from "../../components/icons";
+import { Badge, ErrorState, Panel, PlaceholderRows, EmptyState, Card } from "../../components/ui";
+import { formatDateTime, truncate } from "../../lib/format";
+import { reasonLabels } from "../../lib/flags";
+import { DetailsButton, TextPair } from "../logs/LogList";
+import { FlagIcon, ModelBadge } from "../logs/flag";
+import { PromptDetailsDialog } from "../logs/PromptDetailsDialog";
+
+function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
+  return (
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+      <FlagIcon status={log.flagStatus} className="mt-0.5 h-5 w-5" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
+          <ModelBadge model={log.model} />
+          <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+        </div>
+        <p className="mt-2 text-sm text-gray-900 dark:text-gray-100">
+          <span className="font-medium">Reason:</span> {reasonLabels(log.flagReasons).join(", ")}
+        </p>
+        <TextPair prompt={truncate(log.prompt, TRUNCATE.redFlags)} response={truncate(log.response, TRUNCATE.redFlags)} />
+      </div>
+      <DetailsButton onClick={onDetails} />
+    </li>
+  );
+}
+
+function Section({
+  title,
+  icon,
+  badgeClass,
+  items,
+  empty,
+  onDetails,
+}: {
+  title: string;
+  icon: React.ReactNode;
+  badgeClass: string;
+  items: PromptLog[];
+  empty: string;
+  onDetails: (l: PromptLog) => void;
+}) {
+  return (
+    <Panel title={title} icon={icon} actions={<Badge className={badgeClass}>{items.length}</Badge>}>
+      {items.length === 0 ? (
+        <EmptyState>{empty}</EmptyState>
+      ) : (
+        <ul role="list" aria-label={title} className="divide-y divide-gray-100 dark:divide-gray-800">
+          {items.map((log) => (
+            <FlagItem key={log.id} log={log} onDetails={() => onDetails(log)} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+export function RedFlagsPage() {
+  const q = useQuery(flaggedLogsQueryOptions());
+  const [selected, setSelected] = useState<PromptLog | null>(null);
+  if (q.isPending) {
+    return (
+      <Card className="p-5">
+        <PlaceholderRows count={3} rowClassName="h-28" />
+      </Card>
+    );
+  }
+  if (q.isError) {
+    return (
+      <Card>
+        <ErrorState title="Failed to fetch flagged logs" error={q.error} onRetry={() => void q.refetch()} />
+      </Card>
+    );
+  }
+  const critical = q.data.filter((l) => l.flagStatus === "critical");
+  const warning = q.data.filter((l) => l.flagStatus === "warning");
+  return (
+    <div className="space-y-6">
+      <Section
+        title="Critical Flags"
+        icon={<XOctagonIcon className="h-5 w-5 text-red-600 dark:text-red-400" />}
+        badgeClass="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300"
+        items={critical}
+        empty="No critical flags found. Great job!"
+        onDetails={setSelected}
+      />
+      <Section
+        title="Warning Flags"
+        icon={<AlertTriangleIcon className="h-5 w-5 text-amber-500" />}
+        badgeClass="bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-500/15 dark:text-amber-300"
+        items={warning}
+        empty="No warning flags found."
+        onDetails={setSelected}
+      />
+      <PromptDetailsDialog log={selected} onClose={() => setSelected(null)} />
+    </div>
+  );
+}

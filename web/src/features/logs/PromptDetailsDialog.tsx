@@ -1,0 +1,94 @@
+// 'Prompt Details' dialog (spec §2): metadata, full prompt and response with the detector's
+// findings highlighted, and the Flag Analysis card.
+import { useRef } from "react";
+import { flagExplanation } from "../../../../schema/constants";
+import { Modal } from "../../components/Modal";
+import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
+import { cx } from "../../components/ui";
+import type { Finding, PromptLog } from "../../api/types";
+import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
+import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
+
+function Highlighted({ text, findings }: { text: string; findings: Finding[] }) {
+  const segments = highlightSegments(text, findings);
+  return (
+    <>
+      {segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
+    </>
+  );
+}
+
+function Meta({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-gray-500 dark:text-gray-400">{label}</dt>
+      <dd className="mt-0.5 text-sm break-all text-gray-900 dark:text-gray-100">{value}</dd>
+    </div>
+  );
+}
+
+function TextBlock({ label, text, findings }: { label: string; text: string; findings: Finding[] }) {
+  return (
+    <section aria-label={label}>
+      <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      <div className="max-h-64 overflow-y-auto rounded-lg bg-gray-50 p-3 font-mono text-sm wrap-anywhere whitespace-pre-wrap text-gray-800 dark:bg-gray-800/60 dark:text-gray-200">
+        <Highlighted text={text} findings={findings} />
+      </div>
+    </section>
+  );
+}
+
+export function FlagAnalysis({ log }: { log: Pick<PromptLog, "flagStatus" | "flagReasons"> }) {
+  const tone = flagTone(log.flagStatus);
+  const Icon =
+    tone === "safe" ? CheckCircleIcon : tone === "warning" ? AlertTriangleIcon : tone === "critical" ? XOctagonIcon : HelpCircleIcon;
+  return (
+    <section aria-label="Flag Analysis" data-tone={tone} className={cx("rounded-lg border p-4", FLAG_CARD_CLASS[tone])}>
+      <h3 className="mb-2 text-sm font-semibold">Flag Analysis</h3>
+      <div className="flex items-start gap-3">
+        <Icon className="mt-0.5 h-5 w-5 shrink-0" />
+        <div>
+          <p className="text-sm font-medium">{log.flagStatus === "safe" ? "No issues detected" : "Issues detected"}</p>
+          <p className="mt-1 text-sm opacity-90">{flagExplanation(log.flagStatus, log.flagReasons)}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog | null; onClose: () => void }) {
+  // Keep showing the last log while the dialog animates out.
+  const last = useRef<PromptLog | null>(null);
+  if (current) last.current = current;
+  const log = current ?? last.current;
+  return (
+    <Modal open={current !== null} onClose={onClose} title="Prompt Details" size="xl">
+      {log ? (
+        <div className="space-y-5">
+          <section aria-label="Metadata">
+            <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">Metadata</h3>
+            <dl className="grid grid-cols-2 gap-4 rounded-lg border border-gray-200 p-4 sm:grid-cols-3 dark:border-gray-800">
+              <Meta label="Timestamp" value={formatDateTime(log.createdAt)} />
+              <Meta label="Model" value={log.model} />
+              <Meta label="User ID" value={log.userId || "N/A"} />
+              <Meta label="Session ID" value={log.sessionId || "N/A"} />
+              {log.tokenCount != null ? <Meta label="Tokens" value={formatNumber(log.tokenCount)} /> : null}
+              {log.estimatedCost != null ? <Meta label="Est. Cost" value={formatLogCost(log.estimatedCost)} /> : null}
+            </dl>
+          </section>
+          <TextBlock
+            label="Prompt"
+            text={log.prompt}
+            findings={(log.findings ?? []).filter((f) => f.target === "prompt")}
+          />
+          <TextBlock
+            label="Response"
+            text={log.response}
+            findings={(log.findings ?? []).filter((f) => f.target === "response")}
+          />
+          <FlagAnalysis log={log} />
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,20 @@
+// The /logs URL search params, validated with valibot (invalid values fall back to 'not set').
+import * as v from "valibot";
+import { FLAG_STATUSES } from "../../../../schema/constants";
+
+const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))), undefined);
+const isoDate = v.fallback(
+  v.optional(v.pipe(v.string(), v.check((s) => !Number.isNaN(Date.parse(s))))),
+  undefined,
+);
+
+export const logsSearchSchema = v.object({
+  search: text,
+  flagStatus: v.fallback(v.optional(v.picklist(FLAG_STATUSES)), undefined),
+  model: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  userId: text,
+  from: isoDate,
+  to: isoDate,
+});
+
+export type LogsSearch = v.InferOutput<typeof logsSearchSchema>;

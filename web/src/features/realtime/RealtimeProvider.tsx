@@ -1,0 +1,89 @@
+// One WebSocket per signed-in tab to the organization's PartyKit room (DESIGN §1, §9).
+// The URL (with a short-lived token) comes from GET /api/realtime/token and is fetched again
+// whenever the cached token is about to expire, so every reconnect uses a valid token.
+import { useQueryClient } from "@tanstack/react-query";
+import ReconnectingWebSocket from "partysocket/ws";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { alertKeys } from "../../api/alerts";
+import { logKeys } from "../../api/logs";
+import { fetchRealtimeToken, type RealtimeMessage } from "../../api/realtime";
+import { statsKeys } from "../../api/stats";
+import type { PromptLog } from "../../api/types";
+import { NEW_PROMPT_LOG } from "../../../../schema/realtime";
+
+type Listener = (log: PromptLog) => void;
+type RealtimeState = { connected: boolean; onNewLog: (l: Listener) => () => void };
+
+const RealtimeContext = createContext<RealtimeState>({ connected: false, onNewLog: () => () => {} });
+
+export function useRealtime(): RealtimeState {
+  return useContext(RealtimeContext);
+}
+
+const TOKEN_MARGIN_MS = 15_000;
+
+export function RealtimeProvider({ orgId, children }: { orgId: string; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [connected, setConnected] = useState(false);
+  const listeners = useRef(new Set<Listener>());
+  const [state] = useState<Pick<RealtimeState, "onNewLog">>(() => ({
+    onNewLog: (l: Listener) => {
+      listeners.current.add(l);
+      return () => listeners.current.delete(l);
+    },
+  }));
+
+  useEffect(() => {
+    let cached: { url: string; expiresAt: number } | null = null;
+    let lastAlertRefresh = 0;
+    const urlProvider = async () => {
+      if (!cached || cached.expiresAt - Date.now() < TOKEN_MARGIN_MS) {
+        const t = await fetchRealtimeToken();
+        cached = { url: t.url, expiresAt: Date.parse(t.expiresAt) || Date.now() + 60_000 };
+      }
+      return cached.url;
+    };
+    const socket = new ReconnectingWebSocket(urlProvider, undefined, {
+      maxReconnectionDelay: 30_000,
+      minReconnectionDelay: 1_000,
+      connectionTimeout: 8_000,
+    });
+    const onOpen = () => setConnected(true);
+    const onClose = () => {
+      setConnected(false);
+      cached = null; // a rejected or expired token must not be reused
+    };
+    const onMessage = (e: MessageEvent) => {
+      let msg: RealtimeMessage;
+      try {
+        msg = JSON.parse(typeof e.data === "string" ? e.data : "") as RealtimeMessage;
+      } catch {
+        return;
+      }
+      if (msg.type !== NEW_PROMPT_LOG || !msg.log || typeof msg.log !== "object") return;
+      const log = msg.log as PromptLog;
+      listeners.current.forEach((l) => l(log));
+      // Other views are out of date now: mark them stale without refetching in the background.
+      queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] !== "feed", refetchType: "none" });
+      queryClient.invalidateQueries({ queryKey: statsKeys.all, refetchType: "none" });
+      queryClient.invalidateQueries({ queryKey: ["trends"], refetchType: "none" });
+      // A flagged log may have opened an alert: refresh the bell and panels, at most every 5 s.
+      if (log.flagStatus !== "safe" && Date.now() - lastAlertRefresh > 5_000) {
+        lastAlertRefresh = Date.now();
+        queryClient.invalidateQueries({ queryKey: alertKeys.all });
+      }
+    };
+    socket.addEventListener("open", onOpen);
+    socket.addEventListener("close", onClose);
+    socket.addEventListener("message", onMessage);
+    return () => {
+      socket.removeEventListener("open", onOpen);
+      socket.removeEventListener("close", onClose);
+      socket.removeEventListener("message", onMessage);
+      socket.close();
+      setConnected(false);
+    };
+  }, [orgId, queryClient]);
+
+  return <RealtimeContext.Provider value={{ connected, onNewLog: state.onNewLog }}>{children}</RealtimeContext.Provider>;
+}

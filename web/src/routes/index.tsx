@@ -1,0 +1,18 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { STATS_DEFAULT_DAYS } from "../../../schema/constants";
+import { alertsQueryOptions } from "../api/alerts";
+import { feedQueryOptions } from "../api/logs";
+import { statsQueryOptions, trendsQueryOptions } from "../api/stats";
+import { DashboardPage } from "../features/dashboard/DashboardPage";
+
+export const Route = createFileRoute("/")({
+  loader: ({ context }) => {
+    if (!context.organization) return;
+    // Start the requests early; the page shows its own placeholders meanwhile.
+    void context.queryClient.prefetchQuery(statsQueryOptions(STATS_DEFAULT_DAYS));
+    void context.queryClient.prefetchQuery(feedQueryOptions());
+    void context.queryClient.prefetchQuery(trendsQueryOptions(7));
+    void context.queryClient.prefetchQuery(alertsQueryOptions(true));
+  },
+  component: DashboardPage,
+});

@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here("."),
+  publicDir: here("./public"),
+  plugins: [
+    // Must come before react(): it rewrites route files for per-route code splitting.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: here("./src/routes"),
+      generatedRouteTree: here("./src/routeTree.gen.ts"),
+      quoteStyle: "double",
+    }),
+    react(),
+    tailwindcss(),
+  ],
+  server: {
+    host: "127.0.0.1",
+    port: 5173,
+    proxy: {
+      "/api": { target: "http://127.0.0.1:8787", changeOrigin: true, ws: true },
+    },
+  },
+  preview: { host: "127.0.0.1", port: 4173 },
+  build: {
+    outDir: here("./dist"),
+    emptyOutDir: true,
+    manifest: true,
+    sourcemap: false,
+    target: "es2022",
+  },
+});
