@@ -18,6 +18,8 @@ export default defineConfig(async () => {
             // Nothing listens on port 1: ingestion tests run with the party server down.
             PARTY_HOST: "127.0.0.1:1",
           },
+          // Miniflare's local send_email binding (stores what is sent), so e-mail alerts run for real.
+          email: { send_email: [{ name: "ALERT_EMAIL" }] },
         },
       }),
     ],
@@ -25,6 +27,8 @@ export default defineConfig(async () => {
       root: import.meta.dirname,
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // A real HTTP receiver for the delivery tests (webhooks, Slack, Discord, generic integrations).
+      globalSetup: ["./test/receivers.ts"],
     },
   };
 });

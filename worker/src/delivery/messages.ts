@@ -11,6 +11,20 @@ export type WebhookDeliveryMessage = {
   /** ISO time the event happened (the body's `timestamp`). */
   timestamp: string;
   data: Record<string, unknown>;
+  /** Sent by POST /webhooks/{id}/test: delivered even while the webhook is switched off. */
+  test?: boolean;
+};
+
+/** What an integration needs to render an alert; plain JSON so it survives the queue. */
+export type AlertSummary = {
+  id: string;
+  type: string;
+  severity: string;
+  message: string;
+  reason: string | null;
+  count: number;
+  logId: string | null;
+  createdAt: string;
 };
 
 export type IntegrationDeliveryMessage = {
@@ -18,7 +32,7 @@ export type IntegrationDeliveryMessage = {
   orgId: string;
   integrationId: string;
   messageId: string;
-  alert: { id: string; type: string; severity: string; message: string; reason: string | null; count: number; createdAt: string };
+  alert: AlertSummary;
 };
 
 export type DeliveryMessage = WebhookDeliveryMessage | IntegrationDeliveryMessage;

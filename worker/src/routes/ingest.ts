@@ -1,9 +1,10 @@
 // Ingestion (DESIGN §5): single logs and batches from SDKs (Bearer key with logs:write), and the
-// dashboard's test prompts. The answer never waits for the realtime fan-out.
+// dashboard's test prompts. The answer never waits for the realtime fan-out or webhook enqueueing.
 import { Hono, type Context } from "hono";
 import { logBatchBody, logBody, testPromptBody, type LogInput } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
+import { enqueueStoredLogs, inBackground } from "../delivery/emit";
 import { notifyNewLogs } from "../lib/realtime";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { storeLogs, type StoreOptions } from "../queries/ingest";
@@ -24,7 +25,10 @@ async function ingest(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<Sto
   const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, idempotencyKey: idempotencyKey(c), ...extra });
   const logs = result.rows.map(serializeLog);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
-  else c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
+  else {
+    c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
+    inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));
+  }
   return logs;
 }
 

@@ -6,6 +6,8 @@ import { ROLE_PERMISSIONS } from "../../../schema/constants";
 import { apiKeys, teamMembers } from "../../../schema/tables";
 import { idParam, teamInviteBody, teamPatchBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
+import { enqueueEvents, inBackground } from "../delivery/emit";
+import { userJoinedData } from "../delivery/events";
 import { conflict, notFound } from "../errors";
 import { newId } from "../lib/ids";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
@@ -85,6 +87,7 @@ export const teamRoutes = new Hono<AppEnv>()
         if (isUniqueViolation(e)) throw conflict("A member with this email already exists");
         throw e;
       });
+    inBackground(c.executionCtx, () => enqueueEvents(c.env, db, orgId, [{ event: "user.joined", data: userJoinedData(member) }]));
     return c.json({ member: serializeMember(member, null), apiKey: created.key }, 201);
   })
   .patch("/:id", requirePermission("admin"), validate("param", idParam), ...jsonBody(teamPatchBody), async (c) => {

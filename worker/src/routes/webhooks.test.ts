@@ -1,7 +1,9 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhooks } from "../../../schema/tables";
+import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { call, expectEnvelope, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 
@@ -343,5 +345,71 @@ describe("webhooks: tenancy", () => {
     expect(await storedWebhook(hook.id)).toEqual(before);
     expect((await call("GET", `/webhooks/${hook.id}/deliveries`, { key: a.apiKey })).body).toHaveLength(1);
     expect((await call("GET", "/webhooks", { key: b.apiKey })).body).toEqual([]);
+  });
+});
+
+describe("POST /api/webhooks/:id/test", () => {
+  it("queues a sample of the first subscribed event (202 + message id); its delivery shows in the history", async () => {
+    const org = await registerOrg();
+    const r = receiver();
+    const { queue, sent } = recordingQueue();
+    const bindings = testEnv({ DELIVERY_QUEUE: queue });
+    const hook = (await callWith(bindings, "POST", "/webhooks", { key: org.apiKey, body: { name: "t", url: r.url("ok"), events: ["flag.detected", "user.joined"] } })).body;
+    const res = await callWith(bindings, "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey });
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ messageId: expect.stringMatching(/^msg_/), event: "flag.detected" });
+    expect(sent).toEqual([expect.objectContaining({ kind: "webhook", webhookId: hook.id, messageId: res.body.messageId, event: "flag.detected", test: true })]);
+
+    await runQueue(bindings, sent);
+    const [req] = await r.requests("ok");
+    const payload = new Webhook(hook.secret).verify(req.body, req.headers) as any;
+    expect(payload).toMatchObject({ id: res.body.messageId, type: "flag.detected", data: { test: true, flag_type: "prompt_injection", severity: "critical" } });
+    expect(Object.keys(payload.data)).toEqual(expect.arrayContaining(["prompt_id", "flag_type", "severity", "timestamp"]));
+    const history = await callWith(bindings, "GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
+    expect(history.body).toEqual([expect.objectContaining({ messageId: res.body.messageId, event: "flag.detected", success: true, statusCode: 200, attempt: 1 })]);
+  });
+
+  it("tests a switched-off webhook too (to check it before switching it back on)", async () => {
+    const org = await registerOrg();
+    const r = receiver();
+    const { queue, sent } = recordingQueue();
+    const bindings = testEnv({ DELIVERY_QUEUE: queue });
+    const hook = (await callWith(bindings, "POST", "/webhooks", { key: org.apiKey, body: { name: "t", url: r.url("ok"), events: ["user.joined"] } })).body;
+    await callWith(bindings, "PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: false } });
+    expect((await callWith(bindings, "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey })).status).toBe(202);
+    await runQueue(bindings, sent);
+    const [req] = await r.requests("ok");
+    expect(JSON.parse(req.body)).toMatchObject({ type: "user.joined", data: { test: true, name: "Test User" } });
+  });
+
+  it("answers 404 for another organization's webhook or an unknown id, and queues nothing", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const hook = await createWebhook(a);
+    const { queue, sent } = recordingQueue();
+    const bindings = testEnv({ DELIVERY_QUEUE: queue });
+    const res = await callWith(bindings, "POST", `/webhooks/${hook.id}/test`, { key: b.apiKey });
+    expect(res.status).toBe(404);
+    expect(res.body.error.code).toBe("not_found");
+    expect((await callWith(bindings, "POST", "/webhooks/01NOPE/test", { key: a.apiKey })).status).toBe(404);
+    expect(sent).toEqual([]);
+  });
+
+  it("answers 503 with Retry-After when the queue is unavailable", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    const res = await callWith(testEnv({ DELIVERY_QUEUE: recordingQueue(true).queue }), "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe("queue_unavailable");
+    expect(res.headers.get("retry-after")).toBe("30");
+  });
+
+  it("answers 401 without credentials and 403 without admin", async () => {
+    const org = await registerOrg();
+    const hook = await createWebhook(org);
+    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`), 401, "unauthorized");
+    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key: "pk_live_" + "x".repeat(32) }), 401, "unauthorized");
+    const key = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
+    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key }), 403, "forbidden");
   });
 });

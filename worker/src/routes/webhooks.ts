@@ -1,11 +1,12 @@
-// Webhooks CRUD, active patch and delivery history (spec §7, DESIGN §5, §7). Admin only: the list
-// carries signing secrets.
+// Webhooks CRUD, active patch, delivery history and test sends (spec §7, DESIGN §5, §7). Admin
+// only: the list carries signing secrets.
 import { and, desc, eq, inArray, max } from "drizzle-orm";
 import { Hono } from "hono";
 import { webhookDeliveries, webhooks, type WebhookDeliveryRow } from "../../../schema/tables";
 import { idParam, webhookBody, webhookPatch } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
-import { notFound } from "../errors";
+import { testMessage } from "../delivery/emit";
+import { ApiError, notFound } from "../errors";
 import { newId } from "../lib/ids";
 import { generateWebhookSecret } from "../lib/keys";
 import { assertDeliverable } from "../lib/url-policy";
@@ -69,6 +70,16 @@ export const webhookRoutes = new Hono<AppEnv>()
     const deleted = await c.var.db.delete(webhooks).where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id))).returning({ id: webhooks.id });
     if (!deleted.length) throw notFound("Webhook");
     return c.body(null, 204);
+  })
+  // Queues a sample of the webhook's first subscribed event; the attempt shows up in its deliveries.
+  .post("/:id/test", validate("param", idParam), async (c) => {
+    const hook = await findWebhook(c.var.db, orgOf(c), c.req.valid("param").id);
+    const message = testMessage(hook);
+    await c.env.DELIVERY_QUEUE.send(message, { contentType: "json" }).catch((error: unknown) => {
+      console.error("test delivery enqueue failed", String(error));
+      throw new ApiError(503, "queue_unavailable", "The delivery queue is unavailable; try the test again shortly", undefined, { "Retry-After": "30" });
+    });
+    return c.json({ messageId: message.messageId, event: message.event }, 202);
   })
   .get("/:id/deliveries", validate("param", idParam), async (c) => {
     const orgId = orgOf(c);
