@@ -145,6 +145,30 @@ export const dailyActiveUsers = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgId, t.day, t.userId] })],
 );
 
+/**
+ * Per-hour counters maintained by a trigger on every stored log: the anomaly detector's baseline
+ * (the last full hour against the week before it) without scanning logs, and independent of retention.
+ * Only the detector reads it; the retention job prunes it to a few weeks.
+ */
+export const hourlyUsage = sqliteTable(
+  "hourly_usage",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Start of the hour, epoch ms. */
+    hour: integer("hour").notNull(),
+    total: integer("total").notNull().default(0),
+    /** Logs flagged warning or critical. */
+    flagged: integer("flagged").notNull().default(0),
+    tokens: integer("tokens").notNull().default(0),
+    cost: real("cost").notNull().default(0),
+    /** When the detector evaluated this hour for this organization, so each of its runs picks up where the last stopped. */
+    anomalyCheckedAt: integer("anomaly_checked_at"),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.hour] }), index("hourly_usage_hour").on(t.hour, t.anomalyCheckedAt)],
+);
+
 export const alerts = sqliteTable(
   "alerts",
   {

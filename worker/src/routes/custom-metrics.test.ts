@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customMetrics } from "../../../schema/tables";
-import { call, expectEnvelope, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, expectEnvelope, insertLogs, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const MIN_REFRESH = "Refresh interval must be at least 60 seconds";
 
@@ -14,7 +14,7 @@ const stored = async (id: string) => (await testDb().select().from(customMetrics
 async function createMetric(org: TestOrg, body: Record<string, unknown> = {}) {
   const res = await call("POST", "/custom-metrics", {
     key: org.apiKey,
-    body: { name: "Flag rate", query: "SELECT count(*) FROM prompt_logs WHERE flag_status != 'safe'", ...body },
+    body: { name: "Flagged", query: "SELECT count(*) FROM logs WHERE flag_status != 'safe'", ...body },
   });
   if (res.status !== 201) throw new Error(`metric create failed: ${res.status} ${res.text}`);
   return res.body;
@@ -26,7 +26,7 @@ describe("POST /api/custom-metrics", () => {
     const body = {
       name: "  Avg tokens  ",
       description: "Average tokens per prompt",
-      query: "SELECT avg(token_count) FROM prompt_logs",
+      query: "SELECT avg(token_count) FROM logs",
       type: "avg",
       visualization: "line",
       refreshInterval: 600,
@@ -37,13 +37,14 @@ describe("POST /api/custom-metrics", () => {
       id: expect.any(String),
       name: "Avg tokens",
       description: "Average tokens per prompt",
-      query: "SELECT avg(token_count) FROM prompt_logs",
+      query: "SELECT avg(token_count) FROM logs",
       type: "avg",
       visualization: "line",
       refreshInterval: 600,
       isActive: true,
-      lastValue: null,
-      lastRefreshedAt: null,
+      // avg over no logs: one row holding NULL, drawn as one empty point.
+      lastValue: [{ label: "1", value: null }],
+      lastRefreshedAt: res.body.createdAt,
       lastError: null,
       createdAt: expect.any(String),
     });
@@ -53,7 +54,7 @@ describe("POST /api/custom-metrics", () => {
 
   it("defaults refreshInterval to 300, type to count, visualization to number", async () => {
     const org = await registerOrg();
-    const res = await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "Prompts", query: "SELECT count(*) FROM prompt_logs" } });
+    const res = await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "Prompts", query: "SELECT count(*) FROM logs" } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ refreshInterval: 300, type: "count", visualization: "number", description: null, isActive: true });
     expect((await stored(res.body.id)).refreshInterval).toBe(300);
@@ -159,5 +160,96 @@ describe("custom metrics: tenancy", () => {
     expectEnvelope(await call("DELETE", `/custom-metrics/${metric.id}`, { key: b.apiKey }), 404, "not_found");
     expect(await stored(metric.id)).toEqual(before);
     expect((await call("GET", "/custom-metrics", { key: b.apiKey })).body).toEqual([]);
+  });
+});
+
+describe("custom metrics: the SQL sandbox at create time", () => {
+  it("computes and stores the first value on create", async () => {
+    const org = await registerOrg();
+    await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "critical" }, { flagStatus: "safe" }, { flagStatus: "warning" }]);
+    const critical = await createMetric(org, { name: "Critical", query: "SELECT count(*) FROM logs WHERE flag_status = 'critical'" });
+    expect(critical).toMatchObject({ lastValue: 2, lastError: null });
+    expect(Date.parse(critical.lastRefreshedAt)).toBeGreaterThan(Date.now() - 60_000);
+    const pct = await createMetric(org, { name: "Flagged %", type: "percentage", query: "SELECT 100.0 * sum(flag_status <> 'safe') / count(*) FROM logs" });
+    expect(pct.lastValue).toBe(75);
+    expect((await stored(pct.id)).lastValue).toBe(75);
+  });
+
+  it.each([
+    ["SELECT * FROM api_keys", "Only the logs table can be queried (found api_keys)"],
+    ["SELECT * FROM prompt_logs", "Only the logs table can be queried (found prompt_logs)"],
+    ["SELECT * FROM sqlite_master", "Only the logs table can be queried (found sqlite_master)"],
+    ["SELECT * FROM pragma_table_info('api_keys')", "Only the logs table can be queried (found the table-valued function pragma_table_info)"],
+    ["PRAGMA table_info(api_keys)", "Only SELECT queries are allowed (found PRAGMA)"],
+    ["ATTACH DATABASE 'x.db' AS x", "Only SELECT queries are allowed (found ATTACH)"],
+    ["SELECT 1; DELETE FROM logs", "Only one statement is allowed"],
+    ["SELECT 1 /* */; DROP TABLE x -- ", "Only one statement is allowed"],
+    ["WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c", "Recursive CTEs (WITH RECURSIVE) are not allowed"],
+    ["SELECT count(*) FROM logs a, logs b", "Joins are not allowed: a metric reads logs once (use GROUP BY, CASE and aggregates instead)"],
+    ["SELECT randomblob(100000000)", "Function randomblob is not allowed"],
+    ["SELECT count(*) FROM logs WHERE flag_statu = 'critical'", expect.stringMatching(/^Unknown column flag_statu; logs has id, /)],
+    ["SELECT abs(1, 2) FROM logs", expect.stringMatching(/^The query failed: wrong number of arguments to function abs\(\)/)],
+    ["SELECT count(*) FROM logs WHERE", "Syntax error at line 1, column 32 (unexpected end of query)"],
+    ["SELECT count(*)\nFROM logs GROUP model", expect.stringMatching(/^Syntax error at line 2, column \d+ near "m"$/)],
+  ])("refuses %s with 400 under issues.query and stores nothing", async (query, message) => {
+    const org = await registerOrg();
+    const error = expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "Bad", query } }), 400, "validation_failed");
+    expect(error.message).toEqual(message);
+    expect(error.issues).toEqual({ query: [message] });
+    expect(await count(org.orgId)).toBe(0);
+  });
+
+  it("never shows another organization's rows in a stored value", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const marker = `B-ONLY-${crypto.randomUUID()}`;
+    await insertLogs(a.orgId, [{ prompt: "a's own prompt" }]);
+    await insertLogs(b.orgId, [{ prompt: marker }, { prompt: marker }]);
+    const metric = await createMetric(a, { name: "Prompts", visualization: "bar", query: "SELECT prompt, count(*) FROM logs GROUP BY prompt" });
+    expect(metric.lastValue).toEqual([{ label: "a's own prompt", value: 1 }]);
+    const refreshed = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: a.apiKey });
+    expect(refreshed.text).not.toContain(marker);
+    expect((await call("GET", "/custom-metrics", { key: a.apiKey })).text).not.toContain(marker);
+  });
+});
+
+describe("POST /api/custom-metrics/:id/refresh", () => {
+  it("recomputes the value now and answers the metric", async () => {
+    const org = await registerOrg();
+    const metric = await createMetric(org, { name: "Critical", query: "SELECT count(*) FROM logs WHERE flag_status = 'critical'" });
+    expect(metric.lastValue).toBe(0);
+    await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "critical" }, { flagStatus: "critical" }]);
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: metric.id, lastValue: 3, lastError: null });
+    expect(Date.parse(res.body.lastRefreshedAt)).toBeGreaterThan(Date.parse(metric.lastRefreshedAt));
+    expect((await stored(metric.id)).lastValue).toBe(3);
+  });
+
+  it("records the error of a query that no longer passes the sandbox, keeping the last good value", async () => {
+    const org = await registerOrg();
+    const metric = await createMetric(org, { query: "SELECT count(*) FROM logs" });
+    // A query stored before the sandbox existed (or written behind the API's back).
+    await testDb().update(customMetrics).set({ query: "SELECT key_hash FROM api_keys" }).where(eq(customMetrics.id, metric.id));
+    const res = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: org.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lastValue: 0, lastError: "Only the logs table can be queried (found api_keys)" });
+    expect(res.text).not.toMatch(/key_hash"?:|[0-9a-f]{64}/);
+  });
+
+  it("answers 401 without credentials, 403 without admin, 404 for unknown and foreign ids", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const metric = await createMetric(a);
+    const before = await stored(metric.id);
+    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`), 401, "unauthorized");
+    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: "pk_live_" + "r".repeat(32) }), 401, "unauthorized");
+    const reader = await keyWith(a, ["logs:read"]);
+    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: reader }), 403, "forbidden");
+    const missing = expectEnvelope(await call("POST", "/custom-metrics/no-such-metric/refresh", { key: b.apiKey }), 404, "not_found");
+    const foreign = expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: b.apiKey }), 404, "not_found");
+    expect(foreign.message).toBe(missing.message);
+    expect(await stored(metric.id)).toEqual(before);
   });
 });

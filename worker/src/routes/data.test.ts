@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { alerts, anomalyDetections, webhookDeliveries, webhooks } from "../../../schema/tables";
 import { call, expectEnvelope, insertLogs, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
-const DATA_TABLES = ["prompt_logs", "daily_usage", "daily_active_users", "alerts", "anomaly_detections", "webhook_deliveries"] as const;
+const DATA_TABLES = ["prompt_logs", "daily_usage", "daily_active_users", "hourly_usage", "alerts", "anomaly_detections", "webhook_deliveries"] as const;
 const KEPT_TABLES = ["api_keys", "team_members", "org_settings", "webhooks"] as const;
 
 async function counts(orgId: string, tables: readonly string[] = [...DATA_TABLES, ...KEPT_TABLES]) {

@@ -2,7 +2,7 @@
 // deliveries after the caller types the organization name. Keys, team, settings and configuration stay.
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
+import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { badRequest } from "../errors";
@@ -34,6 +34,8 @@ export const dataRoutes = new Hono<AppEnv>().delete("/", requirePermission("admi
   await db.batch([
     db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
     db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
+    // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
+    db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
     db.delete(alerts).where(eq(alerts.orgId, orgId)),
     db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
     db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),

@@ -1,8 +1,37 @@
 // Scheduled work (DESIGN §7), dispatched by the cron expression that fired (wrangler.toml [triggers]).
+// Every job takes the controller's scheduledTime as "now", so a late or retried run judges the
+// moment it was meant for.
 import type { Bindings } from "../env";
+import { createDb } from "../middleware/db";
+import { detectAnomalies } from "./anomalies";
+import { refreshDueMetrics } from "./metric-refresh";
+import { purgeExpired } from "./retention";
+
+export const CRONS = {
+  metrics: "* * * * *",
+  anomalies: "*/5 * * * *",
+  retention: "17 * * * *",
+} as const;
 
 export async function runSchedule(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
-  void env;
   void ctx;
-  console.log("schedule", controller.cron);
+  const db = createDb(env.DB);
+  const now = controller.scheduledTime;
+  const started = Date.now();
+  let result: unknown;
+  switch (controller.cron) {
+    case CRONS.metrics:
+      result = await refreshDueMetrics(db, now);
+      break;
+    case CRONS.anomalies:
+      result = await detectAnomalies(env, db, now);
+      break;
+    case CRONS.retention:
+      result = await purgeExpired(db, now);
+      break;
+    default:
+      console.warn("schedule: no job for cron", controller.cron);
+      return;
+  }
+  console.log("schedule", controller.cron, JSON.stringify(result), `${Date.now() - started}ms`);
 }

@@ -1,0 +1,76 @@
+// Running a checked metric query (DESIGN §8): `logs` is bound to the caller's organization and the
+// last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
+import { and, eq, sql } from "drizzle-orm";
+import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
+import type { Db } from "../env";
+import { MetricQueryError, prepareMetricQuery } from "./sandbox";
+import { LOGS_COLUMNS } from "./sql-policy";
+import { shapeMetricValue } from "./shape";
+
+export const LOGS_WINDOW_DAYS = 30;
+export const MAX_ROWS = 100;
+const DAY_MS = 86_400_000;
+
+/** The columns a metric sees, under the names the query uses (created_at in epoch ms). */
+const LOGS_SELECT = LOGS_COLUMNS.join(", ");
+
+export type MetricRows = { width: number; rows: unknown[][]; truncated: boolean };
+
+/**
+ * Runs SQL that prepareMetricQuery produced. The org id and the window start are bound parameters
+ * of the CTE that defines `logs`; the user's SELECT is a subquery, so at most MAX_ROWS + 1 rows
+ * ever leave SQLite. Rows come back as arrays: duplicate column names cannot hide a value.
+ */
+export async function runMetricSql(db: Db, orgId: string, checkedSql: string, now: number): Promise<MetricRows> {
+  const since = now - LOGS_WINDOW_DAYS * DAY_MS;
+  const statement = sql`WITH logs AS (SELECT ${sql.raw(LOGS_SELECT)} FROM prompt_logs WHERE org_id = ${orgId} AND created_at >= ${since})
+SELECT * FROM (
+${sql.raw(checkedSql)}
+) LIMIT ${sql.raw(String(MAX_ROWS + 1))}`;
+  let rows: unknown[][];
+  try {
+    rows = await db.values(statement);
+  } catch (error) {
+    throw new MetricQueryError(`The query failed: ${cleanD1Message(error)}`);
+  }
+  return { width: rows[0]?.length ?? 0, rows: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
+}
+
+/** "D1_ERROR: no such column: x at offset 12: SQLITE_ERROR" → "no such column: x". */
+function cleanD1Message(error: unknown) {
+  // Drizzle wraps the D1 error (its message repeats the SQL and parameters); the cause is what SQLite said.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return message
+    .replace(/^(D1_ERROR|Error):\s*/i, "")
+    .replace(/:\s*SQLITE_[A-Z_]+$/, "")
+    .replace(/ at offset \d+/, "")
+    .trim();
+}
+
+type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;
+
+/** Checks, runs and shapes one metric query; throws MetricQueryError with a user-facing message. */
+export async function computeMetricValue(db: Db, orgId: string, metric: MetricSpec, now: number): Promise<unknown> {
+  const checked = prepareMetricQuery(metric.query);
+  const result = await runMetricSql(db, orgId, checked, now);
+  return shapeMetricValue(result, metric.type, metric.visualization);
+}
+
+/** Refreshes one stored metric: a new value, or the error (keeping the last good value). */
+export async function refreshMetric(db: Db, metric: CustomMetricRow, now: number): Promise<CustomMetricRow> {
+  let set: Partial<CustomMetricRow>;
+  try {
+    set = { lastValue: await computeMetricValue(db, metric.orgId, metric, now), lastError: null, lastRefreshedAt: new Date(now) };
+  } catch (error) {
+    if (!(error instanceof MetricQueryError)) throw error;
+    // lastRefreshedAt moves on too, so a broken query is retried after its interval, not every minute.
+    set = { lastError: error.message, lastRefreshedAt: new Date(now) };
+  }
+  const [row] = await db
+    .update(customMetrics)
+    .set(set)
+    .where(and(eq(customMetrics.orgId, metric.orgId), eq(customMetrics.id, metric.id)))
+    .returning();
+  return row ?? { ...metric, ...set };
+}
