@@ -1,10 +1,10 @@
 // Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
-import { alerts, dailyUsage, organizations, orgSettings, promptLogs, type Organization, type PromptLogRow } from "../../../schema/tables";
+import { alerts, dailyUsage, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { Db } from "../env";
@@ -12,51 +12,58 @@ import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
-import { getSettings } from "./settings";
+import { getSettings, withRuleDefaults } from "./settings";
 
 /** 17 columns a row; D1 binds at most 100 parameters per statement. */
 const ROWS_PER_INSERT = 5;
 
-type QuotaWindow = { limit: number; since: Date; resetsAt: Date | null; label: string };
+type QuotaWindow = { limit: number; used: number; resetsAt: Date | null; label: string };
 
-function quotaWindow(org: Organization, now: Date): QuotaWindow | null {
+/** Prompts counted against the plan: the whole trial, or the calendar month (UTC) of a paid plan. */
+function quotaWindow(org: Organization, usage: Usage, now: Date): QuotaWindow | null {
   const plan = PLANS[org.plan];
   if (plan.promptQuota === null) return null;
-  if (org.plan === "trial") {
-    return { limit: plan.promptQuota, since: org.createdAt, resetsAt: null, label: `the free trial's ${plan.promptQuota.toLocaleString("en-US")} prompts` };
-  }
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const quota = plan.promptQuota.toLocaleString("en-US");
+  if (org.plan === "trial") return { limit: plan.promptQuota, used: usage.allTime, resetsAt: null, label: `the free trial's ${quota} prompts` };
   const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { limit: plan.promptQuota, since, resetsAt, label: `the ${plan.name} plan's ${plan.promptQuota.toLocaleString("en-US")} prompts this month` };
+  return { limit: plan.promptQuota, used: usage.thisMonth, resetsAt, label: `the ${plan.name} plan's ${quota} prompts this month` };
 }
 
 /** Refuses (429, nothing stored) when `incoming` more logs would pass the plan's quota or the trial ended. */
-async function assertQuota(db: Db, org: Organization, incoming: number, now: Date) {
+function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
+  const { org } = ctx;
   if (org.plan === "trial" && org.trialEndsAt && org.trialEndsAt.getTime() <= now.getTime()) {
     throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, { "Retry-After": "86400" });
   }
-  const window = quotaWindow(org, now);
-  if (!window) return;
-  const [row] = await db
-    .select({ used: sql<number>`coalesce(sum(${dailyUsage.total}), 0)` })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.orgId, org.id), gte(dailyUsage.day, dayKey(window.since.getTime()))));
-  const used = Number(row.used);
-  if (used + incoming > window.limit) {
-    const retry = window.resetsAt ? (window.resetsAt.getTime() - now.getTime()) / 1000 : 86_400;
-    throw tooMany(
-      `Prompt quota exceeded: ${used.toLocaleString("en-US")} of ${window.label} used${incoming > 1 ? `, and this batch has ${incoming}` : ""}. Upgrade your plan to log more.`,
-      retry,
-      "quota_exceeded",
-    );
-  }
+  const window = quotaWindow(org, ctx.usage, now);
+  if (!window || window.used + incoming <= window.limit) return;
+  const retry = window.resetsAt ? (window.resetsAt.getTime() - now.getTime()) / 1000 : 86_400;
+  throw tooMany(
+    `Prompt quota exceeded: ${window.used.toLocaleString("en-US")} of ${window.label} used${incoming > 1 ? `, and this batch has ${incoming}` : ""}. Upgrade your plan to log more.`,
+    retry,
+    "quota_exceeded",
+  );
 }
 
-export type IngestContext = { org: Organization; settings: Awaited<ReturnType<typeof getSettings>> };
+type Usage = { allTime: number; thisMonth: number };
+export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 
-export async function ingestContext(db: Db, orgId: string): Promise<IngestContext> {
-  const [[org], settings] = await Promise.all([db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1), getSettings(db, orgId)]);
-  return { org, settings };
+/** Everything ingestion needs to know about the organization, read in one D1 round trip. */
+export async function ingestContext(db: Db, orgId: string, now: Date): Promise<IngestContext> {
+  const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const [[org], [settingsRow], [usage]] = await db.batch([
+    db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
+    db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
+    db
+      .select({
+        allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
+        thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
+      })
+      .from(dailyUsage)
+      .where(eq(dailyUsage.orgId, orgId)),
+  ]);
+  const settings = settingsRow ? withRuleDefaults(settingsRow) : await getSettings(db, orgId);
+  return { org, settings, usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) } };
 }
 
 export type StoreOptions = { apiKeyId: string | null; idempotencyKey?: string | null; defaultSource?: string };
@@ -116,9 +123,9 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
     const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, inputs.length);
     if (replay) return { rows: replay, newAlertIds: [], replayed: true };
   }
-  const ctx = await ingestContext(db, orgId);
   const now = new Date();
-  await assertQuota(db, ctx.org, inputs.length, now);
+  const ctx = await ingestContext(db, orgId, now);
+  assertQuota(ctx, inputs.length, now);
   const rows = inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null));
 
   const statements: BatchItem<"sqlite">[] = [];

@@ -3,10 +3,13 @@ import { DEFAULT_FLAG_RULES } from "../../../schema/constants";
 import { orgSettings, type OrgSettings } from "../../../schema/tables";
 import type { Db } from "../env";
 
+/** A stored row with rules added since it was written switched on (their default). */
+export const withRuleDefaults = (row: OrgSettings): OrgSettings => ({ ...row, flagRules: { ...DEFAULT_FLAG_RULES, ...row.flagRules } });
+
 /** The organization's settings row; every organization gets one at registration. */
 export async function getSettings(db: Db, orgId: string): Promise<OrgSettings> {
   const [row] = await db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1);
-  if (row) return { ...row, flagRules: { ...DEFAULT_FLAG_RULES, ...row.flagRules } };
+  if (row) return withRuleDefaults(row);
   const [created] = await db
     .insert(orgSettings)
     .values({ orgId, flagRules: { ...DEFAULT_FLAG_RULES } })
