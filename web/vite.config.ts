@@ -25,7 +25,8 @@ export default defineConfig({
     host: "127.0.0.1",
     port: 5173,
     proxy: {
-      "/api": { target: "http://127.0.0.1:8787", changeOrigin: true, ws: true },
+      // "/api/" (not "/api"): the SPA route /api-keys must not be proxied.
+      "/api/": { target: "http://127.0.0.1:8787", changeOrigin: true, ws: true },
     },
   },
   preview: { host: "127.0.0.1", port: 4173 },

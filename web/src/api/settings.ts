@@ -13,3 +13,9 @@ export const settingsQueryOptions = () =>
 /** PUT /api/settings (partial) → the full settings. */
 export const updateSettings = (patch: Partial<Omit<Settings, "apiKeyPrefix">>) =>
   api<Settings>("/api/settings", { method: "PUT", body: patch });
+
+/** POST /api/settings/rotate-key → a new secret for the signed-in key, shown once. */
+export const rotateApiKey = () => api<{ apiKey: string; keyPrefix: string }>("/api/settings/rotate-key", { method: "POST" });
+
+/** DELETE /api/data {confirm: organization name} → deletes logs, aggregates, alerts and deliveries. */
+export const deleteAllData = (confirm: string) => api<{ deleted: boolean }>("/api/data", { method: "DELETE", body: { confirm } });

@@ -159,3 +159,22 @@ export const CpuIcon = make(
     <path d="M9 1v3M15 1v3M9 20v3M15 20v3M20 9h3M20 14h3M1 9h3M1 14h3" />
   </>,
 );
+export const TrashIcon = make(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />);
+export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
+export const EyeOffIcon = make(
+  <path d="M17.94 17.94A10.07 10.07 0 0 1 12 20c-7 0-11-8-11-8a18.45 18.45 0 0 1 5.06-5.94M9.9 4.24A9.12 9.12 0 0 1 12 4c7 0 11 8 11 8a18.5 18.5 0 0 1-2.16 3.19M14.12 14.12a3 3 0 1 1-4.24-4.24M1 1l22 22" />,
+);
+export const SendIcon = make(<path d="M22 2 11 13M22 2l-7 20-4-9-9-4z" />);
+export const MailIcon = make(
+  <>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 6-10 7L2 6" />
+  </>,
+);
+export const DatabaseIcon = make(
+  <>
+    <ellipse cx="12" cy="5" rx="9" ry="3" />
+    <path d="M21 12c0 1.66-4 3-9 3s-9-1.34-9-3M3 5v14c0 1.66 4 3 9 3s9-1.34 9-3V5" />
+  </>,
+);
+export const CodeIcon = make(<path d="m16 18 6-6-6-6M8 6l-6 6 6 6" />);

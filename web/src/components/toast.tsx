@@ -1,5 +1,6 @@
 // The one toast module: at most one toast at a time (spec §9), 5 s, default and destructive variants.
 import { useEffect, useRef, useSyncExternalStore } from "react";
+import { createPortal } from "react-dom";
 import { XIcon } from "./icons";
 import { cx } from "./ui";
 
@@ -70,7 +71,12 @@ function ToastView({ item }: { item: ToastItem }) {
   );
 }
 
-/** The toast region (F8 focuses it). Render once near the root. */
+/**
+ * The toast region (F8 focuses it). Render once near the root. It is portalled to a direct child of
+ * <body>: an open Headless UI dialog makes the app root inert and hidden from assistive technology,
+ * while body-level siblings stay live (and clicks on them do not count as outside the dialog), so a
+ * toast raised from inside a dialog ('API key copied') can still be read and dismissed.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const region = useRef<HTMLOListElement>(null);
@@ -81,7 +87,7 @@ export function Toaster() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, []);
-  return (
+  return createPortal(
     <ol
       ref={region}
       tabIndex={-1}
@@ -93,6 +99,7 @@ export function Toaster() {
           <ToastView item={t} />
         </li>
       ))}
-    </ol>
+    </ol>,
+    document.body,
   );
 }

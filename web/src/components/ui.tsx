@@ -18,7 +18,8 @@ const VARIANT: Record<Variant, string> = {
 
 export function buttonClass(variant: Variant = "primary", size: "sm" | "md" | "lg" = "md"): string {
   return cx(
-    "inline-flex items-center justify-center gap-2 rounded-md font-medium shadow-xs transition-colors",
+    "inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors",
+    variant !== "ghost" && "shadow-xs",
     "focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-70",
     size === "sm" ? "px-2.5 py-1.5 text-xs" : size === "lg" ? "px-5 py-3 text-base" : "px-3.5 py-2 text-sm",
     VARIANT[variant],

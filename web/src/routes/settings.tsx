@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/shell/PlaceholderPage";
+import { settingsQueryOptions } from "../api/settings";
+import { SettingsPage } from "../features/settings/SettingsPage";
 
 export const Route = createFileRoute("/settings")({
+  loader: ({ context }) => {
+    if (!context.organization) return;
+    void context.queryClient.prefetchQuery(settingsQueryOptions());
+  },
   component: SettingsPage,
 });
-
-function SettingsPage() {
-  return <PlaceholderPage title="Settings" />;
-}

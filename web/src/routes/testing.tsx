@@ -1,10 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/shell/PlaceholderPage";
+import { TestingPage } from "../features/testing/TestingPage";
 
 export const Route = createFileRoute("/testing")({
   component: TestingPage,
 });
-
-function TestingPage() {
-  return <PlaceholderPage title="Testing" />;
-}

@@ -1,10 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PlaceholderPage } from "../features/shell/PlaceholderPage";
+import { webhooksQueryOptions } from "../api/webhooks";
+import { WebhooksPage } from "../features/webhooks/WebhooksPage";
 
 export const Route = createFileRoute("/webhooks")({
+  loader: ({ context }) => {
+    if (!context.organization?.permissions.includes("admin")) return;
+    void context.queryClient.prefetchQuery(webhooksQueryOptions());
+  },
   component: WebhooksPage,
 });
-
-function WebhooksPage() {
-  return <PlaceholderPage title="Webhooks" />;
-}

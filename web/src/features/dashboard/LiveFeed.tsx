@@ -57,7 +57,7 @@ export function LiveFeed() {
         {(logs) => (
           <ul role="list" aria-label="Recent prompts" className="divide-y divide-gray-100 dark:divide-gray-800">
             {logs.map((log) => (
-              <li key={log.id} className="flex gap-3 py-3 first:pt-0 last:pb-0">
+              <li key={log.id} className="flex gap-3 py-3 first:pt-0 last:pb-0" data-log-id={log.id}>
                 <FlagIcon status={log.flagStatus} className="mt-0.5 h-5 w-5" />
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">

@@ -14,7 +14,7 @@ import { PromptDetailsDialog } from "../logs/PromptDetailsDialog";
 
 function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
   return (
-    <li className="flex gap-3 py-4 first:pt-0 last:pb-0">
+    <li className="flex gap-3 py-4 first:pt-0 last:pb-0" data-log-id={log.id}>
       <FlagIcon status={log.flagStatus} className="mt-0.5 h-5 w-5" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">

@@ -5,7 +5,7 @@ import { Button, EmptyState, ErrorState, PlaceholderRows } from "../../component
 
 export function DetailsButton({ onClick }: { onClick: () => void }) {
   return (
-    <Button variant="ghost" size="sm" onClick={onClick} aria-label="View details" title="View details">
+    <Button variant="ghost" size="sm" onClick={onClick} aria-label="View details" title="View details" className="shrink-0 self-start">
       <EyeIcon className="h-4 w-4" />
       <span className="hidden sm:inline">Details</span>
     </Button>

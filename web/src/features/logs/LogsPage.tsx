@@ -22,7 +22,7 @@ type ModelValue = (typeof MODEL_FILTER_OPTIONS)[number]["value"];
 
 function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
   return (
-    <li className="py-4 first:pt-0 last:pb-0">
+    <li className="py-4 first:pt-0 last:pb-0" data-log-id={log.id}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">

@@ -1,0 +1,40 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { IntegrationType } from "../../../schema/constants";
+import { api } from "./client";
+
+export type IntegrationConfig = {
+  webhook_url?: string;
+  email?: string;
+  channel?: string;
+  api_key?: string;
+  url?: string;
+};
+
+export type Integration = {
+  id: string;
+  name: string;
+  type: IntegrationType | (string & {});
+  /** `api_key` comes back masked. */
+  config: IntegrationConfig;
+  active: boolean;
+  createdAt: string;
+};
+
+export type IntegrationInput = { name: string; type: IntegrationType; config: IntegrationConfig };
+
+export const integrationKeys = { all: ["integrations"] as const };
+
+export const integrationsQueryOptions = () =>
+  queryOptions({
+    queryKey: integrationKeys.all,
+    queryFn: ({ signal }) => api<Integration[]>("/api/integrations", { signal }),
+  });
+
+export const createIntegration = (input: IntegrationInput) =>
+  api<Integration>("/api/integrations", { method: "POST", body: input });
+
+export const updateIntegration = (id: string, patch: { active?: boolean; name?: string; config?: Record<string, string> }) =>
+  api<Integration>(`/api/integrations/${encodeURIComponent(id)}`, { method: "PATCH", body: patch });
+
+export const deleteIntegration = (id: string) =>
+  api<null>(`/api/integrations/${encodeURIComponent(id)}`, { method: "DELETE" });

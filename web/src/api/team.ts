@@ -1,0 +1,33 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Role } from "../../../schema/constants";
+import { api } from "./client";
+
+export type TeamMember = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | (string & {});
+  createdAt: string;
+  /** Most recent use of any of the member's keys (ISO), or null. */
+  lastActive: string | null;
+  status: "online" | "away" | "offline" | (string & {});
+};
+
+export type InviteInput = { name: string; email: string; role: Role };
+
+export const teamKeys = { all: ["team"] as const };
+
+export const teamQueryOptions = () =>
+  queryOptions({
+    queryKey: teamKeys.all,
+    queryFn: ({ signal }) => api<TeamMember[]>("/api/team", { signal }),
+  });
+
+/** POST /api/team/invite → the member and their one-time API key. */
+export const inviteMember = (input: InviteInput) =>
+  api<{ member: TeamMember; apiKey: string }>("/api/team/invite", { method: "POST", body: input });
+
+export const changeRole = (id: string, role: Role) =>
+  api<TeamMember>(`/api/team/${encodeURIComponent(id)}`, { method: "PATCH", body: { role } });
+
+export const removeMember = (id: string) => api<null>(`/api/team/${encodeURIComponent(id)}`, { method: "DELETE" });

@@ -1,0 +1,111 @@
+// Labelled form fields with inline error messages (aria-invalid / aria-describedby).
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { cx, inputClass, labelClass } from "./ui";
+
+export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-600 dark:text-red-400">
+      {children}
+    </p>
+  );
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={cx(inputClass, "mt-1")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+      />
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  className,
+  ...input
+}: { label: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={cx(inputClass, "mt-1")}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
+  );
+}
+
+/** A fieldset of checkboxes (multi-select of ids with labels). */
+export function CheckboxGroup<V extends string>({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+  columns = 2,
+}: {
+  legend: string;
+  options: readonly { value: V; label: string; description?: string }[];
+  value: readonly V[];
+  onChange: (v: V[]) => void;
+  error?: string;
+  columns?: 1 | 2;
+}) {
+  const id = useId();
+  const toggle = (v: V, on: boolean) => onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} aria-invalid={error ? true : undefined}>
+      <legend className={labelClass}>{legend}</legend>
+      <div className={cx("mt-2 grid gap-2", columns === 2 && "sm:grid-cols-2")}>
+        {options.map((o) => (
+          <label
+            key={o.value}
+            className="flex cursor-pointer items-start gap-2 rounded-md border border-gray-200 px-3 py-2 text-sm hover:bg-gray-50 dark:border-gray-700 dark:hover:bg-gray-800"
+          >
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-gray-300 text-indigo-600 accent-indigo-600 focus:ring-indigo-600 dark:border-gray-600"
+              checked={value.includes(o.value)}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+            />
+            <span>
+              <span className="block font-medium text-gray-900 dark:text-gray-100">{o.label}</span>
+              {o.description ? <span className="block text-xs text-gray-500 dark:text-gray-400">{o.description}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </fieldset>
+  );
+}

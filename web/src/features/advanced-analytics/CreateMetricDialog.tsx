@@ -1,0 +1,137 @@
+// Create custom metric: name, description, SQL query over `logs`, type, visualization, refresh
+// interval (spec §5 with the shared schema; the server also checks the SQL and computes a first value).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { METRIC_DEFAULT_REFRESH_SECONDS, METRIC_MIN_REFRESH_SECONDS, METRIC_TYPES, METRIC_VISUALIZATIONS } from "../../../../schema/constants";
+import { customMetricBody } from "../../../../schema/validation";
+import { errorText } from "../../api/client";
+import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
+import { FieldError, TextAreaField, TextField } from "../../components/form";
+import { Modal } from "../../components/Modal";
+import { Select } from "../../components/Select";
+import { toast } from "../../components/toast";
+import { Button } from "../../components/ui";
+import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { capitalize } from "../../lib/format";
+
+const TYPE_OPTIONS = METRIC_TYPES.map((t) => ({ value: t, label: t === "avg" ? "Average" : capitalize(t) }));
+const VIS_OPTIONS = METRIC_VISUALIZATIONS.map((v) => ({ value: v, label: v === "number" ? "Number" : `${capitalize(v)} chart` }));
+
+/** Example queries for each visualization (the columns of `logs` are the log's fields in snake_case). */
+const EXAMPLES: Record<string, string> = {
+  number: "SELECT count(*) FROM logs WHERE flag_status = 'critical'",
+  line: "SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) FROM logs GROUP BY day ORDER BY day",
+  bar: "SELECT model, count(*) AS n FROM logs GROUP BY model ORDER BY n DESC",
+  pie: "SELECT flag_status, count(*) FROM logs GROUP BY flag_status",
+};
+
+function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [description, setDescription] = useState("");
+  const [query, setQuery] = useState("");
+  const [type, setType] = useState<string>("count");
+  const [visualization, setVisualization] = useState<string>("number");
+  const [refreshInterval, setRefreshInterval] = useState(String(METRIC_DEFAULT_REFRESH_SECONDS));
+  const [errors, setErrors] = useState<FormErrors>({});
+  const create = useMutation({
+    mutationFn: createCustomMetric,
+    onSuccess: () => {
+      toast({ title: "Custom metric created successfully" });
+      void queryClient.invalidateQueries({ queryKey: customMetricKeys.all });
+      onDone();
+    },
+    onError: (e) => {
+      setErrors(serverErrors(e) ?? {});
+      toast({ title: "Failed to create custom metric", description: errorText(e), variant: "destructive" });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const interval = refreshInterval.trim();
+    const input = {
+      name,
+      description: description.trim() || null,
+      query,
+      type,
+      visualization,
+      refreshInterval: /^\d+$/.test(interval) ? Number(interval) : interval === "" ? undefined : interval,
+    };
+    const [values, errs] = validateForm(customMetricBody, input);
+    if (errs) return setErrors(errs);
+    setErrors({});
+    create.mutate({
+      name: values.name,
+      description: values.description ?? null,
+      query: values.query,
+      type: values.type,
+      visualization: values.visualization,
+      refreshInterval: values.refreshInterval,
+    });
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Name" name="name" placeholder="Critical flags" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+      <TextField
+        label="Description (optional)"
+        name="description"
+        placeholder="What this metric tells you"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+      />
+      <div>
+        <TextAreaField
+          label="Query"
+          name="query"
+          rows={4}
+          spellCheck={false}
+          className="[&_textarea]:font-mono [&_textarea]:text-xs"
+          placeholder={EXAMPLES[visualization]}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          error={errors.query}
+        />
+        <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+          One SELECT over <code className="font-mono">logs</code> (your organization's prompt logs). For charts, the first column is the
+          label and the second the value.{" "}
+          <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setQuery(EXAMPLES[visualization] ?? "")}>
+            Use example
+          </button>
+        </p>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <Select label="Type" value={type} options={TYPE_OPTIONS} onChange={setType} />
+        <Select label="Visualization" value={visualization} options={VIS_OPTIONS} onChange={setVisualization} />
+        <TextField
+          label="Refresh interval (s)"
+          name="refreshInterval"
+          type="number"
+          inputMode="numeric"
+          min={METRIC_MIN_REFRESH_SECONDS}
+          step={1}
+          value={refreshInterval}
+          onChange={(e) => setRefreshInterval(e.target.value)}
+          error={errors.refreshInterval}
+        />
+      </div>
+      <FieldError>{errors.form ?? errors.type ?? errors.visualization}</FieldError>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating..." : "Create Metric"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function CreateMetricDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Modal open={open} onClose={onClose} title="Create Custom Metric" size="lg">
+      <CreateMetricForm onDone={onClose} onCancel={onClose} />
+    </Modal>
+  );
+}

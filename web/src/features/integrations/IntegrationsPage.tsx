@@ -1,0 +1,283 @@
+// Integrations (spec §2, §5, §8; DESIGN §7): grid of cards, add dialog with per-type fields, active
+// switch, delete with confirmation. Alert notifications go to each active integration.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { INTEGRATION_TYPES, type IntegrationType } from "../../../../schema/constants";
+import { integrationBody } from "../../../../schema/validation";
+import { errorText } from "../../api/client";
+import {
+  createIntegration,
+  deleteIntegration,
+  integrationKeys,
+  integrationsQueryOptions,
+  updateIntegration,
+  type Integration,
+} from "../../api/integrations";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FieldError, TextField } from "../../components/form";
+import { GridIcon, LinkIcon, MailIcon, MessageIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { Modal } from "../../components/Modal";
+import { Select } from "../../components/Select";
+import { toast } from "../../components/toast";
+import { SwitchControl } from "../../components/Toggle";
+import { Badge, Button, Card, ErrorState } from "../../components/ui";
+import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { usePermissions } from "../../lib/permissions";
+import { AdminRequired, EmptyCard, LoadingText, formatDate, useLatest } from "../manage/common";
+import { TYPE_LABELS, fieldsFor, integrationPayload, integrationTarget, typeLabel } from "./payload";
+
+const TYPE_OPTIONS = INTEGRATION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
+
+const TYPE_STYLE: Record<string, string> = {
+  slack: "bg-purple-100 text-purple-700 dark:bg-purple-500/15 dark:text-purple-300",
+  discord: "bg-indigo-100 text-indigo-700 dark:bg-indigo-500/15 dark:text-indigo-300",
+  email: "bg-sky-100 text-sky-700 dark:bg-sky-500/15 dark:text-sky-300",
+  webhook: "bg-emerald-100 text-emerald-700 dark:bg-emerald-500/15 dark:text-emerald-300",
+};
+
+function TypeIcon({ type }: { type: string }) {
+  const Icon = type === "email" ? MailIcon : type === "webhook" ? LinkIcon : MessageIcon;
+  return (
+    <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${TYPE_STYLE[type] ?? "bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"}`}>
+      <Icon className="h-5 w-5" />
+    </span>
+  );
+}
+
+function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [type, setType] = useState<IntegrationType>("slack");
+  const [webhookUrl, setWebhookUrl] = useState("");
+  const [email, setEmail] = useState("");
+  const [channel, setChannel] = useState("");
+  const [errors, setErrors] = useState<FormErrors>({});
+  const fields = fieldsFor(type);
+  const create = useMutation({
+    mutationFn: createIntegration,
+    onSuccess: () => {
+      toast({ title: "Integration created successfully" });
+      void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
+      onDone();
+    },
+    onError: (e) => {
+      setErrors(serverErrors(e) ?? {});
+      toast({ title: "Failed to create integration", description: errorText(e), variant: "destructive" });
+    },
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const payload = integrationPayload({ name, type, webhookUrl, email, channel });
+    const [, errs] = validateForm(integrationBody, payload);
+    if (errs) return setErrors(errs);
+    setErrors({});
+    create.mutate({ ...payload, name: payload.name.trim() });
+  };
+  const urlPlaceholder =
+    type === "slack"
+      ? "https://hooks.slack.com/services/…"
+      : type === "discord"
+        ? "https://discord.com/api/webhooks/…"
+        : "https://example.com/alerts";
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <TextField label="Name" name="name" placeholder="On-call channel" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+      <Select
+        label="Type"
+        value={type}
+        options={TYPE_OPTIONS}
+        onChange={(t) => {
+          setType(t);
+          setErrors({});
+        }}
+      />
+      {fields.webhookUrl ? (
+        <TextField
+          label="Webhook URL"
+          name="webhook_url"
+          type="url"
+          inputMode="url"
+          placeholder={urlPlaceholder}
+          value={webhookUrl}
+          onChange={(e) => setWebhookUrl(e.target.value)}
+          error={errors["config.webhook_url"] ?? errors["config.url"]}
+        />
+      ) : null}
+      {fields.email ? (
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          placeholder="oncall@example.com"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors["config.email"]}
+        />
+      ) : null}
+      {fields.channel ? (
+        <TextField
+          label="Channel (optional)"
+          name="channel"
+          placeholder="#ai-alerts"
+          value={channel}
+          onChange={(e) => setChannel(e.target.value)}
+          error={errors["config.channel"]}
+        />
+      ) : null}
+      <FieldError>{errors.form ?? errors.type ?? errors.config}</FieldError>
+      <div className="flex justify-end gap-2 pt-2">
+        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Adding..." : "Add Integration"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function IntegrationCard({ integration, onDelete }: { integration: Integration; onDelete: () => void }) {
+  const queryClient = useQueryClient();
+  const toggle = useMutation({
+    mutationFn: (active: boolean) => updateIntegration(integration.id, { active }),
+    onMutate: async (active) => {
+      await queryClient.cancelQueries({ queryKey: integrationKeys.all });
+      const before = queryClient.getQueryData<Integration[]>(integrationKeys.all);
+      queryClient.setQueryData<Integration[]>(integrationKeys.all, (list) => list?.map((i) => (i.id === integration.id ? { ...i, active } : i)));
+      return { before };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.before) queryClient.setQueryData(integrationKeys.all, ctx.before);
+      toast({ title: "Failed to update integration", description: errorText(e), variant: "destructive" });
+    },
+    onSuccess: () => toast({ title: "Integration updated successfully" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
+  const c = integration.config;
+  return (
+    <Card className="flex h-full flex-col p-5" aria-label={`Integration ${integration.name}`} data-testid="integration-card">
+      <div className="flex items-start gap-3">
+        <TypeIcon type={integration.type} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate text-base font-semibold text-gray-900 dark:text-white">{integration.name}</h3>
+          <div className="mt-1 flex flex-wrap items-center gap-1.5">
+            <Badge>{typeLabel(integration.type)}</Badge>
+            {integration.active ? (
+              <Badge className="bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-500/15 dark:text-green-300">Active</Badge>
+            ) : (
+              <Badge>Inactive</Badge>
+            )}
+          </div>
+        </div>
+        <SwitchControl label={`Active: ${integration.name}`} checked={integration.active} disabled={toggle.isPending} onChange={(v) => toggle.mutate(v)} />
+      </div>
+      <dl className="mt-4 flex-1 space-y-2 text-sm">
+        <div>
+          <dt className="text-xs font-medium text-gray-500 dark:text-gray-400">{integration.type === "email" ? "Email" : "Webhook URL"}</dt>
+          <dd className="font-mono text-xs break-all text-gray-700 dark:text-gray-300">{integrationTarget(integration)}</dd>
+        </div>
+        {c.channel ? (
+          <div>
+            <dt className="text-xs font-medium text-gray-500 dark:text-gray-400">Channel</dt>
+            <dd className="text-gray-700 dark:text-gray-300">{c.channel}</dd>
+          </div>
+        ) : null}
+        {c.api_key ? (
+          <div>
+            <dt className="text-xs font-medium text-gray-500 dark:text-gray-400">API key</dt>
+            <dd className="font-mono text-xs text-gray-700 dark:text-gray-300">{c.api_key}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="mt-4 flex items-center justify-between gap-2 border-t border-gray-100 pt-3 dark:border-gray-800">
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          Added <time dateTime={integration.createdAt}>{formatDate(integration.createdAt)}</time>
+        </p>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete integration ${integration.name}`} title="Delete integration">
+          <TrashIcon className="h-4 w-4 text-red-600 dark:text-red-400" />
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+export function IntegrationsPage() {
+  const { isAdmin, organization } = usePermissions();
+  const queryClient = useQueryClient();
+  const q = useQuery({ ...integrationsQueryOptions(), enabled: isAdmin });
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Integration | null>(null);
+  const shownDeleting = useLatest(deleting);
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteIntegration(id),
+    onSuccess: () => {
+      toast({ title: "Integration deleted successfully" });
+      setDeleting(null);
+    },
+    onError: (e) => toast({ title: "Failed to delete integration", description: errorText(e), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
+  const addButton = (label: string) => (
+    <Button onClick={() => setAdding(true)}>
+      <PlusIcon className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (organization && !isAdmin) body = <AdminRequired what="integrations" />;
+  else if (q.isPending) body = <LoadingText>Loading integrations...</LoadingText>;
+  else if (q.isError) body = <Card><ErrorState title="Failed to fetch integrations" error={q.error} onRetry={() => void q.refetch()} /></Card>;
+  else if (q.data.length === 0)
+    body = (
+      <EmptyCard
+        icon={<GridIcon className="h-6 w-6" />}
+        title="No integrations configured"
+        description="Send alert notifications to Slack, Discord, e-mail or your own endpoint."
+        action={addButton("Add Your First Integration")}
+      />
+    );
+  else
+    body = (
+      <ul role="list" aria-label="Integrations list" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {q.data.map((i) => (
+          <li key={i.id}>
+            <IntegrationCard integration={i} onDelete={() => setDeleting(i)} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Integrations</h2>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
+            Connect the tools your team already uses. Active integrations receive a notification whenever an alert fires.
+          </p>
+        </div>
+        {isAdmin && q.data && q.data.length > 0 ? addButton("Add Integration") : null}
+      </div>
+
+      {body}
+
+      <Modal open={adding} onClose={() => setAdding(false)} title="Add Integration" size="lg">
+        <AddIntegrationForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete integration"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      >
+        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong>? Alerts will no longer be sent there.
+        This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

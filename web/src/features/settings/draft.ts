@@ -1,0 +1,52 @@
+import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type FlagRules } from "../../../../schema/constants";
+import type { Settings } from "../../api/types";
+
+/** The editable settings as the form holds them (numbers as typed text). */
+export type SettingsDraft = {
+  organizationName: string;
+  retentionDays: string;
+  emailAlerts: boolean;
+  slackNotifications: boolean;
+  criticalOnly: boolean;
+  webhookUrl: string;
+  flagRules: FlagRules;
+  tokenThreshold: string;
+};
+
+export function toDraft(s: Settings): SettingsDraft {
+  return {
+    organizationName: s.organizationName,
+    retentionDays: String(s.retentionDays),
+    emailAlerts: s.emailAlerts,
+    slackNotifications: s.slackNotifications,
+    criticalOnly: s.criticalOnly,
+    webhookUrl: s.webhookUrl ?? "",
+    flagRules: { ...s.flagRules },
+    tokenThreshold: String(s.tokenThreshold),
+  };
+}
+
+/** The PUT body: every section at once (the server validates it with settingsBody, as the form does). */
+export function toBody(d: SettingsDraft) {
+  return {
+    organizationName: d.organizationName,
+    retentionDays: d.retentionDays,
+    emailAlerts: d.emailAlerts,
+    slackNotifications: d.slackNotifications,
+    criticalOnly: d.criticalOnly,
+    webhookUrl: d.webhookUrl.trim(),
+    flagRules: Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, d.flagRules[k]])) as FlagRules,
+    tokenThreshold: d.tokenThreshold.trim(),
+  };
+}
+
+/** Whether the draft differs from what the server holds. */
+export function isDirty(d: SettingsDraft, s: Settings): boolean {
+  return JSON.stringify(toBody(d)) !== JSON.stringify(toBody(toDraft(s)));
+}
+
+/** The key field of API Configuration: masked (same length as a key) or the part we know. */
+export function keyFieldValue(keyPrefix: string, visible: boolean, fullKey?: string | null): string {
+  if (fullKey) return visible ? fullKey : API_KEY_PREFIX + "*".repeat(MASKED_KEY_ASTERISKS);
+  return visible ? `${keyPrefix}…` : API_KEY_PREFIX + "*".repeat(MASKED_KEY_ASTERISKS);
+}

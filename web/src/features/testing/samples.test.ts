@@ -1,0 +1,149 @@
+// The samples are run for real: python3 (requests), node and curl against a local HTTP server that
+// records what they send, and the webhook receiver against a delivery signed by `standardwebhooks`.
+import { execFile, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Webhook } from "standardwebhooks";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  API_KEY_PLACEHOLDER,
+  SAMPLE_LOG,
+  WEBHOOK_SECRET_PLACEHOLDER,
+  buildSamples,
+  normalizeOrigin,
+  randomEstimatedCost,
+  randomTokenCount,
+  samplePayload,
+  statusCardKey,
+} from "./samples";
+
+type Seen = { method: string; url: string; auth: string | undefined; contentType: string | undefined; body: Record<string, unknown> };
+
+const dir = mkdtempSync(join(tmpdir(), "ps-samples-"));
+const seen: Seen[] = [];
+let origin = "";
+const server = createServer((req: IncomingMessage, res) => {
+  let raw = "";
+  req.on("data", (c) => (raw += c));
+  req.on("end", () => {
+    seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, contentType: req.headers["content-type"], body: JSON.parse(raw || "{}") });
+    res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ id: "log_1", flagStatus: "safe" }));
+  });
+});
+
+beforeAll(async () => {
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const run = (cmd: string, args: string[]) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(cmd, args, { timeout: 20_000 }, (error, stdout, stderr) =>
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+const has = (cmd: string, args: string[]) => spawnSync(cmd, args).status === 0;
+
+function expectLogRequest(source: string) {
+  const req = seen.at(-1)!;
+  expect(req).toMatchObject({ method: "POST", url: "/api/logs", auth: "Bearer pk_live_test", contentType: "application/json" });
+  expect(req.body).toEqual({ ...SAMPLE_LOG, source });
+}
+
+describe("SDK samples", () => {
+  it("use the origin and the placeholder key", () => {
+    const s = buildSamples("http://127.0.0.1:8787/");
+    for (const id of ["python", "node", "curl"] as const) {
+      expect(s[id]).toContain("http://127.0.0.1:8787");
+      expect(s[id]).not.toContain("8787//");
+      expect(s[id].split(API_KEY_PLACEHOLDER)).toHaveLength(2);
+    }
+    expect(s.webhook).toContain(WEBHOOK_SECRET_PLACEHOLDER);
+    expect(normalizeOrigin("https://x.test///")).toBe("https://x.test");
+  });
+
+  it.skipIf(!has("python3", ["-c", "import requests"]))("python (requests) posts the log with a Bearer key", async () => {
+    const file = join(dir, "sample.py");
+    writeFileSync(file, buildSamples(origin, "pk_live_test").python);
+    const out = await run("python3", [file]);
+    expect(out.stderr).toBe("");
+    expect(out.stdout.trim()).toBe("log_1 safe");
+    expectLogRequest("python-sdk");
+  });
+
+  it("node (fetch) posts the log with a Bearer key", async () => {
+    const file = join(dir, "log-prompt.mjs");
+    writeFileSync(file, buildSamples(origin, "pk_live_test").node);
+    const out = await run(process.execPath, [file]);
+    expect(out.stderr).toBe("");
+    expect(out.stdout.trim()).toBe("log_1 safe");
+    expectLogRequest("node-sdk");
+  });
+
+  it.skipIf(!has("curl", ["--version"]))("curl posts the log with a Bearer key", async () => {
+    const out = await run("bash", ["-c", buildSamples(origin, "pk_live_test").curl]);
+    expect(out.code).toBe(0);
+    expectLogRequest("curl");
+  });
+});
+
+describe("webhook receiver sample", () => {
+  it("accepts a delivery signed per Standard Webhooks and refuses a forged one", async () => {
+    const secret = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+    const file = join(dir, "receiver.mjs");
+    writeFileSync(file, buildSamples(origin, API_KEY_PLACEHOLDER, secret).webhook);
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) } });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
+        child.on("exit", (code) => reject(new Error(`receiver exited ${code}`)));
+      });
+      const body = samplePayload();
+      const id = "msg_test_1";
+      const ts = new Date();
+      const signature = new Webhook(secret).sign(id, ts, body);
+      const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(ts.getTime() / 1000)) };
+      const ok = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { ...headers, "webhook-signature": signature } });
+      expect(ok.status).toBe(204);
+      const forged = await fetch(`http://127.0.0.1:${port}/`, {
+        method: "POST",
+        body: body.replace("critical", "warning"),
+        headers: { ...headers, "webhook-signature": signature },
+      });
+      expect(forged.status).toBe(401);
+      const unsigned = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers });
+      expect(unsigned.status).toBe(401);
+    } finally {
+      child.kill();
+    }
+  });
+});
+
+describe("live testing figures", () => {
+  it("tokenCount is 100 to 1099", () => {
+    expect(randomTokenCount(() => 0)).toBe(100);
+    expect(randomTokenCount(() => 0.999999)).toBe(1099);
+  });
+  it("estimatedCost is under 0.1 with at most 4 decimals", () => {
+    expect(randomEstimatedCost(() => 0)).toBe(0);
+    expect(randomEstimatedCost(() => 0.999999)).toBe(0.0999);
+    for (let i = 0; i < 200; i++) {
+      const c = randomEstimatedCost();
+      expect(c).toBeLessThan(0.1);
+      expect(Math.round(c * 10000) / 10000).toBe(c);
+    }
+  });
+});
+
+describe("status card key", () => {
+  it("shows at most 20 characters of what we know, then an ellipsis", () => {
+    expect(statusCardKey("pk_live_AbCdEfGh")).toBe("pk_live_AbCdEfGh…");
+    expect(statusCardKey("pk_live_AbCdEfGhIjKlMnOpQr")).toBe("pk_live_AbCdEfGhIjKl…");
+    expect(statusCardKey(null)).toBe("—");
+  });
+});

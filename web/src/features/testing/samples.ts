@@ -1,0 +1,173 @@
+// Code samples of the Testing page, generated for this server's origin. Each one is complete and
+// runnable as shown once YOUR_API_KEY (or YOUR_WEBHOOK_SECRET) is replaced:
+//   python  — `requests`, POST {origin}/api/logs with `Authorization: Bearer <key>`
+//   node    — built-in fetch (Node 18+), same call
+//   curl    — same call from a shell
+//   webhook — a Node receiver verifying the Standard Webhooks signature the server sends
+import { STATUS_CARD_KEY_CHARS } from "../../../../schema/constants";
+
+export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
+export const WEBHOOK_SECRET_PLACEHOLDER = "YOUR_WEBHOOK_SECRET";
+
+export type SampleId = "python" | "node" | "curl" | "webhook";
+export type Samples = Record<SampleId, string>;
+
+/** The example log every sample sends (estimatedCost is in cents). */
+export const SAMPLE_LOG = {
+  prompt: "Summarize the key points of our Q3 customer feedback report.",
+  response: "Customers praised onboarding speed, asked for better export options, and reported slower search on large workspaces.",
+  model: "gpt-4",
+  tokenCount: 182,
+  estimatedCost: 0.82,
+} as const;
+
+/** Origin without a trailing slash ('http://127.0.0.1:8787'). */
+export function normalizeOrigin(origin: string): string {
+  return origin.replace(/\/+$/, "");
+}
+
+function python(origin: string, key: string): string {
+  return `# pip install requests
+import requests
+
+API_KEY = "${key}"
+BASE_URL = "${origin}"
+
+
+def log_prompt(prompt, response, model, **fields):
+    """Store one prompt/response pair; returns the stored log with its flag."""
+    res = requests.post(
+        f"{BASE_URL}/api/logs",
+        headers={"Authorization": f"Bearer {API_KEY}"},
+        json={"prompt": prompt, "response": response, "model": model, "source": "python-sdk", **fields},
+        timeout=10,
+    )
+    res.raise_for_status()
+    return res.json()
+
+
+log = log_prompt(
+    ${JSON.stringify(SAMPLE_LOG.prompt)},
+    ${JSON.stringify(SAMPLE_LOG.response)},
+    ${JSON.stringify(SAMPLE_LOG.model)},
+    tokenCount=${SAMPLE_LOG.tokenCount},
+    estimatedCost=${SAMPLE_LOG.estimatedCost},  # in cents
+)
+print(log["id"], log["flagStatus"])
+`;
+}
+
+function node(origin: string, key: string): string {
+  return `// Node.js 18+ (built-in fetch): node log-prompt.mjs
+const API_KEY = "${key}";
+const BASE_URL = "${origin}";
+
+async function logPrompt(prompt, response, model, fields = {}) {
+  const res = await fetch(\`\${BASE_URL}/api/logs\`, {
+    method: "POST",
+    headers: { Authorization: \`Bearer \${API_KEY}\`, "Content-Type": "application/json" },
+    body: JSON.stringify({ prompt, response, model, source: "node-sdk", ...fields }),
+  });
+  if (!res.ok) throw new Error(\`\${res.status}: \${await res.text()}\`);
+  return res.json(); // the stored log with its flag
+}
+
+logPrompt(
+  ${JSON.stringify(SAMPLE_LOG.prompt)},
+  ${JSON.stringify(SAMPLE_LOG.response)},
+  ${JSON.stringify(SAMPLE_LOG.model)},
+  { tokenCount: ${SAMPLE_LOG.tokenCount}, estimatedCost: ${SAMPLE_LOG.estimatedCost} }, // cost in cents
+)
+  .then((log) => console.log(log.id, log.flagStatus))
+  .catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+`;
+}
+
+function curl(origin: string, key: string): string {
+  const body = JSON.stringify({ ...SAMPLE_LOG, source: "curl" });
+  return `curl --fail-with-body -sS -X POST "${origin}/api/logs" \\
+  -H "Authorization: Bearer ${key}" \\
+  -H "Content-Type: application/json" \\
+  -d '${body.replace(/'/g, "'\\''")}'
+`;
+}
+
+function webhook(secret: string): string {
+  return `// Webhook receiver (Node.js 18+): node receiver.mjs
+// Verifies the Standard Webhooks signature PromptSentry sends with every delivery:
+//   webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">
+// keyed with the base64-decoded part of the secret after "whsec_".
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createServer } from "node:http";
+
+const SECRET = "${secret}"; // the webhook's signing secret (Webhooks page)
+const TOLERANCE_SECONDS = 5 * 60;
+
+function verify(headers, body) {
+  const id = headers["webhook-id"];
+  const timestamp = headers["webhook-timestamp"];
+  const signatures = headers["webhook-signature"];
+  if (!id || !timestamp || !signatures) return false;
+  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
+  const key = Buffer.from(SECRET.replace(/^whsec_/, ""), "base64");
+  const expected = createHmac("sha256", key).update(\`\${id}.\${timestamp}.\${body}\`).digest();
+  return signatures.split(" ").some((entry) => {
+    const [version, signature = ""] = entry.split(",");
+    const given = Buffer.from(signature, "base64");
+    return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
+  });
+}
+
+createServer((req, res) => {
+  const chunks = [];
+  req.on("data", (chunk) => chunks.push(chunk));
+  req.on("end", () => {
+    const body = Buffer.concat(chunks).toString("utf8");
+    if (req.method !== "POST" || !verify(req.headers, body)) {
+      res.writeHead(401).end("invalid signature");
+      return;
+    }
+    const event = JSON.parse(body); // { id, type, timestamp, data }
+    console.log(event.type, JSON.stringify(event.data));
+    res.writeHead(204).end();
+  });
+}).listen(Number(process.env.PORT ?? 3000), () => console.log("listening"));
+`;
+}
+
+/** Every sample for an origin. The key and secret default to placeholders (the key is never readable). */
+export function buildSamples(origin: string, apiKey: string = API_KEY_PLACEHOLDER, webhookSecret: string = WEBHOOK_SECRET_PLACEHOLDER): Samples {
+  const o = normalizeOrigin(origin);
+  return { python: python(o, apiKey), node: node(o, apiKey), curl: curl(o, apiKey), webhook: webhook(webhookSecret) };
+}
+
+/** An example delivery body (flag.detected), as the receiver gets it. */
+export function samplePayload(now: Date = new Date()): string {
+  return JSON.stringify(
+    {
+      id: "msg_01JEXAMPLE0000000000000000",
+      type: "flag.detected",
+      timestamp: now.toISOString(),
+      data: { prompt_id: "01JEXAMPLELOG00000000000000", flag_type: "prompt_injection", severity: "critical", timestamp: now.toISOString() },
+    },
+    null,
+    2,
+  );
+}
+
+/** Status card: the first STATUS_CARD_KEY_CHARS characters we know of the key, then '…'. */
+export function statusCardKey(keyPrefix: string | null | undefined): string {
+  if (!keyPrefix) return "—";
+  return `${keyPrefix.slice(0, STATUS_CARD_KEY_CHARS)}…`;
+}
+
+/** Live Testing figures (spec §7): tokenCount 100–1099, estimatedCost under 0.1 with 4 decimals. */
+export function randomTokenCount(random: () => number = Math.random): number {
+  return 100 + Math.floor(random() * 1000);
+}
+export function randomEstimatedCost(random: () => number = Math.random): number {
+  return Math.floor(random() * 1000) / 10000;
+}

@@ -1,0 +1,325 @@
+// Webhooks (spec §2, §4, §5, §8; DESIGN §5, §7): list, create, active switch, delete, signing
+// secret with copy, test event, and each webhook's recent deliveries.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { WEBHOOK_EVENT_LABELS } from "../../../../schema/constants";
+import { errorText } from "../../api/client";
+import {
+  deleteWebhook,
+  sendTestEvent,
+  updateWebhook,
+  webhookDeliveriesQueryOptions,
+  webhookKeys,
+  webhooksQueryOptions,
+  type Webhook,
+} from "../../api/webhooks";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { copyText, useCopied } from "../../lib/clipboard";
+import { AlertTriangleIcon, CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LinkIcon, PlusIcon, SendIcon, TrashIcon } from "../../components/icons";
+import { toast } from "../../components/toast";
+import { SwitchControl } from "../../components/Toggle";
+import { Badge, Button, Card, ErrorState, Skeleton, cx } from "../../components/ui";
+import { usePermissions } from "../../lib/permissions";
+import { AdminRequired, EmptyCard, LoadingText, formatDate, formatShortDateTime, useLatest } from "../manage/common";
+import { CreateWebhookDialog } from "./CreateWebhookDialog";
+import { maskSecret, summarizeDeliveries } from "./deliveries";
+
+const DELIVERIES_SHOWN = 5;
+/** After 'Send test event', poll the deliveries this long so the attempt shows up by itself. */
+const TEST_POLL_MS = 15_000;
+
+export function eventLabel(event: string): string {
+  return (WEBHOOK_EVENT_LABELS as Record<string, string>)[event] ?? event;
+}
+
+function SigningSecret({ secret }: { secret: string }) {
+  const [shown, setShown] = useState(false);
+  const { copied, mark } = useCopied();
+  const copy = async () => {
+    try {
+      await copyText(secret);
+      mark(secret);
+      toast({ title: "Secret copied to clipboard" });
+    } catch (e) {
+      toast({ title: "Copy failed", description: errorText(e), variant: "destructive" });
+    }
+  };
+  return (
+    <div>
+      <p className="text-xs font-medium text-gray-500 dark:text-gray-400">Signing secret</p>
+      <div className="mt-1 flex items-center gap-1">
+        <code
+          className="min-w-0 flex-1 truncate rounded-md bg-gray-50 px-2 py-1.5 font-mono text-xs text-gray-800 dark:bg-gray-800 dark:text-gray-200"
+          data-testid="webhook-secret"
+        >
+          {shown ? secret : maskSecret(secret)}
+        </code>
+        <Button variant="ghost" size="sm" onClick={() => setShown((v) => !v)} aria-label={shown ? "Hide secret" : "Show secret"} title={shown ? "Hide secret" : "Show secret"}>
+          {shown ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy secret" title="Copy secret">
+          {copied ? <CheckIcon className="h-4 w-4 text-green-600 dark:text-green-400" /> : <CopyIcon className="h-4 w-4" />}
+          <span className={cx("text-xs", copied ? "text-green-700 dark:text-green-400" : "sr-only")} aria-live="polite">
+            {copied ? "Copied!" : ""}
+          </span>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function StatusCode({ code, success }: { code: number | null; success: boolean }) {
+  return (
+    <Badge
+      className={
+        success
+          ? "bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-500/15 dark:text-green-300"
+          : "bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300"
+      }
+    >
+      {code ?? "—"}
+    </Badge>
+  );
+}
+
+function RecentDeliveries({ webhook, pollUntil }: { webhook: Webhook; pollUntil: number }) {
+  const [showAll, setShowAll] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const polling = pollUntil > now;
+  useEffect(() => {
+    if (pollUntil <= Date.now()) return;
+    const t = setTimeout(() => setNow(Date.now()), pollUntil - Date.now() + 50);
+    return () => clearTimeout(t);
+  }, [pollUntil]);
+  const q = useQuery({ ...webhookDeliveriesQueryOptions(webhook.id), refetchInterval: polling ? 2_000 : false });
+  const rows = q.data ? summarizeDeliveries(q.data) : [];
+  const visible = showAll ? rows : rows.slice(0, DELIVERIES_SHOWN);
+  return (
+    <section aria-label={`Recent deliveries of ${webhook.name}`} className="border-t border-gray-100 pt-4 dark:border-gray-800">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h4 className="text-sm font-semibold text-gray-900 dark:text-white">Recent deliveries</h4>
+        {polling ? <span className="text-xs text-gray-500 dark:text-gray-400">Waiting for delivery…</span> : null}
+      </div>
+      {q.isPending ? (
+        <Skeleton className="h-16 w-full" />
+      ) : q.isError ? (
+        <ErrorState title="Failed to fetch deliveries" error={q.error} onRetry={() => void q.refetch()} />
+      ) : rows.length === 0 ? (
+        <p className="py-3 text-sm text-gray-500 dark:text-gray-400">No deliveries yet.</p>
+      ) : (
+        <>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] text-left text-sm">
+              <thead className="text-xs text-gray-500 dark:text-gray-400">
+                <tr>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">Time</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">Event</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">Status</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">Attempts</th>
+                  <th scope="col" className="py-1.5 font-medium">Result</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+                {visible.map((d) => (
+                  <tr key={d.messageId} data-testid="delivery-row">
+                    <td className="py-2 pr-3 whitespace-nowrap text-gray-700 dark:text-gray-300">
+                      <time dateTime={d.lastAttemptAt}>{formatShortDateTime(d.lastAttemptAt)}</time>
+                    </td>
+                    <td className="py-2 pr-3 text-gray-900 dark:text-gray-100">
+                      {eventLabel(d.event)} <span className="font-mono text-xs text-gray-500 dark:text-gray-400">{d.event}</span>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <StatusCode code={d.statusCode} success={d.success} />
+                    </td>
+                    <td className="py-2 pr-3 text-gray-700 dark:text-gray-300">{d.attempts}</td>
+                    <td className="py-2 text-xs wrap-anywhere text-gray-500 dark:text-gray-400">
+                      {d.success ? (d.durationMs != null ? `Delivered in ${d.durationMs} ms` : "Delivered") : (d.error ?? "Failed")}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.length > DELIVERIES_SHOWN ? (
+            <Button variant="ghost" size="sm" className="mt-2" onClick={() => setShowAll((v) => !v)}>
+              {showAll ? "Show fewer" : `Show all ${rows.length}`}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
+  const queryClient = useQueryClient();
+  const [pollUntil, setPollUntil] = useState(0);
+  const toggle = useMutation({
+    mutationFn: (active: boolean) => updateWebhook(webhook.id, { active }),
+    onMutate: async (active) => {
+      await queryClient.cancelQueries({ queryKey: webhookKeys.list() });
+      const before = queryClient.getQueryData<Webhook[]>(webhookKeys.list());
+      queryClient.setQueryData<Webhook[]>(webhookKeys.list(), (list) => list?.map((w) => (w.id === webhook.id ? { ...w, active } : w)));
+      return { before };
+    },
+    onError: (e, _v, ctx) => {
+      if (ctx?.before) queryClient.setQueryData(webhookKeys.list(), ctx.before);
+      toast({ title: "Failed to update webhook", description: errorText(e), variant: "destructive" });
+    },
+    onSuccess: () => toast({ title: "Webhook updated successfully" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+  const test = useMutation({
+    mutationFn: () => sendTestEvent(webhook.id),
+    onSuccess: () => {
+      toast({ title: "Test event sent", description: `A signed test event is on its way to ${webhook.url}.` });
+      setPollUntil(Date.now() + TEST_POLL_MS);
+      void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhook.id) });
+    },
+    onError: (e) => toast({ title: "Failed to send test event", description: errorText(e), variant: "destructive" }),
+  });
+  return (
+    <Card className="p-5" aria-label={`Webhook ${webhook.name}`} data-testid="webhook-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="text-base font-semibold text-gray-900 dark:text-white">{webhook.name}</h3>
+            {webhook.active ? (
+              <Badge className="bg-green-100 text-green-800 ring-green-600/20 dark:bg-green-500/15 dark:text-green-300">Active</Badge>
+            ) : (
+              <Badge>Inactive</Badge>
+            )}
+          </div>
+          <p className="mt-1 font-mono text-sm break-all text-gray-600 dark:text-gray-300">{webhook.url}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <SwitchControl label={`Active: ${webhook.name}`} checked={webhook.active} disabled={toggle.isPending} onChange={(v) => toggle.mutate(v)} />
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete webhook ${webhook.name}`} title="Delete webhook">
+            <TrashIcon className="h-4 w-4 text-red-600 dark:text-red-400" />
+          </Button>
+        </div>
+      </div>
+
+      {webhook.disabledReason ? (
+        <p className="mt-3 flex items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
+          <AlertTriangleIcon className="h-4 w-4 shrink-0" />
+          Disabled automatically: {webhook.disabledReason}
+        </p>
+      ) : null}
+
+      <div className="mt-4 grid gap-4 md:grid-cols-2">
+        <div>
+          <p className="text-xs font-medium text-gray-500 dark:text-gray-400">Events</p>
+          <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Events">
+            {webhook.events.map((e) => (
+              <li key={e}>
+                <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">{eventLabel(e)}</Badge>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <SigningSecret secret={webhook.secret} />
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          Created <time dateTime={webhook.createdAt}>{formatDate(webhook.createdAt)}</time>
+        </p>
+        <Button variant="secondary" size="sm" onClick={() => test.mutate()} disabled={test.isPending}>
+          <SendIcon className="h-4 w-4" />
+          {test.isPending ? "Sending..." : "Send test event"}
+        </Button>
+      </div>
+
+      <div className="mt-4">
+        <RecentDeliveries webhook={webhook} pollUntil={pollUntil} />
+      </div>
+    </Card>
+  );
+}
+
+export function WebhooksPage() {
+  const { isAdmin, organization } = usePermissions();
+  const queryClient = useQueryClient();
+  const q = useQuery({ ...webhooksQueryOptions(), enabled: isAdmin });
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Webhook | null>(null);
+  const shownDeleting = useLatest(deleting);
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteWebhook(id),
+    onSuccess: () => {
+      toast({ title: "Webhook deleted successfully" });
+      setDeleting(null);
+    },
+    onError: (e) => toast({ title: "Failed to delete webhook", description: errorText(e), variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  });
+
+  const createButton = (label: string) => (
+    <Button onClick={() => setCreating(true)}>
+      <PlusIcon className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+
+  let body: React.ReactNode;
+  if (organization && !isAdmin) body = <AdminRequired what="webhooks" />;
+  else if (q.isPending) body = <LoadingText>Loading webhooks...</LoadingText>;
+  else if (q.isError) body = <Card><ErrorState title="Failed to fetch webhooks" error={q.error} onRetry={() => void q.refetch()} /></Card>;
+  else if (q.data.length === 0)
+    body = (
+      <EmptyCard
+        icon={<LinkIcon className="h-6 w-6" />}
+        title="No webhooks configured"
+        description="Add an endpoint to receive signed events when prompts are logged, flags are detected or alerts fire."
+        action={createButton("Create Your First Webhook")}
+      />
+    );
+  else
+    body = (
+      <ul role="list" aria-label="Webhooks list" className="space-y-4">
+        {q.data.map((w) => (
+          <li key={w.id}>
+            <WebhookCard webhook={w} onDelete={() => setDeleting(w)} />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Webhooks</h2>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
+            Configure webhooks to receive real-time notifications about prompt events
+          </p>
+        </div>
+        {isAdmin && q.data && q.data.length > 0 ? createButton("Create Webhook") : null}
+      </div>
+
+      <div className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200" role="note">
+        Webhooks send a POST request to your URL when alerts fire and for each event you subscribe to. Every request carries{" "}
+        <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{" "}
+        <code className="font-mono text-xs">webhook-signature</code> headers (Standard Webhooks, signed with the webhook's secret); failed
+        deliveries are retried with backoff.
+      </div>
+
+      {body}
+
+      <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete webhook"
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onClose={() => setDeleting(null)}
+        onConfirm={() => deleting && remove.mutate(deleting.id)}
+      >
+        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong>? Events will no longer be sent to{" "}
+        <span className="font-mono break-all">{shownDeleting?.url}</span>. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}
