@@ -32,10 +32,15 @@ function devVars() {
   );
 }
 
+// WEB_DIST puts the built SPA somewhere else than web/dist and serves it from there (the browser
+// tests build into their own state directory, so a concurrent build never swaps files under them).
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, "web/dist");
+
 function buildWeb() {
-  if (process.env.SKIP_WEB_BUILD === "1" && existsSync(path.join(root, "web/dist/index.html"))) return;
-  console.log("› building the dashboard (web/dist)");
-  run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn"]);
+  if (process.env.SKIP_WEB_BUILD === "1" && existsSync(path.join(webDist, "index.html"))) return;
+  console.log(`› building the dashboard (${path.relative(root, webDist) || webDist})`);
+  const outDir = process.env.WEB_DIST ? ["--outDir", webDist, "--emptyOutDir"] : [];
+  run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", ...outDir]);
 }
 
 function migrate() {
@@ -75,7 +80,7 @@ migrate();
 const demoKey = seedIfEmpty();
 
 const children = [
-  spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(WORKER_PORT), "--var", `PARTY_HOST:127.0.0.1:${PARTY_PORT}`, "--show-interactive-dev-session=false", ...persistTo], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
+  spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(WORKER_PORT), "--var", `PARTY_HOST:127.0.0.1:${PARTY_PORT}`, "--show-interactive-dev-session=false", ...persistTo, ...(process.env.WEB_DIST ? ["--assets", webDist] : [])], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
   spawn(bin("partykit"), ["dev", "--port", String(PARTY_PORT), "--var", `PARTY_SECRET=${vars.PARTY_SECRET}`, "--disable-request-cf-fetch", "--no-hotkeys", "--persist", path.join(stateDir, "party")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
 ];
 const stop = () => {

@@ -11,13 +11,25 @@ let child: ChildProcess | undefined;
 let stateDir = "";
 
 export async function setup(project: TestProject) {
+  // Development shortcut: reuse a stack that is already running (`npm start` in another shell).
+  if (process.env.E2E_BASE_URL) {
+    const key = process.env.E2E_DEMO_KEY ?? readFileSync(path.join(root, ".wrangler/demo-api-key"), "utf8").trim();
+    project.provide("baseURL", process.env.E2E_BASE_URL.replace(/\/+$/, ""));
+    project.provide("demoKey", key);
+    project.provide("webDist", process.env.E2E_WEB_DIST ?? path.join(root, "web/dist"));
+    return;
+  }
   const port = 18_700 + Math.floor(Math.random() * 200);
   const partyPort = port + 1_000;
   stateDir = mkdtempSync(path.join(tmpdir(), "promptsentry-e2e-"));
+  const webDist = path.join(stateDir, "web-dist");
   let output = "";
   child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PARTY_PORT: String(partyPort), PERSIST_DIR: stateDir },
+    // No NODE_ENV: vitest sets it to 'test', which would make `vite build` ship React's development
+    // build (jsx-dev-runtime, ~60 KB more) instead of what `npm start` serves. WEB_DIST: a private
+    // build, so a concurrent `vite build` (another run, a developer) never swaps files under the tests.
+    env: { ...withoutNodeEnv(process.env), PORT: String(port), PARTY_PORT: String(partyPort), PERSIST_DIR: stateDir, WEB_DIST: webDist },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -33,6 +45,12 @@ export async function setup(project: TestProject) {
   }
   project.provide("baseURL", baseURL);
   project.provide("demoKey", readFileSync(path.join(stateDir, "demo-api-key"), "utf8").trim());
+  project.provide("webDist", webDist);
+}
+
+function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { NODE_ENV: _drop, ...rest } = env;
+  return rest;
 }
 
 export async function teardown() {
@@ -49,5 +67,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     demoKey: string;
+    /** Directory of the SPA build the stack serves (for the bundle-size check). */
+    webDist: string;
   }
 }

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
 // Initial-load budget check: gzip size of the entry chunk plus every chunk it imports statically
 // (what the browser must fetch before the first screen renders), read from the Vite manifest.
-// Usage: node web/scripts/bundle-size.mjs [--budget-kb 150] [--verbose]
+// Usage: node web/scripts/bundle-size.mjs [--budget-kb 150] [--verbose] [--dist web/dist]
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
-const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const args = process.argv.slice(2);
+const distArg = args.indexOf("--dist");
+const dist = distArg >= 0 ? args[distArg + 1] : join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const budgetArg = args.indexOf("--budget-kb");
 const BUDGET_KB = budgetArg >= 0 ? Number(args[budgetArg + 1]) : 150;
 const verbose = args.includes("--verbose");

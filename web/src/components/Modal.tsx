@@ -19,7 +19,7 @@ export function Modal({
 }) {
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50 w-screen overflow-y-auto">
-      <DialogBackdrop transition className="fixed inset-0 bg-gray-900/50 transition-opacity data-closed:opacity-0" />
+      <DialogBackdrop transition className="fixed inset-0 bg-gray-900/50 transition-opacity data-closed:opacity-0 dark:bg-black/75" />
       <div className="relative">
         <div className="flex min-h-screen items-center justify-center p-4">
           <DialogPanel

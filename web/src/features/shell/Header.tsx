@@ -22,13 +22,14 @@ function LiveIndicator() {
   return (
     <span
       role="status"
-      className="inline-flex items-center gap-1.5 rounded-full bg-green-50 px-2.5 py-1 text-xs font-medium text-green-700 dark:bg-green-500/15 dark:text-green-300"
+      className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-green-50 px-2 py-1 text-xs font-medium text-green-700 sm:px-2.5 dark:bg-green-500/15 dark:text-green-300"
     >
       <span className="relative flex h-2 w-2">
         <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-green-400 opacity-75" />
         <span className="relative inline-flex h-2 w-2 rounded-full bg-green-500" />
       </span>
-      Live
+      {/* On a phone only the pulsing dot shows, so the page title keeps its room. */}
+      <span className="max-sm:sr-only">Live</span>
     </span>
   );
 }

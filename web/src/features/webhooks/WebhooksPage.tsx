@@ -1,7 +1,7 @@
 // Webhooks (spec §2, §4, §5, §8; DESIGN §5, §7): list, create, active switch, delete, signing
 // secret with copy, test event, and each webhook's recent deliveries.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { WEBHOOK_EVENT_LABELS } from "../../../../schema/constants";
 import { errorText } from "../../api/client";
 import {
@@ -92,6 +92,16 @@ function RecentDeliveries({ webhook, pollUntil }: { webhook: Webhook; pollUntil:
     return () => clearTimeout(t);
   }, [pollUntil]);
   const q = useQuery({ ...webhookDeliveriesQueryOptions(webhook.id), refetchInterval: polling ? 2_000 : false });
+  // A delivery can change the webhook itself: a 410 answer switches it off on the server. When new
+  // attempts arrive for an active webhook, refetch the list so its badge, switch and reason follow.
+  const queryClient = useQueryClient();
+  const seen = useRef(q.data);
+  useEffect(() => {
+    const before = seen.current;
+    seen.current = q.data;
+    if (before === undefined || q.data === undefined || before === q.data || !webhook.active) return;
+    void queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
+  }, [q.data, webhook.active, queryClient]);
   const rows = q.data ? summarizeDeliveries(q.data) : [];
   const visible = showAll ? rows : rows.slice(0, DELIVERIES_SHOWN);
   return (
