@@ -22,11 +22,18 @@ import { Badge, Button, Card, ErrorState, Skeleton, cx } from "../../components/
 import { usePermissions } from "../../lib/permissions";
 import { AdminRequired, EmptyCard, LoadingText, formatDate, formatShortDateTime, useLatest } from "../manage/common";
 import { CreateWebhookDialog } from "./CreateWebhookDialog";
-import { maskSecret, summarizeDeliveries } from "./deliveries";
+import { isFinalAttempt, maskSecret, summarizeDeliveries } from "./deliveries";
 
 const DELIVERIES_SHOWN = 5;
-/** After 'Send test event', poll the deliveries this long so the attempt shows up by itself. */
-const TEST_POLL_MS = 15_000;
+/**
+ * After 'Send test event', poll the deliveries until the test message has been delivered, at most
+ * this long: an attempt can take the receiver's full timeout (10 s), and a failed one is retried
+ * after a backoff or the receiver's Retry-After, so a short fixed window would miss it.
+ */
+const TEST_POLL_MS = 60_000;
+
+/** The test message the card waits for, and until when. */
+type Awaiting = { messageId: string; until: number };
 
 export function eventLabel(event: string): string {
   return (WEBHOOK_EVENT_LABELS as Record<string, string>)[event] ?? event;
@@ -82,16 +89,22 @@ function StatusCode({ code, success }: { code: number | null; success: boolean }
   );
 }
 
-function RecentDeliveries({ webhook, pollUntil }: { webhook: Webhook; pollUntil: number }) {
+function RecentDeliveries({ webhook, awaiting }: { webhook: Webhook; awaiting: Awaiting | null }) {
   const [showAll, setShowAll] = useState(false);
   const [now, setNow] = useState(() => Date.now());
-  const polling = pollUntil > now;
+  const until = awaiting?.until ?? 0;
   useEffect(() => {
-    if (pollUntil <= Date.now()) return;
-    const t = setTimeout(() => setNow(Date.now()), pollUntil - Date.now() + 50);
+    if (until <= Date.now()) return;
+    const t = setTimeout(() => setNow(Date.now()), until - Date.now() + 50);
     return () => clearTimeout(t);
-  }, [pollUntil]);
+  }, [until]);
+  const [delivered, setDelivered] = useState<string | null>(null);
+  const polling = awaiting !== null && awaiting.until > now && delivered !== awaiting.messageId;
   const q = useQuery({ ...webhookDeliveriesQueryOptions(webhook.id), refetchInterval: polling ? 2_000 : false });
+  // Stop waiting once the test message has its final answer (delivered, or refused for good).
+  useEffect(() => {
+    if (awaiting && q.data?.some((d) => d.messageId === awaiting.messageId && isFinalAttempt(d))) setDelivered(awaiting.messageId);
+  }, [awaiting, q.data]);
   // A delivery can change the webhook itself: a 410 answer switches it off on the server. When new
   // attempts arrive for an active webhook, refetch the list so its badge, switch and reason follow.
   const queryClient = useQueryClient();
@@ -163,7 +176,7 @@ function RecentDeliveries({ webhook, pollUntil }: { webhook: Webhook; pollUntil:
 
 function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
   const queryClient = useQueryClient();
-  const [pollUntil, setPollUntil] = useState(0);
+  const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
   const toggle = useMutation({
     mutationFn: (active: boolean) => updateWebhook(webhook.id, { active }),
     onMutate: async (active) => {
@@ -181,9 +194,9 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
   });
   const test = useMutation({
     mutationFn: () => sendTestEvent(webhook.id),
-    onSuccess: () => {
+    onSuccess: (r) => {
       toast({ title: "Test event sent", description: `A signed test event is on its way to ${webhook.url}.` });
-      setPollUntil(Date.now() + TEST_POLL_MS);
+      setAwaiting({ messageId: r.messageId, until: Date.now() + TEST_POLL_MS });
       void queryClient.invalidateQueries({ queryKey: webhookKeys.deliveries(webhook.id) });
     },
     onError: (e) => toast({ title: "Failed to send test event", description: errorText(e), variant: "destructive" }),
@@ -242,7 +255,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
       </div>
 
       <div className="mt-4">
-        <RecentDeliveries webhook={webhook} pollUntil={pollUntil} />
+        <RecentDeliveries webhook={webhook} awaiting={awaiting} />
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { WebhookDelivery } from "../../api/webhooks";
-import { maskSecret, summarizeDeliveries } from "./deliveries";
+import { isFinalAttempt, maskSecret, summarizeDeliveries } from "./deliveries";
 
 const row = (p: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: "d",
@@ -37,5 +37,17 @@ describe("maskSecret", () => {
   it("keeps the whsec_ prefix only", () => {
     expect(maskSecret("whsec_abcdef")).toBe("whsec_" + "•".repeat(24));
     expect(maskSecret("plain")).toBe("•".repeat(24));
+  });
+});
+
+describe("isFinalAttempt", () => {
+  it("is final for a success, a refusal and a 4xx other than 429; not for 5xx, 429 or network errors", () => {
+    expect(isFinalAttempt(row({}))).toBe(true);
+    expect(isFinalAttempt(row({ success: false, statusCode: null, error: "Refused: This address can never receive webhooks" }))).toBe(true);
+    expect(isFinalAttempt(row({ success: false, statusCode: 401, error: "HTTP 401" }))).toBe(true);
+    expect(isFinalAttempt(row({ success: false, statusCode: 410, error: "HTTP 410" }))).toBe(true);
+    expect(isFinalAttempt(row({ success: false, statusCode: 429, error: "HTTP 429" }))).toBe(false);
+    expect(isFinalAttempt(row({ success: false, statusCode: 503, error: "HTTP 503" }))).toBe(false);
+    expect(isFinalAttempt(row({ success: false, statusCode: null, error: "Timed out after 10 s" }))).toBe(false);
   });
 });

@@ -48,3 +48,13 @@ export function maskSecret(secret: string): string {
   const head = i >= 0 ? secret.slice(0, i + 1) : "";
   return `${head}${"•".repeat(24)}`;
 }
+
+/**
+ * Whether an attempt is the message's last word: a success, a refusal before sending, or a 4xx that
+ * the server does not retry (429 is retried). Network errors, timeouts and 5xx are retried.
+ */
+export function isFinalAttempt(d: Pick<WebhookDelivery, "success" | "statusCode" | "error">): boolean {
+  if (d.success) return true;
+  if (d.statusCode === null) return (d.error ?? "").startsWith("Refused");
+  return d.statusCode >= 400 && d.statusCode < 500 && d.statusCode !== 429;
+}
