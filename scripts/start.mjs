@@ -89,7 +89,32 @@ const stop = () => {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(), process.exit(0)));
 for (const child of children) child.on("exit", (code) => (stop(), process.exit(code ?? 0)));
 
+// wrangler dev does not fire cron triggers by itself: every minute, run the schedules of
+// wrangler.toml whose minute field matches ("*", "*/n" or "n"; the other fields are "*" there)
+// through Miniflare's local scheduled endpoint, so retention, anomalies and metrics run locally too.
+function startCronTicker() {
+  const crons = [...readFileSync(path.join(root, "wrangler.toml"), "utf8").matchAll(/"((?:\S+ ){4}\S+)"/g)].map((m) => m[1]);
+  const due = (cron, minute) => {
+    const field = cron.split(" ")[0];
+    if (field === "*") return true;
+    if (field.startsWith("*/")) return minute % Number(field.slice(2)) === 0;
+    return Number(field) === minute;
+  };
+  const tick = async () => {
+    const minute = new Date().getUTCMinutes();
+    for (const cron of crons.filter((c) => due(c, minute))) {
+      await fetch(`http://127.0.0.1:${WORKER_PORT}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`).catch(() => {});
+    }
+  };
+  const msToNextMinute = 60_000 - (Date.now() % 60_000);
+  setTimeout(() => {
+    void tick();
+    setInterval(tick, 60_000).unref();
+  }, msToNextMinute).unref();
+}
+
 const ready = await waitFor(`http://127.0.0.1:${WORKER_PORT}/api/health`);
+if (ready) startCronTicker();
 console.log(
   ready
     ? `\nPromptSentry is running\n  Dashboard and API  http://127.0.0.1:${WORKER_PORT}\n  Party server       ws://127.0.0.1:${PARTY_PORT}\n  Demo API key       ${demoKey ?? "(see .wrangler/demo-api-key)"}\n  Press Ctrl-C to stop.\n`
