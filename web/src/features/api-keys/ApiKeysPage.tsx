@@ -8,16 +8,16 @@ import { errorText } from "../../api/client";
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, deleteApiKey, type ApiKeyInfo } from "../../api/apiKeys";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CheckboxGroup, FieldError, TextField } from "../../components/form";
-import { KeyIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { KeyIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { OneTimeSecret } from "../../components/OneTimeSecret";
 import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
-import { Badge, Button, Card, ErrorState, cx } from "../../components/ui";
+import { Badge, Button, Card, cx } from "../../components/ui";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 import { usePermissions } from "../../lib/permissions";
 import { useNow } from "../../lib/useNow";
-import { AdminRequired, EmptyCard, LoadingText, formatDate, formatShortDateTime, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime, useLatest } from "../manage/common";
 import { lastActiveText } from "../team/team";
 import { expiryToIso, isExpired, maskedKey, permissionLabel, shortKey, todayInput } from "./keys";
 
@@ -171,36 +171,34 @@ export function ApiKeysPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 
-  const createButton = (label: string) => (
-    <Button onClick={() => setCreating(true)}>
-      <PlusIcon className="h-4 w-4" />
-      {label}
-    </Button>
-  );
+  const createButton = (label: string) => <AddButton label={label} onClick={() => setCreating(true)} />;
 
-  let body: React.ReactNode;
-  if (organization && !isAdmin) body = <AdminRequired what="API keys" />;
-  else if (q.isPending) body = <LoadingText>Loading API keys...</LoadingText>;
-  else if (q.isError) body = <Card><ErrorState title="Failed to fetch API keys" error={q.error} onRetry={() => void q.refetch()} /></Card>;
-  else if (q.data.length === 0)
-    body = (
-      <EmptyCard
-        icon={<KeyIcon className="h-6 w-6" />}
-        title="No API keys yet"
-        description="Create a key for each application that sends prompts, so you can revoke one without touching the others."
-        action={createButton("Create Your First API Key")}
-      />
-    );
-  else
-    body = (
-      <ul role="list" aria-label="API keys list" className="grid gap-4 lg:grid-cols-2">
-        {q.data.map((k) => (
-          <li key={k.id}>
-            <ApiKeyCard apiKey={k} masked={masked} now={now} current={k.keyPrefix === organization?.keyPrefix} onDelete={() => setDeleting(k)} />
-          </li>
-        ))}
-      </ul>
-    );
+  const body = (
+    <AdminListBody
+      what="API keys"
+      query={q}
+      loadingText="Loading API keys..."
+      errorTitle="Failed to fetch API keys"
+      empty={
+        <EmptyCard
+          icon={<KeyIcon className="h-6 w-6" />}
+          title="No API keys yet"
+          description="Create a key for each application that sends prompts, so you can revoke one without touching the others."
+          action={createButton("Create Your First API Key")}
+        />
+      }
+    >
+      {(items) => (
+        <ul role="list" aria-label="API keys list" className="grid gap-4 lg:grid-cols-2">
+          {items.map((k) => (
+            <li key={k.id}>
+              <ApiKeyCard apiKey={k} masked={masked} now={now} current={k.keyPrefix === organization?.keyPrefix} onDelete={() => setDeleting(k)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListBody>
+  );
 
   return (
     <div className="space-y-6">

@@ -15,15 +15,15 @@ import {
 } from "../../api/integrations";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { FieldError, TextField } from "../../components/form";
-import { GridIcon, LinkIcon, MailIcon, MessageIcon, PlusIcon, TrashIcon } from "../../components/icons";
+import { GridIcon, LinkIcon, MailIcon, MessageIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
 import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
-import { Badge, Button, Card, ErrorState } from "../../components/ui";
+import { Badge, Button, Card } from "../../components/ui";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 import { usePermissions } from "../../lib/permissions";
-import { AdminRequired, EmptyCard, LoadingText, formatDate, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate, useLatest } from "../manage/common";
 import { TYPE_LABELS, fieldsFor, integrationPayload, integrationTarget, typeLabel } from "./payload";
 
 const TYPE_OPTIONS = INTEGRATION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
@@ -203,7 +203,7 @@ function IntegrationCard({ integration, onDelete }: { integration: Integration; 
 }
 
 export function IntegrationsPage() {
-  const { isAdmin, organization } = usePermissions();
+  const { isAdmin } = usePermissions();
   const queryClient = useQueryClient();
   const q = useQuery({ ...integrationsQueryOptions(), enabled: isAdmin });
   const [adding, setAdding] = useState(false);
@@ -218,36 +218,34 @@ export function IntegrationsPage() {
     onError: (e) => toast({ title: "Failed to delete integration", description: errorText(e), variant: "destructive" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
   });
-  const addButton = (label: string) => (
-    <Button onClick={() => setAdding(true)}>
-      <PlusIcon className="h-4 w-4" />
-      {label}
-    </Button>
-  );
+  const addButton = (label: string) => <AddButton label={label} onClick={() => setAdding(true)} />;
 
-  let body: React.ReactNode;
-  if (organization && !isAdmin) body = <AdminRequired what="integrations" />;
-  else if (q.isPending) body = <LoadingText>Loading integrations...</LoadingText>;
-  else if (q.isError) body = <Card><ErrorState title="Failed to fetch integrations" error={q.error} onRetry={() => void q.refetch()} /></Card>;
-  else if (q.data.length === 0)
-    body = (
-      <EmptyCard
-        icon={<GridIcon className="h-6 w-6" />}
-        title="No integrations configured"
-        description="Send alert notifications to Slack, Discord, e-mail or your own endpoint."
-        action={addButton("Add Your First Integration")}
-      />
-    );
-  else
-    body = (
-      <ul role="list" aria-label="Integrations list" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-        {q.data.map((i) => (
-          <li key={i.id}>
-            <IntegrationCard integration={i} onDelete={() => setDeleting(i)} />
-          </li>
-        ))}
-      </ul>
-    );
+  const body = (
+    <AdminListBody
+      what="integrations"
+      query={q}
+      loadingText="Loading integrations..."
+      errorTitle="Failed to fetch integrations"
+      empty={
+        <EmptyCard
+          icon={<GridIcon className="h-6 w-6" />}
+          title="No integrations configured"
+          description="Send alert notifications to Slack, Discord, e-mail or your own endpoint."
+          action={addButton("Add Your First Integration")}
+        />
+      }
+    >
+      {(items) => (
+        <ul role="list" aria-label="Integrations list" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {items.map((i) => (
+            <li key={i.id}>
+              <IntegrationCard integration={i} onDelete={() => setDeleting(i)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListBody>
+  );
 
   return (
     <div className="space-y-6">

@@ -1,7 +1,9 @@
 // Pieces shared by the management screens (webhooks, keys, integrations, settings, team, metrics).
+import type { UseQueryResult } from "@tanstack/react-query";
 import { useRef, type ReactNode } from "react";
-import { LockIcon } from "../../components/icons";
-import { Card, Spinner } from "../../components/ui";
+import { LockIcon, PlusIcon } from "../../components/icons";
+import { Button, Card, ErrorState, Spinner } from "../../components/ui";
+import { usePermissions } from "../../lib/permissions";
 
 /** Loading state with the spec's text ('Loading webhooks...'). */
 export function LoadingText({ children }: { children: ReactNode }) {
@@ -36,6 +38,42 @@ export function EmptyCard({ icon, title, description, action }: { icon: ReactNod
       {action}
     </Card>
   );
+}
+
+/** The add button of a management list ('Create Webhook', 'Add Your First Integration', …). */
+export function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Button onClick={onClick}>
+      <PlusIcon className="h-4 w-4" />
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * The states every admin-only list goes through, in order: admin required, the spec's loading text,
+ * the error with Retry, the empty card, then the items.
+ */
+export function AdminListBody<T>(props: {
+  what: string;
+  query: UseQueryResult<T[]>;
+  loadingText: string;
+  errorTitle: string;
+  empty: ReactNode;
+  children: (items: T[]) => ReactNode;
+}) {
+  const { isAdmin, organization } = usePermissions();
+  const { query } = props;
+  if (organization && !isAdmin) return <AdminRequired what={props.what} />;
+  if (query.isPending) return <LoadingText>{props.loadingText}</LoadingText>;
+  if (query.isError) {
+    return (
+      <Card>
+        <ErrorState title={props.errorTitle} error={query.error} onRetry={() => void query.refetch()} />
+      </Card>
+    );
+  }
+  return <>{query.data.length === 0 ? props.empty : props.children(query.data)}</>;
 }
 
 /** Local calendar date of an ISO timestamp ('Jan 5, 2026'). */

@@ -15,12 +15,12 @@ import {
 } from "../../api/webhooks";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { copyText, useCopied } from "../../lib/clipboard";
-import { AlertTriangleIcon, CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LinkIcon, PlusIcon, SendIcon, TrashIcon } from "../../components/icons";
+import { AlertTriangleIcon, CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LinkIcon, SendIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
 import { Badge, Button, Card, ErrorState, Skeleton, cx } from "../../components/ui";
 import { usePermissions } from "../../lib/permissions";
-import { AdminRequired, EmptyCard, LoadingText, formatDate, formatShortDateTime, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime, useLatest } from "../manage/common";
 import { CreateWebhookDialog } from "./CreateWebhookDialog";
 import { isFinalAttempt, maskSecret, summarizeDeliveries } from "./deliveries";
 
@@ -262,7 +262,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
 }
 
 export function WebhooksPage() {
-  const { isAdmin, organization } = usePermissions();
+  const { isAdmin } = usePermissions();
   const queryClient = useQueryClient();
   const q = useQuery({ ...webhooksQueryOptions(), enabled: isAdmin });
   const [creating, setCreating] = useState(false);
@@ -278,36 +278,34 @@ export function WebhooksPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
   });
 
-  const createButton = (label: string) => (
-    <Button onClick={() => setCreating(true)}>
-      <PlusIcon className="h-4 w-4" />
-      {label}
-    </Button>
-  );
+  const createButton = (label: string) => <AddButton label={label} onClick={() => setCreating(true)} />;
 
-  let body: React.ReactNode;
-  if (organization && !isAdmin) body = <AdminRequired what="webhooks" />;
-  else if (q.isPending) body = <LoadingText>Loading webhooks...</LoadingText>;
-  else if (q.isError) body = <Card><ErrorState title="Failed to fetch webhooks" error={q.error} onRetry={() => void q.refetch()} /></Card>;
-  else if (q.data.length === 0)
-    body = (
-      <EmptyCard
-        icon={<LinkIcon className="h-6 w-6" />}
-        title="No webhooks configured"
-        description="Add an endpoint to receive signed events when prompts are logged, flags are detected or alerts fire."
-        action={createButton("Create Your First Webhook")}
-      />
-    );
-  else
-    body = (
-      <ul role="list" aria-label="Webhooks list" className="space-y-4">
-        {q.data.map((w) => (
-          <li key={w.id}>
-            <WebhookCard webhook={w} onDelete={() => setDeleting(w)} />
-          </li>
-        ))}
-      </ul>
-    );
+  const body = (
+    <AdminListBody
+      what="webhooks"
+      query={q}
+      loadingText="Loading webhooks..."
+      errorTitle="Failed to fetch webhooks"
+      empty={
+        <EmptyCard
+          icon={<LinkIcon className="h-6 w-6" />}
+          title="No webhooks configured"
+          description="Add an endpoint to receive signed events when prompts are logged, flags are detected or alerts fire."
+          action={createButton("Create Your First Webhook")}
+        />
+      }
+    >
+      {(items) => (
+        <ul role="list" aria-label="Webhooks list" className="space-y-4">
+          {items.map((w) => (
+            <li key={w.id}>
+              <WebhookCard webhook={w} onDelete={() => setDeleting(w)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </AdminListBody>
+  );
 
   return (
     <div className="space-y-6">
