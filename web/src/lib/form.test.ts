@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyBody, customMetricBody, integrationBody, MESSAGES, teamInviteBody, webhookBody } from "../../../schema/validation";
+import { apiKeyBody, customMetricBody, integrationBody, MESSAGES, registerBody, teamInviteBody, webhookBody } from "../../../schema/validation";
 import { ApiError } from "../api/client";
 import { serverErrors, validateForm } from "./form";
 
@@ -37,5 +37,20 @@ describe("serverErrors", () => {
     expect(serverErrors(new ApiError(400, "Bad Request", body))).toEqual({ url: "Valid URL required" });
     expect(serverErrors(new ApiError(500, "Oops", ""))).toBeNull();
     expect(serverErrors(new Error("x"))).toBeNull();
+  });
+});
+
+describe("registration form", () => {
+  it("accepts a valid organization, trimmed", () => {
+    const [values, errors] = validateForm(registerBody, { name: "  Acme ", email: "ops@acme.test" });
+    expect(errors).toBeNull();
+    expect(values).toEqual({ name: "Acme", email: "ops@acme.test" });
+  });
+  it("uses the spec's messages", () => {
+    const [, errors] = validateForm(registerBody, { name: "A", email: "nope" });
+    expect(errors).toEqual({
+      name: "Organization name must be at least 2 characters",
+      email: "Please enter a valid email address",
+    });
   });
 });

@@ -9,7 +9,8 @@ import { Modal } from "../../components/Modal";
 import { CheckCircleIcon, CopyIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
 import { Button, inputClass, labelClass } from "../../components/ui";
-import { RegisterSchema, validate, type FormErrors } from "./schemas";
+import { registerBody } from "../../../../schema/validation";
+import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 
 function Field({
   label,
@@ -52,11 +53,8 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
       onDone(result);
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.issues) {
-        const fieldErrors: FormErrors = {};
-        for (const [k, msgs] of Object.entries(error.issues)) if (msgs?.[0]) fieldErrors[k] = msgs[0];
-        setErrors(fieldErrors);
-      }
+      const fieldErrors = serverErrors(error);
+      if (fieldErrors) setErrors(fieldErrors);
       toast({
         title: "Registration failed",
         description: (error instanceof ApiError && error.serverMessage) || "Please try again or contact support",
@@ -67,7 +65,7 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [values, errs] = validate(RegisterSchema, { name, email });
+    const [values, errs] = validateForm(registerBody, { name, email });
     if (errs) {
       setErrors(errs);
       return;
