@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as tables from "../../schema/tables";
-import type { Permission } from "../../schema/constants";
+import type { Permission, PlanId } from "../../schema/constants";
 import type { DeliveryMessage } from "./delivery/messages";
 
 /** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
@@ -12,6 +12,10 @@ export type Bindings = {
   PARTY_HOST: string;
   ALLOW_PRIVATE_WEBHOOKS?: string;
   DELIVERY_QUEUE: Queue<DeliveryMessage>;
+  /** Ingestion rate limits per plan (schema/constants INGEST_RATE_LIMITS). */
+  INGEST_LIMIT_TRIAL: RateLimit;
+  INGEST_LIMIT_PROFESSIONAL: RateLimit;
+  INGEST_LIMIT_ENTERPRISE: RateLimit;
   /** Cloudflare Email Routing binding for e-mail integrations (optional: absent locally). */
   ALERT_EMAIL?: SendEmail;
   ALERT_EMAIL_FROM?: string;
@@ -24,6 +28,7 @@ export type Principal = {
   orgId: string;
   keyId: string;
   memberId: string | null;
+  plan: PlanId;
   permissions: ReadonlySet<Permission>;
   via: "bearer" | "query" | "cookie";
 };

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
-import { apiKeys, teamMembers } from "../../../schema/tables";
+import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
 import type { AppEnv, Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
 import { hashApiKey } from "../lib/keys";
@@ -25,8 +25,10 @@ export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["v
       expiresAt: apiKeys.expiresAt,
       lastUsedAt: apiKeys.lastUsedAt,
       role: teamMembers.role,
+      plan: organizations.plan,
     })
     .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
     .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
     .where(lookup.by === "hash" ? eq(apiKeys.keyHash, lookup.value) : eq(apiKeys.id, lookup.value))
     .limit(1);
@@ -38,6 +40,7 @@ export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["v
     orgId: row.orgId,
     keyId: row.id,
     memberId: row.memberId,
+    plan: row.plan,
     permissions: new Set(permissions),
     via,
   };

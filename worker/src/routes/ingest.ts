@@ -7,6 +7,7 @@ import { badRequest } from "../errors";
 import { enqueueStoredLogs, inBackground } from "../delivery/emit";
 import { notifyNewLogs } from "../lib/realtime";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { ingestRateLimit } from "../middleware/rate-limit";
 import { storeLogs, type StoreOptions } from "../queries/ingest";
 import { serializeLog } from "../serialize";
 import { jsonBody } from "../validate";
@@ -33,15 +34,15 @@ async function ingest(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<Sto
 }
 
 export const ingestRoutes = new Hono<AppEnv>()
-  .post("/logs", requirePermission("logs:write"), ...jsonBody(logBody), async (c) => {
+  .post("/logs", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(logBody), async (c) => {
     const [log] = await ingest(c, [c.req.valid("json")]);
     return c.json(log, 201);
   })
-  .post("/logs/batch", requirePermission("logs:write"), ...jsonBody(logBatchBody), async (c) => {
+  .post("/logs/batch", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(logBatchBody), async (c) => {
     const logs = await ingest(c, c.req.valid("json").logs);
     return c.json({ ids: logs.map((l) => l.id) }, 201);
   })
-  .post("/test-prompt", requirePermission("logs:write"), ...jsonBody(testPromptBody), async (c) => {
+  .post("/test-prompt", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(testPromptBody), async (c) => {
     const [log] = await ingest(c, [c.req.valid("json")], { defaultSource: "integration-test" });
     return c.json(log, 201);
   });

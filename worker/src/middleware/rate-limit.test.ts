@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { INGEST_RATE_LIMITS } from "../../../schema/constants";
+import { call, expectEnvelope, registerOrg } from "../../test/helpers";
+
+describe("ingestion rate limit", () => {
+  it("answers 429 with Retry-After once a trial organization passes its requests a minute, per organization", async () => {
+    const org = await registerOrg();
+    const other = await registerOrg();
+    // Malformed bodies keep each request cheap: the limit is counted before the body is read.
+    const bad = { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } };
+    for (let i = 0; i < INGEST_RATE_LIMITS.trial.perMinute; i++) expect((await call("POST", "/logs", bad)).status).toBe(400);
+    const limited = await call("POST", "/logs", { key: org.apiKey, body: { prompt: "p", response: "r", model: "gpt-4" } });
+    const error = expectEnvelope(limited, 429, "rate_limited");
+    expect(error.message).toMatch(/600 ingestion requests a minute/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    const count = await call("GET", "/logs", { key: org.apiKey });
+    expect(count.body).toEqual([]);
+    // Another organization is counted on its own.
+    expect((await call("POST", "/logs", { key: other.apiKey, body: { prompt: "p", response: "r", model: "gpt-4" } })).status).toBe(201);
+  });
+});
