@@ -10,7 +10,10 @@ export function priceCentsPer1k(model: string): number {
   return prefix ? MODEL_PRICES_CENTS_PER_1K[prefix] : DEFAULT_PRICE_CENTS_PER_1K;
 }
 
+/** Costs are kept in cents to 4 decimals: sums of many small floats otherwise show noise digits. */
+export const roundCents = (cents: number) => Math.round(cents * 10_000) / 10_000;
+
 /** Estimated cost in cents, rounded to 4 decimals. */
 export function estimateCostCents(model: string, tokenCount: number): number {
-  return Math.round(((tokenCount / 1000) * priceCentsPer1k(model)) * 10_000) / 10_000;
+  return roundCents((tokenCount / 1000) * priceCentsPer1k(model));
 }

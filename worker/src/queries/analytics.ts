@@ -1,6 +1,7 @@
 // Stats, trends and per-model figures, read from the per-day aggregate rows maintained at ingestion
 // (DESIGN §8) — never a scan of prompt_logs.
 import { and, between, countDistinct, desc, eq, sql, sum } from "drizzle-orm";
+import { roundCents } from "../../../schema/pricing";
 import { dailyActiveUsers, dailyUsage } from "../../../schema/tables";
 import type { Db } from "../env";
 import { dayWindows } from "../lib/days";
@@ -28,7 +29,7 @@ async function totals(db: Db, orgId: string, r: Range) {
     totalPrompts: Number(usage.totalPrompts),
     redFlags: Number(usage.redFlags),
     activeUsers: Number(users.activeUsers),
-    estimatedCost: Math.round(Number(usage.estimatedCost) * 10_000) / 10_000,
+    estimatedCost: roundCents(Number(usage.estimatedCost)),
   };
 }
 
@@ -71,7 +72,7 @@ export async function getModelUsage(db: Db, orgId: string, days: number, now = D
     .groupBy(dailyUsage.model)
     .orderBy(desc(sum(dailyUsage.total)), dailyUsage.model);
   const total = rows.reduce((n, r) => n + r.prompts, 0);
-  return rows.map((r) => ({ ...r, cost: Math.round(r.cost * 10_000) / 10_000, share: total ? r.prompts / total : 0 }));
+  return rows.map((r) => ({ ...r, cost: roundCents(r.cost), share: total ? r.prompts / total : 0 }));
 }
 
 /** Cost per day and model (the cost-tracking list). */
@@ -82,7 +83,7 @@ export async function getCostTracking(db: Db, orgId: string, days: number, now =
     .from(dailyUsage)
     .where(inRange(orgId, w.current))
     .orderBy(dailyUsage.day, dailyUsage.model);
-  return rows.map((r) => ({ ...r, cost: Math.round(r.cost * 10_000) / 10_000 }));
+  return rows.map((r) => ({ ...r, cost: roundCents(r.cost) }));
 }
 
 /** Latency and flag rate per day (the performance-metrics list). */
