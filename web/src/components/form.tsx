@@ -1,6 +1,6 @@
 // Labelled form fields with inline error messages (aria-invalid / aria-describedby).
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
-import { cx, inputClass, labelClass } from "./ui";
+import { Button, cx, inputClass, labelClass } from "./ui";
 
 export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
   if (!children) return null;
@@ -11,26 +11,35 @@ export function FieldError({ id, children }: { id?: string; children?: ReactNode
   );
 }
 
-export function TextField({
+/**
+ * A label, the control it names (given its id, class and aria attributes), an optional hint and the
+ * field's error message: the frame of TextField and TextAreaField.
+ */
+function LabelledField({
   label,
   error,
   hint,
   className,
-  ...input
-}: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (control: { id: string; className: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
+}) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input
-        id={id}
-        className={cx(inputClass, "mt-1")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        {...input}
-      />
+      {children({
+        id,
+        className: cx(inputClass, "mt-1"),
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+      })}
       {hint && !error ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-gray-500 dark:text-gray-400">
           {hint}
@@ -41,26 +50,43 @@ export function TextField({
   );
 }
 
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  ...input
+}: { label: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => <input {...control} {...input} />}
+    </LabelledField>
+  );
+}
+
 export function TextAreaField({
   label,
   error,
   className,
   ...input
 }: { label: string; error?: string } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={cx(inputClass, "mt-1")}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
+    <LabelledField label={label} error={error} className={className}>
+      {(control) => <textarea {...control} {...input} />}
+    </LabelledField>
+  );
+}
+
+/** The footer of a dialog's form: Cancel, and the submit button with its pending label. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+  return (
+    <div className="flex justify-end gap-2 pt-2">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
     </div>
   );
 }

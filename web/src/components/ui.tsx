@@ -141,15 +141,15 @@ export const inputClass =
 
 export const labelClass = "block text-sm font-medium text-gray-700 dark:text-gray-300";
 
-/** Page title row used inside each screen. */
-export function PageIntro({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+/** The title row of a screen: heading, description and an optional action on the right. */
+export function PageHeading({ title, description, action }: { title: string; description?: ReactNode; action?: ReactNode }) {
   return (
-    <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+    <div className="flex flex-wrap items-end justify-between gap-4">
       <div>
         <h2 className="text-xl font-semibold text-gray-900 dark:text-white">{title}</h2>
         {description ? <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">{description}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      {action}
     </div>
   );
 }

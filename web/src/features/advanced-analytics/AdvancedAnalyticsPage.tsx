@@ -26,7 +26,8 @@ import { Badge, Button, Card, EmptyState, ErrorState, Panel, PlaceholderRows, cx
 import { capitalize, formatNumber, formatStatsCost, percentChange, type Change } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { useNow } from "../../lib/useNow";
-import { LoadingText, formatShortDateTime, useLatest } from "../manage/common";
+import { LoadingText, formatShortDateTime } from "../manage/common";
+import { useConfirmDelete } from "../manage/mutations";
 import { lastActiveText } from "../team/team";
 import { ADVANCED_DAYS } from "./constants";
 import { CreateMetricDialog } from "./CreateMetricDialog";
@@ -277,19 +278,13 @@ function MetricCard({ metric, canManage, onDelete }: { metric: CustomMetric; can
 
 function CustomMetrics() {
   const { isAdmin } = usePermissions();
-  const queryClient = useQueryClient();
   const q = useQuery(customMetricsQueryOptions());
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<CustomMetric | null>(null);
-  const shownDeleting = useLatest(deleting);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteCustomMetric(id),
-    onSuccess: () => {
-      toast({ title: "Custom metric deleted successfully" });
-      setDeleting(null);
-    },
-    onError: (e) => toast({ title: "Failed to delete custom metric", description: errorText(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: customMetricKeys.all }),
+  const deleting = useConfirmDelete<CustomMetric>({
+    deleteFn: deleteCustomMetric,
+    queryKeys: [customMetricKeys.all],
+    success: "Custom metric deleted successfully",
+    failure: "Failed to delete custom metric",
   });
   const createButton = (label: string) => (
     <Button size="sm" onClick={() => setCreating(true)}>
@@ -316,22 +311,14 @@ function CustomMetrics() {
         <ul role="list" aria-label="Custom metrics" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {q.data.map((m) => (
             <li key={m.id}>
-              <MetricCard metric={m} canManage={isAdmin} onDelete={() => setDeleting(m)} />
+              <MetricCard metric={m} canManage={isAdmin} onDelete={() => deleting.ask(m)} />
             </li>
           ))}
         </ul>
       )}
       <CreateMetricDialog open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete custom metric"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      >
-        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong>? This cannot be undone.
+      <ConfirmDialog {...deleting.dialog} title="Delete custom metric" confirmLabel="Delete" pendingLabel="Deleting...">
+        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong>? This cannot be undone.
       </ConfirmDialog>
     </Panel>
   );

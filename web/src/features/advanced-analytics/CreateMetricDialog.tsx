@@ -1,18 +1,14 @@
 // Create custom metric: name, description, SQL query over `logs`, type, visualization, refresh
 // interval (spec §5 with the shared schema; the server also checks the SQL and computes a first value).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { METRIC_DEFAULT_REFRESH_SECONDS, METRIC_MIN_REFRESH_SECONDS, METRIC_TYPES, METRIC_VISUALIZATIONS } from "../../../../schema/constants";
 import { customMetricBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
 import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
-import { FieldError, TextAreaField, TextField } from "../../components/form";
+import { FieldError, FormActions, TextAreaField, TextField } from "../../components/form";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
-import { toast } from "../../components/toast";
-import { Button } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 import { capitalize } from "../../lib/format";
+import { useFormMutation } from "../manage/mutations";
 
 const TYPE_OPTIONS = METRIC_TYPES.map((t) => ({ value: t, label: t === "avg" ? "Average" : capitalize(t) }));
 const VIS_OPTIONS = METRIC_VISUALIZATIONS.map((v) => ({ value: v, label: v === "number" ? "Number" : `${capitalize(v)} chart` }));
@@ -26,25 +22,18 @@ const EXAMPLES: Record<string, string> = {
 };
 
 function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [query, setQuery] = useState("");
   const [type, setType] = useState<string>("count");
   const [visualization, setVisualization] = useState<string>("number");
   const [refreshInterval, setRefreshInterval] = useState(String(METRIC_DEFAULT_REFRESH_SECONDS));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const create = useMutation({
+  const { mutation: create, errors, submit: send } = useFormMutation({
     mutationFn: createCustomMetric,
-    onSuccess: () => {
-      toast({ title: "Custom metric created successfully" });
-      void queryClient.invalidateQueries({ queryKey: customMetricKeys.all });
-      onDone();
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to create custom metric", description: errorText(e), variant: "destructive" });
-    },
+    queryKeys: [customMetricKeys.all],
+    success: "Custom metric created successfully",
+    failure: "Failed to create custom metric",
+    onDone,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -57,17 +46,14 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
       visualization,
       refreshInterval: /^\d+$/.test(interval) ? Number(interval) : interval === "" ? undefined : interval,
     };
-    const [values, errs] = validateForm(customMetricBody, input);
-    if (errs) return setErrors(errs);
-    setErrors({});
-    create.mutate({
+    send(customMetricBody, input, (values) => ({
       name: values.name,
       description: values.description ?? null,
       query: values.query,
       type: values.type,
       visualization: values.visualization,
       refreshInterval: values.refreshInterval,
-    });
+    }));
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -116,14 +102,7 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
         />
       </div>
       <FieldError>{errors.form ?? errors.type ?? errors.visualization}</FieldError>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Metric"}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Create Metric" pendingLabel="Creating..." />
     </form>
   );
 }

@@ -1,54 +1,42 @@
 // API Keys (spec §2, §4, §5, §8; DESIGN §3): list (never the key itself), masked/short display,
 // create with a one-time banner of the full key, delete with confirmation.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { PERMISSIONS, PERMISSION_LABELS, type Permission } from "../../../../schema/constants";
 import { apiKeyBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, deleteApiKey, type ApiKeyInfo } from "../../api/apiKeys";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { CheckboxGroup, FieldError, TextField } from "../../components/form";
+import { CheckboxGroup, FieldError, FormActions, TextField } from "../../components/form";
 import { KeyIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { OneTimeSecret } from "../../components/OneTimeSecret";
-import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
-import { Badge, Button, Card, cx } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { Badge, Button, Card, PageHeading, cx } from "../../components/ui";
 import { usePermissions } from "../../lib/permissions";
 import { useNow } from "../../lib/useNow";
-import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime } from "../manage/common";
+import { useConfirmDelete, useFormMutation } from "../manage/mutations";
 import { lastActiveText } from "../team/team";
 import { expiryToIso, isExpired, maskedKey, permissionLabel, shortKey, todayInput } from "./keys";
 
 const PERMISSION_OPTIONS = PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value], description: value }));
 
 function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: string; keyValue: string }) => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<Permission[]>(["logs:read", "logs:write"]);
   const [expiry, setExpiry] = useState("");
-  const [errors, setErrors] = useState<FormErrors>({});
-  const create = useMutation({
+  const { mutation: create, errors, submit: send } = useFormMutation({
     mutationFn: createApiKey,
-    onSuccess: (key) => {
-      toast({ title: "API key created successfully" });
-      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-      onCreated({ name: key.name, keyValue: key.keyValue });
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to create API key", description: errorText(e), variant: "destructive" });
-    },
+    queryKeys: [apiKeyKeys.all],
+    success: "API key created successfully",
+    failure: "Failed to create API key",
+    onDone: (key) => onCreated({ name: key.name, keyValue: key.keyValue }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const expiresAt = expiryToIso(expiry);
     const input = { name, permissions: PERMISSIONS.filter((p) => permissions.includes(p)), ...(expiresAt ? { expiresAt } : {}) };
-    const [values, errs] = validateForm(apiKeyBody, input);
-    if (errs) return setErrors(errs);
-    setErrors({});
-    create.mutate({ name: values.name, permissions: values.permissions, ...(expiresAt ? { expiresAt } : {}) });
+    send(apiKeyBody, input, (values) => ({ name: values.name, permissions: values.permissions, ...(expiresAt ? { expiresAt } : {}) }));
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -65,14 +53,7 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: stri
         hint="Leave empty for a key that does not expire. The key stops working at the end of that day."
       />
       <FieldError>{errors.form}</FieldError>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create API Key"}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Create API Key" pendingLabel="Creating..." />
     </form>
   );
 }
@@ -153,22 +134,16 @@ function ApiKeyCard({
 
 export function ApiKeysPage() {
   const { isAdmin, organization } = usePermissions();
-  const queryClient = useQueryClient();
   const q = useQuery({ ...apiKeysQueryOptions(), enabled: isAdmin });
   const now = useNow(60_000);
   const [masked, setMasked] = useState(true);
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ name: string; keyValue: string } | null>(null);
-  const [deleting, setDeleting] = useState<ApiKeyInfo | null>(null);
-  const shownDeleting = useLatest(deleting);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteApiKey(id),
-    onSuccess: () => {
-      toast({ title: "API key deleted successfully" });
-      setDeleting(null);
-    },
-    onError: (e) => toast({ title: "Failed to delete API key", description: errorText(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  const deleting = useConfirmDelete<ApiKeyInfo>({
+    deleteFn: deleteApiKey,
+    queryKeys: [apiKeyKeys.all],
+    success: "API key deleted successfully",
+    failure: "Failed to delete API key",
   });
 
   const createButton = (label: string) => <AddButton label={label} onClick={() => setCreating(true)} />;
@@ -187,40 +162,32 @@ export function ApiKeysPage() {
           action={createButton("Create Your First API Key")}
         />
       }
+      listLabel="API keys list"
+      listClassName="grid gap-4 lg:grid-cols-2"
     >
-      {(items) => (
-        <ul role="list" aria-label="API keys list" className="grid gap-4 lg:grid-cols-2">
-          {items.map((k) => (
-            <li key={k.id}>
-              <ApiKeyCard apiKey={k} masked={masked} now={now} current={k.keyPrefix === organization?.keyPrefix} onDelete={() => setDeleting(k)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(k) => <ApiKeyCard apiKey={k} masked={masked} now={now} current={k.keyPrefix === organization?.keyPrefix} onDelete={() => deleting.ask(k)} />}
     </AdminListBody>
   );
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">API Keys</h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-            Keys authenticate the SDKs and the REST API. A key is shown in full only once, when it is created.
-          </p>
-        </div>
-        {isAdmin ? (
-          <div className="flex flex-wrap items-center gap-4">
-            <div className="flex items-center gap-3">
-              <span className="text-sm font-medium whitespace-nowrap text-gray-900 dark:text-gray-100" aria-hidden="true">
-                Mask keys
-              </span>
-              <SwitchControl label="Mask keys" checked={masked} onChange={setMasked} />
+      <PageHeading
+        title="API Keys"
+        description="Keys authenticate the SDKs and the REST API. A key is shown in full only once, when it is created."
+        action={
+          isAdmin ? (
+            <div className="flex flex-wrap items-center gap-4">
+              <div className="flex items-center gap-3">
+                <span className="text-sm font-medium whitespace-nowrap text-gray-900 dark:text-gray-100" aria-hidden="true">
+                  Mask keys
+                </span>
+                <SwitchControl label="Mask keys" checked={masked} onChange={setMasked} />
+              </div>
+              {q.data && q.data.length > 0 ? createButton("Create API Key") : null}
             </div>
-            {q.data && q.data.length > 0 ? createButton("Create API Key") : null}
-          </div>
-        ) : null}
-      </div>
+          ) : null
+        }
+      />
 
       {created ? (
         <OneTimeSecret
@@ -241,17 +208,9 @@ export function ApiKeysPage() {
           }}
         />
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete API key"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      >
-        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong> (
-        <span className="font-mono">{shownDeleting ? shortKey(shownDeleting.keyPrefix) : ""}</span>)? Applications using it will be
+      <ConfirmDialog {...deleting.dialog} title="Delete API key" confirmLabel="Delete" pendingLabel="Deleting...">
+        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong> (
+        <span className="font-mono">{deleting.shown ? shortKey(deleting.shown.keyPrefix) : ""}</span>)? Applications using it will be
         rejected immediately. This cannot be undone.
       </ConfirmDialog>
     </div>

@@ -1,10 +1,9 @@
 // Integrations (spec §2, §5, §8; DESIGN §7): grid of cards, add dialog with per-type fields, active
 // switch, delete with confirmation. Alert notifications go to each active integration.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { INTEGRATION_TYPES, type IntegrationType } from "../../../../schema/constants";
 import { integrationBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
 import {
   createIntegration,
   deleteIntegration,
@@ -14,16 +13,15 @@ import {
   type Integration,
 } from "../../api/integrations";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FieldError, TextField } from "../../components/form";
+import { FieldError, FormActions, TextField } from "../../components/form";
 import { GridIcon, LinkIcon, MailIcon, MessageIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
-import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
-import { Badge, Button, Card } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { Badge, Button, Card, PageHeading } from "../../components/ui";
 import { usePermissions } from "../../lib/permissions";
-import { AddButton, AdminListBody, EmptyCard, formatDate, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate } from "../manage/common";
+import { useActiveToggle, useConfirmDelete, useFormMutation } from "../manage/mutations";
 import { TYPE_LABELS, fieldsFor, integrationPayload, integrationTarget, typeLabel } from "./payload";
 
 const TYPE_OPTIONS = INTEGRATION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }));
@@ -45,33 +43,23 @@ function TypeIcon({ type }: { type: string }) {
 }
 
 function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [type, setType] = useState<IntegrationType>("slack");
   const [webhookUrl, setWebhookUrl] = useState("");
   const [email, setEmail] = useState("");
   const [channel, setChannel] = useState("");
-  const [errors, setErrors] = useState<FormErrors>({});
   const fields = fieldsFor(type);
-  const create = useMutation({
+  const { mutation: create, errors, setErrors, submit: send } = useFormMutation({
     mutationFn: createIntegration,
-    onSuccess: () => {
-      toast({ title: "Integration created successfully" });
-      void queryClient.invalidateQueries({ queryKey: integrationKeys.all });
-      onDone();
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to create integration", description: errorText(e), variant: "destructive" });
-    },
+    queryKeys: [integrationKeys.all],
+    success: "Integration created successfully",
+    failure: "Failed to create integration",
+    onDone,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const payload = integrationPayload({ name, type, webhookUrl, email, channel });
-    const [, errs] = validateForm(integrationBody, payload);
-    if (errs) return setErrors(errs);
-    setErrors({});
-    create.mutate({ ...payload, name: payload.name.trim() });
+    send(integrationBody, payload, () => ({ ...payload, name: payload.name.trim() }));
   };
   const urlPlaceholder =
     type === "slack"
@@ -125,34 +113,18 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
         />
       ) : null}
       <FieldError>{errors.form ?? errors.type ?? errors.config}</FieldError>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding..." : "Add Integration"}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Add Integration" pendingLabel="Adding..." />
     </form>
   );
 }
 
 function IntegrationCard({ integration, onDelete }: { integration: Integration; onDelete: () => void }) {
-  const queryClient = useQueryClient();
-  const toggle = useMutation({
-    mutationFn: (active: boolean) => updateIntegration(integration.id, { active }),
-    onMutate: async (active) => {
-      await queryClient.cancelQueries({ queryKey: integrationKeys.all });
-      const before = queryClient.getQueryData<Integration[]>(integrationKeys.all);
-      queryClient.setQueryData<Integration[]>(integrationKeys.all, (list) => list?.map((i) => (i.id === integration.id ? { ...i, active } : i)));
-      return { before };
-    },
-    onError: (e, _v, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(integrationKeys.all, ctx.before);
-      toast({ title: "Failed to update integration", description: errorText(e), variant: "destructive" });
-    },
-    onSuccess: () => toast({ title: "Integration updated successfully" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  const toggle = useActiveToggle<Integration>({
+    id: integration.id,
+    update: (active) => updateIntegration(integration.id, { active }),
+    queryKey: integrationKeys.all,
+    success: "Integration updated successfully",
+    failure: "Failed to update integration",
   });
   const c = integration.config;
   return (
@@ -204,19 +176,13 @@ function IntegrationCard({ integration, onDelete }: { integration: Integration; 
 
 export function IntegrationsPage() {
   const { isAdmin } = usePermissions();
-  const queryClient = useQueryClient();
   const q = useQuery({ ...integrationsQueryOptions(), enabled: isAdmin });
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Integration | null>(null);
-  const shownDeleting = useLatest(deleting);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteIntegration(id),
-    onSuccess: () => {
-      toast({ title: "Integration deleted successfully" });
-      setDeleting(null);
-    },
-    onError: (e) => toast({ title: "Failed to delete integration", description: errorText(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: integrationKeys.all }),
+  const deleting = useConfirmDelete<Integration>({
+    deleteFn: deleteIntegration,
+    queryKeys: [integrationKeys.all],
+    success: "Integration deleted successfully",
+    failure: "Failed to delete integration",
   });
   const addButton = (label: string) => <AddButton label={label} onClick={() => setAdding(true)} />;
 
@@ -234,46 +200,28 @@ export function IntegrationsPage() {
           action={addButton("Add Your First Integration")}
         />
       }
+      listLabel="Integrations list"
+      listClassName="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
     >
-      {(items) => (
-        <ul role="list" aria-label="Integrations list" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {items.map((i) => (
-            <li key={i.id}>
-              <IntegrationCard integration={i} onDelete={() => setDeleting(i)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(i) => <IntegrationCard integration={i} onDelete={() => deleting.ask(i)} />}
     </AdminListBody>
   );
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Integrations</h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-            Connect the tools your team already uses. Active integrations receive a notification whenever an alert fires.
-          </p>
-        </div>
-        {isAdmin && q.data && q.data.length > 0 ? addButton("Add Integration") : null}
-      </div>
+      <PageHeading
+        title="Integrations"
+        description="Connect the tools your team already uses. Active integrations receive a notification whenever an alert fires."
+        action={isAdmin && q.data && q.data.length > 0 ? addButton("Add Integration") : null}
+      />
 
       {body}
 
       <Modal open={adding} onClose={() => setAdding(false)} title="Add Integration" size="lg">
         <AddIntegrationForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete integration"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      >
-        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong>? Alerts will no longer be sent there.
+      <ConfirmDialog {...deleting.dialog} title="Delete integration" confirmLabel="Delete" pendingLabel="Deleting...">
+        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong>? Alerts will no longer be sent there.
         This cannot be undone.
       </ConfirmDialog>
     </div>

@@ -52,15 +52,17 @@ export function AddButton({ label, onClick }: { label: string; onClick: () => vo
 
 /**
  * The states every admin-only list goes through, in order: admin required, the spec's loading text,
- * the error with Retry, the empty card, then the items.
+ * the error with Retry, the empty card, then the items (a labelled list, one item each).
  */
-export function AdminListBody<T>(props: {
+export function AdminListBody<T extends { id: string }>(props: {
   what: string;
   query: UseQueryResult<T[]>;
   loadingText: string;
   errorTitle: string;
   empty: ReactNode;
-  children: (items: T[]) => ReactNode;
+  listLabel: string;
+  listClassName: string;
+  children: (item: T) => ReactNode;
 }) {
   const { isAdmin, organization } = usePermissions();
   const { query } = props;
@@ -73,7 +75,14 @@ export function AdminListBody<T>(props: {
       </Card>
     );
   }
-  return <>{query.data.length === 0 ? props.empty : props.children(query.data)}</>;
+  if (query.data.length === 0) return <>{props.empty}</>;
+  return (
+    <ul role="list" aria-label={props.listLabel} className={props.listClassName}>
+      {query.data.map((item) => (
+        <li key={item.id}>{props.children(item)}</li>
+      ))}
+    </ul>
+  );
 }
 
 /** Local calendar date of an ISO timestamp ('Jan 5, 2026'). */

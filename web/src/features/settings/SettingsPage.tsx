@@ -18,9 +18,10 @@ import { Select } from "../../components/Select";
 import { toast } from "../../components/toast";
 import { Toggle } from "../../components/Toggle";
 import { Button, Card, ErrorState, Panel, inputClass, labelClass } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { serverErrors } from "../../lib/form";
 import { usePermissions } from "../../lib/permissions";
 import { LoadingText } from "../manage/common";
+import { useFormMutation } from "../manage/mutations";
 import { isDirty, keyFieldValue, toBody, toDraft, type SettingsDraft } from "./draft";
 
 const RETENTION_OPTIONS = RETENTION_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }));
@@ -169,30 +170,23 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
 function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SettingsDraft>(() => toDraft(settings));
-  const [errors, setErrors] = useState<FormErrors>({});
   const [deleting, setDeleting] = useState(false);
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setRule = (key: FlagRuleKey, value: boolean) => setDraft((d) => ({ ...d, flagRules: { ...d.flagRules, [key]: value } }));
-  const save = useMutation({
+  const { mutation: save, errors, setErrors, submit: send } = useFormMutation({
     mutationFn: (body: SettingsInput) => updateSettings(body as Parameters<typeof updateSettings>[0]),
-    onSuccess: (saved) => {
+    queryKeys: [],
+    success: () => ({ title: "Settings saved", description: "Your settings have been updated successfully." }),
+    failure: "Failed to save settings",
+    onDone: (saved) => {
       queryClient.setQueryData(settingsKey, saved);
       setDraft(toDraft(saved));
       if (saved.organizationName !== settings.organizationName) void queryClient.invalidateQueries({ queryKey: organizationKey });
-      toast({ title: "Settings saved", description: "Your settings have been updated successfully." });
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to save settings", description: errorText(e), variant: "destructive" });
     },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = toBody(draft);
-    const [values, errs] = validateForm(settingsBody, body);
-    if (errs) return setErrors(errs);
-    setErrors({});
-    save.mutate(values);
+    send(settingsBody, toBody(draft), (values) => values);
   };
   const dirty = isDirty(draft, settings);
   const ro = !canEdit;

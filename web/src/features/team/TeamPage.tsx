@@ -7,18 +7,17 @@ import { teamInviteBody } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
 import { changeRole, inviteMember, removeMember, teamKeys, teamQueryOptions, type TeamMember } from "../../api/team";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FieldError, TextField } from "../../components/form";
+import { FieldError, FormActions, TextField } from "../../components/form";
 import { LockIcon, PlusIcon, ShieldCheckIcon, TrashIcon, UsersIcon, CodeIcon, EyeIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { OneTimeSecret } from "../../components/OneTimeSecret";
 import { Select } from "../../components/Select";
 import { toast } from "../../components/toast";
-import { Badge, Button, Card, ErrorState, Panel, PlaceholderRows, cx } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { Badge, Button, Card, ErrorState, PageHeading, Panel, PlaceholderRows, cx } from "../../components/ui";
 import { initials } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { useNow } from "../../lib/useNow";
-import { useLatest } from "../manage/common";
+import { useConfirmDelete, useFormMutation } from "../manage/mutations";
 import { countByRole, lastActiveText, roleLabel, statusDotClass } from "./team";
 
 const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: roleLabel(r) }));
@@ -36,30 +35,19 @@ const COUNT_CARDS: { role: Role; label: string; icon: typeof UsersIcon; tone: st
 ];
 
 function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; apiKey: string }) => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("engineer");
-  const [errors, setErrors] = useState<FormErrors>({});
-  const invite = useMutation({
+  const { mutation: invite, errors, submit: send } = useFormMutation({
     mutationFn: inviteMember,
-    onSuccess: (r) => {
-      toast({ title: "Member invited successfully", description: `${r.member.name} joined as ${roleLabel(r.member.role)}.` });
-      void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["api-keys"] });
-      onInvited({ name: r.member.name, apiKey: r.apiKey });
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to invite member", description: errorText(e), variant: "destructive" });
-    },
+    queryKeys: [teamKeys.all, ["api-keys"]],
+    success: (r) => ({ title: "Member invited successfully", description: `${r.member.name} joined as ${roleLabel(r.member.role)}.` }),
+    failure: "Failed to invite member",
+    onDone: (r) => onInvited({ name: r.member.name, apiKey: r.apiKey }),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [values, errs] = validateForm(teamInviteBody, { name, email, role });
-    if (errs) return setErrors(errs);
-    setErrors({});
-    invite.mutate(values);
+    send(teamInviteBody, { name, email, role }, (values) => values);
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -73,14 +61,7 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; ap
       <p className="text-xs text-gray-500 dark:text-gray-400">
         The new member gets their own API key with the role's permissions. It is shown once, on the next screen, for you to hand over.
       </p>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={invite.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? "Inviting..." : "Invite Member"}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={invite.isPending} label="Invite Member" pendingLabel="Inviting..." />
     </form>
   );
 }
@@ -195,36 +176,22 @@ function RolePermissions() {
 
 export function TeamPage() {
   const { isAdmin, can, organization } = usePermissions();
-  const queryClient = useQueryClient();
   const canRead = can("users:read");
   const q = useQuery({ ...teamQueryOptions(), enabled: canRead });
   const now = useNow(30_000);
   const [inviting, setInviting] = useState(false);
-  const [removing, setRemoving] = useState<TeamMember | null>(null);
-  const shownRemoving = useLatest(removing);
-  const remove = useMutation({
-    mutationFn: (id: string) => removeMember(id),
-    onSuccess: () => {
-      toast({ title: "Member removed successfully" });
-      setRemoving(null);
-    },
-    onError: (e) => toast({ title: "Failed to remove member", description: errorText(e), variant: "destructive" }),
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: teamKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ["api-keys"] });
-    },
+  const removing = useConfirmDelete<TeamMember>({
+    deleteFn: removeMember,
+    queryKeys: [teamKeys.all, ["api-keys"]],
+    success: "Member removed successfully",
+    failure: "Failed to remove member",
   });
   const counts = q.data ? countByRole(q.data) : null;
   const selfId = organization?.member?.id;
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Team Management</h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">Invite people, give each a role, and see who is active.</p>
-        </div>
-      </div>
+      <PageHeading title="Team Management" description="Invite people, give each a role, and see who is active." />
 
       <div className="grid gap-4 sm:grid-cols-3">
         {COUNT_CARDS.map(({ role, label, icon: Icon, tone }) => (
@@ -269,7 +236,7 @@ export function TeamPage() {
         ) : (
           <ul role="list" aria-label="Team members" className="divide-y divide-gray-100 dark:divide-gray-800">
             {q.data.map((m) => (
-              <MemberRow key={m.id} member={m} isSelf={m.id === selfId} canManage={isAdmin} now={now} onRemove={() => setRemoving(m)} />
+              <MemberRow key={m.id} member={m} isSelf={m.id === selfId} canManage={isAdmin} now={now} onRemove={() => removing.ask(m)} />
             ))}
           </ul>
         )}
@@ -278,16 +245,8 @@ export function TeamPage() {
       <RolePermissions />
 
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
-      <ConfirmDialog
-        open={removing !== null}
-        title="Remove member"
-        confirmLabel="Remove"
-        pendingLabel="Removing..."
-        pending={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-      >
-        Remove <strong className="text-gray-900 dark:text-white">{shownRemoving?.name}</strong> ({shownRemoving?.email}) from the team? Their
+      <ConfirmDialog {...removing.dialog} title="Remove member" confirmLabel="Remove" pendingLabel="Removing...">
+        Remove <strong className="text-gray-900 dark:text-white">{removing.shown?.name}</strong> ({removing.shown?.email}) from the team? Their
         API keys stop working immediately.
       </ConfirmDialog>
     </div>

@@ -16,7 +16,7 @@ import { TextAreaField } from "../../components/form";
 import { CheckCircleIcon, CodeIcon, FlaskIcon, SendIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
 import { toast } from "../../components/toast";
-import { Badge, Button, Card, Panel, cx } from "../../components/ui";
+import { Badge, Button, Card, PageHeading, Panel, cx } from "../../components/ui";
 import { reasonLabels } from "../../lib/flags";
 import { validateForm } from "../../lib/form";
 import { formatDateTime, formatNumber, truncate } from "../../lib/format";
@@ -239,12 +239,7 @@ export function TestingPage() {
     );
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Testing</h2>
-        <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-          Try the detector with live prompts and connect your application with the SDK samples.
-        </p>
-      </div>
+      <PageHeading title="Testing" description="Try the detector with live prompts and connect your application with the SDK samples." />
       <IntegrationStatus origin={origin} />
       <TabGroup>
         <TabList aria-label="Testing tools" className="inline-flex max-w-full overflow-x-auto rounded-lg bg-gray-100 p-1 dark:bg-gray-800">

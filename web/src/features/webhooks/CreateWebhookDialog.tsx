@@ -1,42 +1,28 @@
 // Create Webhook dialog: name, URL, events (spec §5 validation with the shared schema).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from "../../../../schema/constants";
 import { webhookBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
 import { createWebhook, webhookKeys } from "../../api/webhooks";
-import { CheckboxGroup, FieldError, TextField } from "../../components/form";
+import { CheckboxGroup, FieldError, FormActions, TextField } from "../../components/form";
 import { Modal } from "../../components/Modal";
-import { toast } from "../../components/toast";
-import { Button } from "../../components/ui";
-import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
+import { useFormMutation } from "../manage/mutations";
 
 const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({ value, label: WEBHOOK_EVENT_LABELS[value], description: value }));
 
 function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([]);
-  const [errors, setErrors] = useState<FormErrors>({});
-  const create = useMutation({
+  const { mutation: create, errors, submit: send } = useFormMutation({
     mutationFn: createWebhook,
-    onSuccess: () => {
-      toast({ title: "Webhook created successfully" });
-      void queryClient.invalidateQueries({ queryKey: webhookKeys.list() });
-      onDone();
-    },
-    onError: (e) => {
-      setErrors(serverErrors(e) ?? {});
-      toast({ title: "Failed to create webhook", description: errorText(e), variant: "destructive" });
-    },
+    queryKeys: [webhookKeys.list()],
+    success: "Webhook created successfully",
+    failure: "Failed to create webhook",
+    onDone,
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [values, errs] = validateForm(webhookBody, { name, url, events: WEBHOOK_EVENTS.filter((x) => events.includes(x)) });
-    if (errs) return setErrors(errs);
-    setErrors({});
-    create.mutate(values);
+    send(webhookBody, { name, url, events: WEBHOOK_EVENTS.filter((x) => events.includes(x)) }, (values) => values);
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -53,14 +39,7 @@ function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel:
       />
       <CheckboxGroup legend="Events" options={EVENT_OPTIONS} value={events} onChange={setEvents} error={errors.events} />
       <FieldError>{errors.form}</FieldError>
-      <div className="flex justify-end gap-2 pt-2">
-        <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating..." : "Create Webhook"}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} pending={create.isPending} label="Create Webhook" pendingLabel="Creating..." />
     </form>
   );
 }

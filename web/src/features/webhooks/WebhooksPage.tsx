@@ -18,9 +18,10 @@ import { copyText, useCopied } from "../../lib/clipboard";
 import { AlertTriangleIcon, CheckIcon, CopyIcon, EyeIcon, EyeOffIcon, LinkIcon, SendIcon, TrashIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
 import { SwitchControl } from "../../components/Toggle";
-import { Badge, Button, Card, ErrorState, Skeleton, cx } from "../../components/ui";
+import { Badge, Button, Card, ErrorState, PageHeading, Skeleton, cx } from "../../components/ui";
 import { usePermissions } from "../../lib/permissions";
-import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime, useLatest } from "../manage/common";
+import { AddButton, AdminListBody, EmptyCard, formatDate, formatShortDateTime } from "../manage/common";
+import { useActiveToggle, useConfirmDelete } from "../manage/mutations";
 import { CreateWebhookDialog } from "./CreateWebhookDialog";
 import { isFinalAttempt, maskSecret, summarizeDeliveries } from "./deliveries";
 
@@ -177,20 +178,12 @@ function RecentDeliveries({ webhook, awaiting }: { webhook: Webhook; awaiting: A
 function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => void }) {
   const queryClient = useQueryClient();
   const [awaiting, setAwaiting] = useState<Awaiting | null>(null);
-  const toggle = useMutation({
-    mutationFn: (active: boolean) => updateWebhook(webhook.id, { active }),
-    onMutate: async (active) => {
-      await queryClient.cancelQueries({ queryKey: webhookKeys.list() });
-      const before = queryClient.getQueryData<Webhook[]>(webhookKeys.list());
-      queryClient.setQueryData<Webhook[]>(webhookKeys.list(), (list) => list?.map((w) => (w.id === webhook.id ? { ...w, active } : w)));
-      return { before };
-    },
-    onError: (e, _v, ctx) => {
-      if (ctx?.before) queryClient.setQueryData(webhookKeys.list(), ctx.before);
-      toast({ title: "Failed to update webhook", description: errorText(e), variant: "destructive" });
-    },
-    onSuccess: () => toast({ title: "Webhook updated successfully" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  const toggle = useActiveToggle<Webhook>({
+    id: webhook.id,
+    update: (active) => updateWebhook(webhook.id, { active }),
+    queryKey: webhookKeys.list(),
+    success: "Webhook updated successfully",
+    failure: "Failed to update webhook",
   });
   const test = useMutation({
     mutationFn: () => sendTestEvent(webhook.id),
@@ -263,19 +256,13 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
 
 export function WebhooksPage() {
   const { isAdmin } = usePermissions();
-  const queryClient = useQueryClient();
   const q = useQuery({ ...webhooksQueryOptions(), enabled: isAdmin });
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const shownDeleting = useLatest(deleting);
-  const remove = useMutation({
-    mutationFn: (id: string) => deleteWebhook(id),
-    onSuccess: () => {
-      toast({ title: "Webhook deleted successfully" });
-      setDeleting(null);
-    },
-    onError: (e) => toast({ title: "Failed to delete webhook", description: errorText(e), variant: "destructive" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: webhookKeys.list() }),
+  const deleting = useConfirmDelete<Webhook>({
+    deleteFn: deleteWebhook,
+    queryKeys: [webhookKeys.list()],
+    success: "Webhook deleted successfully",
+    failure: "Failed to delete webhook",
   });
 
   const createButton = (label: string) => <AddButton label={label} onClick={() => setCreating(true)} />;
@@ -294,30 +281,20 @@ export function WebhooksPage() {
           action={createButton("Create Your First Webhook")}
         />
       }
+      listLabel="Webhooks list"
+      listClassName="space-y-4"
     >
-      {(items) => (
-        <ul role="list" aria-label="Webhooks list" className="space-y-4">
-          {items.map((w) => (
-            <li key={w.id}>
-              <WebhookCard webhook={w} onDelete={() => setDeleting(w)} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {(w) => <WebhookCard webhook={w} onDelete={() => deleting.ask(w)} />}
     </AdminListBody>
   );
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h2 className="text-xl font-semibold text-gray-900 dark:text-white">Webhooks</h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-            Configure webhooks to receive real-time notifications about prompt events
-          </p>
-        </div>
-        {isAdmin && q.data && q.data.length > 0 ? createButton("Create Webhook") : null}
-      </div>
+      <PageHeading
+        title="Webhooks"
+        description="Configure webhooks to receive real-time notifications about prompt events"
+        action={isAdmin && q.data && q.data.length > 0 ? createButton("Create Webhook") : null}
+      />
 
       <div className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200" role="note">
         Webhooks send a POST request to your URL when alerts fire and for each event you subscribe to. Every request carries{" "}
@@ -329,17 +306,9 @@ export function WebhooksPage() {
       {body}
 
       <CreateWebhookDialog open={creating} onClose={() => setCreating(false)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title="Delete webhook"
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-      >
-        Delete <strong className="text-gray-900 dark:text-white">{shownDeleting?.name}</strong>? Events will no longer be sent to{" "}
-        <span className="font-mono break-all">{shownDeleting?.url}</span>. This cannot be undone.
+      <ConfirmDialog {...deleting.dialog} title="Delete webhook" confirmLabel="Delete" pendingLabel="Deleting...">
+        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong>? Events will no longer be sent to{" "}
+        <span className="font-mono break-all">{deleting.shown?.url}</span>. This cannot be undone.
       </ConfirmDialog>
     </div>
   );
