@@ -1,6 +1,6 @@
 // Creating organizations, members and keys: shared by registration, invites, key management and the demo seed.
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission, type Role } from "../../../schema/constants";
+import { DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
 import type { Db } from "../env";
 import { newId } from "../lib/ids";
@@ -77,4 +77,3 @@ export async function findMember(db: Db, orgId: string, memberId: string | null)
   return rows[0] ?? null;
 }
 
-export type MemberRole = Role;
