@@ -206,6 +206,26 @@ describe("Settings", () => {
     expect(org.apiKey.startsWith(start)).toBe(false);
   });
 
+  it("a dialog closed while it is still opening goes away and opens again (headlessui#3892)", { timeout: 60_000 }, async () => {
+    const page = await browser.page();
+    await openAs(page, "/settings", "Settings", "Flicker Org");
+    const confirm = dialog(page, "Regenerate API key?");
+    // Open and close at several points of the enter animation, as a fast confirm does.
+    for (const delay of [0, 16, 40, 70, 100, 130]) {
+      await page.evaluate(async (ms) => {
+        const byText = (text: string) => [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === text);
+        byText("Regenerate")?.click();
+        await new Promise((r) => setTimeout(r, ms));
+        byText("Cancel")?.click();
+      }, delay);
+      await hidden(confirm, 3_000);
+    }
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await shown(confirm);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await hidden(confirm);
+  });
+
   it("Danger Zone deletes all data only after the organization name is typed", { timeout: 120_000 }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/settings", "Settings", "Danger Org");
