@@ -180,6 +180,8 @@ export const LOGS_PAGE_LIMIT = 50;
 export const LOGS_MAX_LIMIT = 200;
 export const RED_FLAGS_LIMIT = 100;
 export const ALERTS_PANEL_SIZE = 5;
+/** Response header of paginated lists: how many rows match the filter across all pages. */
+export const TOTAL_COUNT_HEADER = "X-Total-Count";
 export const BATCH_MAX_LOGS = 500;
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024;

@@ -150,6 +150,9 @@ const flagStatusList = v.pipe(
   v.transform((list) => list as FlagStatus[]),
 );
 
+/** Keyset cursor: the id of the last row of the previous page. */
+const cursorParam = v.optional(v.pipe(v.string(), v.maxLength(64, "before must be an id")));
+
 export const logsQuery = v.object({
   limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Search must be at most 500 characters"))),
@@ -158,7 +161,7 @@ export const logsQuery = v.object({
   userId: v.optional(v.pipe(v.string(), v.maxLength(200))),
   from: v.optional(isoDate),
   to: v.optional(isoDate),
-  before: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  before: cursorParam,
 });
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
 
@@ -175,6 +178,7 @@ export const daysQuery = v.object({
 export const alertsQuery = v.object({
   acknowledged: v.optional(v.picklist(["true", "false"], "acknowledged must be true or false")),
   limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
+  before: cursorParam,
 });
 
 // ── Webhooks ────────────────────────────────────────────────────────────────

@@ -213,7 +213,7 @@ describe("Settings", () => {
     // Open and close at several points of the enter animation, as a fast confirm does.
     for (const delay of [0, 16, 40, 70, 100, 130]) {
       await page.evaluate(async (ms) => {
-        const byText = (text: string) => [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === text);
+        const byText = (text: string) => Array.from(document.querySelectorAll("button")).find((b) => b.textContent?.trim() === text);
         byText("Regenerate")?.click();
         await new Promise((r) => setTimeout(r, ms));
         byText("Cancel")?.click();

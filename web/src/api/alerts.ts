@@ -1,18 +1,32 @@
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "./client";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { ALERTS_PANEL_SIZE, LOGS_PAGE_LIMIT } from "../../../schema/constants";
+import { api, apiPage } from "./client";
 import type { Alert } from "./types";
 
 export const alertKeys = {
   all: ["alerts"] as const,
-  list: (unacknowledgedOnly: boolean) => ["alerts", { unacknowledgedOnly }] as const,
+  recent: () => ["alerts", "recent"] as const,
+  list: (unacknowledgedOnly: boolean) => ["alerts", "list", { unacknowledgedOnly }] as const,
 };
 
-/** GET /api/alerts (acknowledged=false for the panel, the bell and the default filter). */
-export const alertsQueryOptions = (unacknowledgedOnly: boolean) =>
+/** The newest unacknowledged alerts and their total: the dashboard's Recent Alerts panel and the header bell. */
+export const recentAlertsQueryOptions = () =>
   queryOptions({
+    queryKey: alertKeys.recent(),
+    queryFn: ({ signal }) => apiPage<Alert>("/api/alerts", { query: { acknowledged: "false", limit: ALERTS_PANEL_SIZE }, signal }),
+  });
+
+/** /alerts: pages keyset-paginated by the id of the last row (`before`); the first page's total is the count badge. */
+export const alertsInfiniteQueryOptions = (unacknowledgedOnly: boolean) =>
+  infiniteQueryOptions({
     queryKey: alertKeys.list(unacknowledgedOnly),
-    queryFn: ({ signal }) =>
-      api<Alert[]>("/api/alerts", { query: unacknowledgedOnly ? { acknowledged: "false" } : undefined, signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiPage<Alert>("/api/alerts", {
+        query: { acknowledged: unacknowledgedOnly ? "false" : undefined, limit: LOGS_PAGE_LIMIT, before: pageParam },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.items.length >= LOGS_PAGE_LIMIT ? last.items[last.items.length - 1]?.id : undefined),
   });
 
 /** PATCH /api/alerts/{id}/acknowledge → the acknowledged alert. */

@@ -1,4 +1,5 @@
 // The one fetch wrapper of the app (spec §7, §8).
+import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
 
 export type FieldIssues = Record<string, string[]>;
 
@@ -59,8 +60,7 @@ type RequestOptions = {
   signal?: AbortSignal;
 };
 
-/** Fetch JSON from the API with the session cookie. 204 → null. Non-ok → throws ApiError. */
-export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function request(path: string, opts: RequestOptions): Promise<Response> {
   const hasBody = opts.body !== undefined;
   const res = await fetch(withQuery(path, opts.query), {
     method: opts.method ?? "GET",
@@ -73,9 +73,28 @@ export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T
     const text = await res.text().catch(() => "");
     throw new ApiError(res.status, res.statusText, text);
   }
+  return res;
+}
+
+async function json<T>(res: Response): Promise<T> {
   if (res.status === 204) return null as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** Fetch JSON from the API with the session cookie. 204 → null. Non-ok → throws ApiError. */
+export async function api<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return json<T>(await request(path, opts));
+}
+
+export type ListPage<T> = { items: T[]; total: number | null };
+
+/** A page of a list and how many rows match across all pages (the server's X-Total-Count). */
+export async function apiPage<T>(path: string, opts: RequestOptions = {}): Promise<ListPage<T>> {
+  const res = await request(path, opts);
+  const header = res.headers.get(TOTAL_COUNT_HEADER);
+  const total = header === null ? null : Number(header);
+  return { items: (await json<T[]>(res)) ?? [], total: Number.isFinite(total) ? total : null };
 }
 
 /** Human text for a toast: the server's message when there is one, else the raw error message. */

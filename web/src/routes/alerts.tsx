@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { alertsQueryOptions } from "../api/alerts";
+import { alertsInfiniteQueryOptions } from "../api/alerts";
 import { AlertsPage } from "../features/alerts/AlertsPage";
 
 export const Route = createFileRoute("/alerts")({
   loader: ({ context }) => {
-    if (context.organization) void context.queryClient.prefetchQuery(alertsQueryOptions(true));
+    if (context.organization) void context.queryClient.prefetchInfiniteQuery(alertsInfiniteQueryOptions(true));
   },
   component: AlertsPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { STATS_DEFAULT_DAYS } from "../../../schema/constants";
-import { alertsQueryOptions } from "../api/alerts";
+import { recentAlertsQueryOptions } from "../api/alerts";
 import { feedQueryOptions } from "../api/logs";
 import { statsQueryOptions, trendsQueryOptions } from "../api/stats";
 import { DashboardPage } from "../features/dashboard/DashboardPage";
@@ -12,7 +12,7 @@ export const Route = createFileRoute("/")({
     void context.queryClient.prefetchQuery(statsQueryOptions(STATS_DEFAULT_DAYS));
     void context.queryClient.prefetchQuery(feedQueryOptions());
     void context.queryClient.prefetchQuery(trendsQueryOptions(7));
-    void context.queryClient.prefetchQuery(alertsQueryOptions(true));
+    void context.queryClient.prefetchQuery(recentAlertsQueryOptions());
   },
   component: DashboardPage,
 });

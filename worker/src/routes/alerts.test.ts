@@ -75,6 +75,40 @@ describe("GET /api/alerts", () => {
     ]);
   });
 
+  it("pages with the before cursor and counts every matching alert in X-Total-Count", async () => {
+    const org = await registerOrg();
+    // Two alerts share a createdAt: the id breaks the tie, so none is skipped or repeated.
+    const rows = await insertAlerts(org.orgId, Array.from({ length: 7 }, (_, i) => (i === 3 ? { createdAt: new Date(Date.now() - 2 * MINUTE) } : {})));
+    await insertAlerts(org.orgId, [{ acknowledged: true, acknowledgedAt: new Date() }]);
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (;;) {
+      const res = await call("GET", `/alerts?acknowledged=false&limit=3${before ? `&before=${before}` : ""}`, { key: org.apiKey });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-total-count")).toBe("7");
+      seen.push(...res.body.map((a: any) => a.id));
+      if (res.body.length < 3) break;
+      before = res.body[res.body.length - 1].id;
+    }
+    const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((a) => a.id);
+    expect(seen).toEqual(expected);
+    expect((await call("GET", "/alerts", { key: org.apiKey })).headers.get("x-total-count")).toBe("8");
+    expect((await call("GET", "/alerts?acknowledged=true", { key: org.apiKey })).headers.get("x-total-count")).toBe("1");
+  });
+
+  it("answers an empty page for another organization's cursor, and 400 for a malformed one", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const [foreign] = await insertAlerts(a.orgId, [{}]);
+    await insertAlerts(b.orgId, [{}, {}]);
+    const res = await call("GET", `/alerts?before=${foreign.id}`, { key: b.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([]);
+    expect(res.headers.get("x-total-count")).toBe("2");
+    const error = expectEnvelope(await call("GET", `/alerts?before=${"x".repeat(65)}`, { key: b.apiKey }), 400, "validation_failed");
+    expect(error.issues?.before).toEqual(["before must be an id"]);
+  });
+
   it("rejects acknowledged=maybe with 400", async () => {
     const org = await registerOrg();
     const error = expectEnvelope(await call("GET", "/alerts?acknowledged=maybe", { key: org.apiKey }), 400, "validation_failed");

@@ -1,6 +1,7 @@
 // Alerts: list with the `acknowledged` filter, and acknowledge (spec §7).
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
 import { alerts } from "../../../schema/tables";
 import { alertsQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
@@ -11,15 +12,20 @@ import { validate } from "../validate";
 
 export const alertRoutes = new Hono<AppEnv>()
   .get("/", requirePermission("alerts:read"), validate("query", alertsQuery), async (c) => {
-    const { acknowledged, limit } = c.req.valid("query");
-    const where = [eq(alerts.orgId, orgOf(c))];
-    if (acknowledged) where.push(eq(alerts.acknowledged, acknowledged === "true"));
-    const rows = await c.var.db
-      .select()
-      .from(alerts)
-      .where(and(...where))
-      .orderBy(desc(alerts.createdAt), desc(alerts.id))
-      .limit(limit);
+    const { acknowledged, limit, before } = c.req.valid("query");
+    const orgId = orgOf(c);
+    const filter = [eq(alerts.orgId, orgId)];
+    if (acknowledged) filter.push(eq(alerts.acknowledged, acknowledged === "true"));
+    const page = [...filter];
+    // Keyset pagination: rows strictly older than the cursor row (ties on createdAt broken by id).
+    // A cursor from another organization matches no row, so the page is empty, never foreign.
+    if (before) page.push(sql`(${alerts.createdAt}, ${alerts.id}) < (SELECT created_at, id FROM alerts WHERE id = ${before} AND org_id = ${orgId})`);
+    const [rows, [total]] = await c.var.db.batch([
+      c.var.db.select().from(alerts).where(and(...page)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit),
+      c.var.db.select({ n: count() }).from(alerts).where(and(...filter)),
+    ]);
+    // The answer stays the spec's plain array; the count of every matching alert rides in a header.
+    c.header(TOTAL_COUNT_HEADER, String(total?.n ?? 0));
     return c.json(rows.map(serializeAlert));
   })
   .patch("/:id/acknowledge", requirePermission("alerts:write"), validate("param", idParam), async (c) => {

@@ -1,10 +1,12 @@
 // Alerts (spec §2): 'Unacknowledged' (default) or 'All Alerts', count badge, acknowledge.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+// Pages of 50 with 'Load more'; the badge counts every matching alert, not just the loaded ones.
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { acknowledgeAlert, alertKeys, alertsQueryOptions } from "../../api/alerts";
+import { acknowledgeAlert, alertKeys, alertsInfiniteQueryOptions } from "../../api/alerts";
 import { errorText } from "../../api/client";
 import type { Alert } from "../../api/types";
 import { CheckIcon } from "../../components/icons";
+import { LoadMore } from "../../components/LoadMore";
 import { toast } from "../../components/toast";
 import { Badge, Button, Card, cx } from "../../components/ui";
 import { alertRelativeTime, formatAlertType } from "../../lib/format";
@@ -49,7 +51,9 @@ function AlertRow({ alert, now }: { alert: Alert; now: number }) {
 
 export function AlertsPage() {
   const [unackOnly, setUnackOnly] = useState(true);
-  const q = useQuery(alertsQueryOptions(unackOnly));
+  const q = useInfiniteQuery(alertsInfiniteQueryOptions(unackOnly));
+  const alerts = q.data?.pages.flatMap((p) => p.items);
+  const total = q.data?.pages[0]?.total ?? alerts?.length ?? 0;
   const now = useNow(30_000);
   const tab = (active: boolean) =>
     cx(
@@ -70,23 +74,26 @@ export function AlertsPage() {
           </button>
         </div>
         <Badge>
-          <span aria-label="Alert count">{q.data?.length ?? 0}</span>
+          <span aria-label="Alert count">{total}</span>
         </Badge>
       </div>
       <div className="p-5">
         <ListStates
-          query={q}
+          query={{ isPending: q.isPending, isError: q.isError && !q.isFetchNextPageError, error: q.error, data: alerts, refetch: q.refetch }}
           placeholders={3}
           rowClassName="h-16"
           empty={unackOnly ? "No unacknowledged alerts" : "No alerts found"}
           errorTitle="Failed to fetch alerts"
         >
-          {(alerts) => (
-            <ul role="list" aria-label="Alerts list" className="divide-y divide-gray-100 dark:divide-gray-800">
-              {alerts.map((a) => (
-                <AlertRow key={a.id} alert={a} now={now} />
-              ))}
-            </ul>
+          {(items) => (
+            <>
+              <ul role="list" aria-label="Alerts list" className="divide-y divide-gray-100 dark:divide-gray-800">
+                {items.map((a) => (
+                  <AlertRow key={a.id} alert={a} now={now} />
+                ))}
+              </ul>
+              <LoadMore query={q} />
+            </>
           )}
         </ListStates>
       </div>

@@ -1,8 +1,8 @@
 // Recent Alerts (spec §2): unacknowledged alerts, polled every 30 s, at most 5, 'View All Alerts'.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { ALERTS_PANEL_SIZE, REFRESH_MS } from "../../../../schema/constants";
-import { alertsQueryOptions } from "../../api/alerts";
+import { REFRESH_MS } from "../../../../schema/constants";
+import { recentAlertsQueryOptions } from "../../api/alerts";
 import { AlertTriangleIcon } from "../../components/icons";
 import { Panel, buttonClass } from "../../components/ui";
 import { alertRelativeTime, formatAlertType } from "../../lib/format";
@@ -11,14 +11,14 @@ import { SeverityDot } from "../alerts/severity";
 import { ListStates } from "../logs/LogList";
 
 export function RecentAlerts() {
-  const q = useQuery({ ...alertsQueryOptions(true), refetchInterval: REFRESH_MS.alerts });
+  const q = useQuery({ ...recentAlertsQueryOptions(), refetchInterval: REFRESH_MS.alerts, select: (page) => page.items });
   const now = useNow(30_000);
   return (
     <Panel title="Recent Alerts" icon={<AlertTriangleIcon className="h-5 w-5 text-amber-500" />}>
       <ListStates query={q} placeholders={3} rowClassName="h-12" empty="No unacknowledged alerts" errorTitle="Failed to fetch alerts">
         {(alerts) => (
           <ul role="list" aria-label="Recent alerts" className="space-y-3">
-            {alerts.slice(0, ALERTS_PANEL_SIZE).map((a) => (
+            {alerts.map((a) => (
               <li key={a.id} className="flex gap-3">
                 <SeverityDot severity={a.severity} />
                 <div className="min-w-0">

@@ -5,6 +5,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
 import { exportUrl, logsInfiniteQueryOptions } from "../../api/logs";
+import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
 import { DownloadIcon, SearchIcon, XIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
@@ -165,18 +166,7 @@ export function LogsPage() {
                   <LogRow key={log.id} log={log} onDetails={() => setSelected(log)} />
                 ))}
               </ul>
-              {q.hasNextPage ? (
-                <div className="mt-4 flex justify-center">
-                  <Button variant="secondary" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-                    {q.isFetchingNextPage ? "Loading..." : "Load more"}
-                  </Button>
-                </div>
-              ) : null}
-              {q.isFetchNextPageError ? (
-                <p role="alert" className="mt-2 text-center text-sm text-red-600">
-                  {q.error?.message}
-                </p>
-              ) : null}
+              <LoadMore query={q} />
             </>
           )}
         </ListStates>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { REFRESH_MS } from "../../../../schema/constants";
-import { alertsQueryOptions } from "../../api/alerts";
+import { recentAlertsQueryOptions } from "../../api/alerts";
 import { errorText } from "../../api/client";
 import { organizationKey, signOut } from "../../api/organization";
 import type { Organization } from "../../api/types";
@@ -45,8 +45,8 @@ function ThemeToggle() {
 }
 
 function NotificationBell() {
-  const { data } = useQuery({ ...alertsQueryOptions(true), refetchInterval: REFRESH_MS.alerts });
-  const count = data?.length ?? 0;
+  const { data } = useQuery({ ...recentAlertsQueryOptions(), refetchInterval: REFRESH_MS.alerts });
+  const count = data?.total ?? data?.items.length ?? 0;
   return (
     <Link
       to="/alerts"
