@@ -11,5 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // On CI a failed browser test runs once more before it fails the build: a shared, noisy machine
+    // can stall Chromium past a wait. A broken feature fails both runs; a flake still shows in the
+    // report ("retry x1") and leaves its screenshot and request log in .results/failures.
+    retry: process.env.CI ? 1 : 0,
   },
 });
