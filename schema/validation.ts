@@ -165,6 +165,9 @@ export const logsQuery = v.object({
 });
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
 
+/** The list's filters without paging: what GET /api/logs/counts counts. */
+export const countsQuery = v.omit(logsQuery, ["limit", "before"]);
+
 export const exportQuery = v.object({
   ...logsQuery.entries,
   format: v.optional(v.picklist(["csv", "jsonl"], "format must be csv or jsonl"), "csv"),

@@ -103,6 +103,7 @@ describe("Alerts", () => {
     expect(all.total).toBeGreaterThanOrEqual(unack.total);
     await textIs(page.getByLabel("Alert count"), String(all.total));
     await countIs(list.getByRole("listitem"), PAGE);
+    await textIs(page.getByTestId("showing-count"), `Showing ${PAGE} of ${all.total.toLocaleString("en-US")} alerts`);
     await page.getByRole("button", { name: "Load more", exact: true }).click();
     await countIs(list.getByRole("listitem"), Math.min(all.total, 2 * PAGE));
     await textIs(page.getByLabel("Alert count"), String(all.total));

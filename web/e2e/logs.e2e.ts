@@ -45,6 +45,8 @@ beforeAll(async () => {
   expect(warning.flagReasons).toEqual(["sensitive_content"]);
 });
 
+type Counts = { total: number; safe: number; warning: number; critical: number };
+
 async function openLogs(page: Page, key?: string, query = "") {
   await signIn(page, key);
   await page.goto(`/logs${query}`);
@@ -60,9 +62,13 @@ describe("Prompt Logs", () => {
     await countIs(list.locator("li[data-log-id]"), 50);
     const first = await apiGet<StoredLog[]>(page, "/api/logs?limit=50");
     expect(await rowIds(list)).toEqual(first.map((l) => l.id));
+    const { total } = await apiGet<Counts>(page, "/api/logs/counts");
+    expect(total).toBeGreaterThan(150);
+    await textIs(page.getByTestId("showing-count"), `Showing 50 of ${total.toLocaleString("en-US")} logs`);
 
     await page.getByRole("button", { name: "Load more" }).click();
     await countIs(list.locator("li[data-log-id]"), 100);
+    await textIs(page.getByTestId("showing-count"), `Showing 100 of ${total.toLocaleString("en-US")} logs`);
     const second = await apiGet<StoredLog[]>(page, `/api/logs?limit=50&before=${first[49]!.id}`);
     const ids = await rowIds(list);
     expect(new Set(ids).size).toBe(100);
@@ -83,6 +89,9 @@ describe("Prompt Logs", () => {
     const warnings = await apiGet<StoredLog[]>(page, "/api/logs?flagStatus=warning&limit=50");
     expect(warnings.length).toBeGreaterThan(0);
     await expect.poll(() => rowIds(list), { timeout: T }).toEqual(warnings.map((l) => l.id));
+    // The count follows the filter.
+    const warningCount = (await apiGet<Counts>(page, "/api/logs/counts?flagStatus=warning")).warning;
+    await textIs(page.getByTestId("showing-count"), `Showing ${warnings.length} of ${warningCount.toLocaleString("en-US")} logs`);
     const rows = list.locator("li[data-log-id]");
     expect(await rows.filter({ has: page.getByText("Warning", { exact: true }) }).count()).toBe(warnings.length);
 
@@ -155,8 +164,22 @@ describe("Red Flags", () => {
     expect(warn.length).toBeGreaterThan(0);
     expect(await rowIds(criticalList)).toEqual(crit.map((l) => l.id));
     expect(await rowIds(warningList)).toEqual(warn.map((l) => l.id));
-    await textIs(page.getByRole("region", { name: "Critical Flags" }).locator("h2 + div").getByText(/^\d+$/), String(crit.length));
-    await textIs(page.getByRole("region", { name: "Warning Flags" }).locator("h2 + div").getByText(/^\d+$/), String(warn.length));
+    // The badges count every flagged log, not just the 100 shown.
+    const counts = await apiGet<Counts>(page, "/api/logs/counts?flagStatus=warning,critical");
+    const criticalRegion = page.getByRole("region", { name: "Critical Flags" });
+    const warningRegion = page.getByRole("region", { name: "Warning Flags" });
+    await textIs(criticalRegion.locator("h2 + div").getByText(/^[\d,]+$/), counts.critical.toLocaleString("en-US"));
+    await textIs(warningRegion.locator("h2 + div").getByText(/^[\d,]+$/), counts.warning.toLocaleString("en-US"));
+    // 30 days of demo traffic hold more critical logs than the 100 shown: the rest is a click away.
+    expect(counts.critical).toBeGreaterThan(crit.length);
+    await visible(criticalRegion.getByText(`Showing the newest ${crit.length} of ${counts.critical.toLocaleString("en-US")}`, { exact: true }));
+    await criticalRegion.getByRole("link", { name: "View all in Prompt Logs" }).click();
+    await textIs(pageTitle(page), "Prompt Logs");
+    expect(new URL(page.url()).searchParams.get("flagStatus")).toBe("critical");
+    expect(await page.getByLabel("Flag filter").inputValue()).toBe("critical");
+    await textIs(page.getByTestId("showing-count"), `Showing 50 of ${counts.critical.toLocaleString("en-US")} logs`);
+    await page.goBack();
+    await visible(criticalList.locator("li[data-log-id]").first());
     const labels: Record<string, string> = {
       prompt_injection: "Prompt Injection",
       jailbreak_attempt: "Jailbreak Attempt",
@@ -184,6 +207,9 @@ describe("Red Flags", () => {
     await countIs(page.getByRole("list", { name: "Critical Flags" }).locator("li"), 1);
     await countIs(page.getByRole("list", { name: "Warning Flags" }).locator("li"), 1);
     expect(await page.locator(`li[data-log-id="${safe.id}"]`).count()).toBe(0);
+    await textIs(page.getByRole("region", { name: "Critical Flags" }).locator("h2 + div").getByText(/^\d+$/), "1");
+    // Everything is shown, so there is nothing to link to.
+    expect(await page.getByRole("link", { name: "View all in Prompt Logs" }).count()).toBe(0);
   });
 });
 

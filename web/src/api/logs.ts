@@ -18,6 +18,7 @@ export const logKeys = {
   feed: () => ["logs", "feed"] as const,
   list: (filters: LogFilters) => ["logs", "list", filters] as const,
   flagged: () => ["logs", "flagged"] as const,
+  counts: (filters: LogFilters) => ["logs", "counts", filters] as const,
   detail: (id: string) => ["logs", "detail", id] as const,
 };
 
@@ -49,6 +50,17 @@ export const logsInfiniteQueryOptions = (filters: LogFilters) => {
     queryFn: ({ signal, pageParam }) => fetchLogs({ ...clean, limit: LOGS_PAGE_LIMIT, before: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
+  });
+};
+
+export type LogCounts = { total: number; safe: number; warning: number; critical: number };
+
+/** GET /api/logs/counts: how many logs the filters match, in all and per flag status. */
+export const logCountsQueryOptions = (filters: LogFilters) => {
+  const clean = cleanFilters(filters);
+  return queryOptions({
+    queryKey: logKeys.counts(clean),
+    queryFn: ({ signal }) => api<LogCounts>("/api/logs/counts", { query: clean, signal }),
   });
 };
 

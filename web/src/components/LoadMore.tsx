@@ -9,9 +9,16 @@ type NextPageQuery = {
   fetchNextPage: () => unknown;
 };
 
-export function LoadMore({ query }: { query: NextPageQuery }) {
+/** `shown`/`total`/`noun` add "Showing 50 of 1,234 logs" when the total is known. */
+export function LoadMore({ query, shown, total, noun }: { query: NextPageQuery; shown?: number; total?: number | null; noun?: string }) {
   return (
     <>
+      {shown !== undefined && total != null && total > 0 ? (
+        <p className="mt-4 text-center text-xs text-gray-500 dark:text-gray-400" data-testid="showing-count">
+          {/* A log stored since the count was taken can make the loaded rows outnumber it. */}
+          Showing {shown.toLocaleString("en-US")} of {Math.max(total, shown).toLocaleString("en-US")} {noun}
+        </p>
+      ) : null}
       {query.hasNextPage ? (
         <div className="mt-4 flex justify-center">
           <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>

@@ -1,6 +1,7 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
 // bound to one organization.
-import { and, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { FLAG_STATUSES, type FlagStatus } from "../../../schema/constants";
 import { promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
@@ -63,4 +64,16 @@ export async function getLog(db: Db, orgId: string, id: string) {
   return rows[0] ?? null;
 }
 
+export type LogCounts = { total: number } & Record<FlagStatus, number>;
 
+/** How many logs match the filters (no cursor, no limit), in all and per flag status. */
+export async function countLogs(db: Db, orgId: string, q: Omit<LogsQuery, "limit" | "before">): Promise<LogCounts> {
+  const rows = await db
+    .select({ flagStatus: promptLogs.flagStatus, n: count() })
+    .from(promptLogs)
+    .where(and(...logFilters(orgId, q)))
+    .groupBy(promptLogs.flagStatus);
+  const counts = Object.fromEntries(FLAG_STATUSES.map((f) => [f, 0])) as Record<FlagStatus, number>;
+  for (const r of rows) if (r.flagStatus in counts) counts[r.flagStatus as FlagStatus] = r.n;
+  return { total: FLAG_STATUSES.reduce((sum, f) => sum + counts[f], 0), ...counts };
+}

@@ -333,6 +333,59 @@ describe("GET /api/logs/:id", () => {
   });
 });
 
+describe("GET /api/logs/counts", () => {
+  it("counts every matching log in all and per flag status, with the list's filters", async () => {
+    const org = await registerOrg();
+    await insertLogs(org.orgId, [
+      { flagStatus: "critical", prompt: "pelican critical", userId: "u1" },
+      { flagStatus: "critical", model: "claude-3-haiku" },
+      { flagStatus: "warning", prompt: "pelican warning", createdAt: minutesAgo(120) },
+      ...Array.from({ length: 57 }, () => ({})),
+    ]);
+    const all = await call("GET", "/logs/counts", { key: org.apiKey });
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ total: 60, safe: 57, warning: 1, critical: 2 });
+    // Counts agree with the list, beyond one page of it.
+    const listed = await call("GET", "/logs?limit=200", { key: org.apiKey });
+    expect(listed.body).toHaveLength(all.body.total);
+
+    const q = async (query: string) => (await call("GET", `/logs/counts?${query}`, { key: org.apiKey })).body;
+    expect(await q("flagStatus=warning,critical")).toEqual({ total: 3, safe: 0, warning: 1, critical: 2 });
+    expect(await q("search=pelican")).toEqual({ total: 2, safe: 0, warning: 1, critical: 1 });
+    expect(await q("model=claude")).toEqual({ total: 1, safe: 0, warning: 0, critical: 1 });
+    expect(await q("userId=u1")).toEqual({ total: 1, safe: 0, warning: 0, critical: 1 });
+    expect(await q(`to=${minutesAgo(60).toISOString()}`)).toEqual({ total: 1, safe: 0, warning: 1, critical: 0 });
+    // Paging parameters are not filters: they are ignored, never an error.
+    expect(await q("limit=5&before=whatever")).toEqual(all.body);
+  });
+
+  it("answers zeros for an organization without logs, and never counts another organization's", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    await insertLogs(a.orgId, [{ flagStatus: "critical", prompt: "secret pelican" }, {}]);
+    const zero = { total: 0, safe: 0, warning: 0, critical: 0 };
+    expect((await call("GET", "/logs/counts", { key: b.apiKey })).body).toEqual(zero);
+    expect((await call("GET", "/logs/counts?search=pelican", { key: b.apiKey })).body).toEqual(zero);
+    expect((await call("GET", "/logs/counts", { key: a.apiKey })).body.total).toBe(2);
+  });
+
+  it("rejects bad filters with 400 and the list's messages", async () => {
+    const org = await registerOrg();
+    const flag = expectEnvelope(await call("GET", "/logs/counts?flagStatus=bogus", { key: org.apiKey }), 400, "validation_failed");
+    expect(Object.values(flag.issues ?? {}).flat()).toContain("flagStatus must be one or more of safe, warning, critical");
+    const from = expectEnvelope(await call("GET", "/logs/counts?from=soon", { key: org.apiKey }), 400, "validation_failed");
+    expect(from.issues?.from).toEqual(["Must be an ISO-8601 date"]);
+  });
+
+  it("answers 401 without credentials and 403 without logs:read", async () => {
+    const org = await registerOrg();
+    expectEnvelope(await call("GET", "/logs/counts"), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/logs/counts", { key: "pk_live_" + "z".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:write"]) }), 403, "forbidden");
+    expect((await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:read"]) })).status).toBe(200);
+  });
+});
+
 describe("GET /api/logs/export", () => {
   it("streams CSV with a header row, newest first, as an attachment", async () => {
     const org = await registerOrg();

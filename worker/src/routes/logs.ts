@@ -1,12 +1,12 @@
 // Prompt logs: list, export, detail (spec §7, DESIGN §5). Ingestion lives in routes/ingest.ts.
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { exportQuery, idParam, logsQuery } from "../../../schema/validation";
+import { countsQuery, exportQuery, idParam, logsQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { orgOf, requirePermission } from "../middleware/auth";
-import { getLog, listLogs } from "../queries/logs";
+import { countLogs, getLog, listLogs } from "../queries/logs";
 import { serializeLog } from "../serialize";
 import { validate } from "../validate";
 
@@ -17,6 +17,10 @@ export const logRoutes = new Hono<AppEnv>()
   .get("/", requirePermission("logs:read"), validate("query", logsQuery), async (c) => {
     const rows = await listLogs(c.var.db, orgOf(c), c.req.valid("query"));
     return c.json(rows.map(serializeLog));
+  })
+  // How many logs the filters match in all and per flag (Prompt Logs' "Showing N of M", Red Flags' badges).
+  .get("/counts", requirePermission("logs:read"), validate("query", countsQuery), async (c) => {
+    return c.json(await countLogs(c.var.db, orgOf(c), c.req.valid("query")));
   })
   .get("/export", requirePermission("logs:read"), validate("query", exportQuery), (c) => {
     const { format, ...filters } = c.req.valid("query");

@@ -92,7 +92,7 @@ export function AlertsPage() {
                   <AlertRow key={a.id} alert={a} now={now} />
                 ))}
               </ul>
-              <LoadMore query={q} />
+              <LoadMore query={q} shown={items.length} total={total} noun="alerts" />
             </>
           )}
         </ListStates>

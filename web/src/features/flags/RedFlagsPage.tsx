@@ -1,11 +1,14 @@
-// Red Flags (spec §2): warning and critical logs split into two sections.
+// Red Flags (spec §2): the newest 100 warning and critical logs split into two sections. Each badge
+// counts every log of that flag (GET /api/logs/counts); when a section holds fewer than that, it
+// links to Prompt Logs filtered to the flag for the rest.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { TRUNCATE } from "../../../../schema/constants";
-import { flaggedLogsQueryOptions } from "../../api/logs";
+import { Link } from "@tanstack/react-router";
+import { flaggedLogsQueryOptions, logCountsQueryOptions } from "../../api/logs";
 import type { PromptLog } from "../../api/types";
 import { AlertTriangleIcon, XOctagonIcon } from "../../components/icons";
-import { Badge, ErrorState, Panel, PlaceholderRows, EmptyState, Card } from "../../components/ui";
+import { Badge, ErrorState, Panel, PlaceholderRows, EmptyState, Card, buttonClass } from "../../components/ui";
 import { formatDateTime, truncate } from "../../lib/format";
 import { reasonLabels } from "../../lib/flags";
 import { DetailsButton, TextPair } from "../logs/LogList";
@@ -33,29 +36,47 @@ function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void })
 
 function Section({
   title,
+  flag,
   icon,
   badgeClass,
   items,
+  total,
   empty,
   onDetails,
 }: {
   title: string;
+  flag: "critical" | "warning";
   icon: React.ReactNode;
   badgeClass: string;
   items: PromptLog[];
+  /** Every log with this flag; unknown until the counts arrive (or if they fail). */
+  total: number | undefined;
   empty: string;
   onDetails: (l: PromptLog) => void;
 }) {
+  const count = Math.max(total ?? 0, items.length);
   return (
-    <Panel title={title} icon={icon} actions={<Badge className={badgeClass}>{items.length}</Badge>}>
+    <Panel title={title} icon={icon} actions={<Badge className={badgeClass}>{count.toLocaleString("en-US")}</Badge>}>
       {items.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
-        <ul role="list" aria-label={title} className="divide-y divide-gray-100 dark:divide-gray-800">
-          {items.map((log) => (
-            <FlagItem key={log.id} log={log} onDetails={() => onDetails(log)} />
-          ))}
-        </ul>
+        <>
+          <ul role="list" aria-label={title} className="divide-y divide-gray-100 dark:divide-gray-800">
+            {items.map((log) => (
+              <FlagItem key={log.id} log={log} onDetails={() => onDetails(log)} />
+            ))}
+          </ul>
+          {count > items.length ? (
+            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-4 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+              <span>
+                Showing the newest {items.length.toLocaleString("en-US")} of {count.toLocaleString("en-US")}
+              </span>
+              <Link to="/logs" search={{ flagStatus: flag }} className={buttonClass("secondary", "sm")}>
+                View all in Prompt Logs
+              </Link>
+            </div>
+          ) : null}
+        </>
       )}
     </Panel>
   );
@@ -63,6 +84,7 @@ function Section({
 
 export function RedFlagsPage() {
   const q = useQuery(flaggedLogsQueryOptions());
+  const counts = useQuery(logCountsQueryOptions({ flagStatus: "warning,critical" }));
   const [selected, setSelected] = useState<PromptLog | null>(null);
   if (q.isPending) {
     return (
@@ -84,6 +106,8 @@ export function RedFlagsPage() {
     <div className="space-y-6">
       <Section
         title="Critical Flags"
+        flag="critical"
+        total={counts.data?.critical}
         icon={<XOctagonIcon className="h-5 w-5 text-red-600 dark:text-red-400" />}
         badgeClass="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300"
         items={critical}
@@ -92,6 +116,8 @@ export function RedFlagsPage() {
       />
       <Section
         title="Warning Flags"
+        flag="warning"
+        total={counts.data?.warning}
         icon={<AlertTriangleIcon className="h-5 w-5 text-amber-500" />}
         badgeClass="bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-500/15 dark:text-amber-300"
         items={warning}

@@ -1,10 +1,10 @@
 // Prompt Logs (spec §2): search, flag and model filters kept in the URL, rows, details dialog,
 // 'Load more' by cursor, CSV / JSONL export of the current filter.
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
-import { exportUrl, logsInfiniteQueryOptions } from "../../api/logs";
+import { exportUrl, logCountsQueryOptions, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
 import { DownloadIcon, SearchIcon, XIcon } from "../../components/icons";
@@ -54,6 +54,7 @@ export function LogsPage() {
   useEffect(() => setText(search.search ?? ""), [search.search]);
 
   const q = useInfiniteQuery(logsInfiniteQueryOptions(search));
+  const counts = useQuery(logCountsQueryOptions(search));
   const logs = q.data?.pages.flat();
 
   const setFilter = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) });
@@ -166,7 +167,7 @@ export function LogsPage() {
                   <LogRow key={log.id} log={log} onDetails={() => setSelected(log)} />
                 ))}
               </ul>
-              <LoadMore query={q} />
+              <LoadMore query={q} shown={items.length} total={counts.data?.total} noun="logs" />
             </>
           )}
         </ListStates>
