@@ -27,6 +27,8 @@ export default defineConfig(async () => {
       root: import.meta.dirname,
       include: ["src/**/*.test.ts", "test/**/*.test.ts"],
       setupFiles: ["./test/apply-migrations.ts"],
+      // Some tests insert thousands of rows through the aggregate triggers; a busy machine needs room.
+      testTimeout: 30_000,
       // A real HTTP receiver for the delivery tests (webhooks, Slack, Discord, generic integrations).
       globalSetup: ["./test/receivers.ts"],
     },

@@ -156,7 +156,8 @@ describe("API Keys", () => {
     ]);
 
     // A key that expires in a few seconds (through the API), seen after it has expired.
-    const soon = new Date(Date.now() + 4_000).toISOString();
+    // Long enough that a slow create still sees a future date; the wait below absorbs the rest.
+    const soon = new Date(Date.now() + 8_000).toISOString();
     const res = await apiAs(org.apiKey, "POST", "/api/api-keys", { name: "Short lived", permissions: ["logs:read"], expiresAt: soon });
     expect(res.status).toBe(201);
     const { keyValue } = (await res.json()) as { keyValue: string };

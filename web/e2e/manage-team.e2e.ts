@@ -91,7 +91,8 @@ describe("Team", () => {
     await page.reload();
     await shown(ada.locator("[data-status]"));
     expect(await ada.locator("[data-status]").getAttribute("data-status")).toBe(adaApi.status);
-    await shown(ada.getByText(/^Last active Just now$/));
+    // Seconds after her request; a stalled machine may already call it a minute.
+    await shown(ada.getByText(/^Last active (Just now|1 minute ago)$/));
 
     // A viewer too.
     await page.getByRole("button", { name: "Invite Member" }).click();

@@ -84,3 +84,14 @@ export function expectEnvelope(res: CallResult, status: number, code?: string) {
   if (code && res.body.error.code !== code) throw new Error(`expected code ${code}, got ${res.body.error.code}`);
   return res.body.error as { code: string; message: string; issues?: Record<string, string[]> };
 }
+
+/**
+ * Waits, if needed, until at least `needMs` remain before the next wall-clock boundary of `periodMs`
+ * (a minute, an hour, a UTC day). Tests whose assertions need several requests to fall into one
+ * window — alert grouping per minute, rate-limit windows, UTC days of stats — start here, so a
+ * run that happens to straddle the boundary cannot fail them.
+ */
+export async function awayFromBoundary(periodMs: number, needMs: number): Promise<void> {
+  const left = periodMs - (Date.now() % periodMs);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 250));
+}

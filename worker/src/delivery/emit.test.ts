@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { alerts } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { awayFromBoundary, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 import { enqueueAlertNotifications } from "./emit";
@@ -56,6 +56,7 @@ describe("event emission", () => {
   });
 
   it("a safe log queues prompt.created only; a second flagged log in the same minute raises no second alert.created", async () => {
+    await awayFromBoundary(60_000, 5_000); // alerts group per wall-clock minute
     const org = await registerOrg();
     const { queue, sent } = recordingQueue();
     const bindings = testEnv({ DELIVERY_QUEUE: queue });

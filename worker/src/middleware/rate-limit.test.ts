@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { INGEST_RATE_LIMITS } from "../../../schema/constants";
-import { call, expectEnvelope, registerOrg } from "../../test/helpers";
-
-/** The limiter's windows are aligned to the wall clock: start far enough from the next boundary that
- *  the whole burst falls into one window (a reset mid-loop would let the over-limit request through). */
-async function startOfQuietWindow(periodMs = 60_000, needMs = 20_000) {
-  const left = periodMs - (Date.now() % periodMs);
-  if (left < needMs) await new Promise((r) => setTimeout(r, left + 250));
-}
+import { awayFromBoundary, call, expectEnvelope, registerOrg } from "../../test/helpers";
 
 describe("ingestion rate limit", () => {
   it("answers 429 with Retry-After once a trial organization passes its requests a minute, per organization", { timeout: 60_000 }, async () => {
-    await startOfQuietWindow();
+    // The limiter's windows are aligned to the wall clock: the whole burst must fall into one.
+    await awayFromBoundary(60_000, 20_000);
     const org = await registerOrg();
     const other = await registerOrg();
     // Malformed bodies keep each request cheap: the limit is counted before the body is read.

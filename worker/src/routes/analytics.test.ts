@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, insertLogs, keyWith, registerOrg } from "../../test/helpers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { awayFromBoundary, call, expectEnvelope, insertLogs, keyWith, registerOrg } from "../../test/helpers";
+
+// Expected days are computed here and on the server per request: keep every test inside one UTC day.
+beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -202,7 +202,8 @@ describe("POST /api/logs/batch", () => {
     expect(await logCount(org.orgId)).toBe(500);
     const first = await call("GET", `/logs/${res.body.ids[0]}`, { key: org.apiKey });
     expect(first.body.prompt).toBe("prompt number 0");
-    const stats = await call("GET", "/stats?days=1", { key: org.apiKey });
+    // Two days, so a run that crosses UTC midnight still counts them all.
+    const stats = await call("GET", "/stats?days=2", { key: org.apiKey });
     expect(stats.body).toMatchObject({ totalPrompts: 500, activeUsers: 7 });
   });
 

@@ -1,10 +1,13 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { orgSettings, webhookDeliveries, webhooks } from "../../../schema/tables";
-import { call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { awayFromBoundary, call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { purgeExpired } from "./retention";
+
+// Expected days are computed here and on the server per request: keep every test inside one UTC day.
+beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
 
