@@ -183,6 +183,25 @@ describe("POST /api/logs", () => {
       await testDb().update(organizations).set({ trialEndsAt: new Date(Date.now() - 1000) }).where(eq(organizations.id, org.orgId));
       await refused(org, await call("POST", "/logs", { key: org.apiKey, body: good }), 429, "trial_expired");
     });
+    it("counts a Professional organization's prompts per UTC calendar month: last month's never count, this month's do", async () => {
+      const org = await registerOrg();
+      await testDb().update(organizations).set({ plan: "professional", trialEndsAt: null }).where(eq(organizations.id, org.orgId));
+      const now = new Date();
+      const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
+      const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
+      // A full quota last month does not block this month.
+      await testDb().insert(dailyUsage).values({ orgId: org.orgId, day: lastMonth, model: "gpt-4", total: 80_000 });
+      await testDb().insert(dailyUsage).values({ orgId: org.orgId, day: thisMonth, model: "gpt-4", total: 49_999 });
+      expect((await call("POST", "/logs", { key: org.apiKey, body: good })).status).toBe(201);
+      // That was the 50,000th: the next one is refused until the first of next month.
+      const res = await call("POST", "/logs", { key: org.apiKey, body: good });
+      const error = expectEnvelope(res, 429, "quota_exceeded");
+      expect(error.message).toBe("Prompt quota exceeded: 50,000 of the Professional plan's 50,000 prompts this month used. Upgrade your plan to log more.");
+      const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+      const retryAfter = Number(res.headers.get("retry-after"));
+      expect(Math.abs(retryAfter - (nextMonth - Date.now()) / 1000)).toBeLessThan(60);
+      expect(await logCount(org.orgId)).toBe(1);
+    });
     it("lets an Enterprise organization past any count", async () => {
       const org = await registerOrg();
       await testDb().update(organizations).set({ plan: "enterprise" }).where(eq(organizations.id, org.orgId));
