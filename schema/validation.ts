@@ -45,12 +45,19 @@ export const MESSAGES = {
 } as const;
 
 // ── Building blocks ─────────────────────────────────────────────────────────
+/** Fields built with `required()`: optional to valibot (for the message), required in the API docs. */
+export const requiredFields = new WeakSet<object>();
+
 /**
  * A required field whose absence reports the field's own message: valibot would otherwise say
  * "Invalid key: Expected …". The placeholder is validated in place of the missing value and fails.
  */
-const required = <S extends v.GenericSchema>(schema: S, placeholder: unknown = "") =>
-  v.optional(schema, placeholder as v.InferInput<S>);
+const required = <S extends v.GenericSchema>(schema: S, placeholder: unknown = "") => {
+  const field = v.optional(schema, placeholder as v.InferInput<S>);
+  requiredFields.add(field);
+  return field;
+};
+
 
 const requiredName = required(
   v.pipe(v.string(MESSAGES.nameRequired), v.trim(), v.nonEmpty(MESSAGES.nameRequired), v.maxLength(100, "Name must be at most 100 characters")),

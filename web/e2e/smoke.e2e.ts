@@ -13,4 +13,13 @@ describe("the local stack", () => {
     expect(res?.status()).toBe(200);
     expect(await page.title()).toMatch(/PromptSentry/);
   });
+
+  it("serves the API reference as bundled by wrangler (schemas converted at request time)", async () => {
+    const res = await fetch(baseURL() + "/api/openapi.json");
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers[0]?.url).toBe(baseURL());
+    expect(doc.paths["/api/logs"]?.post?.requestBody).toBeDefined();
+  });
 });

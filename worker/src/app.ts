@@ -6,6 +6,7 @@ import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../schema/constants";
 import type { AppEnv } from "./env";
 import { ApiError, onError, onNotFound } from "./errors";
 import { authenticate } from "./middleware/auth";
+import { servedOpenApiDocument } from "./openapi";
 import { withDb } from "./middleware/db";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
@@ -35,6 +36,7 @@ export const api = new Hono<AppEnv>()
     return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) })(c, next);
   })
   .route("/", healthRoutes)
+  .get("/openapi.json", async (c): Promise<Response> => c.json(await servedOpenApiDocument(app, new URL(c.req.url).origin)))
   .use(withDb, authenticate)
   .route("/", accountRoutes)
   .route("/", ingestRoutes)

@@ -1,9 +1,11 @@
-// Request validation with valibot through @hono/valibot-validator; every failure becomes a 400 envelope
-// whose `issues` map dotted field paths to the spec's messages.
-import { vValidator } from "@hono/valibot-validator";
+// Request validation with valibot through hono-openapi's Standard Schema validator, which also records
+// each route's query, path and body schemas for GET /api/openapi.json. Every failure becomes a 400
+// envelope whose `issues` map dotted field paths to the spec's messages.
+import { validator } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { badRequest, type Issues } from "./errors";
+import { documentRequiredFields } from "./openapi";
 
 type Target = "json" | "query" | "param";
 
@@ -31,12 +33,18 @@ export const requireJsonBody: MiddlewareHandler = async (c, next) => {
 };
 
 export function validate<T extends Target, S extends v.GenericSchema | v.GenericSchemaAsync>(target: T, schema: S) {
-  return vValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = issuesOf(result.issues);
-      throw badRequest(firstMessage(issues), issues);
-    }
-  });
+  return validator(
+    target,
+    schema,
+    (result) => {
+      if (!result.success) {
+        const issues = issuesOf(result.error as readonly v.BaseIssue<unknown>[]);
+        throw badRequest(firstMessage(issues), issues);
+      }
+    },
+    // For the OpenAPI document only (@valibot/to-json-schema options).
+    { options: { overrideSchema: documentRequiredFields } },
+  );
 }
 
 /** JSON body validation: content type check + parse + schema. */

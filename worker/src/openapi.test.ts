@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { call } from "../test/helpers";
+import { app } from "./app";
+import { OPERATIONS } from "./openapi";
+
+type Doc = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, { summary?: string; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: any }>>;
+  components: { securitySchemes: Record<string, unknown> };
+};
+
+const routeKeys = () =>
+  [...new Set(app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*")).map((r) => `${r.method} ${r.path}`))].sort();
+
+describe("GET /api/openapi.json", () => {
+  it("answers an OpenAPI 3.1 document without credentials, for the caller's origin", async () => {
+    const res = await call<Doc>("GET", "/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body.openapi).toBe("3.1.0");
+    expect(res.body.servers).toEqual([{ url: "http://localhost" }]);
+    expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(["bearerKey", "queryKey", "session"]);
+  });
+
+  it("describes exactly the routes the app has, each with a summary and its credentials", async () => {
+    expect(Object.keys(OPERATIONS).sort()).toEqual(routeKeys());
+    const doc = (await call<Doc>("GET", "/openapi.json")).body;
+    for (const key of routeKeys()) {
+      const [method, path] = key.split(" ");
+      const op = doc.paths[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
+      expect(op, key).toBeDefined();
+      expect(op!.summary, key).toBe(OPERATIONS[key].summary);
+      expect(op!.security, key).toEqual(OPERATIONS[key].access === "none" ? [] : expect.arrayContaining([{ bearerKey: [] }]));
+    }
+  });
+
+  it("carries the validators' schemas: required body fields without placeholders, query filters, path ids", async () => {
+    const doc = (await call<Doc>("GET", "/openapi.json")).body;
+    const body = doc.paths["/api/logs"].post.requestBody.content["application/json"].schema;
+    expect([...body.required].sort()).toEqual(["model", "prompt", "response"]);
+    expect(body.properties.prompt).not.toHaveProperty("default");
+    expect(body.properties.tokenCount).toBeDefined();
+    const query = (doc.paths["/api/logs"].get.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+    expect(query).toEqual(expect.arrayContaining(["limit", "search", "flagStatus", "model", "userId", "from", "to", "before"]));
+    expect(doc.paths["/api/logs/{id}"].get.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" })]));
+    const invite = doc.paths["/api/team/invite"].post.requestBody.content["application/json"].schema;
+    expect([...invite.required].sort()).toEqual(["email", "name", "role"]);
+  });
+});
+
+it("documents validation failures with the app's error envelope", async () => {
+  const doc = (await call<any>("GET", "/openapi.json")).body;
+  const bad = doc.paths["/api/logs"].post.responses["400"].content["application/json"].schema;
+  expect(bad.required).toEqual(["error"]);
+  expect(bad.properties.error.required).toEqual(["code", "message"]);
+});
