@@ -5,6 +5,7 @@ import { FLAG_STATUSES, type FlagStatus } from "../../../schema/constants";
 import { promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
+import { olderThanCursor } from "./keyset";
 
 /**
  * Turns free text into a safe FTS5 query: every word becomes a quoted phrase (so operators and
@@ -39,14 +40,9 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   return where;
 }
 
-/** Rows strictly older than the cursor row (ties on createdAt broken by id). */
-function beforeCursor(orgId: string, before: string): SQL {
-  return sql`(${promptLogs.createdAt}, ${promptLogs.id}) < (SELECT created_at, id FROM prompt_logs WHERE id = ${before} AND org_id = ${orgId})`;
-}
-
 export async function listLogs(db: Db, orgId: string, q: LogsQuery) {
   const where = logFilters(orgId, q);
-  if (q.before) where.push(beforeCursor(orgId, q.before));
+  if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
   return db
     .select()
     .from(promptLogs)

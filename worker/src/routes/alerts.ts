@@ -1,5 +1,5 @@
 // Alerts: list with the `acknowledged` filter, and acknowledge (spec §7).
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
 import { alerts } from "../../../schema/tables";
@@ -7,6 +7,7 @@ import { alertsQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { olderThanCursor } from "../queries/keyset";
 import { serializeAlert } from "../serialize";
 import { validate } from "../validate";
 
@@ -17,9 +18,7 @@ export const alertRoutes = new Hono<AppEnv>()
     const filter = [eq(alerts.orgId, orgId)];
     if (acknowledged) filter.push(eq(alerts.acknowledged, acknowledged === "true"));
     const page = [...filter];
-    // Keyset pagination: rows strictly older than the cursor row (ties on createdAt broken by id).
-    // A cursor from another organization matches no row, so the page is empty, never foreign.
-    if (before) page.push(sql`(${alerts.createdAt}, ${alerts.id}) < (SELECT created_at, id FROM alerts WHERE id = ${before} AND org_id = ${orgId})`);
+    if (before) page.push(olderThanCursor(alerts, orgId, before));
     const [rows, [total]] = await c.var.db.batch([
       c.var.db.select().from(alerts).where(and(...page)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit),
       c.var.db.select({ n: count() }).from(alerts).where(and(...filter)),

@@ -11,7 +11,7 @@ import { toast } from "../../components/toast";
 import { Badge, Button, Card, cx } from "../../components/ui";
 import { alertRelativeTime, formatAlertType } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
-import { ListStates } from "../logs/LogList";
+import { ListStates, pagedListState } from "../logs/LogList";
 import { SeverityBadge, SeverityIcon } from "./severity";
 
 function AlertRow({ alert, now }: { alert: Alert; now: number }) {
@@ -79,7 +79,7 @@ export function AlertsPage() {
       </div>
       <div className="p-5">
         <ListStates
-          query={{ isPending: q.isPending, isError: q.isError && !q.isFetchNextPageError, error: q.error, data: alerts, refetch: q.refetch }}
+          query={pagedListState(q, alerts)}
           placeholders={3}
           rowClassName="h-16"
           empty={unackOnly ? "No unacknowledged alerts" : "No alerts found"}

@@ -28,6 +28,17 @@ export function TextPair({ prompt, response }: { prompt: string; response: strin
 }
 
 /** Loading placeholders, error with 'Retry', empty text, or the rendered rows. */
+/**
+ * ListStates' view of an infinite query: a failed *next* page keeps the rows on screen (LoadMore shows
+ * that error under them) instead of replacing the whole list with the error state.
+ */
+export function pagedListState<T>(
+  q: { isPending: boolean; isError: boolean; isFetchNextPageError: boolean; error: unknown; refetch: () => unknown },
+  items: T[] | undefined,
+) {
+  return { isPending: q.isPending, isError: q.isError && !q.isFetchNextPageError, error: q.error, data: items, refetch: q.refetch };
+}
+
 export function ListStates<T>({
   query,
   placeholders,

@@ -12,7 +12,7 @@ import { Select } from "../../components/Select";
 import { Button, Card, buttonClass, inputClass } from "../../components/ui";
 import { FLAG_FILTER_OPTIONS } from "../../lib/filters";
 import { formatDateTime, formatLogCost, formatNumber, truncate } from "../../lib/format";
-import { DetailsButton, ListStates, TextPair } from "./LogList";
+import { DetailsButton, ListStates, TextPair, pagedListState } from "./LogList";
 import { FlagBadge, ModelBadge } from "./flag";
 import { PromptDetailsDialog } from "./PromptDetailsDialog";
 
@@ -148,13 +148,7 @@ export function LogsPage() {
 
       <Card className="p-5" aria-label="Logs">
         <ListStates
-          query={{
-            isPending: q.isPending,
-            isError: q.isError && !q.isFetchNextPageError,
-            error: q.error,
-            data: logs,
-            refetch: q.refetch,
-          }}
+          query={pagedListState(q, logs)}
           placeholders={5}
           rowClassName="h-24"
           empty="No logs found matching your criteria."
