@@ -3,7 +3,7 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type { FlagReason, FlagRules, Permission } from "./constants";
+import { FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission } from "./constants";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -321,3 +321,32 @@ export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type IntegrationRow = typeof integrations.$inferSelect;
 export type CustomMetricRow = typeof customMetrics.$inferSelect;
 export type AnomalyRow = typeof anomalyDetections.$inferSelect;
+
+// ── Flag feedback (issue 9) ──────────────────────────────────────────────────
+/**
+ * An operator's verdict on one log, with the flag as it stood when judged (the detector may change,
+ * retraining needs what the operator saw). One row per log: a log belongs to exactly one organization,
+ * and the row carries that org_id so every read stays bound to the tenant. The row goes with its log
+ * (ON DELETE CASCADE), so retention and Delete All Data remove feedback too; the primary key on log_id
+ * keeps that cascade an index lookup.
+ */
+export const flagFeedback = sqliteTable(
+  "flag_feedback",
+  {
+    logId: text("log_id")
+      .primaryKey()
+      .references(() => promptLogs.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    verdict: text("verdict", { enum: FEEDBACK_VERDICTS }).notNull(),
+    note: text("note"),
+    flagStatus: text("flag_status", { enum: FLAG_STATUSES }).notNull(),
+    flagReasons: text("flag_reasons", { mode: "json" }).$type<string[]>().notNull(),
+    /** The member who judged (or the key, for a key without a member). */
+    reviewedBy: text("reviewed_by").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("flag_feedback_org_verdict").on(t.orgId, t.verdict), index("flag_feedback_org_log").on(t.orgId, t.logId)],
+);
+export type FlagFeedbackRow = typeof flagFeedback.$inferSelect;

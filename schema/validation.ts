@@ -1,6 +1,7 @@
 // valibot schemas for every request body and query (spec §5, DESIGN §5). The messages are the spec's
 // exact texts; the web forms validate with the same schemas, so client and server always agree.
 import * as v from "valibot";
+import { FEEDBACK_NOTE_MAX, FEEDBACK_VERDICTS } from "./constants";
 import {
   BATCH_MAX_LOGS,
   FLAG_RULE_KEYS,
@@ -346,3 +347,24 @@ export const teamInviteBody = v.object({
 export const teamPatchBody = v.object({ role });
 
 export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
+
+// ── Flag feedback (issue 9) ──────────────────────────────────────────────────
+const verdict = v.picklist(FEEDBACK_VERDICTS, `Verdict must be one of ${FEEDBACK_VERDICTS.join(", ")}`);
+
+export const feedbackBody = v.object({
+  verdict: required(verdict),
+  note: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string("Note must be text"),
+        v.trim(),
+        v.maxLength(FEEDBACK_NOTE_MAX, `Note must be at most ${FEEDBACK_NOTE_MAX} characters`),
+        // An emptied note is no note.
+        v.transform((s) => s || null),
+      ),
+    ),
+  ),
+});
+export type FeedbackInput = v.InferOutput<typeof feedbackBody>;
+
+export const feedbackExportQuery = v.object({ verdict: v.optional(verdict) });

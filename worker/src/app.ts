@@ -15,6 +15,7 @@ import { anomalyRoutes } from "./routes/anomalies";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { customMetricRoutes } from "./routes/custom-metrics";
 import { dataRoutes } from "./routes/data";
+import { feedbackRoutes } from "./routes/feedback";
 import { healthRoutes } from "./routes/health";
 import { ingestRoutes } from "./routes/ingest";
 import { integrationRoutes } from "./routes/integrations";
@@ -41,6 +42,7 @@ export const api = new Hono<AppEnv>()
   .route("/", accountRoutes)
   .route("/", ingestRoutes)
   .route("/logs", logRoutes)
+  .route("/", feedbackRoutes)
   .route("/", analyticsRoutes)
   .route("/alerts", alertRoutes)
   .route("/webhooks", webhookRoutes)

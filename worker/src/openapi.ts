@@ -61,6 +61,11 @@ export const OPERATIONS: Record<string, Operation> = {
   "DELETE /api/team/:id": { summary: "Remove a member", access: "admin", tag: "Team" },
   "DELETE /api/data": { summary: "Delete all logs, alerts and analytics (body confirms the organization name)", access: "admin", tag: "Settings" },
   "GET /api/openapi.json": { summary: "This document", access: "none", tag: "Account" },
+  "GET /api/logs/:id/feedback": { summary: "The operator's verdict on a log, or null", access: "logs:read", tag: "Feedback" },
+  "PUT /api/logs/:id/feedback": { summary: "Mark a flag as confirmed or a false alarm, or a safe log as missed", access: "alerts:write", tag: "Feedback" },
+  "DELETE /api/logs/:id/feedback": { summary: "Remove the verdict on a log", access: "alerts:write", tag: "Feedback" },
+  "GET /api/feedback/summary": { summary: "Precision estimate of reviewed flags, overall and per reason", access: "logs:read", tag: "Feedback" },
+  "GET /api/feedback/export": { summary: "Stream the verdicts with their prompts as JSON Lines (for retraining)", access: "logs:read", tag: "Feedback" },
 };
 
 const CREDENTIALS = [{ bearerKey: [] }, { queryKey: [] }, { session: [] }];

@@ -1,0 +1,110 @@
+// Flag feedback (issue 9): an operator's verdict per log. Every statement is bound to the caller's
+// organization: a log id of another organization reads nothing, writes nothing and deletes nothing.
+import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
+import type { FeedbackVerdict } from "../../../schema/constants";
+import { apiKeys, flagFeedback, promptLogs, teamMembers } from "../../../schema/tables";
+import type { Db } from "../env";
+
+/** The flag of one of the organization's logs (what a verdict is checked against), or null. */
+export async function logFlag(db: Db, orgId: string, logId: string) {
+  const [row] = await db
+    .select({ flagStatus: promptLogs.flagStatus })
+    .from(promptLogs)
+    .where(and(eq(promptLogs.orgId, orgId), eq(promptLogs.id, logId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One log's feedback with the reviewer's name (the member's, else the key's), or null. */
+export async function getFeedback(db: Db, orgId: string, logId: string) {
+  const [row] = await db
+    .select({ feedback: flagFeedback, reviewerName: sql<string | null>`coalesce(${teamMembers.name}, ${apiKeys.name})` })
+    .from(flagFeedback)
+    .leftJoin(teamMembers, and(eq(teamMembers.id, flagFeedback.reviewedBy), eq(teamMembers.orgId, orgId)))
+    .leftJoin(apiKeys, and(eq(apiKeys.id, flagFeedback.reviewedBy), eq(apiKeys.orgId, orgId)))
+    .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type FeedbackWrite = { orgId: string; logId: string; reviewedBy: string; verdict: FeedbackVerdict; note: string | null };
+
+/**
+ * Creates or replaces the verdict on one log. One statement: the flag snapshot is read from the log
+ * row itself, inside the organization, so a foreign or just-deleted log inserts nothing (→ false).
+ * The conflict update is also guarded by org_id, so no path rewrites another organization's row.
+ */
+export async function saveFeedback(db: Db, w: FeedbackWrite): Promise<boolean> {
+  const now = Date.now();
+  const source = db
+    .select({
+      logId: promptLogs.id,
+      orgId: promptLogs.orgId,
+      verdict: sql`${w.verdict}`.as("verdict"),
+      note: sql`${w.note}`.as("note"),
+      flagStatus: promptLogs.flagStatus,
+      flagReasons: promptLogs.flagReasons,
+      reviewedBy: sql`${w.reviewedBy}`.as("reviewed_by"),
+      updatedAt: sql`${now}`.as("updated_at"),
+    })
+    .from(promptLogs)
+    .where(and(eq(promptLogs.orgId, w.orgId), eq(promptLogs.id, w.logId)));
+  const written = await db
+    .insert(flagFeedback)
+    .select(source)
+    .onConflictDoUpdate({
+      target: flagFeedback.logId,
+      set: {
+        verdict: sql`excluded.verdict`,
+        note: sql`excluded.note`,
+        flagStatus: sql`excluded.flag_status`,
+        flagReasons: sql`excluded.flag_reasons`,
+        reviewedBy: sql`excluded.reviewed_by`,
+        updatedAt: sql`excluded.updated_at`,
+      },
+      setWhere: eq(flagFeedback.orgId, w.orgId),
+    })
+    .returning({ logId: flagFeedback.logId });
+  return written.length > 0;
+}
+
+/** Removes the verdict on one of the organization's logs; false when there was none. */
+export async function deleteFeedback(db: Db, orgId: string, logId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(flagFeedback)
+    .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
+    .returning({ logId: flagFeedback.logId });
+  return deleted.length > 0;
+}
+
+export type VerdictCounts = Record<FeedbackVerdict, number>;
+
+/** How many logs got each verdict, in all and per flag reason (as flagged when judged). */
+export async function verdictCounts(db: Db, orgId: string) {
+  const reason = sql<string>`reason.value`;
+  // Raw fields: the FROM is a table-valued join drizzle does not model, so its column check would refuse them.
+  const verdict = sql<FeedbackVerdict>`${flagFeedback.verdict}`;
+  const [overall, perReason] = await db.batch([
+    db.select({ verdict: flagFeedback.verdict, n: count() }).from(flagFeedback).where(eq(flagFeedback.orgId, orgId)).groupBy(flagFeedback.verdict),
+    db
+      .select({ reason, verdict, n: count() })
+      .from(sql`${flagFeedback}, json_each(${flagFeedback.flagReasons}) AS reason`)
+      .where(and(eq(flagFeedback.orgId, orgId), inArray(flagFeedback.verdict, ["confirmed", "false_positive"])))
+      .groupBy(reason, verdict),
+  ]);
+  return { overall, perReason };
+}
+
+/** A page of feedback joined to its logs, in log id order, for the JSONL export. */
+export async function feedbackExportPage(db: Db, orgId: string, q: { verdict?: FeedbackVerdict; after?: string; limit: number }) {
+  const where = [eq(flagFeedback.orgId, orgId)];
+  if (q.verdict) where.push(eq(flagFeedback.verdict, q.verdict));
+  if (q.after) where.push(gt(flagFeedback.logId, q.after));
+  return db
+    .select({ feedback: flagFeedback, log: promptLogs })
+    .from(flagFeedback)
+    .innerJoin(promptLogs, and(eq(promptLogs.id, flagFeedback.logId), eq(promptLogs.orgId, orgId)))
+    .where(and(...where))
+    .orderBy(asc(flagFeedback.logId))
+    .limit(q.limit);
+}
