@@ -14,6 +14,7 @@ import { reasonLabels } from "../../lib/flags";
 import { DetailsButton, TextPair } from "../logs/LogList";
 import { FlagIcon, ModelBadge } from "../logs/flag";
 import { PromptDetailsDialog } from "../logs/PromptDetailsDialog";
+import { PrecisionEstimate } from "../feedback/PrecisionEstimate";
 
 function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
   return (
@@ -104,6 +105,7 @@ export function RedFlagsPage() {
   const warning = q.data.filter((l) => l.flagStatus === "warning");
   return (
     <div className="space-y-6">
+      <PrecisionEstimate />
       <Section
         title="Critical Flags"
         flag="critical"

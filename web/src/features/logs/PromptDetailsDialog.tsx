@@ -6,6 +6,7 @@ import { Modal } from "../../components/Modal";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
 import { cx } from "../../components/ui";
 import type { Finding, PromptLog } from "../../api/types";
+import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
 
@@ -87,6 +88,7 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
             findings={(log.findings ?? []).filter((f) => f.target === "response")}
           />
           <FlagAnalysis log={log} />
+          <FeedbackPanel log={log} />
         </div>
       ) : null}
     </Modal>

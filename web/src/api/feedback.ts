@@ -1,0 +1,47 @@
+// Flag feedback (issue 9): an operator's verdict per log, the precision estimate and the JSONL export.
+import { queryOptions } from "@tanstack/react-query";
+import type { FeedbackVerdict, FlagStatus } from "../../../schema/constants";
+import { api, withQuery } from "./client";
+
+export type Feedback = {
+  logId: string;
+  verdict: FeedbackVerdict;
+  note: string | null;
+  flagStatus: FlagStatus;
+  flagReasons: string[];
+  reviewedBy: { id: string; name: string | null };
+  reviewedAt: string;
+};
+
+type FlagPrecision = { reviewedFlags: number; confirmed: number; falsePositives: number; precision: number | null };
+export type FeedbackSummary = FlagPrecision & { missed: number; byReason: (FlagPrecision & { reason: string })[] };
+
+export const feedbackKeys = {
+  all: ["feedback"] as const,
+  summary: () => ["feedback", "summary"] as const,
+  log: (logId: string) => ["feedback", "log", logId] as const,
+};
+
+const feedbackPath = (logId: string) => `/api/logs/${encodeURIComponent(logId)}/feedback`;
+
+/** GET /api/logs/{id}/feedback: the verdict on a log, or null before anyone reviewed it. */
+export const logFeedbackQueryOptions = (logId: string) =>
+  queryOptions({
+    queryKey: feedbackKeys.log(logId),
+    queryFn: ({ signal }) => api<Feedback | null>(feedbackPath(logId), { signal }),
+  });
+
+/** GET /api/feedback/summary: precision of the reviewed flags, overall and per reason. */
+export const feedbackSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: feedbackKeys.summary(),
+    queryFn: ({ signal }) => api<FeedbackSummary>("/api/feedback/summary", { signal }),
+  });
+
+export const saveFeedback = (logId: string, body: { verdict: FeedbackVerdict; note: string | null }) =>
+  api<Feedback>(feedbackPath(logId), { method: "PUT", body });
+
+export const removeFeedback = (logId: string) => api<null>(feedbackPath(logId), { method: "DELETE" });
+
+/** Download link of the verdicts as JSON Lines (for retraining the detector). */
+export const feedbackExportUrl = (verdict?: FeedbackVerdict) => withQuery("/api/feedback/export", { verdict });
