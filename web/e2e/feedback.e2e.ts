@@ -89,7 +89,7 @@ describe("Operator feedback", () => {
   });
 
   it("shows a viewer the verdict without the controls", async () => {
-    const page = await browser.page();
+    const page = await browser.page({ colorScheme: "dark" });
     const org = await newOrg("Feedback Viewer Org");
     const logs = await seed(org);
     expect((await apiAs(org.apiKey, "PUT", `/api/logs/${logs.critical.id}/feedback`, { verdict: "false_positive" })).status).toBe(200);
@@ -104,5 +104,6 @@ describe("Operator feedback", () => {
     await shown(review.locator('p[data-verdict="false_positive"]'));
     expect(await review.getByRole("button").count()).toBe(0);
     expect(await review.getByLabel("Note (optional)").count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/feedback-viewer-dark.png` });
   });
 });
