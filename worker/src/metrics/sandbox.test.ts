@@ -99,6 +99,6 @@ describe("prepareMetricQuery accepts", () => {
       `SELECT replace("model", '-', ' '), COUNT(*) FROM "logs" WHERE instr("prompt", 'password') > 0 GROUP BY 1`,
     ],
   ])("%s", (query, regenerated) => {
-    expect(prepareMetricQuery(query)).toBe(regenerated);
+    expect(prepareMetricQuery(query).sql).toBe(regenerated);
   });
 });
