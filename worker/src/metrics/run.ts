@@ -18,16 +18,21 @@ const LOGS_SELECT = LOGS_COLUMNS.join(", ");
 
 export type MetricRows = { width: number; rows: unknown[][]; truncated: boolean };
 
+/** `WITH logs AS (…)`: the caller's organization and window, as bound parameters. */
+export function logsCte(orgId: string, now: number) {
+  const since = now - LOGS_WINDOW_DAYS * DAY_MS;
+  return sql`WITH logs AS (SELECT ${sql.raw(LOGS_SELECT)} FROM prompt_logs WHERE org_id = ${orgId} AND created_at >= ${since})`;
+}
+
 /**
- * The statement that runs a checked query. The org id and the window start are bound parameters of
- * the CTE that defines `logs`. The user's SELECT is a CTE whose columns we name by position, so at
- * most MAX_ROWS + 1 rows of at most `width` cells of MAX_CELL_CHARS each ever leave SQLite.
+ * The statement that runs a checked query. The user's SELECT is a CTE whose columns we name by
+ * position, so at most MAX_ROWS + 1 rows of at most `width` cells of MAX_CELL_CHARS each ever leave
+ * SQLite (and a query answering another number of columns than the policy counted fails).
  */
 export function metricStatement(orgId: string, query: CheckedQuery, now: number) {
-  const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const names = Array.from({ length: query.width }, (_, i) => `c${i + 1}`);
   const capped = names.map((c) => `iif(typeof(${c}) IN ('text', 'blob'), substr(${c}, 1, ${MAX_CELL_CHARS}), ${c})`);
-  return sql`WITH logs AS (SELECT ${sql.raw(LOGS_SELECT)} FROM prompt_logs WHERE org_id = ${orgId} AND created_at >= ${since}),
+  return sql`${logsCte(orgId, now)},
 metric_result(${sql.raw(names.join(", "))}) AS (
 ${sql.raw(query.sql)}
 )
