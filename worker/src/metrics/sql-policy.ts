@@ -185,6 +185,8 @@ export class QueryWalker {
 
   private value(node: Node, context: Context): number {
     const type = node.type;
+    // The parser reads "x" as a string, SQLite as the column x when there is one: size it as a column.
+    if (type === "double_quote_string") return context.columnGrowth;
     if (LITERALS.has(type)) return 1;
     switch (type) {
       case "column_ref":
