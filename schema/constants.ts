@@ -210,3 +210,9 @@ export const INGEST_RATE_LIMITS = {
   enterprise: { binding: "INGEST_LIMIT_ENTERPRISE", perMinute: 120_000 },
 } as const satisfies Record<PlanId, { binding: string; perMinute: number }>;
 export const TRIAL_DAYS = 14;
+
+// ── Custom metrics: bounded cost (issue 10, defect 2) ────────────────────────
+/** Custom metrics one organization may have: bounds what the scheduled refresh runs for it. */
+export const MAX_CUSTOM_METRICS_PER_ORG = 50;
+/** Wall-clock time the scheduled refresh spends on one organization's metrics per run. */
+export const METRIC_REFRESH_BUDGET_MS = 5_000;
