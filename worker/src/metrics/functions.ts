@@ -1,11 +1,20 @@
 // The functions and operators metric SQL may use, with how large each one's value can get
 // (issue 10, defect 2). Sizes are counted in "cells": one cell is the largest value a `logs` column
-// holds (MAX_TEXT_CHARS of text); a literal counts as one cell. The policy refuses any expression
+// holds (at least MAX_TEXT_CHARS bytes); a literal counts its bytes. The policy refuses any expression
 // that could exceed MAX_GROWTH cells, so chained CTEs that double a string per level, nested
-// replace() and the like are refused before they run, however they are spelled.
+// replace() and the like are refused before they run, however they are spelled, and the work a
+// query does stays within a small multiple of the data it reads.
+import { MAX_TEXT_CHARS } from "../../../schema/constants";
 
-/** The largest value any expression may build, in cells: `a || ' / ' || b || ' / ' || c` is 5. */
-export const MAX_GROWTH = 16;
+/** The largest value any expression may build, in cells: `prompt || ' / ' || response` is just over 2. */
+export const MAX_GROWTH = 4;
+
+/** A literal's size in cells (never 0, so replace() of a literal still multiplies something). */
+export const literalGrowth = (text: string) => Math.max(1, utf8Length(text)) / MAX_TEXT_CHARS;
+
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
+/** A number or a short fixed text (a date, a type name): 40 bytes, in cells. */
+export const SMALL = 40 / MAX_TEXT_CHARS;
 
 /** Functions whose value is a number or a short fixed-size text, whatever their arguments. */
 const SMALL_RESULT = [
@@ -29,25 +38,22 @@ export const MAX_PATTERN = 200;
  */
 export const LITERAL_ARGUMENTS: Record<string, number[]> = { instr: [1], replace: [1, 2], trim: [1], ltrim: [1], rtrim: [1], strftime: [0] };
 
-const utf8Length = (text: string) => new TextEncoder().encode(text).length;
-
 /**
  * The size of a function's value, in cells, from the sizes of its arguments (`args`) and the
  * literal texts where LITERAL_ARGUMENTS requires them (`literals`).
  */
 export function functionGrowth(name: string, args: number[], literals: (string | undefined)[]): number {
-  const largest = Math.max(1, ...args);
-  if (SMALL_RESULT.includes(name) || NUMERIC_AGGREGATES.has(name)) return 1;
-  if (NO_LONGER_THAN_ARGUMENTS.includes(name)) return largest;
+  if (SMALL_RESULT.includes(name) || NUMERIC_AGGREGATES.has(name)) return SMALL;
+  if (NO_LONGER_THAN_ARGUMENTS.includes(name)) return Math.max(SMALL, ...args);
   if (name === "replace") {
     // Every occurrence of the pattern (at least one byte) may become the replacement: SQLite
     // replaces bytes of UTF-8, so the ratio is in bytes.
     const pattern = Math.max(1, utf8Length(literals[1] ?? ""));
-    return (args[0] ?? 1) * Math.max(1, Math.ceil(utf8Length(literals[2] ?? "") / pattern));
+    return (args[0] ?? SMALL) * Math.max(1, Math.ceil(utf8Length(literals[2] ?? "") / pattern));
   }
   if (name === "json_extract") {
     // Several paths answer a JSON array of their values; JSON5 input may come back up to twice as long.
-    return 2 * (args[0] ?? 1) * Math.max(1, args.length - 1);
+    return 2 * (args[0] ?? SMALL) * Math.max(1, args.length - 1);
   }
   throw new Error(`functionGrowth: no rule for ${name}`);
 }
@@ -64,5 +70,5 @@ export const UNARY_OPERATORS = new Set(["-", "+", "~", "NOT"]);
 export function operatorGrowth(op: string, left: number, right: number): number {
   if (op === "||") return left + right;
   if (op === "->" || op === "->>") return 2 * left;
-  return 1;
+  return SMALL;
 }

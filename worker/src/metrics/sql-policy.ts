@@ -8,8 +8,8 @@
 // MAX_EXPRESSION_DEPTH deep, and no value larger than MAX_GROWTH cells (functions.ts).
 import { MetricQueryError } from "./errors";
 import {
-  AGGREGATES, BINARY_OPERATORS, functionGrowth, LITERAL_ARGUMENTS, MAX_GROWTH, MAX_PATTERN, operatorGrowth, PATTERN_OPERATORS,
-  SCALAR_FUNCTIONS, UNARY_OPERATORS,
+  AGGREGATES, BINARY_OPERATORS, functionGrowth, LITERAL_ARGUMENTS, literalGrowth, MAX_GROWTH, MAX_PATTERN, operatorGrowth,
+  PATTERN_OPERATORS, SCALAR_FUNCTIONS, SMALL, UNARY_OPERATORS,
 } from "./functions";
 import { checkIdentifier, foldName, isReservedRelationName } from "./identifiers";
 
@@ -50,7 +50,7 @@ type Node = Record<string, any>;
 export type Relation = { scans: number; growth: number; width: number };
 type Ctes = ReadonlyMap<string, Relation>;
 const LOGS: Relation = { scans: 1, growth: 1, width: LOGS_COLUMNS.length };
-const NO_SOURCE: Relation = { scans: 0, growth: 1, width: 0 };
+const NO_SOURCE: Relation = { scans: 0, growth: SMALL, width: 0 };
 
 const nameOf = (n: unknown): string => (typeof n === "string" ? n : n && typeof n === "object" && "value" in n ? String((n as Node).value) : "");
 const identifier = (name: unknown) => checkIdentifier(nameOf(name));
@@ -99,7 +99,7 @@ export class QueryWalker {
     const scope = node.with ? this.ctes(node.with, ctes, depth) : ctes;
     const source = this.from(node.from, scope, depth);
     const own: Context = { depth: 0, columnGrowth: source.growth };
-    let growth = 1;
+    let growth = SMALL;
     let width = 0;
     for (const column of node.columns ?? []) {
       identifier(column?.as);
@@ -131,7 +131,7 @@ export class QueryWalker {
     for (const cte of list) {
       if (++this.cteCount > MAX_CTES) refuse(`A query may define at most ${MAX_CTES} CTEs`);
       const name = foldName(identifier(cte.name));
-      for (const column of cte.columns ?? []) this.expr(column, { depth: 0, columnGrowth: 1 });
+      for (const column of cte.columns ?? []) this.expr(column, { depth: 0, columnGrowth: SMALL });
       if (cte.recursive) refuse("Recursive CTEs (WITH RECURSIVE) are not allowed");
       if (isReservedRelationName(name)) refuse(`The name ${name} is reserved; give the CTE another name`);
       if (!name || scope.has(name)) refuse(`CTE ${name} is defined more than once`);
@@ -172,22 +172,22 @@ export class QueryWalker {
 
   /** Checks one expression and answers the largest value it can build, in cells (functions.ts). */
   private expr(node: Node | null | undefined, outer: Context): number {
-    if (node === null || node === undefined) return 1;
+    if (node === null || node === undefined) return SMALL;
     const context = { ...outer, depth: outer.depth + 1 };
     if (context.depth > MAX_EXPRESSION_DEPTH) refuse("The query is nested too deeply");
     this.tick();
     if (isSubquery(node)) refuse("Subqueries are only allowed in FROM; compute in one pass, e.g. 100.0 * sum(flag_status = 'critical') / count(*)");
     if (node.collate) this.collate(node.collate);
     const growth = this.value(node, context);
-    if (growth > MAX_GROWTH) refuse(`The query could build values ${growth} times the size of a log; at most ${MAX_GROWTH} are allowed`);
+    if (growth > MAX_GROWTH) refuse(`The query could build values ${Math.ceil(growth)} times the size of a log's text; at most ${MAX_GROWTH} are allowed`);
     return growth;
   }
 
   private value(node: Node, context: Context): number {
     const type = node.type;
     // The parser reads "x" as a string, SQLite as the column x when there is one: size it as a column.
-    if (type === "double_quote_string") return context.columnGrowth;
-    if (LITERALS.has(type)) return 1;
+    if (type === "double_quote_string") return Math.max(context.columnGrowth, literalGrowth(String(node.value)));
+    if (LITERALS.has(type)) return literalGrowth(String(node.value ?? ""));
     switch (type) {
       case "column_ref":
         if (node.table !== null && node.table !== undefined && typeof node.table !== "string") refuse("Unsupported column reference");
@@ -202,14 +202,14 @@ export class QueryWalker {
         return context.columnGrowth;
       case "expr_list": {
         if ((node.value ?? []).length > MAX_LIST) refuse(`Lists may have at most ${MAX_LIST} items`);
-        return Math.max(1, ...(node.value ?? []).map((v: Node) => this.expr(v, context)));
+        return Math.max(SMALL, ...(node.value ?? []).map((v: Node) => this.expr(v, context)));
       }
       case "unary_expr": {
         const op = String(node.operator).toUpperCase();
         if (!UNARY_OPERATORS.has(op)) refuse(`Operator ${node.operator} is not allowed`);
         const operand = this.expr(node.expr, context);
         // Unary + answers its operand unchanged (text stays text); the others answer numbers.
-        return op === "+" ? operand : 1;
+        return op === "+" ? operand : SMALL;
       }
       case "binary_expr":
         return this.binary(node, context);
@@ -221,10 +221,10 @@ export class QueryWalker {
         const targets: Node[] = node.target ?? [];
         for (const t of targets) if (!CAST_TYPES.has(foldName(String(t.dataType)))) refuse(`CAST to ${t.dataType} is not allowed`);
         const operand = this.expr(node.expr, context);
-        return targets.some((t) => foldName(String(t.dataType)) === "text") ? operand : 1;
+        return targets.some((t) => foldName(String(t.dataType)) === "text") ? operand : SMALL;
       }
       case "case": {
-        let growth = 1;
+        let growth = SMALL;
         this.expr(node.expr, context);
         for (const arm of node.args ?? []) {
           if (arm.type !== "when" && arm.type !== "else") refuse("Unsupported CASE expression");
