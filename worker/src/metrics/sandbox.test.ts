@@ -145,6 +145,11 @@ describe("prepareMetricQuery bounds the work a query can do", () => {
     ["a CTE chain that does not grow", "WITH a AS (SELECT lower(model) AS m FROM logs), b AS (SELECT replace(m, '-', ' ') AS m FROM a) SELECT m, count(*) FROM b GROUP BY m"],
     ["the growth limit itself", `SELECT length(${Array(4).fill("prompt").join(" || ")}) FROM logs`],
     ["a long literal label", `SELECT '${"x".repeat(180)}' || model || '${"y".repeat(180)}', count(*) FROM logs GROUP BY model`],
+    // The examples the create dialog offers (web/src/features/advanced-analytics/CreateMetricDialog.tsx).
+    ["the number example", "SELECT count(*) FROM logs WHERE flag_status = 'critical'"],
+    ["the line example", "SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS day, count(*) FROM logs GROUP BY day ORDER BY day"],
+    ["the bar example", "SELECT model, count(*) AS n FROM logs GROUP BY model ORDER BY n DESC"],
+    ["the pie example", "SELECT flag_status, count(*) FROM logs GROUP BY flag_status"],
     ["a per-hour critical share", "SELECT strftime('%Y-%m-%d %H:00', created_at / 1000, 'unixepoch') AS h, 100.0 * sum(flag_status = 'critical') / count(*) FROM logs GROUP BY h ORDER BY h"],
   ])("still accepts %s", (_name, query) => {
     expect(() => prepareMetricQuery(query)).not.toThrow();
