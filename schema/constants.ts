@@ -228,3 +228,9 @@ export const FEEDBACK_VERDICT_LABELS: Record<FeedbackVerdict, string> = {
 export const verdictsFor = (flagStatus: FlagStatus): readonly FeedbackVerdict[] =>
   flagStatus === "safe" ? ["false_negative"] : ["confirmed", "false_positive"];
 export const FEEDBACK_NOTE_MAX = 1000;
+
+// ── Custom metrics: bounded cost (issue 10, defect 2) ────────────────────────
+/** Custom metrics one organization may have: bounds what the scheduled refresh runs for it. */
+export const MAX_CUSTOM_METRICS_PER_ORG = 50;
+/** Wall-clock time the scheduled refresh spends on one organization's metrics per run. */
+export const METRIC_REFRESH_BUDGET_MS = 5_000;

@@ -2,7 +2,7 @@
 // to one organization and the last 30 days, and results bounded.
 import { describe, expect, it } from "vitest";
 import { registerOrg, insertLogs, testDb } from "../../test/helpers";
-import { computeMetricValue, MAX_ROWS, runMetricSql } from "./run";
+import { computeMetricValue, MAX_CELL_CHARS, MAX_ROWS, runMetricSql } from "./run";
 import { prepareMetricQuery } from "./sandbox";
 
 const HOUR = 3_600_000;
@@ -118,6 +118,14 @@ describe("runMetricSql isolation and bounds", () => {
     expect(await value(org.orgId, "SELECT model, token_count FROM logs", "bar")).toHaveLength(MAX_ROWS);
     const few = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT model FROM logs LIMIT 100"), Date.now());
     expect(few.truncated).toBe(false);
+  });
+
+  it("caps every text cell at MAX_CELL_CHARS and keeps numbers as numbers (issue 10, defect 2)", async () => {
+    const org = await registerOrg();
+    await insertLogs(org.orgId, [{ prompt: "p".repeat(50_000), tokenCount: 12 }]);
+    const result = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT prompt || prompt, token_count, prompt FROM logs"), Date.now());
+    expect(result.width).toBe(3);
+    expect(result.rows).toEqual([["p".repeat(MAX_CELL_CHARS), 12, "p".repeat(MAX_CELL_CHARS)]]);
   });
 
   it("reports SQLite errors as a query error", async () => {

@@ -3,12 +3,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
 import type { Db } from "../env";
-import { MetricQueryError, prepareMetricQuery } from "./sandbox";
+import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";
 import { shapeMetricValue } from "./shape";
 
 export const LOGS_WINDOW_DAYS = 30;
 export const MAX_ROWS = 100;
+/** Characters kept of each text or blob cell: labels are cut to 200 anyway (shape.ts). */
+export const MAX_CELL_CHARS = 1_000;
 const DAY_MS = 86_400_000;
 
 /** The columns a metric sees, under the names the query uses (created_at in epoch ms). */
@@ -16,24 +18,37 @@ const LOGS_SELECT = LOGS_COLUMNS.join(", ");
 
 export type MetricRows = { width: number; rows: unknown[][]; truncated: boolean };
 
-/**
- * Runs SQL that prepareMetricQuery produced. The org id and the window start are bound parameters
- * of the CTE that defines `logs`; the user's SELECT is a subquery, so at most MAX_ROWS + 1 rows
- * ever leave SQLite. Rows come back as arrays: duplicate column names cannot hide a value.
- */
-export async function runMetricSql(db: Db, orgId: string, checkedSql: string, now: number): Promise<MetricRows> {
+/** `WITH logs AS (…)`: the caller's organization and window, as bound parameters. */
+export function logsCte(orgId: string, now: number) {
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
-  const statement = sql`WITH logs AS (SELECT ${sql.raw(LOGS_SELECT)} FROM prompt_logs WHERE org_id = ${orgId} AND created_at >= ${since})
-SELECT * FROM (
-${sql.raw(checkedSql)}
-) LIMIT ${sql.raw(String(MAX_ROWS + 1))}`;
+  return sql`WITH logs AS (SELECT ${sql.raw(LOGS_SELECT)} FROM prompt_logs WHERE org_id = ${orgId} AND created_at >= ${since})`;
+}
+
+/**
+ * The statement that runs a checked query. The user's SELECT is a CTE whose columns we name by
+ * position, so at most MAX_ROWS + 1 rows of at most `width` cells of MAX_CELL_CHARS each ever leave
+ * SQLite (and a query answering another number of columns than the policy counted fails).
+ */
+export function metricStatement(orgId: string, query: CheckedQuery, now: number) {
+  const names = Array.from({ length: query.width }, (_, i) => `c${i + 1}`);
+  const capped = names.map((c) => `iif(typeof(${c}) IN ('text', 'blob'), substr(${c}, 1, ${MAX_CELL_CHARS}), ${c})`);
+  return sql`${logsCte(orgId, now)},
+metric_result(${sql.raw(names.join(", "))}) AS (
+${sql.raw(query.sql)}
+)
+SELECT ${sql.raw(capped.join(", "))} FROM metric_result LIMIT ${sql.raw(String(MAX_ROWS + 1))}`;
+}
+
+/** Runs a query that prepareMetricQuery checked. Rows come back as arrays: duplicate column names cannot hide a value. */
+export async function runMetricSql(db: Db, orgId: string, query: CheckedQuery, now: number): Promise<MetricRows> {
+  const statement = metricStatement(orgId, query, now);
   let rows: unknown[][];
   try {
     rows = await db.values(statement);
   } catch (error) {
     throw new MetricQueryError(`The query failed: ${cleanD1Message(error)}`);
   }
-  return { width: rows[0]?.length ?? 0, rows: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
+  return { width: query.width, rows: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
 }
 
 /** "D1_ERROR: no such column: x at offset 12: SQLITE_ERROR" → "no such column: x". */

@@ -3,9 +3,12 @@
 // from that checked AST: comments and the user's own spelling never reach SQLite, so a comment or
 // quoting trick cannot make SQLite see a statement the checker did not.
 import { Parser } from "node-sql-parser/build/sqlite";
-import { knownColumns, MAX_SCANS, MetricQueryError, QueryWalker } from "./sql-policy";
+import { knownColumns, MAX_SCANS, MetricQueryError, QueryWalker, type Relation } from "./sql-policy";
 
 export { MetricQueryError } from "./sql-policy";
+
+/** SQL fit to run (it reads only `logs`), and how many columns it answers. */
+export type CheckedQuery = { sql: string; width: number };
 
 const OPTIONS = { database: "sqlite" } as const;
 const MAX_QUERY_LENGTH = 4_000;
@@ -28,30 +31,31 @@ function parse(text: string): unknown {
 }
 
 /** Checks one text and answers its single SELECT; `columns` also checks column names. */
-function checked(text: string, columns: boolean) {
+function checked(text: string, columns: boolean): { ast: unknown; result: Relation } {
   const parsed = parse(text);
   const statements = Array.isArray(parsed) ? parsed : [parsed];
   if (statements.length !== 1) throw new MetricQueryError("Only one statement is allowed");
   const ast = statements[0] as Record<string, any>;
-  const scans = new QueryWalker(columns ? knownColumns(ast) : undefined).select(ast, new Map());
-  if (scans > MAX_SCANS) throw new MetricQueryError(`The query reads logs ${scans} times; at most ${MAX_SCANS} are allowed`);
-  return ast;
+  const result = new QueryWalker(columns ? knownColumns(ast) : undefined).select(ast, new Map());
+  if (result.scans > MAX_SCANS) throw new MetricQueryError(`The query reads logs ${result.scans} times; at most ${MAX_SCANS} are allowed`);
+  if (result.width === 0) throw new MetricQueryError("The query answers no columns");
+  return { ast, result };
 }
 
 /**
  * Answers the SQL to run for a metric query, or throws MetricQueryError with a message fit for the
  * user. The result reads only `logs`; `runMetricSql` binds that name to the caller's organization.
  */
-export function prepareMetricQuery(text: string): string {
+export function prepareMetricQuery(text: string): CheckedQuery {
   if (text.length > MAX_QUERY_LENGTH) throw new MetricQueryError(`Query must be at most ${MAX_QUERY_LENGTH} characters`);
   // The parser reads \' as an escaped quote, SQLite does not: refusing backslashes removes the one
   // place where the two could tokenize a string literal differently.
   if (text.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
-  const ast = checked(text, true);
+  const { ast } = checked(text, true);
   const sql = parser.sqlify(ast as never, OPTIONS);
   // Belt and braces: the regenerated text must itself pass the same checks. (Not the column names:
   // the parser may read a regenerated "name" as a string, which the first pass already vetted.)
   if (sql.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
-  checked(sql, false);
-  return sql;
+  // The width of what actually runs: run.ts names the result's columns by position.
+  return { sql, width: checked(sql, false).result.width };
 }

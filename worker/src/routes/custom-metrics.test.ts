@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
 import { customMetrics } from "../../../schema/tables";
 import { call, expectEnvelope, insertLogs, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
@@ -89,6 +90,28 @@ describe("POST /api/custom-metrics", () => {
     expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{]", headers: { "content-type": "application/json" } }), 400, "bad_request");
     expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{}", headers: { "content-type": "text/plain" } }), 400, "invalid_content_type");
     expect(await count(org.orgId)).toBe(0);
+  });
+});
+
+describe("POST /api/custom-metrics: at most MAX_CUSTOM_METRICS_PER_ORG per organization (issue 10, defect 2)", () => {
+  it("answers 409 limit_reached at the cap, stores nothing, and keeps other organizations free", async () => {
+    const org = await registerOrg();
+    const other = await registerOrg();
+    const rows = Array.from({ length: MAX_CUSTOM_METRICS_PER_ORG - 1 }, (_, i) => ({ id: `cap-${org.orgId}-${i}`, orgId: org.orgId, name: `m${i}`, query: "SELECT 1", type: "count" as const, visualization: "number" as const }));
+    // D1 binds at most 100 parameters per statement.
+    for (let i = 0; i < rows.length; i += 10) await testDb().insert(customMetrics).values(rows.slice(i, i + 10));
+    // Three at once with one place left: the insert and the re-count share a transaction, so one wins.
+    const racing = await Promise.all([1, 2, 3].map((i) => call("POST", "/custom-metrics", { key: org.apiKey, body: { name: `race ${i}`, query: "SELECT count(*) FROM logs" } })));
+    expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
+    const error = expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "one more", query: "SELECT 1" } }), 409, "limit_reached");
+    expect(error.message).toBe(`An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
+    expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
+    await createMetric(other);
+    // Deleting one makes room again.
+    expect((await call("DELETE", `/custom-metrics/cap-${org.orgId}-0`, { key: org.apiKey })).status).toBe(204);
+    await createMetric(org);
+    expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
   });
 });
 

@@ -1,18 +1,27 @@
 // Custom metrics (spec §5, §7, DESIGN §8). Reading needs logs:read; managing needs admin. A query is
 // checked by the SQL sandbox and run once before anything is stored, so a metric never exists
 // without a value or a reason why not.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
+import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
 import { customMetrics } from "../../../schema/tables";
 import { customMetricBody, idParam } from "../../../schema/validation";
-import type { AppEnv } from "../env";
-import { badRequest, notFound } from "../errors";
+import type { AppEnv, Db } from "../env";
+import { ApiError, badRequest, notFound } from "../errors";
 import { newId } from "../lib/ids";
 import { computeMetricValue, refreshMetric } from "../metrics/run";
 import { MetricQueryError } from "../metrics/sandbox";
 import { orgOf, requirePermission } from "../middleware/auth";
 import { serializeCustomMetric } from "../serialize";
 import { jsonBody, validate } from "../validate";
+
+const limitReached = () =>
+  new ApiError(409, "limit_reached", `An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
+
+async function metricCount(db: Db, orgId: string) {
+  const [row] = await db.select({ n: count() }).from(customMetrics).where(eq(customMetrics.orgId, orgId));
+  return row.n;
+}
 
 export const customMetricRoutes = new Hono<AppEnv>()
   .get("/", requirePermission("logs:read"), async (c) => {
@@ -21,18 +30,28 @@ export const customMetricRoutes = new Hono<AppEnv>()
   })
   .post("/", requirePermission("admin"), ...jsonBody(customMetricBody), async (c) => {
     const body = c.req.valid("json");
+    const { db } = c.var;
+    const orgId = orgOf(c);
+    // Checked before the query runs, so an organization at the cap costs no query.
+    if ((await metricCount(db, orgId)) >= MAX_CUSTOM_METRICS_PER_ORG) throw limitReached();
     const now = Date.now();
     let lastValue: unknown;
     try {
-      lastValue = await computeMetricValue(c.var.db, orgOf(c), body, now);
+      lastValue = await computeMetricValue(db, orgId, body, now);
     } catch (error) {
       if (error instanceof MetricQueryError) throw badRequest(error.message, { query: [error.message] });
       throw error;
     }
-    const [row] = await c.var.db
-      .insert(customMetrics)
-      .values({ id: newId(), orgId: orgOf(c), ...body, lastValue, lastRefreshedAt: new Date(now), createdAt: new Date(now) })
-      .returning();
+    // Insert and re-count in one transaction (a D1 batch): of concurrent creates past the cap, none is kept.
+    const id = newId();
+    const [[row], over] = await db.batch([
+      db.insert(customMetrics).values({ id, orgId, ...body, lastValue, lastRefreshedAt: new Date(now), createdAt: new Date(now) }).returning(),
+      db
+        .delete(customMetrics)
+        .where(and(eq(customMetrics.id, id), sql`(SELECT count(*) FROM ${customMetrics} WHERE ${customMetrics.orgId} = ${orgId}) > ${MAX_CUSTOM_METRICS_PER_ORG}`))
+        .returning({ id: customMetrics.id }),
+    ]);
+    if (over.length) throw limitReached();
     return c.json(serializeCustomMetric(row), 201);
   })
   .post("/:id/refresh", requirePermission("admin"), validate("param", idParam), async (c) => {

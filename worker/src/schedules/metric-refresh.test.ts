@@ -4,7 +4,8 @@ import { customMetrics } from "../../../schema/tables";
 import { insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { newId } from "../lib/ids";
-import { refreshDueMetrics } from "./metric-refresh";
+import { computeMetricValue } from "../metrics/run";
+import { overBudgetMessage, refreshDueMetrics } from "./metric-refresh";
 
 const MINUTE = 60_000;
 const stored = async (id: string) => (await testDb().select().from(customMetrics).where(eq(customMetrics.id, id)))[0];
@@ -61,5 +62,35 @@ describe("scheduled custom metric refresh", () => {
     await refreshDueMetrics(testDb(), now, { limit: 2 });
     await refreshDueMetrics(testDb(), now, { limit: 2 });
     expect(await refreshed()).toEqual([true, true, true, true, true]);
+  });
+
+  it("gives each organization a time budget per run: a slow organization's other metrics wait, the next organization still refreshes", async () => {
+    const now = Date.now();
+    const slowOrg = await registerOrg();
+    const nextOrg = await registerOrg();
+    // Accepted by the policy (4× growth, the most it allows) yet slow over big prompts.
+    await insertLogs(slowOrg.orgId, Array.from({ length: 20 }, () => ({ prompt: "a".repeat(200_000) })));
+    await insertLogs(nextOrg.orgId, [{}, {}]);
+    const slowQuery = "SELECT count(*) FROM logs WHERE replace(prompt, 'a', 'aaaa') LIKE '%b%'";
+    const timed = Date.now();
+    expect(await computeMetricValue(testDb(), slowOrg.orgId, { query: slowQuery, type: "count", visualization: "number" }, now)).toBe(0);
+    const budgetMs = Math.max(1, Math.floor((Date.now() - timed) / 4));
+
+    const at = (minutes: number) => ({ refreshInterval: 300, lastValue: 7, lastRefreshedAt: new Date(now - minutes * MINUTE) });
+    const slow = await insertMetric(slowOrg.orgId, { ...at(30), query: slowQuery });
+    const waiting = [await insertMetric(slowOrg.orgId, at(20)), await insertMetric(slowOrg.orgId, at(15))];
+    const other = await insertMetric(nextOrg.orgId, at(10));
+
+    expect(await refreshDueMetrics(testDb(), now, { budgetMs })).toEqual({ refreshed: 2, failed: 0, overBudget: 2 });
+    expect(await stored(slow.id)).toMatchObject({ lastValue: 0, lastError: null, lastRefreshedAt: new Date(now) });
+    for (const metric of waiting) {
+      // Not run: the last value and refresh time stay (still due), and the reason is recorded.
+      expect(await stored(metric.id)).toMatchObject({ lastValue: 7, lastError: overBudgetMessage(budgetMs), lastRefreshedAt: metric.lastRefreshedAt });
+    }
+    expect(await stored(other.id)).toMatchObject({ lastValue: 2, lastError: null, lastRefreshedAt: new Date(now) });
+
+    // The next run starts with the metrics that waited.
+    expect(await refreshDueMetrics(testDb(), now + MINUTE)).toEqual({ refreshed: 2, failed: 0, overBudget: 0 });
+    for (const metric of waiting) expect(await stored(metric.id)).toMatchObject({ lastValue: 20, lastError: null });
   });
 });

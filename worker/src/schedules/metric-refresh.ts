@@ -1,14 +1,24 @@
 // Scheduled custom-metric refresh (DESIGN §7, §8): active metrics whose refreshInterval has passed,
 // oldest first, a bounded number per run (the cron fires every minute, so a backlog drains quickly).
+// Each organization gets a time budget per run (issue 10, defect 2): once its metrics have used it,
+// its remaining metrics are not started this run, and the next organization still gets its turn.
+// A running D1 query cannot be cancelled from the Worker, so one query's cost is bounded by the SQL
+// policy (metrics/sql-policy.ts) and the budget is checked between queries.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { customMetrics } from "../../../schema/tables";
+import { METRIC_REFRESH_BUDGET_MS } from "../../../schema/constants";
+import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
 import type { Db } from "../env";
 import { refreshMetric } from "../metrics/run";
 
 /** Cron ticks are minute-aligned but a refresh is stamped when it ran: a little slack keeps a 60 s metric on a 60 s cadence. */
 const SLACK_MS = 5_000;
 
-export async function refreshDueMetrics(db: Db, now: number, options: { limit?: number } = {}) {
+export const overBudgetMessage = (budgetMs: number) =>
+  `Not refreshed: this organization's metrics used their ${budgetMs / 1000} s refresh budget; it is retried first at the next run`;
+
+type RefreshOptions = { limit?: number; budgetMs?: number };
+
+export async function refreshDueMetrics(db: Db, now: number, options: RefreshOptions = {}) {
   const due = await db
     .select()
     .from(customMetrics)
@@ -20,10 +30,37 @@ export async function refreshDueMetrics(db: Db, now: number, options: { limit?: 
     )
     .orderBy(sql`${customMetrics.lastRefreshedAt} IS NOT NULL`, asc(customMetrics.lastRefreshedAt))
     .limit(options.limit ?? 25);
-  let failed = 0;
-  for (const metric of due) {
-    const row = await refreshMetric(db, metric, now);
-    if (row.lastError) failed++;
+  const byOrg = new Map<string, CustomMetricRow[]>();
+  for (const metric of due) byOrg.set(metric.orgId, [...(byOrg.get(metric.orgId) ?? []), metric]);
+  const total = { refreshed: 0, failed: 0, overBudget: 0 };
+  for (const metrics of byOrg.values()) {
+    const result = await refreshOrgMetrics(db, metrics, now, options.budgetMs ?? METRIC_REFRESH_BUDGET_MS);
+    total.refreshed += result.refreshed;
+    total.failed += result.failed;
+    total.overBudget += result.overBudget;
   }
-  return { refreshed: due.length, failed };
+  return total;
+}
+
+/**
+ * One organization's due metrics, in order, until its budget is used. Those not started keep their
+ * last value and refresh time (so they stay due and sort first next run) and record why.
+ */
+async function refreshOrgMetrics(db: Db, metrics: CustomMetricRow[], now: number, budgetMs: number) {
+  const started = Date.now();
+  const result = { refreshed: 0, failed: 0, overBudget: 0 };
+  for (const metric of metrics) {
+    if (Date.now() - started >= budgetMs) {
+      await db
+        .update(customMetrics)
+        .set({ lastError: overBudgetMessage(budgetMs) })
+        .where(and(eq(customMetrics.orgId, metric.orgId), eq(customMetrics.id, metric.id)));
+      result.overBudget++;
+      continue;
+    }
+    const row = await refreshMetric(db, metric, now);
+    result.refreshed++;
+    if (row.lastError) result.failed++;
+  }
+  return result;
 }
