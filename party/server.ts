@@ -18,6 +18,9 @@ import { Revocations } from "./revocations";
 
 type Socket = Party.Connection<RealtimeClaims>;
 
+/** A timer that woke early tries again after at least this long. */
+const EXPIRY_SLACK_MS = 50;
+
 const secretOf = (env: Record<string, unknown>) => String(env.PARTY_SECRET ?? "");
 
 function isRevokeMessage(body: unknown): body is RevokeAccessMessage {
@@ -120,12 +123,19 @@ export default class OrganizationRoom implements Party.Server {
   /** The socket now lasts as long as `claims`: it closes by itself at their expiry. */
   private grant(conn: Socket, claims: RealtimeClaims) {
     conn.setState(claims);
+    this.closeAtExpiry(conn);
+  }
+
+  private closeAtExpiry(conn: Socket) {
     clearTimeout(this.expiryTimers.get(conn.id));
-    const close = () => {
+    if (!this.isLive(conn)) {
       this.expiryTimers.delete(conn.id);
-      if (!this.isLive(conn)) conn.close(CLOSE_ACCESS_ENDED, "Token expired");
-    };
-    this.expiryTimers.set(conn.id, setTimeout(close, Math.max(0, claims.exp * 1000 - Date.now())));
+      return conn.close(CLOSE_ACCESS_ENDED, "Access ended");
+    }
+    // The runtime's clock is coarse (it moves with I/O): a timer may wake a little early, so it
+    // checks again and waits for the rest.
+    const remaining = conn.state!.exp * 1000 - Date.now();
+    this.expiryTimers.set(conn.id, setTimeout(() => this.closeAtExpiry(conn), remaining + EXPIRY_SLACK_MS));
   }
 }
 
