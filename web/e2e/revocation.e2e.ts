@@ -2,9 +2,11 @@
 // real party room, so a removed member's open socket closes and stops receiving logs, the token they
 // minted before removal no longer connects, and signing out closes that session's socket.
 import { describe, expect, it } from "vitest";
-import { CLOSE_ACCESS_ENDED, NEW_PROMPT_LOG } from "../../schema/realtime";
-import { baseURL } from "./browser";
-import { T, postLog, registerOrg } from "./helpers";
+import { CLOSE_ACCESS_ENDED, NEW_PROMPT_LOG, RENEW_TOKEN, TOKEN_RENEWED } from "../../schema/realtime";
+import { baseURL, signIn as signInPage, useBrowser } from "./browser";
+import { T, postLog, registerOrg, visible } from "./helpers";
+
+const browser = useBrowser();
 
 type Socket = { ws: WebSocket; logs: string[]; closed: Promise<number>; isClosed: () => boolean };
 
@@ -80,5 +82,36 @@ describe("realtime revocation", () => {
     expect((await api("DELETE", "/api/session", { cookie })).status).toBe(204);
     expect(await within(socket.closed, 3_000)).toBe(CLOSE_ACCESS_ENDED);
     expect((await api("GET", "/api/realtime/token", { cookie })).status).toBe(401);
+  });
+});
+
+describe("dashboard socket renewal", () => {
+  it("sends a fresh token over the open socket before its token expires, and stays live", async () => {
+    const org = await registerOrg("Renewal Org");
+    const page = await browser.page();
+    await signInPage(page, org.apiKey);
+    const sent: string[] = [];
+    const received: string[] = [];
+    let sockets = 0;
+    page.on("websocket", (ws) => {
+      sockets++;
+      ws.on("framesent", (f) => sent.push(String(f.payload)));
+      ws.on("framereceived", (f) => received.push(String(f.payload)));
+    });
+    // Tell the page its (real, 5-minute) token expires in 65 s, so it renews ~5 s after connecting
+    // instead of after four minutes; the room itself judges the real token.
+    await page.route("**/api/realtime/token", async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as { expiresAt: string };
+      await route.fulfill({ response: res, json: { ...body, expiresAt: new Date(Date.now() + 65_000).toISOString() } });
+    });
+    await page.goto("/");
+    await visible(page.getByRole("status").filter({ hasText: /^Live$/ }));
+    await expect.poll(() => sent.some((f) => f.includes(RENEW_TOKEN)), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => received.some((f) => f.includes(TOKEN_RENEWED)), { timeout: T }).toBe(true);
+    // The same socket carries on: no reconnect was needed.
+    expect(sockets).toBe(1);
+    const log = await postLog(org.apiKey, { prompt: `After renewal ${Date.now()}`, response: "ok", model: "gpt-4" });
+    await visible(page.locator(`li[data-log-id="${log.id}"]`), T);
   });
 });
