@@ -36,13 +36,15 @@ const until = async (check: () => boolean, ms = 3_000) => {
 };
 
 const room = () => `org-${crypto.randomUUID()}`;
+/** A token grant for `room` from a key of its own (tests that revoke pass their own key id). */
+const grant = (room: string, kid = `key-${crypto.randomUUID()}`) => ({ room, kid });
 
 describe("organization room", () => {
   it("delivers an organization's log to its own sockets only", async () => {
     const a = room();
     const b = room();
-    const socketA = await connect(a, (await signRealtimeToken(a, secret)).token);
-    const socketB = await connect(b, (await signRealtimeToken(b, secret)).token);
+    const socketA = await connect(a, (await signRealtimeToken(grant(a), secret)).token);
+    const socketB = await connect(b, (await signRealtimeToken(grant(b), secret)).token);
     const log = { id: "log-1", prompt: "hello", flagStatus: "safe" };
     const res = await broadcast(a, [{ type: NEW_PROMPT_LOG, log }]);
     expect(res.status).toBe(202);
@@ -54,7 +56,7 @@ describe("organization room", () => {
 
   it("sends one event per log of a batch", async () => {
     const a = room();
-    const socket = await connect(a, (await signRealtimeToken(a, secret)).token);
+    const socket = await connect(a, (await signRealtimeToken(grant(a), secret)).token);
     await broadcast(a, [1, 2, 3].map((n) => ({ type: NEW_PROMPT_LOG, log: { id: `log-${n}` } })));
     await until(() => socket.messages.length === 3);
     expect(socket.messages.map((m: any) => m.log.id)).toEqual(["log-1", "log-2", "log-3"]);
@@ -63,19 +65,19 @@ describe("organization room", () => {
   it("refuses a socket without a token, with a forged one, or with an expired one", async () => {
     const a = room();
     await expect(connect(a, null)).rejects.toThrow();
-    await expect(connect(a, (await signRealtimeToken(a, "wrong-secret")).token)).rejects.toThrow();
-    await expect(connect(a, (await signRealtimeToken(a, secret, Date.now() - 3_600_000)).token)).rejects.toThrow();
+    await expect(connect(a, (await signRealtimeToken(grant(a), "wrong-secret")).token)).rejects.toThrow();
+    await expect(connect(a, (await signRealtimeToken(grant(a), secret, Date.now() - 3_600_000)).token)).rejects.toThrow();
   });
 
   it("refuses A's token in B's room", async () => {
     const a = room();
     const b = room();
-    await expect(connect(b, (await signRealtimeToken(a, secret)).token)).rejects.toThrow();
+    await expect(connect(b, (await signRealtimeToken(grant(a), secret)).token)).rejects.toThrow();
   });
 
   it("refuses broadcasts without the shared secret, and they reach nobody", async () => {
     const a = room();
-    const socket = await connect(a, (await signRealtimeToken(a, secret)).token);
+    const socket = await connect(a, (await signRealtimeToken(grant(a), secret)).token);
     expect((await broadcast(a, { type: NEW_PROMPT_LOG, log: { id: "x" } }, null)).status).toBe(403);
     expect((await broadcast(a, { type: NEW_PROMPT_LOG, log: { id: "x" } }, "guess")).status).toBe(403);
     const get = await fetch(`http://${host}/parties/main/${a}`);
@@ -86,7 +88,7 @@ describe("organization room", () => {
 
   it("does not relay what a browser sends to other sockets", async () => {
     const a = room();
-    const token = (await signRealtimeToken(a, secret)).token;
+    const token = (await signRealtimeToken(grant(a), secret)).token;
     const one = await connect(a, token);
     const two = await connect(a, token);
     one.ws.send(JSON.stringify({ type: NEW_PROMPT_LOG, log: { id: "spoofed" } }));

@@ -100,7 +100,6 @@ export const API_KEY_DISPLAY_PREFIX_LENGTH = 16;
 export const MASKED_KEY_ASTERISKS = 32;
 export const STATUS_CARD_KEY_CHARS = 20;
 export const SESSION_COOKIE = "ps_session";
-export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 30;
 
 // ── Webhooks and integrations ────────────────────────────────────────────────
 export const WEBHOOK_EVENTS = ["prompt.created", "flag.detected", "alert.created", "user.joined"] as const;
@@ -234,3 +233,11 @@ export const FEEDBACK_NOTE_MAX = 1000;
 export const MAX_CUSTOM_METRICS_PER_ORG = 50;
 /** Wall-clock time the scheduled refresh spends on one organization's metrics per run. */
 export const METRIC_REFRESH_BUDGET_MS = 5_000;
+
+// ── Sessions (issue 10: revocable server-side) ───────────────────────────────
+/** A session unused this long ends (an open dashboard renews it through its realtime token refresh). */
+export const SESSION_IDLE_TIMEOUT_SECONDS = 60 * 60 * 2;
+/** No session outlives this, however active: sign in with the key again. */
+export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
+/** Last-seen time and cookie are renewed at most this often, so reads don't each cost a write. */
+export const SESSION_RENEW_INTERVAL_SECONDS = 60;

@@ -77,6 +77,30 @@ export const apiKeys = sqliteTable(
   (t) => [uniqueIndex("api_keys_hash").on(t.keyHash), index("api_keys_org_created").on(t.orgId, t.createdAt)],
 );
 
+/**
+ * Dashboard sessions (issue 10): the cookie carries a random token, only its SHA-256 is stored.
+ * Valid while not revoked, seen within the idle timeout and before `expiresAt` (the absolute cap).
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    keyId: text("key_id")
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_key").on(t.keyId)],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
 export const promptLogs = sqliteTable(
   "prompt_logs",
   {

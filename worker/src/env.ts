@@ -33,9 +33,14 @@ export type Principal = {
   via: "bearer" | "query" | "cookie";
 };
 
+/** The dashboard session a cookie request came through (lib/session.ts). */
+export type SessionRef = { id: string; keyId: string; token: string; lastSeenAt: number; expiresAt: number };
+
 export type Variables = {
   db: Db;
   principal: Principal | null;
+  /** Set when the principal came from a session cookie; renewed after the answer, cleared on sign-out. */
+  session?: SessionRef | null;
   /** Why presented credentials were rejected, for the 401 message. */
   authError?: string;
 };

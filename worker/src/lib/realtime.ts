@@ -1,6 +1,7 @@
-// Notifies the organization's PartyKit room of stored logs. Always called through waitUntil and
-// bounded by a timeout: a party server that is down never fails or slows ingestion.
-import { NEW_PROMPT_LOG, REALTIME_PARTY } from "../../../schema/realtime";
+// Talks to the organization's PartyKit room with the shared secret: stored logs to broadcast (always
+// through waitUntil) and ended access to enforce (awaited, so sockets are gone when the answer leaves).
+// Bounded by a timeout: a party server that is down never fails or stalls a request.
+import { NEW_PROMPT_LOG, REALTIME_PARTY, REVOKE_ACCESS, type RevokeAccessMessage } from "../../../schema/realtime";
 import type { Bindings } from "../env";
 import type { PromptLog } from "../serialize";
 
@@ -20,18 +21,34 @@ export function roomPath(orgId: string): string {
   return `/parties/${REALTIME_PARTY}/${encodeURIComponent(orgId)}`;
 }
 
-/** One POST per request: the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
-export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLog[]): Promise<void> {
-  if (!logs.length || !env.PARTY_SECRET) return;
+async function postToRoom(env: Bindings, orgId: string, body: unknown, what: string): Promise<void> {
   try {
     const res = await fetch(partyOrigin(env, "http") + roomPath(orgId), {
       method: "POST",
       headers: { authorization: `Bearer ${env.PARTY_SECRET}`, "content-type": "application/json" },
-      body: JSON.stringify(logs.map((log) => ({ type: NEW_PROMPT_LOG, log }))),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
     });
-    if (!res.ok) console.warn("realtime notify answered", res.status);
+    if (!res.ok) console.warn(`realtime ${what} answered`, res.status);
+    await res.body?.cancel();
   } catch (error) {
-    console.warn("realtime notify failed", String(error));
+    console.warn(`realtime ${what} failed`, String(error));
   }
+}
+
+/** One POST per request: the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
+export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLog[]): Promise<void> {
+  if (!logs.length || !env.PARTY_SECRET) return;
+  await postToRoom(env, orgId, logs.map((log) => ({ type: NEW_PROMPT_LOG, log })), "notify");
+}
+
+/**
+ * Access of these keys (every token minted from them until now) and sessions ended: the room closes
+ * their sockets and refuses their older tokens. If the room cannot be told, tokens still die at
+ * their expiry (REALTIME_TOKEN_TTL_SECONDS at most).
+ */
+export async function notifyAccessRevoked(env: Bindings, orgId: string, ended: { keyIds?: string[]; sessionIds?: string[] }, at = Date.now()): Promise<void> {
+  const message: RevokeAccessMessage = { type: REVOKE_ACCESS, keyIds: ended.keyIds ?? [], sessionIds: ended.sessionIds ?? [], at };
+  if (!env.PARTY_SECRET || !(message.keyIds.length + message.sessionIds.length)) return;
+  await postToRoom(env, orgId, message, "revoke");
 }

@@ -8,7 +8,7 @@ import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
 import type { AppEnv, Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
 import { hashApiKey } from "../lib/keys";
-import { sessionKeyId } from "../lib/session";
+import { readSession, renewSession } from "../lib/session";
 
 /** lastUsed is written at most this often per key, so reads don't each cost a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -71,8 +71,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
       : null;
     if (!resolved) c.set("authError", presented.key ? "Invalid or expired API key" : "Malformed Authorization header");
   } else {
-    const keyId = await sessionKeyId(c);
-    if (keyId) resolved = await loadPrincipal(db, { by: "id", value: keyId }, "cookie");
+    const session = await readSession(c);
+    if (session) resolved = await loadPrincipal(db, { by: "id", value: session.keyId }, "cookie");
+    if (resolved) c.set("session", session);
   }
   c.set("principal", resolved?.principal ?? null);
   if (resolved && (!resolved.lastUsedAt || Date.now() - resolved.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
@@ -80,6 +81,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     c.executionCtx.waitUntil(touch.then(() => undefined, (e) => console.error("lastUsed update failed", e)));
   }
   await next();
+  // After the handler: sign-out and rotation clear c.var.session, so they are never undone here.
+  const session = c.var.session;
+  if (session) await renewSession(c, session);
 });
 
 export function hasPermission(principal: Principal, permission: Permission): boolean {

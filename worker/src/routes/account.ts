@@ -7,6 +7,7 @@ import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
 import { hashApiKey } from "../lib/keys";
+import { notifyAccessRevoked } from "../lib/realtime";
 import { endSession, startSession } from "../lib/session";
 import { loadPrincipal } from "../middleware/auth";
 import { createOrganization, findMember } from "../queries/accounts";
@@ -29,7 +30,7 @@ async function organizationView(db: Db, orgId: string, keyId: string, permission
 export const accountRoutes = new Hono<AppEnv>()
   .post("/register", ...jsonBody(registerBody), async (c) => {
     const { org, key } = await createOrganization(c.var.db, c.req.valid("json"));
-    await startSession(c, key.id);
+    await startSession(c, org.id, key.id);
     const organization = await organizationView(c.var.db, org.id, key.id, ROLE_PERMISSIONS.admin);
     return c.json({ organization, apiKey: key.key }, 201);
   })
@@ -40,11 +41,15 @@ export const accountRoutes = new Hono<AppEnv>()
     const resolved = await loadPrincipal(db, { by: "hash", value: await hashApiKey(apiKey) }, "cookie");
     if (!resolved) throw unauthorized("Invalid or expired API key");
     const { principal } = resolved;
-    await startSession(c, principal.keyId);
+    await startSession(c, principal.orgId, principal.keyId);
     return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) });
   })
-  .delete("/session", (c) => {
-    endSession(c);
+  // Ends this browser's session (not the key's other sessions: a key may be signed in elsewhere on
+  // purpose); its realtime sockets close before the answer.
+  .delete("/session", async (c) => {
+    const orgId = c.var.principal?.orgId;
+    const sessionId = await endSession(c);
+    if (orgId && sessionId) await notifyAccessRevoked(c.env, orgId, { sessionIds: [sessionId] });
     return c.body(null, 204);
   })
   .get("/organization", async (c) => {

@@ -29,7 +29,10 @@ describe("GET /api/realtime/token", () => {
     expect(exp).toBeGreaterThanOrEqual(t0 + (REALTIME_TOKEN_TTL_SECONDS - 2) * 1000);
 
     const claims = await verifyRealtimeToken(token, org.orgId, secret());
-    expect(claims).toEqual({ room: org.orgId, exp: exp / 1000 });
+    // It names the key it was minted through (no session: a Bearer call), so revocation can reach it.
+    const keys = (await call("GET", "/api-keys", { key: org.apiKey })).body as { id: string }[];
+    expect(claims).toEqual({ room: org.orgId, kid: keys[0].id, iat: expect.any(Number), exp: exp / 1000 });
+    expect(claims!.iat).toBeGreaterThanOrEqual(t0);
     // Expired after its lifetime.
     expect(await verifyRealtimeToken(token, org.orgId, secret(), exp + 1000)).toBeNull();
     // Signed with the worker's secret only.
@@ -54,7 +57,8 @@ describe("GET /api/realtime/token", () => {
     const org = await registerOrg();
     const byCookie = await call("GET", "/realtime/token", { cookie: org.cookie });
     expect(byCookie.status).toBe(200);
-    expect(await verifyRealtimeToken(byCookie.body.token, org.orgId, secret())).not.toBeNull();
+    const sessionId = (await env.DB.prepare("SELECT id FROM sessions WHERE org_id = ?").bind(org.orgId).first<{ id: string }>())!.id;
+    expect((await verifyRealtimeToken(byCookie.body.token, org.orgId, secret()))?.sid).toBe(sessionId);
     const byQuery = await call("GET", `/realtime/token?apiKey=${org.apiKey}`);
     expect(byQuery.status).toBe(200);
     expect(byQuery.body.url).toContain(`/parties/main/${org.orgId}?token=`);

@@ -128,7 +128,7 @@ describe("PUT /api/settings", () => {
 });
 
 describe("POST /api/settings/rotate-key", () => {
-  it("replaces the caller's key: old key 401, new key works, prefix changes, session survives", async () => {
+  it("replaces the caller's key: old key 401, new key works, prefix changes, the key's sessions end", async () => {
     const org = await registerOrg();
     const keysBefore = (await call("GET", "/api-keys", { key: org.apiKey })).body;
     const own = keysBefore.find((k: any) => k.keyPrefix === org.apiKey.slice(0, 16));
@@ -144,10 +144,9 @@ describe("POST /api/settings/rotate-key", () => {
     const fresh = await call("GET", "/settings", { key: res.body.apiKey });
     expect(fresh.status).toBe(200);
     expect(fresh.body.apiKeyPrefix).toBe(res.body.keyPrefix);
-    // The cookie references the key id, not the secret.
-    const viaCookie = await call("GET", "/settings", { cookie: org.cookie });
-    expect(viaCookie.status).toBe(200);
-    expect(viaCookie.body.apiKeyPrefix).toBe(res.body.keyPrefix);
+    // Sessions made from the old secret end with it (issue 10); the Bearer caller gets no cookie.
+    expectEnvelope(await call("GET", "/settings", { cookie: org.cookie }), 401, "unauthorized");
+    expect(res.headers.get("set-cookie")).toBeNull();
 
     // Same key row (id, name, permissions), new secret.
     const keysAfter = (await call("GET", "/api-keys", { key: res.body.apiKey })).body;
@@ -165,7 +164,10 @@ describe("POST /api/settings/rotate-key", () => {
     expectEnvelope(await call("GET", "/logs", { key: org.apiKey }), 401, "unauthorized");
     expect((await call("GET", "/logs", { key: res.body.apiKey })).status).toBe(200);
     expect((await call("GET", "/logs", { key: other })).status).toBe(200);
-    expect((await call("GET", "/settings", { cookie: org.cookie })).body.apiKeyPrefix).toBe(res.body.keyPrefix);
+    // The rotating browser continues in a fresh session; its old cookie is dead.
+    const fresh = (res.headers.get("set-cookie") ?? "").split(";")[0];
+    expect((await call("GET", "/settings", { cookie: fresh })).body.apiKeyPrefix).toBe(res.body.keyPrefix);
+    expectEnvelope(await call("GET", "/settings", { cookie: org.cookie }), 401, "unauthorized");
   });
 });
 

@@ -6,6 +6,8 @@ import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../
 import { settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+import { notifyAccessRevoked } from "../lib/realtime";
+import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { getSettings } from "../queries/settings";
 import { jsonBody } from "../validate";
@@ -56,12 +58,21 @@ export const settingsRoutes = new Hono<AppEnv>()
   })
   .post("/rotate-key", requirePermission("admin"), async (c) => {
     const principal = requirePrincipal(c);
-    // The key keeps its id, name and permissions (and so its sessions); only the secret changes.
+    const db = c.var.db;
+    // The key keeps its id, name and permissions; the secret changes and every session and realtime
+    // token made from the old one ends, in one transaction. A caller signed in through a session
+    // continues in a fresh one made from the new secret (the Settings page shows the new key there);
+    // every other session, including a stolen copy of this one, must sign in with the new key.
     const key = generateApiKey();
     const keyPrefix = displayPrefix(key);
-    await c.var.db
-      .update(apiKeys)
-      .set({ keyHash: await hashApiKey(key), keyPrefix })
-      .where(eq(apiKeys.id, principal.keyId));
+    const at = new Date();
+    const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
+    await db.batch([
+      db.update(apiKeys).set({ keyHash: await hashApiKey(key), keyPrefix }).where(eq(apiKeys.id, principal.keyId)),
+      revokeKeySessions(db, [principal.keyId], at),
+      ...(fresh ? [fresh.insert] : []),
+    ]);
+    await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
+    if (fresh) await sendSessionCookie(c, fresh.token);
     return c.json({ apiKey: key, keyPrefix });
   });

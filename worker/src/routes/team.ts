@@ -10,6 +10,7 @@ import { enqueueEvents, inBackground } from "../delivery/emit";
 import { userJoinedData } from "../delivery/events";
 import { conflict, notFound } from "../errors";
 import { newId } from "../lib/ids";
+import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { prepareKey } from "../queries/accounts";
 import { serializeMember } from "../serialize";
@@ -115,6 +116,8 @@ export const teamRoutes = new Hono<AppEnv>()
     const member = await findMemberOr404(db, principal.orgId, id);
     if (member.id === principal.memberId) throw conflict("You cannot remove yourself");
     if (member.role === "admin" && (await adminCount(db, principal.orgId)) <= 1) throw conflict(NEEDS_ADMIN);
+    // Read before the delete: the cascade takes the keys with the member row.
+    const keys = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.orgId, principal.orgId), eq(apiKeys.memberId, id)));
     // The member's keys go with them (foreign key cascade; deleted explicitly too), ending their
     // sessions. Both statements run in one batch, and only if the member row itself was deleted.
     const [deleted] = await db.batch([
@@ -130,5 +133,7 @@ export const teamRoutes = new Hono<AppEnv>()
       await findMemberOr404(db, principal.orgId, id);
       throw conflict(NEEDS_ADMIN);
     }
+    // Their open sockets close and their unexpired realtime tokens stop connecting, before the answer.
+    await notifyAccessRevoked(c.env, principal.orgId, { keyIds: keys.map((k) => k.id) });
     return c.body(null, 204);
   });

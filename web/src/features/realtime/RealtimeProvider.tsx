@@ -1,6 +1,8 @@
 // One WebSocket per signed-in tab to the organization's PartyKit room (DESIGN §1, §9).
 // The URL (with a short-lived token) comes from GET /api/realtime/token and is fetched again
-// whenever the cached token is about to expire, so every reconnect uses a valid token.
+// whenever the cached token is about to expire, so every reconnect uses a valid token. The room closes
+// a socket when its token expires, so while the socket is open a fresh token is sent over it a minute
+// before that: a signed-in user stays connected, a revoked one (the token request fails) does not.
 import { useQueryClient } from "@tanstack/react-query";
 import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
@@ -9,7 +11,7 @@ import { logKeys } from "../../api/logs";
 import { fetchRealtimeToken, type RealtimeMessage } from "../../api/realtime";
 import { statsKeys } from "../../api/stats";
 import type { PromptLog } from "../../api/types";
-import { NEW_PROMPT_LOG } from "../../../../schema/realtime";
+import { NEW_PROMPT_LOG, RENEW_TOKEN } from "../../../../schema/realtime";
 
 type Listener = (log: PromptLog) => void;
 type RealtimeState = { connected: boolean; onNewLog: (l: Listener) => () => void };
@@ -21,6 +23,10 @@ export function useRealtime(): RealtimeState {
 }
 
 const TOKEN_MARGIN_MS = 15_000;
+/** How long before the socket's token expires a fresh one is sent over it. */
+const RENEW_BEFORE_EXPIRY_MS = 60_000;
+/** A failed renewal (network, server busy) is tried again this much later, while time is left. */
+const RENEW_RETRY_MS = 15_000;
 
 export function RealtimeProvider({ orgId, children }: { orgId: string; children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -36,21 +42,43 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
   useEffect(() => {
     let cached: { url: string; expiresAt: number } | null = null;
     let lastAlertRefresh = 0;
+    let renewTimer: ReturnType<typeof setTimeout> | undefined;
+    const fetchToken = async () => {
+      const t = await fetchRealtimeToken();
+      cached = { url: t.url, expiresAt: Date.parse(t.expiresAt) || Date.now() + 60_000 };
+      return t.token;
+    };
     const urlProvider = async () => {
-      if (!cached || cached.expiresAt - Date.now() < TOKEN_MARGIN_MS) {
-        const t = await fetchRealtimeToken();
-        cached = { url: t.url, expiresAt: Date.parse(t.expiresAt) || Date.now() + 60_000 };
+      if (!cached || cached.expiresAt - Date.now() < TOKEN_MARGIN_MS) await fetchToken();
+      return cached!.url;
+    };
+    const scheduleRenewal = (delayMs: number) => {
+      clearTimeout(renewTimer);
+      renewTimer = setTimeout(renew, Math.max(0, delayMs));
+    };
+    const renew = async () => {
+      try {
+        const token = await fetchToken();
+        if (socket.readyState !== WebSocket.OPEN) return;
+        socket.send(JSON.stringify({ type: RENEW_TOKEN, token }));
+        scheduleRenewal(cached!.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS);
+      } catch {
+        // Signed out or access revoked: the room closes the socket at expiry. Otherwise try again.
+        if (socket.readyState === WebSocket.OPEN) scheduleRenewal(RENEW_RETRY_MS);
       }
-      return cached.url;
     };
     const socket = new ReconnectingWebSocket(urlProvider, undefined, {
       maxReconnectionDelay: 30_000,
       minReconnectionDelay: 1_000,
       connectionTimeout: 8_000,
     });
-    const onOpen = () => setConnected(true);
+    const onOpen = () => {
+      setConnected(true);
+      if (cached) scheduleRenewal(cached.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS);
+    };
     const onClose = () => {
       setConnected(false);
+      clearTimeout(renewTimer);
       cached = null; // a rejected or expired token must not be reused
     };
     const onMessage = (e: MessageEvent) => {
@@ -80,6 +108,7 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       socket.removeEventListener("open", onOpen);
       socket.removeEventListener("close", onClose);
       socket.removeEventListener("message", onMessage);
+      clearTimeout(renewTimer);
       socket.close();
       setConnected(false);
     };

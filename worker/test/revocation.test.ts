@@ -1,0 +1,183 @@
+// Revocation suite (issue 10): for each way access ends — key deleted, key expired, key rotated, member
+// removed, sign-out — every credential derived from it stops working on the very next request: the
+// Bearer key, `?apiKey=`, the session cookie, minting realtime tokens; and the party room is told,
+// before the answer, to close the sockets and refuse the tokens already minted (the room's side of
+// that is proved against a real `partykit dev` in party/revocation.test.ts).
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "../../schema/realtime";
+import type { Bindings } from "../src/env";
+import worker from "../src/index";
+import { receiver } from "./delivery-helpers";
+import { BASE } from "./helpers";
+
+type Creds = { key?: string; query?: string; cookie?: string };
+
+/** The worker with a recording stand-in for the party server (a real HTTP listener). */
+function stack() {
+  const room = receiver();
+  const bindings: Bindings = { ...env, PARTY_HOST: room.origin };
+  async function call(method: string, path: string, creds: Creds = {}, body?: unknown) {
+    const headers: Record<string, string> = {};
+    if (creds.key) headers.authorization = `Bearer ${creds.key}`;
+    if (creds.cookie) headers.cookie = creds.cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const url = new URL(BASE + "/api" + path);
+    if (creds.query) url.searchParams.set("apiKey", creds.query);
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), bindings, ctx);
+    await waitOnExecutionContext(ctx);
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  }
+  const cookieOf = (res: { headers: Headers }) => (res.headers.get("set-cookie") ?? "").split(";")[0];
+  return {
+    call,
+    cookieOf,
+    async register() {
+      const res = await call("POST", "/register", {}, { name: `Revocation ${crypto.randomUUID().slice(0, 8)}`, email: `r-${crypto.randomUUID().slice(0, 8)}@example.com` });
+      return { orgId: res.body.organization.id as string, adminKey: res.body.apiKey as string, adminCookie: cookieOf(res) };
+    },
+    async signIn(apiKey: string) {
+      const res = await call("POST", "/session", {}, { apiKey });
+      expect(res.status).toBe(200);
+      return cookieOf(res);
+    },
+    async token(creds: Creds, orgId: string): Promise<RealtimeClaims> {
+      const res = await call("GET", "/realtime/token", creds);
+      expect(res.status).toBe(200);
+      return (await verifyRealtimeToken(res.body.token, orgId, env.PARTY_SECRET))!;
+    },
+    /** Revocations the worker sent to the organization's room. */
+    async revocations(orgId: string): Promise<RevokeAccessMessage[]> {
+      const res = await fetch(`${room.origin}/_requests?path=${encodeURIComponent(`/parties/main/${orgId}`)}`);
+      const recorded = (await res.json()) as { headers: Record<string, string>; body: string }[];
+      for (const r of recorded) expect(r.headers.authorization).toBe(`Bearer ${env.PARTY_SECRET}`);
+      return recorded.map((r) => JSON.parse(r.body)).filter((m) => m.type === REVOKE_ACCESS);
+    },
+  };
+}
+
+/** Every way in with these credentials answers 401 (and the shell sees no organization). */
+async function expectLockedOut(s: ReturnType<typeof stack>, creds: Creds[]) {
+  for (const c of creds) {
+    const label = JSON.stringify(Object.keys(c));
+    expect((await s.call("GET", "/logs", c)).status, `GET /logs ${label}`).toBe(401);
+    expect((await s.call("GET", "/realtime/token", c)).status, `realtime token ${label}`).toBe(401);
+    expect((await s.call("GET", "/organization", c)).body, `organization ${label}`).toBeNull();
+  }
+}
+
+/** The room was told, before the answer, to drop every token in `tokens` (by key, issued until then). */
+function expectKeyRevoked(messages: RevokeAccessMessage[], tokens: RealtimeClaims[]) {
+  for (const t of tokens) {
+    expect(messages.some((m) => m.keyIds.includes(t.kid) && m.at >= t.iat), `room told to drop key ${t.kid}`).toBe(true);
+  }
+}
+
+describe("revocation: key deleted", () => {
+  it("ends its Bearer, ?apiKey, sessions, realtime tokens and sockets at once", async () => {
+    const s = stack();
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Doomed", permissions: ["logs:read"] });
+    const key = created.body.keyValue as string;
+    const cookie = await s.signIn(key);
+    const tokens = [await s.token({ key }, org.orgId), await s.token({ cookie }, org.orgId)];
+
+    expect((await s.call("DELETE", `/api-keys/${created.body.id}`, { key: org.adminKey })).status).toBe(204);
+
+    await expectLockedOut(s, [{ key }, { query: key }, { cookie }]);
+    expectKeyRevoked(await s.revocations(org.orgId), tokens);
+    expect((await s.call("GET", "/logs", { key: org.adminKey })).status).toBe(200);
+  });
+});
+
+describe("revocation: key expired", () => {
+  it("ends every credential at expiry, and no realtime token outlives the key", async () => {
+    const s = stack();
+    const org = await s.register();
+    const expiresAt = new Date(Date.now() + 120_000);
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Short-lived", permissions: ["logs:read"], expiresAt: expiresAt.toISOString() });
+    const key = created.body.keyValue as string;
+    const cookie = await s.signIn(key);
+    for (const t of [await s.token({ key }, org.orgId), await s.token({ cookie }, org.orgId)]) {
+      // The room closes each socket at its token's expiry: that must not be later than the key's.
+      expect(t.exp * 1000).toBeLessThanOrEqual(expiresAt.getTime());
+    }
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, created.body.id).run();
+    await expectLockedOut(s, [{ key }, { query: key }, { cookie }]);
+  });
+});
+
+describe("revocation: key rotated", () => {
+  it("ends the old secret and every other session; the rotating session continues in a fresh one", async () => {
+    const s = stack();
+    const org = await s.register();
+    const rotating = await s.signIn(org.adminKey);
+    const stolen = await s.signIn(org.adminKey); // a copy of a session elsewhere
+    const tokens = [await s.token({ key: org.adminKey }, org.orgId), await s.token({ cookie: stolen }, org.orgId), await s.token({ cookie: rotating }, org.orgId)];
+
+    const res = await s.call("POST", "/settings/rotate-key", { cookie: rotating });
+    expect(res.status).toBe(200);
+    const fresh = s.cookieOf(res);
+    expect(fresh).toMatch(/^ps_session=/);
+    expect(fresh).not.toBe(rotating);
+
+    await expectLockedOut(s, [{ key: org.adminKey }, { query: org.adminKey }, { cookie: stolen }, { cookie: rotating }, { cookie: org.adminCookie }]);
+    // The stolen session cannot rotate the key again and lock the owner out.
+    expect((await s.call("POST", "/settings/rotate-key", { cookie: stolen })).status).toBe(401);
+    expectKeyRevoked(await s.revocations(org.orgId), tokens);
+
+    // The new secret and the rotating browser's fresh session work; its new tokens are not refused.
+    expect((await s.call("GET", "/logs", { key: res.body.apiKey })).status).toBe(200);
+    expect((await s.call("GET", "/organization", { cookie: fresh })).body.keyPrefix).toBe(res.body.keyPrefix);
+    const after = await s.token({ cookie: fresh }, org.orgId);
+    for (const m of await s.revocations(org.orgId)) expect(after.iat).toBeGreaterThan(m.at);
+  });
+
+  it("through the Bearer key: every session of the key ends, and no cookie is set", async () => {
+    const s = stack();
+    const org = await s.register();
+    const cookie = await s.signIn(org.adminKey);
+    const res = await s.call("POST", "/settings/rotate-key", { key: org.adminKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("set-cookie")).toBeNull();
+    await expectLockedOut(s, [{ cookie }, { cookie: org.adminCookie }, { key: org.adminKey }]);
+  });
+});
+
+describe("revocation: member removed", () => {
+  it("ends the member's key, sessions, realtime tokens and sockets at once", async () => {
+    const s = stack();
+    const org = await s.register();
+    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Leaver", email: `leaver-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const key = invited.body.apiKey as string;
+    const cookie = await s.signIn(key);
+    const tokens = [await s.token({ key }, org.orgId), await s.token({ cookie }, org.orgId)];
+
+    expect((await s.call("DELETE", `/team/${invited.body.member.id}`, { cookie: org.adminCookie })).status).toBe(204);
+
+    await expectLockedOut(s, [{ key }, { query: key }, { cookie }]);
+    expectKeyRevoked(await s.revocations(org.orgId), tokens);
+  });
+});
+
+describe("revocation: sign-out", () => {
+  it("ends the session and its realtime tokens and sockets; the key and its other sessions stay", async () => {
+    const s = stack();
+    const org = await s.register();
+    const cookie = await s.signIn(org.adminKey);
+    const token = await s.token({ cookie }, org.orgId);
+    expect(token.sid).toBeTruthy();
+
+    const out = await s.call("DELETE", "/session", { cookie });
+    expect(out.status).toBe(204);
+    expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/i);
+
+    // A copy of the cookie kept by someone else no longer works either.
+    await expectLockedOut(s, [{ cookie }]);
+    expect((await s.revocations(org.orgId)).some((m) => m.sessionIds.includes(token.sid!))).toBe(true);
+    expect((await s.call("GET", "/logs", { cookie: org.adminCookie })).status).toBe(200);
+    expect((await s.call("GET", "/logs", { key: org.adminKey })).status).toBe(200);
+  });
+});
