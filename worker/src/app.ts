@@ -8,6 +8,7 @@ import { ApiError, onError, onNotFound } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { servedOpenApiDocument } from "./openapi";
 import { withDb } from "./middleware/db";
+import { queryKeyDeprecation } from "./middleware/query-key-deprecation";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { analyticsRoutes } from "./routes/analytics";
@@ -30,6 +31,7 @@ const tooLarge = (limit: number) => () => {
 
 export const api = new Hono<AppEnv>()
   .use(secureHeaders({ crossOriginResourcePolicy: false }))
+  .use(queryKeyDeprecation)
   .use("/logs/batch", bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge(MAX_BATCH_BODY_BYTES) }))
   .use(async (c, next) => {
     if (c.req.path.endsWith("/logs/batch")) return next();
