@@ -17,7 +17,8 @@ export async function setup(project: TestProject) {
     project.provide("baseURL", process.env.E2E_BASE_URL.replace(/\/+$/, ""));
     project.provide("demoKey", key);
     project.provide("webDist", process.env.E2E_WEB_DIST ?? path.join(root, "web/dist"));
-    project.provide("stateDir", process.env.E2E_STATE_DIR ?? path.join(root, ".wrangler"));
+    // npm start persists to .wrangler/state (wrangler's default); the demo key file sits beside it.
+    project.provide("stateDir", process.env.E2E_STATE_DIR ?? path.join(root, ".wrangler/state"));
     return;
   }
   const port = 18_700 + Math.floor(Math.random() * 200);
