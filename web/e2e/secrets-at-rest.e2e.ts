@@ -49,11 +49,23 @@ describe("secrets at rest", () => {
       expect(bearer.headers.get("deprecation")).toBeNull();
     }
     // The dashboard: sign-in with the key in a body, session cookie, realtime token and socket.
+    // Every URL the dashboard requests or opens a socket to is kept: none may carry the key.
     const page = await browser.page();
+    const urls: string[] = [];
+    page.on("request", (r) => urls.push(r.url()));
+    page.on("websocket", (ws) => urls.push(ws.url()));
     await signIn(page, org.apiKey);
+    for (const path of ["/", "/logs", "/testing", "/settings"]) {
+      await page.goto(path);
+      await page.locator("main").first().waitFor({ timeout: T });
+    }
     await page.goto("/");
     await page.getByTestId("stat-totalPrompts").waitFor({ timeout: T });
+    await page.getByRole("status").filter({ hasText: /^Live$/ }).waitFor({ timeout: T });
     await page.close();
+    expect(urls.some((u) => u.startsWith("ws"))).toBe(true);
+    expect(urls.length).toBeGreaterThan(10);
+    expect(urls.filter((u) => new RegExp(ANY_KEY.source).test(u) || u.includes(org.apiKey))).toEqual([]);
 
     // Traces and database pages are written asynchronously: give them time to land first.
     await new Promise((r) => setTimeout(r, 3_000));

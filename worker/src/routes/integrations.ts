@@ -23,7 +23,7 @@ function assertTargets(config: IntegrationConfig, env: AppEnv["Bindings"]) {
 /** The fields that say where an integration sends (and so where its api_key goes). */
 const DESTINATION_FIELDS = ["webhook_url", "url", "email"] as const;
 
-export const SECRET_REENTRY_MESSAGE = "Re-enter the API key to change where this integration sends alerts";
+const SECRET_REENTRY_MESSAGE = "Re-enter the API key to change where this integration sends alerts";
 
 /**
  * A stored api_key follows its destination only when the client proves it knows the key: changing

@@ -62,6 +62,9 @@ describe("SDK samples", () => {
       expect(s[id]).toContain("http://127.0.0.1:8787");
       expect(s[id]).not.toContain("8787//");
       expect(s[id].split(API_KEY_PLACEHOLDER)).toHaveLength(2);
+      // The key goes in the Authorization header, never in a URL (docs/api-keys-in-urls.md).
+      expect(s[id]).toContain(`Bearer`);
+      expect(s[id]).not.toMatch(/apiKey=|api_key=/i);
     }
     expect(s.webhook).toContain(WEBHOOK_SECRET_PLACEHOLDER);
     expect(normalizeOrigin("https://x.test///")).toBe("https://x.test");
