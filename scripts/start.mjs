@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", NO_D1_WARNING: "true" };
+// X_LOCAL_OBSERVABILITY=false: wrangler dev's local trace store (<state>/v3/observability) records
+// every request URL, so a `?apiKey=` call would leave the full key on disk (docs/api-keys-in-urls.md).
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", NO_D1_WARNING: "true", X_LOCAL_OBSERVABILITY: "false" };
 const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const PARTY_PORT = Number(process.env.PARTY_PORT ?? 1999);
 const persistTo = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
@@ -49,7 +51,8 @@ function migrate() {
 }
 
 function seedIfEmpty() {
-  const keyFile = path.join(stateDir, "demo-api-key");
+  // The one file that holds a key on purpose (mode 0600); DEMO_KEY_FILE keeps it out of the state directory.
+  const keyFile = process.env.DEMO_KEY_FILE ? path.resolve(process.env.DEMO_KEY_FILE) : path.join(stateDir, "demo-api-key");
   const out = capture(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persistTo, "--json", "--command", "SELECT count(*) AS n FROM organizations"]);
   const count = JSON.parse(out)[0].results[0].n;
   if (count === 0) {

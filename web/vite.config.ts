@@ -2,9 +2,19 @@ import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { staticHeadersFile } from "../schema/security-headers";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** dist/_headers: the security headers of the static assets, from schema/security-headers.ts. */
+const securityHeadersFile = (): Plugin => ({
+  name: "security-headers-file",
+  apply: "build",
+  generateBundle() {
+    this.emitFile({ type: "asset", fileName: "_headers", source: staticHeadersFile() });
+  },
+});
 
 export default defineConfig({
   root: here("."),
@@ -20,6 +30,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    securityHeadersFile(),
   ],
   server: {
     host: "127.0.0.1",

@@ -8,7 +8,7 @@ import type { TestProject } from "vitest/node";
 
 const root = path.resolve(import.meta.dirname, "../..");
 let child: ChildProcess | undefined;
-let stateDir = "";
+let runDir = "";
 
 export async function setup(project: TestProject) {
   // Development shortcut: reuse a stack that is already running (`npm start` in another shell).
@@ -17,19 +17,25 @@ export async function setup(project: TestProject) {
     project.provide("baseURL", process.env.E2E_BASE_URL.replace(/\/+$/, ""));
     project.provide("demoKey", key);
     project.provide("webDist", process.env.E2E_WEB_DIST ?? path.join(root, "web/dist"));
+    // npm start persists to .wrangler/state (wrangler's default); the demo key file sits beside it.
+    project.provide("stateDir", process.env.E2E_STATE_DIR ?? path.join(root, ".wrangler/state"));
     return;
   }
   const port = 18_700 + Math.floor(Math.random() * 200);
   const partyPort = port + 1_000;
-  stateDir = mkdtempSync(path.join(tmpdir(), "promptsentry-e2e-"));
-  const webDist = path.join(stateDir, "web-dist");
+  // One throwaway directory: the stack's state (database, party storage) in state/, the demo key
+  // beside it rather than inside (secrets-at-rest.e2e.ts proves state/ never holds a key), the build.
+  runDir = mkdtempSync(path.join(tmpdir(), "promptsentry-e2e-"));
+  const stateDir = path.join(runDir, "state");
+  const keyFile = path.join(runDir, "demo-api-key");
+  const webDist = path.join(runDir, "web-dist");
   let output = "";
   child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
     cwd: root,
     // No NODE_ENV: vitest sets it to 'test', which would make `vite build` ship React's development
     // build (jsx-dev-runtime, ~60 KB more) instead of what `npm start` serves. WEB_DIST: a private
     // build, so a concurrent `vite build` (another run, a developer) never swaps files under the tests.
-    env: { ...withoutNodeEnv(process.env), PORT: String(port), PARTY_PORT: String(partyPort), PERSIST_DIR: stateDir, WEB_DIST: webDist },
+    env: { ...withoutNodeEnv(process.env), PORT: String(port), PARTY_PORT: String(partyPort), PERSIST_DIR: stateDir, DEMO_KEY_FILE: keyFile, WEB_DIST: webDist },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -44,8 +50,9 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide("baseURL", baseURL);
-  project.provide("demoKey", readFileSync(path.join(stateDir, "demo-api-key"), "utf8").trim());
+  project.provide("demoKey", readFileSync(keyFile, "utf8").trim());
   project.provide("webDist", webDist);
+  project.provide("stateDir", stateDir);
 }
 
 function withoutNodeEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -60,7 +67,7 @@ export async function teardown() {
     } catch {}
     await new Promise((r) => setTimeout(r, 1_000));
   }
-  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+  if (runDir) rmSync(runDir, { recursive: true, force: true });
 }
 
 declare module "vitest" {
@@ -69,5 +76,7 @@ declare module "vitest" {
     demoKey: string;
     /** Directory of the SPA build the stack serves (for the bundle-size check). */
     webDist: string;
+    /** The stack's state directory (`--persist-to`: local D1, traces, party storage). */
+    stateDir: string;
   }
 }

@@ -1,19 +1,21 @@
 // The Hono app: named middleware, one router per resource, errors rendered once in onError.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { secureHeaders } from "hono/secure-headers";
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../schema/constants";
 import type { AppEnv } from "./env";
 import { ApiError, onError, onNotFound } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { servedOpenApiDocument } from "./openapi";
 import { withDb } from "./middleware/db";
+import { queryKeyDeprecation } from "./middleware/query-key-deprecation";
+import { apiSecurityHeaders } from "./middleware/security-headers";
 import { accountRoutes } from "./routes/account";
 import { alertRoutes } from "./routes/alerts";
 import { analyticsRoutes } from "./routes/analytics";
 import { anomalyRoutes } from "./routes/anomalies";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { customMetricRoutes } from "./routes/custom-metrics";
+import { dashboardRoutes } from "./routes/dashboard";
 import { dataRoutes } from "./routes/data";
 import { feedbackRoutes } from "./routes/feedback";
 import { healthRoutes } from "./routes/health";
@@ -30,7 +32,8 @@ const tooLarge = (limit: number) => () => {
 };
 
 export const api = new Hono<AppEnv>()
-  .use(secureHeaders({ crossOriginResourcePolicy: false }))
+  .use(apiSecurityHeaders)
+  .use(queryKeyDeprecation)
   .use("/logs/batch", bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge(MAX_BATCH_BODY_BYTES) }))
   .use(async (c, next) => {
     if (c.req.path.endsWith("/logs/batch")) return next();
@@ -55,6 +58,6 @@ export const api = new Hono<AppEnv>()
   .route("/data", dataRoutes)
   .route("/realtime", realtimeRoutes);
 
-export const app = new Hono<AppEnv>().route("/api", api).onError(onError).notFound(onNotFound);
+export const app = new Hono<AppEnv>().route("/api", api).route("/", dashboardRoutes).onError(onError).notFound(onNotFound);
 api.onError(onError);
 api.notFound(onNotFound);

@@ -128,7 +128,13 @@ export async function openApiDocument(app: Hono<AppEnv>) {
       components: {
         securitySchemes: {
           bearerKey: { type: "http", scheme: "bearer", description: "An API key: `Authorization: Bearer pk_live_…`" },
-          queryKey: { type: "apiKey", in: "query", name: "apiKey", description: "The API key as `?apiKey=` (the spec's dashboard calls)" },
+          queryKey: {
+            type: "apiKey",
+            in: "query",
+            name: "apiKey",
+            description:
+              "Deprecated: the API key as `?apiKey=` (the spec's dashboard calls). URLs end up in request traces, proxy and CDN logs, browser history and Referer headers, so a key in one leaks; answers carry a `Deprecation` header. Send `Authorization: Bearer` instead.",
+          },
           session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The dashboard's session, from POST /api/session" },
         },
       },

@@ -92,6 +92,79 @@ describe("checkOutboundUrl", () => {
   });
 });
 
+// Issue 10 defect 6: every IANA special-purpose range, multicast, site-local, translation prefixes
+// and wildcard/rebinding DNS names. Table: [url, verdict without private targets, verdict with].
+const REBIND = "Wildcard and rebinding DNS names (nip.io, localtest.me, …) are not allowed";
+const OK = { ok: true } as const;
+const refused = (reason: string) => ({ ok: false, reason });
+const always = (reason: string): [object, object] => [refused(reason), refused(reason)];
+const privateOnly: [object, object] = [refused(PRIVATE), OK];
+
+const SPECIAL_PURPOSE: [url: string, verdicts: [object, object]][] = [
+  // IPv4 special-purpose registry
+  ["http://0.1.2.3/", always(NEVER)],
+  ["http://100.64.0.1/", privateOnly],
+  ["http://100.127.255.254/", privateOnly],
+  ["http://192.0.0.1/", always(NEVER)],
+  ["http://192.0.0.170/", always(NEVER)],
+  ["http://192.0.2.10/", always(NEVER)],
+  ["http://192.88.99.1/", always(NEVER)],
+  ["http://198.18.0.1/", always(NEVER)],
+  ["http://198.19.255.254/", always(NEVER)],
+  ["http://198.51.100.7/", always(NEVER)],
+  ["http://203.0.113.9/", always(NEVER)],
+  ["http://239.255.255.250/", always(NEVER)],
+  ["http://240.0.0.1/", always(NEVER)],
+  ["http://255.255.255.255/", always(NEVER)],
+  // IPv6 special-purpose registry, multicast, site-local
+  ["http://[ff02::1]/", always(NEVER)],
+  ["http://[ff05::1:3]/", always(NEVER)],
+  ["http://[fec0::1]/", always(NEVER)],
+  ["http://[feff::1]/", always(NEVER)],
+  ["http://[2002:7f00:1::]/", always(NEVER)], // 6to4 of 127.0.0.1
+  ["http://[2002:a00:1::1]/", always(NEVER)], // 6to4 of 10.0.0.1
+  ["http://[64:ff9b::7f00:1]/", always(NEVER)], // NAT64 of 127.0.0.1
+  ["http://[64:ff9b::808:808]/", always(NEVER)], // NAT64 of 8.8.8.8: still through a translator
+  ["http://[64:ff9b:1::a00:1]/", always(NEVER)],
+  ["http://[100::1]/", always(NEVER)],
+  ["http://[2001::1]/", always(NEVER)], // Teredo
+  ["http://[2001:2::1]/", always(NEVER)], // benchmarking
+  ["http://[2001:db8::1]/", always(NEVER)],
+  ["http://[3fff::1]/", always(NEVER)],
+  ["http://[5f00::1]/", always(NEVER)],
+  ["http://[4000::1]/", always(NEVER)], // outside global unicast
+  ["http://[::ffff:10.0.0.1]/", privateOnly], // IPv4-mapped is the IPv4 address
+  ["http://[::ffff:8.8.8.8]/", [OK, OK]],
+  ["http://[::ffff:198.18.0.1]/", always(NEVER)],
+  ["http://[fd00::1]/", privateOnly],
+  ["http://[fe80::1]/", always(NEVER)],
+  // Names that resolve to private addresses
+  ["http://127.0.0.1.nip.io/", always(REBIND)],
+  ["http://10-0-0-1.sslip.io/", always(REBIND)],
+  ["http://8.8.8.8.nip.io/", always(REBIND)],
+  ["http://app.127.0.0.1.xip.io/", always(REBIND)],
+  ["http://localtest.me/", always(REBIND)],
+  ["http://api.localtest.me:8080/hook", always(REBIND)],
+  ["http://LVH.ME./", always(REBIND)],
+  ["http://x.lvh.me/", always(REBIND)],
+  ["http://7f000001.0a000001.rbndr.us/", always(REBIND)],
+  ["http://db/", privateOnly], // dotless: resolved through search domains
+  ["http://router.home.arpa/", privateOnly],
+  ["http://instance-data/", always(NEVER)],
+  // Public look-alikes stay public
+  ["https://nip.io.example.com/", [OK, OK]],
+  ["https://notlocaltest.me/", [OK, OK]],
+  ["https://192.31.196.1/", [OK, OK]], // AS112, globally reachable
+  ["https://[2606:4700::6810:84e5]/", [OK, OK]],
+];
+
+describe("checkOutboundUrl: special-purpose ranges and rebinding names", () => {
+  it.each(SPECIAL_PURPOSE)("%s", (url, [strict, lenient]) => {
+    expect(checkOutboundUrl(url, false)).toEqual(strict);
+    expect(checkOutboundUrl(url, true)).toEqual(lenient);
+  });
+});
+
 describe("allowsPrivate / assertDeliverable", () => {
   it("allows private targets only when ALLOW_PRIVATE_WEBHOOKS is exactly 'true'", () => {
     expect(allowsPrivate({ ALLOW_PRIVATE_WEBHOOKS: "true" })).toBe(true);

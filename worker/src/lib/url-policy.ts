@@ -1,49 +1,106 @@
+// Where the server may send webhooks and integration notifications (DESIGN §7; docs/outbound-urls.md):
+// http(s) only; private and loopback targets only when the deployment allows them; link-local,
+// cloud metadata, documentation, multicast, translation and other special-purpose addresses never;
+// names of wildcard/rebinding DNS services never. The check reads the URL only (no DNS lookup):
+// what a name resolves to at send time is the runtime's to police (see the doc).
+import ipaddr from "ipaddr.js";
 import { badRequest } from "../errors";
+import { REBINDING_DNS_SUFFIXES } from "./rebinding-dns";
 
-// Where the server may send webhooks (DESIGN §7): http(s) only; private and loopback targets only
-// when the deployment allows them; link-local and cloud metadata addresses never.
-
-function ipv4(host: string): number[] | null {
-  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
-  if (!m) return null;
-  const parts = m.slice(1).map(Number);
-  return parts.every((p) => p <= 255) ? parts : null;
-}
-
+type Kind = "public" | "private" | "forbidden" | "rebinding";
 type Verdict = { ok: true } | { ok: false; reason: string };
 
-function classifyV4([a, b]: number[]): "public" | "private" | "forbidden" {
-  if (a === 169 && b === 254) return "forbidden"; // link-local, cloud metadata
-  if (a === 0) return "forbidden";
-  if (a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168)) return "private";
-  if (a === 100 && b >= 64 && b <= 127) return "private"; // carrier-grade NAT
-  if (a >= 224) return "forbidden"; // multicast, reserved, broadcast
-  return "public";
-}
+export const OUTBOUND_REFUSALS = {
+  private: "Private and loopback addresses are not allowed",
+  forbidden: "This address can never receive webhooks",
+  rebinding: "Wildcard and rebinding DNS names (nip.io, localtest.me, …) are not allowed",
+} as const;
+
+type Range = readonly [cidr: string, kind: "private" | "forbidden" | "embedded"];
 
 /**
- * The IPv4 address inside an IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96) or NAT64
- * (64:ff9b::/96) address. The URL parser writes them in hex (`[::ffff:127.0.0.1]` → `::ffff:7f00:1`).
+ * IANA IPv4 Special-Purpose Address Registry (plus multicast), checked in order, first match wins.
+ * Entries the registry marks globally reachable (AS112 192.31.196/24, AMT 192.52.193/24,
+ * 192.175.48/24) stay public.
  */
-function embeddedV4(h: string): number[] | null {
-  const m = /^(?:::ffff:|::|64:ff9b::)(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(h);
-  if (!m) return null;
-  if (m[1]) return ipv4(m[1]);
-  const hi = parseInt(m[2], 16);
-  const lo = parseInt(m[3], 16);
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255];
+const IPV4_RANGES: readonly Range[] = [
+  ["0.0.0.0/8", "forbidden"], // "this network"
+  ["10.0.0.0/8", "private"],
+  ["100.64.0.0/10", "private"], // shared address space (carrier-grade NAT)
+  ["127.0.0.0/8", "private"], // loopback
+  ["169.254.0.0/16", "forbidden"], // link-local, cloud metadata
+  ["172.16.0.0/12", "private"],
+  ["192.0.0.0/24", "forbidden"], // IETF protocol assignments (DS-Lite, NAT64 discovery, …)
+  ["192.0.2.0/24", "forbidden"], // TEST-NET-1
+  ["192.88.99.0/24", "forbidden"], // 6to4 relay anycast (deprecated)
+  ["192.168.0.0/16", "private"],
+  ["198.18.0.0/15", "forbidden"], // benchmarking
+  ["198.51.100.0/24", "forbidden"], // TEST-NET-2
+  ["203.0.113.0/24", "forbidden"], // TEST-NET-3
+  ["224.0.0.0/4", "forbidden"], // multicast
+  ["240.0.0.0/4", "forbidden"], // reserved, including 255.255.255.255 limited broadcast
+];
+
+/**
+ * IANA IPv6 Special-Purpose Address Registry (plus multicast and site-local), in order. Anything
+ * outside 2000::/3 (global unicast) and not listed is refused too: it is unassigned.
+ */
+const IPV6_RANGES: readonly Range[] = [
+  ["::/128", "forbidden"], // unspecified
+  ["::1/128", "private"], // loopback
+  ["::ffff:0:0/96", "embedded"], // IPv4-mapped: the IPv4 address itself
+  ["::/96", "forbidden"], // IPv4-compatible (deprecated)
+  ["64:ff9b::/96", "forbidden"], // NAT64 well-known prefix: reaches any IPv4 address through a translator
+  ["64:ff9b:1::/48", "forbidden"], // NAT64 local-use prefix
+  ["100::/64", "forbidden"], // discard-only
+  ["100:0:0:1::/64", "forbidden"], // dummy prefix
+  ["2001::/23", "forbidden"], // IETF protocol assignments (Teredo, benchmarking, ORCHID, …)
+  ["2001:db8::/32", "forbidden"], // documentation
+  ["2002::/16", "forbidden"], // 6to4: embeds an IPv4 address, private ones included
+  ["3fff::/20", "forbidden"], // documentation
+  ["5f00::/16", "forbidden"], // segment routing SIDs
+  ["fc00::/7", "private"], // unique local
+  ["fe80::/10", "forbidden"], // link-local
+  ["fec0::/10", "forbidden"], // site-local (deprecated)
+  ["ff00::/8", "forbidden"], // multicast
+];
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+const parsedV4 = IPV4_RANGES.map(([cidr, kind]) => [ipaddr.parseCIDR(cidr), kind] as const);
+const parsedV6 = IPV6_RANGES.map(([cidr, kind]) => [ipaddr.parseCIDR(cidr), kind] as const);
+
+function classifyAddress(address: ipaddr.IPv4 | ipaddr.IPv6): Exclude<Kind, "rebinding"> {
+  const ranges = address.kind() === "ipv4" ? parsedV4 : parsedV6;
+  for (const [range, kind] of ranges) {
+    if (range[0].kind() !== address.kind() || !address.match(range)) continue;
+    if (kind === "embedded") return classifyAddress((address as ipaddr.IPv6).toIPv4Address());
+    return kind;
+  }
+  if (address.kind() === "ipv6" && !address.match(GLOBAL_UNICAST_V6)) return "forbidden";
+  return "public";
 }
 
-function classifyV6(host: string): "public" | "private" | "forbidden" {
-  const h = host.toLowerCase();
-  if (h === "::1") return "private";
-  if (h === "::") return "forbidden";
-  if (/^fe[89ab]/.test(h)) return "forbidden"; // fe80::/10 link-local
-  if (/^f[cd]/.test(h)) return "private"; // unique local
-  const v4 = embeddedV4(h);
-  if (v4) return classifyV4(v4);
-  if (/^::ffff:/.test(h)) return "forbidden";
+/** Names that only resolve inside a network (or never leave the machine). */
+const PRIVATE_SUFFIXES = ["localhost", "local", "internal", "home.arpa", "localdomain", "lan", "intranet", "corp"];
+const METADATA_NAMES = new Set(["metadata.google.internal", "metadata", "instance-data", "instance-data.ec2.internal"]);
+
+const underSuffix = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
+
+function classifyName(host: string): Kind {
+  if (METADATA_NAMES.has(host)) return "forbidden";
+  if (REBINDING_DNS_SUFFIXES.some((suffix) => underSuffix(host, suffix))) return "rebinding";
+  // A dotless name resolves through the resolver's search domains: an internal host.
+  if (!host.includes(".") || PRIVATE_SUFFIXES.some((suffix) => underSuffix(host, suffix))) return "private";
   return "public";
+}
+
+/** The host as the URL parser normalized it (IPv4 shorthands become dotted quads), classified. */
+function classifyHost(hostname: string): Kind {
+  // A trailing dot names the same host ("localhost." is localhost).
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase();
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return classifyAddress(ipaddr.IPv4.parse(host));
+  if (host.includes(":")) return ipaddr.IPv6.isValid(host) ? classifyAddress(ipaddr.IPv6.parse(host)) : "forbidden";
+  return classifyName(host);
 }
 
 export function checkOutboundUrl(raw: string, allowPrivate: boolean): Verdict {
@@ -55,18 +112,9 @@ export function checkOutboundUrl(raw: string, allowPrivate: boolean): Verdict {
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, reason: "Only http and https URLs are allowed" };
   if (url.username || url.password) return { ok: false, reason: "URLs with credentials are not allowed" };
-  // A trailing dot names the same host ("localhost." is localhost).
-  const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "");
-  const v4 = ipv4(host);
-  let kind: "public" | "private" | "forbidden";
-  if (v4) kind = classifyV4(v4);
-  else if (host.includes(":")) kind = classifyV6(host);
-  else if (host === "metadata.google.internal" || host === "metadata") kind = "forbidden";
-  else if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) kind = "private";
-  else kind = "public";
-  if (kind === "forbidden") return { ok: false, reason: "This address can never receive webhooks" };
-  if (kind === "private" && !allowPrivate) return { ok: false, reason: "Private and loopback addresses are not allowed" };
-  return { ok: true };
+  const kind = classifyHost(url.hostname);
+  if (kind === "public" || (kind === "private" && allowPrivate)) return { ok: true };
+  return { ok: false, reason: OUTBOUND_REFUSALS[kind] };
 }
 
 export const allowsPrivate = (env: { ALLOW_PRIVATE_WEBHOOKS?: string }) => env.ALLOW_PRIVATE_WEBHOOKS === "true";

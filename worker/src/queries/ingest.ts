@@ -1,6 +1,6 @@
 // Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
@@ -13,6 +13,7 @@ import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
 import { getSettings, withRuleDefaults } from "./settings";
+import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
 
 /** 17 columns a row; D1 binds at most 100 parameters per statement. */
 const ROWS_PER_INSERT = 5;
@@ -66,7 +67,13 @@ export async function ingestContext(db: Db, orgId: string, now: Date): Promise<I
   return { org, settings, usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) } };
 }
 
-export type StoreOptions = { apiKeyId: string | null; idempotencyKey?: string | null; defaultSource?: string };
+export type StoreOptions = {
+  apiKeyId: string | null;
+  idempotencyKey?: string | null;
+  /** A batch's items are keyed apart from single logs (queries/idempotency.ts); default single. */
+  idempotencyKind?: IdempotencyKind;
+  defaultSource?: string;
+};
 
 /** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
 export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
@@ -115,12 +122,14 @@ export type StoredResult = { rows: PromptLogRow[]; newAlertIds: string[]; replay
 
 /**
  * Stores logs atomically. With an idempotency key, a replay answers the rows the first request
- * stored (item i of a batch carries `<key>:<i>`), and a concurrent duplicate loses on the unique index.
+ * stored (each item carries a stored key derived in queries/idempotency.ts), and a concurrent
+ * duplicate loses on the unique index.
  */
 export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
-  const keys = opts.idempotencyKey ? inputs.map((_, i) => (inputs.length === 1 ? opts.idempotencyKey! : `${opts.idempotencyKey}:${i}`)) : null;
+  const kind = opts.idempotencyKind ?? "single";
+  const keys = opts.idempotencyKey ? storedIdempotencyKeys(opts.idempotencyKey, kind, inputs.length) : null;
   if (keys) {
-    const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, inputs.length);
+    const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
     if (replay) return { rows: replay, newAlertIds: [], replayed: true };
   }
   const now = new Date();
@@ -162,22 +171,22 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
     return { rows, newAlertIds, replayed: false };
   } catch (error) {
     if (keys && /UNIQUE constraint failed: prompt_logs\.org_id, prompt_logs\.idempotency_key/.test(String(error))) {
-      const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, inputs.length);
+      const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
       if (replay) return { rows: replay, newAlertIds: [], replayed: true };
     }
     throw error;
   }
 }
 
-async function findByIdempotency(db: Db, orgId: string, key: string, count: number): Promise<PromptLogRow[] | null> {
+async function findByIdempotency(db: Db, orgId: string, key: string, kind: IdempotencyKind): Promise<PromptLogRow[] | null> {
+  const range = batchKeyRange(key);
   const where =
-    count === 1
-      ? and(eq(promptLogs.orgId, orgId), eq(promptLogs.idempotencyKey, key))
-      : and(eq(promptLogs.orgId, orgId), sql`${promptLogs.idempotencyKey} LIKE ${key.replace(/[\\%_]/g, "\\$&") + ":%"} ESCAPE '\\'`);
+    kind === "single"
+      ? and(eq(promptLogs.orgId, orgId), eq(promptLogs.idempotencyKey, storedIdempotencyKeys(key, kind, 1)[0]))
+      : and(eq(promptLogs.orgId, orgId), gte(promptLogs.idempotencyKey, range.from), lt(promptLogs.idempotencyKey, range.to));
   const rows = await db.select().from(promptLogs).where(where);
   if (!rows.length) return null;
-  if (count === 1) return rows;
-  const index = (r: PromptLogRow) => Number(r.idempotencyKey!.slice(key.length + 1));
+  if (kind === "single") return rows;
+  const index = (r: PromptLogRow) => batchItemIndex(r.idempotencyKey!, key);
   return rows.sort((a, b) => index(a) - index(b));
 }
-

@@ -39,7 +39,7 @@ export const ingestRoutes = new Hono<AppEnv>()
     return c.json(log, 201);
   })
   .post("/logs/batch", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(logBatchBody), async (c) => {
-    const logs = await ingest(c, c.req.valid("json").logs);
+    const logs = await ingest(c, c.req.valid("json").logs, { idempotencyKind: "batch" });
     return c.json({ ids: logs.map((l) => l.id) }, 201);
   })
   .post("/test-prompt", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(testPromptBody), async (c) => {

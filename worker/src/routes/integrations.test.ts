@@ -144,10 +144,45 @@ describe("PATCH /api/integrations/:id", () => {
   it("merges a config patch into the stored config, keeping the secret", async () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
-    const res = await call("PATCH", `/integrations/${it.id}`, { key: org.apiKey, body: { config: { channel: "#security", webhook_url: "https://hooks.slack.com/services/NEW" } } });
+    const res = await call("PATCH", `/integrations/${it.id}`, { key: org.apiKey, body: { config: { channel: "#security" } } });
     expect(res.status).toBe(200);
-    expect(res.body.config).toEqual({ webhook_url: "https://hooks.slack.com/services/NEW", channel: "#security", api_key: "••••WXYZ" });
-    expect((await stored(it.id)).config).toEqual({ webhook_url: "https://hooks.slack.com/services/NEW", channel: "#security", api_key: SECRET });
+    expect(res.body.config).toEqual({ webhook_url: SLACK_URL, channel: "#security", api_key: "••••WXYZ" });
+    expect((await stored(it.id)).config).toEqual({ webhook_url: SLACK_URL, channel: "#security", api_key: SECRET });
+  });
+
+  it("refuses to send a kept secret to a new destination: the key must be re-entered (nothing written)", async () => {
+    const org = await registerOrg();
+    const hook = await createIntegration(org, { name: "Generic", type: "webhook", config: { webhook_url: "https://alerts.example.com/in", api_key: SECRET } });
+    const mail = await createIntegration(org, { name: "Mail", type: "email", config: { email: "ops@example.com", api_key: SECRET } });
+    const before = [await stored(hook.id), await stored(mail.id)];
+    const attempts: [string, Record<string, string>][] = [
+      // The masked key sent back, as a client editing what it was shown does.
+      [hook.id, { ...hook.config, webhook_url: "https://attacker.example/collect" }],
+      // No key at all: the stored one would be merged in.
+      [hook.id, { webhook_url: "https://attacker.example/collect" }],
+      [hook.id, { url: "https://attacker.example/collect", api_key: hook.config.api_key }],
+      [mail.id, { email: "attacker@example.net" }],
+      [mail.id, { ...mail.config, url: "https://attacker.example/collect" }],
+    ];
+    for (const [id, config] of attempts) {
+      const res = await call("PATCH", `/integrations/${id}`, { key: org.apiKey, body: { name: "Moved", config } });
+      const error = expectEnvelope(res, 400, "secret_required");
+      expect(error.message).toBe("Re-enter the API key to change where this integration sends alerts");
+      expect(error.issues).toEqual({ "config.api_key": [error.message] });
+    }
+    expect([await stored(hook.id), await stored(mail.id)]).toEqual(before);
+
+    // Re-entering the key, or clearing it, moves the integration.
+    const moved = await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://new.example.com/in", api_key: "fresh-secret-9876" } } });
+    expect(moved.status).toBe(200);
+    expect((await stored(hook.id)).config).toEqual({ webhook_url: "https://new.example.com/in", api_key: "fresh-secret-9876" });
+    const cleared = await call("PATCH", `/integrations/${mail.id}`, { key: org.apiKey, body: { config: { email: "new@example.com", api_key: "" } } });
+    expect(cleared.status).toBe(200);
+    expect((await stored(mail.id)).config).toEqual({ email: "new@example.com", api_key: "" });
+    // Without a stored secret there is nothing to protect: Slack's URL is its own credential.
+    const slack = await createIntegration(org, { config: { webhook_url: SLACK_URL } });
+    const relinked = await call("PATCH", `/integrations/${slack.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } } });
+    expect(relinked.status).toBe(200);
   });
 
   it("does not overwrite the stored api_key with the masked value it answered", async () => {

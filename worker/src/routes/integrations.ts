@@ -20,6 +20,22 @@ function assertTargets(config: IntegrationConfig, env: AppEnv["Bindings"]) {
   }
 }
 
+/** The fields that say where an integration sends (and so where its api_key goes). */
+const DESTINATION_FIELDS = ["webhook_url", "url", "email"] as const;
+
+const SECRET_REENTRY_MESSAGE = "Re-enter the API key to change where this integration sends alerts";
+
+/**
+ * A stored api_key follows its destination only when the client proves it knows the key: changing
+ * the URL or address while sending the masked key back (or none) would hand the kept secret to
+ * whoever controls the new destination. Clearing the key (`""`) or sending a new one is fine.
+ */
+function assertSecretFollowsDestination(before: IntegrationConfig, after: IntegrationConfig, keptSecret: boolean) {
+  if (!keptSecret || !before.api_key) return;
+  const moved = DESTINATION_FIELDS.some((field) => (before[field] ?? "") !== (after[field] ?? ""));
+  if (moved) throw badRequest(SECRET_REENTRY_MESSAGE, { "config.api_key": [SECRET_REENTRY_MESSAGE] }, "secret_required");
+}
+
 export const integrationRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
@@ -46,7 +62,8 @@ export const integrationRoutes = new Hono<AppEnv>()
     if (patch.config) {
       // The masked api_key we answered, sent back by a client editing what it was shown, keeps the secret.
       const { api_key, ...rest } = patch.config;
-      const incoming = api_key !== undefined && api_key === serializeIntegration(existing).config.api_key ? rest : patch.config;
+      const keptSecret = api_key === undefined || api_key === serializeIntegration(existing).config.api_key;
+      const incoming = keptSecret ? rest : patch.config;
       // A patched config is validated as a whole against the integration's type.
       const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
       if (!result.success) {
@@ -55,6 +72,7 @@ export const integrationRoutes = new Hono<AppEnv>()
       }
       config = result.output;
       assertTargets(config, c.env);
+      assertSecretFollowsDestination(existing.config, config, keptSecret);
     }
     const [row] = await c.var.db
       .update(integrations)

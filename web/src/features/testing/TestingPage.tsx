@@ -302,11 +302,14 @@ export function TestingPage() {
                     <a className="text-indigo-600 hover:underline dark:text-indigo-400" href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer">
                       Standard Webhooks
                     </a>
-                    ), plus <Code>X-Signature</Code> (hex HMAC-SHA256 of the body). Verify the signature with the webhook's secret from the{" "}
+                    ), plus the legacy <Code>X-Signature</Code> (hex HMAC-SHA256 of the body only: it does not cover the id or time, so a
+                    captured delivery replayed later still matches it; do not rely on it). Verify <Code>webhook-signature</Code> with the
+                    webhook's secret from the{" "}
                     <Link to="/webhooks" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
                       Webhooks
                     </Link>{" "}
-                    page before trusting the body; answer 2xx quickly (a 410 disables the webhook).
+                    page, refuse timestamps more than 5 minutes away and handle each <Code>webhook-id</Code> once before trusting the body;
+                    answer 2xx quickly (a 410 disables the webhook).
                   </>
                 }
               >

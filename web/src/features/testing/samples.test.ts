@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Webhook } from "standardwebhooks";
+import { signatureHeaders } from "../../../../worker/src/delivery/sign";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   API_KEY_PLACEHOLDER,
@@ -61,6 +62,9 @@ describe("SDK samples", () => {
       expect(s[id]).toContain("http://127.0.0.1:8787");
       expect(s[id]).not.toContain("8787//");
       expect(s[id].split(API_KEY_PLACEHOLDER)).toHaveLength(2);
+      // The key goes in the Authorization header, never in a URL (docs/api-keys-in-urls.md).
+      expect(s[id]).toContain(`Bearer`);
+      expect(s[id]).not.toMatch(/apiKey=|api_key=/i);
     }
     expect(s.webhook).toContain(WEBHOOK_SECRET_PLACEHOLDER);
     expect(normalizeOrigin("https://x.test///")).toBe("https://x.test");
@@ -92,35 +96,69 @@ describe("SDK samples", () => {
 });
 
 describe("webhook receiver sample", () => {
-  it("accepts a delivery signed per Standard Webhooks and refuses a forged one", async () => {
-    const secret = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+  const secret = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+  let port = 0;
+  let printed = "";
+  let child: ReturnType<typeof spawn> | undefined;
+  beforeAll(async () => {
     const file = join(dir, "receiver.mjs");
     writeFileSync(file, buildSamples(origin, API_KEY_PLACEHOLDER, secret).webhook);
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    const child = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) } });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout.on("data", (d) => String(d).includes("listening") && resolve());
-        child.on("exit", (code) => reject(new Error(`receiver exited ${code}`)));
+    port = 20000 + Math.floor(Math.random() * 20000);
+    child = spawn(process.execPath, [file], { env: { ...process.env, PORT: String(port) } });
+    await new Promise<void>((resolve, reject) => {
+      child!.stdout!.on("data", (d) => {
+        printed += String(d);
+        if (printed.includes("listening")) resolve();
       });
-      const body = samplePayload();
-      const id = "msg_test_1";
-      const ts = new Date();
-      const signature = new Webhook(secret).sign(id, ts, body);
-      const headers = { "content-type": "application/json", "webhook-id": id, "webhook-timestamp": String(Math.floor(ts.getTime() / 1000)) };
-      const ok = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { ...headers, "webhook-signature": signature } });
-      expect(ok.status).toBe(204);
-      const forged = await fetch(`http://127.0.0.1:${port}/`, {
-        method: "POST",
-        body: body.replace("critical", "warning"),
-        headers: { ...headers, "webhook-signature": signature },
-      });
-      expect(forged.status).toBe(401);
-      const unsigned = await fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers });
-      expect(unsigned.status).toBe(401);
-    } finally {
-      child.kill();
-    }
+      child!.on("exit", (code) => reject(new Error(`receiver exited ${code}`)));
+    });
+  });
+  afterAll(() => child?.kill());
+
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }).then((r) => r.status);
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+  /** Exactly the headers the server's webhook delivery sends (worker/src/delivery/sign.ts). */
+  const delivered = (id: string, body: string, at = new Date()) => signatureHeaders(secret, id, body, seconds(at));
+
+  it("accepts a delivery signed by the server and by the Standard Webhooks library", async () => {
+    const body = samplePayload();
+    const headers = await delivered("msg_server_1", body);
+    expect(await post(body, headers)).toBe(204);
+    // The reference implementation agrees with the server's signature, and the sample with it.
+    expect(() => new Webhook(secret).verify(body, headers)).not.toThrow();
+    const ts = new Date();
+    const signature = new Webhook(secret).sign("msg_lib_1", ts, body);
+    expect(await post(body, { "webhook-id": "msg_lib_1", "webhook-timestamp": String(seconds(ts)), "webhook-signature": signature })).toBe(204);
+  });
+
+  it("refuses a replayed delivery (timestamp beyond 5 minutes), a tampered one, and X-Signature alone", async () => {
+    const body = samplePayload();
+    const old = await delivered("msg_old", body, new Date(Date.now() - 6 * 60_000));
+    expect(() => new Webhook(secret).verify(body, old)).toThrow(); // the library refuses it too
+    expect(await post(body, old)).toBe(401);
+    expect(await post(body, await delivered("msg_future", body, new Date(Date.now() + 6 * 60_000)))).toBe(401);
+
+    const fresh = await delivered("msg_fresh", body);
+    expect(await post(body.replace("critical", "warning"), fresh)).toBe(401);
+    expect(await post(body, { ...fresh, "webhook-id": "msg_other" })).toBe(401);
+    // An old signature moved onto a fresh timestamp does not match: the timestamp is signed.
+    expect(await post(body, { ...old, "webhook-timestamp": fresh["webhook-timestamp"] })).toBe(401);
+    // The legacy body-only header is the same for a delivery replayed years later: never enough.
+    const { "webhook-signature": _, ...legacyOnly } = old;
+    expect(legacyOnly["x-signature"]).toBe(fresh["x-signature"]);
+    expect(await post(body, legacyOnly)).toBe(401);
+    expect(await post(body, { "content-type": "application/json" })).toBe(401);
+  });
+
+  it("processes a webhook-id once: a redelivery inside the window is acknowledged, not redone", async () => {
+    const body = samplePayload();
+    const headers = await delivered("msg_twice", body);
+    const before = printed.split("flag.detected").length;
+    expect(await post(body, headers)).toBe(204);
+    expect(await post(body, headers)).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(printed.split("flag.detected").length - before).toBe(1);
   });
 });
 

@@ -99,19 +99,23 @@ function webhook(secret: string): string {
   return `// Webhook receiver (Node.js 18+): node receiver.mjs
 // Verifies the Standard Webhooks signature PromptSentry sends with every delivery:
 //   webhook-signature: v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">
-// keyed with the base64-decoded part of the secret after "whsec_".
+// keyed with the base64-decoded part of the secret after "whsec_". The id and timestamp are signed
+// too, so a captured delivery cannot be replayed later: refuse timestamps more than 5 minutes away,
+// and process each webhook-id once. (Do not rely on the legacy X-Signature header: it signs the
+// body only, so an old delivery replayed verbatim still matches it.)
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 
 const SECRET = "${secret}"; // the webhook's signing secret (Webhooks page)
 const TOLERANCE_SECONDS = 5 * 60;
+const seen = new Map(); // webhook-id → when it was first accepted (ms)
 
-function verify(headers, body) {
+function verify(headers, body, now = Date.now()) {
   const id = headers["webhook-id"];
   const timestamp = headers["webhook-timestamp"];
   const signatures = headers["webhook-signature"];
-  if (!id || !timestamp || !signatures) return false;
-  if (Math.abs(Date.now() / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
+  if (!id || !/^\\d+$/.test(timestamp ?? "") || !signatures) return false;
+  if (Math.abs(now / 1000 - Number(timestamp)) > TOLERANCE_SECONDS) return false;
   const key = Buffer.from(SECRET.replace(/^whsec_/, ""), "base64");
   const expected = createHmac("sha256", key).update(\`\${id}.\${timestamp}.\${body}\`).digest();
   return signatures.split(" ").some((entry) => {
@@ -119,6 +123,14 @@ function verify(headers, body) {
     const given = Buffer.from(signature, "base64");
     return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** True the first time a verified webhook-id is seen (a retry of a handled delivery is not redone). */
+function firstDelivery(id, now = Date.now()) {
+  for (const [key, at] of seen) if (now - at > 2 * TOLERANCE_SECONDS * 1000) seen.delete(key);
+  if (seen.has(id)) return false;
+  seen.set(id, now);
+  return true;
 }
 
 createServer((req, res) => {
@@ -130,9 +142,11 @@ createServer((req, res) => {
       res.writeHead(401).end("invalid signature");
       return;
     }
-    const event = JSON.parse(body); // { id, type, timestamp, data }
-    console.log(event.type, JSON.stringify(event.data));
-    res.writeHead(204).end();
+    if (firstDelivery(req.headers["webhook-id"])) {
+      const event = JSON.parse(body); // { id, type, timestamp, data }
+      console.log(event.type, JSON.stringify(event.data));
+    }
+    res.writeHead(204).end(); // answer 2xx for a duplicate too, so it is not retried
   });
 }).listen(Number(process.env.PORT ?? 3000), () => console.log("listening"));
 `;

@@ -300,7 +300,8 @@ export function WebhooksPage() {
         Webhooks send a POST request to your URL when alerts fire and for each event you subscribe to. Every request carries{" "}
         <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{" "}
         <code className="font-mono text-xs">webhook-signature</code> headers (Standard Webhooks, signed with the webhook's secret); failed
-        deliveries are retried with backoff.
+        deliveries are retried with backoff. The legacy <code className="font-mono text-xs">X-Signature</code> header signs the body only and
+        can be replayed: verify <code className="font-mono text-xs">webhook-signature</code> instead.
       </div>
 
       {body}
