@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../src/app";
+import { routeKeys } from "./route-table";
 import { bodyFor, brokenBody, hostileId, queryFor, toJsonText } from "./fuzz-arbitraries";
 import { call, registerOrg, type CallResult, type TestOrg } from "./helpers";
 
@@ -29,8 +29,6 @@ const FOUND: Record<string, Input[]> = {
 
 type Operation = { parameters?: { in: string; name: string; schema?: any }[]; requestBody?: { content?: Record<string, { schema?: any }> } };
 
-const routeKeys = () =>
-  [...new Set(app.routes.filter((r) => r.method !== "ALL" && !r.path.includes("*")).map((r) => `${r.method} ${r.path}`))].sort();
 
 /** Rows per table: equal before and after a rejected request, or the rejection wrote something. */
 async function rowCounts(tables: string[]) {
