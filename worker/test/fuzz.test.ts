@@ -1,8 +1,9 @@
 // Fuzzing of every route's JSON body, query and path id (issue 10). Routes come from app.routes and
 // their body and query schemas from GET /api/openapi.json, so a new route or field is fuzzed as soon
 // as it exists. For every input: never a 5xx; every 4xx is the error envelope; a rejected request
-// changes no table's row count; an accepted write reads back as it was answered. Deterministic: a fixed seed (fast-check prints seed and path of a
-// failure; set FUZZ_SEED below to replay or explore).
+// changes no table's row count; an accepted write reads back as it was answered. Deterministic: a
+// fixed seed (fast-check prints seed, path and counterexample of a failure; change FUZZ_SEED and the
+// run counts to explore: seeds 4242 and 99 at 200 runs per body route found nothing more).
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -28,7 +29,6 @@ const FOUND: Record<string, Input[]> = {
 };
 
 type Operation = { parameters?: { in: string; name: string; schema?: any }[]; requestBody?: { content?: Record<string, { schema?: any }> } };
-
 
 /** Rows per table: equal before and after a rejected request, or the rejection wrote something. */
 async function rowCounts(tables: string[]) {
