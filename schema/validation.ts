@@ -19,6 +19,7 @@ import {
   METRIC_TYPES,
   METRIC_VISUALIZATIONS,
   PERMISSIONS,
+  RESERVED_OBJECT_KEYS,
   RETENTION_DAY_OPTIONS,
   ROLES,
   STATS_DEFAULT_DAYS,
@@ -138,6 +139,11 @@ const metadataObject = v.pipe(
     if (violation) addIssue({ message: violation });
   }),
   v.record(v.string(), v.unknown()),
+  v.description(
+    `A JSON object: at most ${METADATA_LIMITS.depth} levels deep, ${METADATA_LIMITS.entries} keys and items in all, keys of ` +
+      `${METADATA_LIMITS.keyChars} and strings of ${METADATA_LIMITS.stringChars} characters, ${METADATA_LIMITS.jsonChars} characters ` +
+      `as JSON, finite numbers, no ${RESERVED_OBJECT_KEYS.join(", ")} keys.`,
+  ),
 );
 
 /** One log as SDKs send it. Unknown fields are dropped (v.object strips them). */
