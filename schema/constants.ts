@@ -241,3 +241,22 @@ export const SESSION_IDLE_TIMEOUT_SECONDS = 60 * 60 * 2;
 export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
 /** Last-seen time and cookie are renewed at most this often, so reads don't each cost a write. */
 export const SESSION_RENEW_INTERVAL_SECONDS = 60;
+
+// ── Input bounds (issue 10 §8: bad input is refused before anything is written) ──
+/**
+ * Ceilings of the numbers a log carries. No real call comes near them; without them one value such
+ * as `tokenCount: 1e308` is stored and turns every sum it joins (stats, cost tracking) into nonsense.
+ */
+export const MAX_TOKEN_COUNT = 10_000_000;
+export const MAX_LATENCY_MS = 60 * 60 * 1000;
+/** Cents: $10,000 for one call. */
+export const MAX_ESTIMATED_COST_CENTS = 1_000_000;
+/**
+ * A log's `metadata`: a JSON object bounded in nesting depth (levels of objects and arrays, the root
+ * being level 1), entries (keys and array items over all levels), key and string length, and size as
+ * serialized JSON. Unbounded nesting stored fine and then broke serializing the answer (a 500 after
+ * the write).
+ */
+export const METADATA_LIMITS = { depth: 8, entries: 256, keyChars: 100, stringChars: 4_000, jsonChars: 32_768 } as const;
+/** Object keys refused at every level of `metadata`: they mean something to JavaScript objects. */
+export const RESERVED_OBJECT_KEYS = ["__proto__", "constructor", "prototype"] as const;

@@ -9,19 +9,25 @@ import {
   INTEGRATION_TYPES,
   LOGS_MAX_LIMIT,
   LOGS_PAGE_LIMIT,
+  MAX_ESTIMATED_COST_CENTS,
+  MAX_LATENCY_MS,
   MAX_RANGE_DAYS,
   MAX_TEXT_CHARS,
+  MAX_TOKEN_COUNT,
+  METADATA_LIMITS,
   METRIC_DEFAULT_REFRESH_SECONDS,
   METRIC_MIN_REFRESH_SECONDS,
   METRIC_TYPES,
   METRIC_VISUALIZATIONS,
   PERMISSIONS,
+  RESERVED_OBJECT_KEYS,
   RETENTION_DAY_OPTIONS,
   ROLES,
   STATS_DEFAULT_DAYS,
   WEBHOOK_EVENTS,
   type FlagStatus,
 } from "./constants";
+import { jsonBoundsViolation } from "./json-bounds";
 
 export const MESSAGES = {
   nameRequired: "Name is required",
@@ -115,8 +121,31 @@ export const sessionBody = v.object({
 });
 
 // ── Prompt logs ─────────────────────────────────────────────────────────────
-const nonNegativeInt = v.pipe(v.number(MESSAGES.nonNegativeInteger), v.integer(MESSAGES.nonNegativeInteger), v.minValue(0, MESSAGES.nonNegativeInteger));
-const nonNegativeNumber = v.pipe(v.number(MESSAGES.nonNegativeNumber), v.finite(MESSAGES.nonNegativeNumber), v.minValue(0, MESSAGES.nonNegativeNumber));
+const atMost = (max: number) => `Must be at most ${max.toLocaleString("en-US")}`;
+const nonNegativeInt = (max: number) =>
+  v.pipe(v.number(MESSAGES.nonNegativeInteger), v.integer(MESSAGES.nonNegativeInteger), v.minValue(0, MESSAGES.nonNegativeInteger), v.maxValue(max, atMost(max)));
+const nonNegativeNumber = (max: number) =>
+  v.pipe(v.number(MESSAGES.nonNegativeNumber), v.finite(MESSAGES.nonNegativeNumber), v.minValue(0, MESSAGES.nonNegativeNumber), v.maxValue(max, atMost(max)));
+
+/**
+ * `metadata`: a JSON object within METADATA_LIMITS. The bounds are checked on the raw input, before
+ * `record` copies it (which would silently drop a top-level `__proto__` the check must refuse).
+ */
+const metadataObject = v.pipe(
+  v.unknown(),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const value = dataset.value;
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return addIssue({ message: "metadata must be an object" });
+    const violation = jsonBoundsViolation(value, METADATA_LIMITS, "metadata");
+    if (violation) addIssue({ message: violation });
+  }),
+  v.record(v.string(), v.unknown()),
+  v.description(
+    `A JSON object: at most ${METADATA_LIMITS.depth} levels deep, ${METADATA_LIMITS.entries} keys and items in all, keys of ` +
+      `${METADATA_LIMITS.keyChars} and strings of ${METADATA_LIMITS.stringChars} characters, ${METADATA_LIMITS.jsonChars} characters ` +
+      `as JSON, finite numbers, no ${RESERVED_OBJECT_KEYS.join(", ")} keys.`,
+  ),
+);
 
 /** One log as SDKs send it. Unknown fields are dropped (v.object strips them). */
 export const logBody = v.object({
@@ -126,10 +155,10 @@ export const logBody = v.object({
   source: optionalText(100),
   userId: optionalText(200),
   sessionId: optionalText(200),
-  tokenCount: v.optional(v.nullable(nonNegativeInt)),
-  estimatedCost: v.optional(v.nullable(nonNegativeNumber)),
-  latencyMs: v.optional(v.nullable(nonNegativeInt)),
-  metadata: v.optional(v.nullable(v.record(v.string(), v.unknown()))),
+  tokenCount: v.optional(v.nullable(nonNegativeInt(MAX_TOKEN_COUNT))),
+  estimatedCost: v.optional(v.nullable(nonNegativeNumber(MAX_ESTIMATED_COST_CENTS))),
+  latencyMs: v.optional(v.nullable(nonNegativeInt(MAX_LATENCY_MS))),
+  metadata: v.optional(v.nullable(metadataObject)),
 });
 export type LogInput = v.InferOutput<typeof logBody>;
 

@@ -1,0 +1,217 @@
+// Tenant isolation, generated from the route table (issue 10): every route of `app.routes` must have
+// a case below, or the suite fails. Attackers try each case with every credential kind (Bearer,
+// `?apiKey=`, session cookie) against a victim organization whose objects all carry a canary:
+//  - "read":    the attacker's answers never hold the victim's canary, ids or secrets, and counts and
+//               sums are the attacker's own; a cursor made of the victim's id answers as an unknown one.
+//  - "foreign": the route takes an id; with the victim's id it answers exactly as for an id that does
+//               not exist (404, same body), and the victim's data is unchanged afterwards.
+//  - "own":     the route changes the caller's own organization; the victim's data (and sessions) are
+//               unchanged afterwards, and the answer holds none of the victim's ids.
+//  - "public":  no credentials, no tenant data.
+import { beforeAll, describe, expect, it } from "vitest";
+import { routeKeys } from "./route-table";
+import type { CallResult } from "./helpers";
+import {
+  CREDENTIALS,
+  callAs,
+  expectNoSecrets,
+  newAttacker,
+  newVictim,
+  victimView,
+  type Attacker,
+  type Victim,
+} from "./isolation-world";
+
+type Read = { path: string | ((b: Victim, a: Attacker) => string); body?: (a: Attacker) => unknown; check?: (res: CallResult, a: Attacker) => void; sameAs?: string };
+type Case =
+  | { kind: "public"; why: string }
+  | { kind: "read"; reads: Read[] }
+  | { kind: "foreign"; target: keyof Victim["ids"]; body?: unknown }
+  | { kind: "own"; body?: (a: Attacker, b: Victim) => unknown; status: number; check?: (res: CallResult, a: Attacker) => void };
+
+const sum = (rows: Record<string, number>[], ...fields: string[]) => rows.reduce((n, r) => n + fields.reduce((m, f) => m + (r[f] ?? 0), 0), 0);
+const attackerLog = (a: Attacker, b: Victim) => ({ prompt: "mine", response: "ok", model: b.model, userId: b.userId, sessionId: "s", tokenCount: 1 });
+const UNKNOWN_ID = "01ZZZZZZZZZZZZZZZZZZZZZZZZ";
+
+/** One case per route, keyed `METHOD /api/path` as in app.routes. */
+const CASES: Record<string, Case> = {
+  "GET /api/health": { kind: "public", why: "liveness, no database" },
+  "GET /api/openapi.json": { kind: "public", why: "the API description, the same for everyone" },
+  "POST /api/register": { kind: "own", status: 201, body: (_, b) => ({ name: b.name, email: b.email }) },
+  "POST /api/session": { kind: "read", reads: [{ path: "/session", body: (a) => ({ apiKey: a.apiKey }) }] },
+  "DELETE /api/session": { kind: "own", status: 204 },
+  "GET /api/organization": { kind: "read", reads: [{ path: "/organization", check: (r, a) => expect(r.body.id).toBe(a.orgId) }] },
+
+  "POST /api/logs": { kind: "own", status: 201, body: attackerLog },
+  "POST /api/logs/batch": { kind: "own", status: 201, body: (a, b) => ({ logs: [attackerLog(a, b), attackerLog(a, b)] }) },
+  "POST /api/test-prompt": { kind: "own", status: 201, body: attackerLog },
+  "GET /api/logs": {
+    kind: "read",
+    reads: [
+      { path: "/logs", check: (r, a) => expect(r.body).toHaveLength(a.logCount) },
+      { path: (b) => `/logs?search=${b.canary}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?userId=${b.userId}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?model=${b.model}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: "/logs?flagStatus=critical", check: (r, a) => expect(r.body).toHaveLength(a.critical) },
+      { path: (b) => `/logs?before=${b.ids.log}`, sameAs: `/logs?before=${UNKNOWN_ID}` },
+    ],
+  },
+  "GET /api/logs/counts": {
+    kind: "read",
+    reads: [
+      { path: "/logs/counts", check: (r, a) => expect(r.text).toContain(`${a.logCount}`) },
+      { path: (b) => `/logs/counts?search=${b.canary}`, sameAs: "/logs/counts?search=nothing-matches-this" },
+    ],
+  },
+  "GET /api/logs/export": {
+    kind: "read",
+    reads: [
+      { path: "/logs/export?format=csv", check: (r, a) => expect(r.text.trim().split("\n")).toHaveLength(a.logCount + 1) },
+      { path: "/logs/export?format=jsonl", check: (r, a) => expect(r.text.trim().split("\n")).toHaveLength(a.logCount) },
+      { path: (b) => `/logs/export?format=jsonl&search=${b.canary}`, check: (r) => expect(r.text).toBe("") },
+      { path: (b) => `/logs/export?format=jsonl&before=${b.ids.log}`, sameAs: `/logs/export?format=jsonl&before=${UNKNOWN_ID}` },
+    ],
+  },
+  "GET /api/logs/:id": { kind: "foreign", target: "log" },
+  "GET /api/stats": {
+    kind: "read",
+    reads: [{ path: "/stats?days=30", check: (r, a) => expect(r.body).toMatchObject({ totalPrompts: a.logCount, redFlags: a.critical, activeUsers: 0 }) }],
+  },
+  "GET /api/trends": { kind: "read", reads: [{ path: "/trends?days=30", check: (r, a) => expect(sum(r.body, "safe", "warning", "critical")).toBe(a.logCount) }] },
+  "GET /api/analytics/models": { kind: "read", reads: [{ path: "/analytics/models?days=30", check: (r, a) => expect(sum(r.body, "prompts")).toBe(a.logCount) }] },
+  "GET /api/cost-tracking": {
+    kind: "read",
+    reads: [{ path: "/cost-tracking?days=30", check: (r, a) => expect([sum(r.body, "prompts"), sum(r.body, "tokens")]).toEqual([a.logCount, a.tokens]) }],
+  },
+  "GET /api/performance-metrics": {
+    kind: "read",
+    reads: [
+      {
+        path: "/performance-metrics?days=30",
+        check: (r, a) => {
+          expect(sum(r.body, "prompts")).toBe(a.logCount);
+          for (const day of r.body) expect([null, a.latencyMs]).toContain(day.avgLatencyMs);
+        },
+      },
+    ],
+  },
+  "GET /api/realtime/token": { kind: "read", reads: [{ path: "/realtime/token", check: (r, a) => expect(r.body.url).toContain(a.orgId) }] },
+
+  "GET /api/alerts": {
+    kind: "read",
+    reads: [
+      { path: "/alerts", check: (r, a) => [expect(r.body).toHaveLength(a.critical), expect(r.headers.get("x-total-count")).toBe(`${a.critical}`)] },
+      { path: (b) => `/alerts?before=${b.ids.alert}`, sameAs: `/alerts?before=${UNKNOWN_ID}` },
+    ],
+  },
+  "PATCH /api/alerts/:id/acknowledge": { kind: "foreign", target: "alert" },
+  "GET /api/anomaly-detections": { kind: "read", reads: [{ path: "/anomaly-detections", check: (r) => expect(r.body).toEqual([]) }] },
+
+  "GET /api/webhooks": { kind: "read", reads: [{ path: "/webhooks", check: (r) => expect(r.body).toEqual([]) }] },
+  "POST /api/webhooks": { kind: "own", status: 201, body: () => ({ name: "mine", url: "https://example.com/mine", events: ["flag.detected"] }) },
+  "PATCH /api/webhooks/:id": { kind: "foreign", target: "webhook", body: { active: false, url: "https://example.com/stolen" } },
+  "DELETE /api/webhooks/:id": { kind: "foreign", target: "webhook" },
+  "POST /api/webhooks/:id/test": { kind: "foreign", target: "webhook" },
+  "GET /api/webhooks/:id/deliveries": { kind: "foreign", target: "webhook" },
+
+  "GET /api/api-keys": { kind: "read", reads: [{ path: "/api-keys", check: (r) => expect(r.body).toHaveLength(1) }] },
+  "POST /api/api-keys": { kind: "own", status: 201, body: () => ({ name: "mine", permissions: ["admin"] }) },
+  "DELETE /api/api-keys/:id": { kind: "foreign", target: "apiKey" },
+
+  "GET /api/integrations": { kind: "read", reads: [{ path: "/integrations", check: (r) => expect(r.body).toEqual([]) }] },
+  "POST /api/integrations": {
+    kind: "own",
+    status: 201,
+    body: () => ({ name: "mine", type: "discord", config: { webhook_url: "https://discord.com/api/webhooks/1/mine" } }),
+  },
+  "PATCH /api/integrations/:id": { kind: "foreign", target: "integration", body: { name: "hijacked", active: false } },
+  "DELETE /api/integrations/:id": { kind: "foreign", target: "integration" },
+
+  "GET /api/custom-metrics": { kind: "read", reads: [{ path: "/custom-metrics", check: (r) => expect(r.body).toEqual([]) }] },
+  "POST /api/custom-metrics": {
+    kind: "own",
+    status: 201,
+    // The sandbox binds `logs` to the caller's organization: the victim's logs are not counted.
+    body: () => ({ name: "mine", query: "SELECT count(*) FROM logs" }),
+    check: (r, a) => expect(JSON.stringify(r.body.lastValue)).toBe(JSON.stringify(a.logCount)),
+  },
+  "POST /api/custom-metrics/:id/refresh": { kind: "foreign", target: "metric" },
+  "DELETE /api/custom-metrics/:id": { kind: "foreign", target: "metric" },
+
+  "GET /api/settings": { kind: "read", reads: [{ path: "/settings", check: (r, a) => expect(r.body.organizationName).toBe(a.name) }] },
+  "PUT /api/settings": { kind: "own", status: 200, body: (_, b) => ({ organizationName: `Copy of ${b.name}`.slice(0, 100), retentionDays: 7, tokenThreshold: 1 }) },
+  "POST /api/settings/rotate-key": { kind: "own", status: 200 },
+
+  "GET /api/team": { kind: "read", reads: [{ path: "/team", check: (r) => expect(r.body).toHaveLength(1) }] },
+  // The victim's member e-mail is free in the attacker's organization: a 409 would reveal it exists elsewhere.
+  "POST /api/team/invite": { kind: "own", status: 201, body: (_, b) => ({ name: "mine", email: b.memberEmail, role: "admin" }) },
+  "PATCH /api/team/:id": { kind: "foreign", target: "member", body: { role: "admin" } },
+  "DELETE /api/team/:id": { kind: "foreign", target: "member" },
+
+  "DELETE /api/data": { kind: "own", status: 200, body: (a) => ({ confirm: a.name }) },
+};
+
+
+const apiPath = (route: string) => route.replace(/^\/api/, "");
+
+describe("tenant isolation, for every route of the app", () => {
+  let b: Victim;
+  let a: Attacker;
+  let before: Awaited<ReturnType<typeof victimView>>;
+
+  beforeAll(async () => {
+    // The attacker first: its logs are older than the victim's, so a cursor leak would show them.
+    a = await newAttacker();
+    b = await newVictim();
+    before = await victimView(b);
+  }, 60_000);
+
+  it("has exactly one case per route (a new route without a case fails here)", () => {
+    const missing = routeKeys().filter((k) => !CASES[k]);
+    const stale = Object.keys(CASES).filter((k) => !routeKeys().includes(k));
+    expect({ missing, stale }).toEqual({ missing: [], stale: [] });
+  });
+
+  it.each(routeKeys())("%s", async (route) => {
+    const spec = CASES[route];
+    if (!spec) throw new Error(`No isolation case for ${route}: add one to CASES`);
+    const [method, path] = route.split(" ");
+    if (spec.kind === "public") return;
+
+    for (const credential of CREDENTIALS) {
+      const what = `${route} as the attacker's ${credential}`;
+      if (spec.kind === "read") {
+        for (const read of spec.reads) {
+          const url = typeof read.path === "function" ? read.path(b, a) : read.path;
+          const res = await callAs(a, credential, method, url, read.body?.(a));
+          expect(res.status, `${what} ${url}: ${res.text}`).toBeLessThan(300);
+          expectNoSecrets(b, res, `${what} ${url}`);
+          read.check?.(res, a);
+          if (read.sameAs) {
+            const control = await callAs(a, credential, method, read.sameAs);
+            expect(res.text, `${url} answers as ${read.sameAs}`).toBe(control.text);
+          }
+        }
+      } else if (spec.kind === "foreign") {
+        const url = apiPath(path).replace(":id", b.ids[spec.target]);
+        const res = await callAs(a, credential, method, url, spec.body);
+        expect([403, 404], `${what}: ${res.status} ${res.text}`).toContain(res.status);
+        expectNoSecrets(b, res, what);
+        // Indistinguishable from an id that exists nowhere: no oracle for the victim's ids.
+        const control = await callAs(a, credential, method, apiPath(path).replace(":id", UNKNOWN_ID), spec.body);
+        expect({ status: res.status, body: res.body }, what).toEqual({ status: control.status, body: control.body });
+      } else {
+        // Each try gets a fresh attacker: signing out, rotating or deleting data spends its credentials.
+        const own = await newAttacker();
+        const res = await callAs(own, credential, method, apiPath(path), spec.body?.(own, b));
+        // A route may refuse a credential kind outright (say, a session rotating its own key); what
+        // matters here is that whatever it answers, the victim's data stays out of it and unchanged.
+        const refusedKind = credential !== "bearer" && (res.status === 401 || res.status === 403);
+        if (!refusedKind) expect(res.status, `${what}: ${res.text}`).toBe(spec.status);
+        for (const id of [b.orgId, ...Object.values(b.ids)]) expect(res.text, what).not.toContain(id);
+        if (!refusedKind) spec.check?.(res, own);
+      }
+    }
+    if (spec.kind !== "read") expect(await victimView(b), `${route} changed the victim's data`).toEqual(before);
+  });
+});
