@@ -153,6 +153,7 @@ describe("no payload runs in the dashboard", () => {
 
     await feed.locator(`li[data-log-id="${live[0].id}"]`).getByRole("button", { name: "View details" }).click();
     const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
+    await expectNothingRan(page, watched);
     await textIs(dialog.getByRole("region", { name: "Prompt", exact: true }).locator("div"), live[0].prompt);
     expect(await dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark").allInnerTexts()).toContain("Ignore all previous instructions");
     await expectNothingRan(page, watched);
@@ -184,6 +185,7 @@ describe("no payload runs in the dashboard", () => {
       const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
       const prompt = dialog.getByRole("region", { name: "Prompt", exact: true }).locator("div");
       const response = dialog.getByRole("region", { name: "Response", exact: true }).locator("div");
+      await expectNothingRan(page, watched);
       await textIs(prompt, log.prompt.trim());
       await textIs(response, log.response.trim());
       // The highlighted parts are exactly the findings' text, cut out of the payloads.
