@@ -22,6 +22,15 @@ export function receiver() {
       const res = await fetch(`${origin}/_requests?path=${encodeURIComponent(`${prefix}/${name}`)}`);
       return res.json();
     },
+    /** Every path of this namespace answers 503, or drops the connection, or (`up`) works again. */
+    async outage(mode: "503" | "reset" | "up") {
+      await fetch(`${origin}/_outage?prefix=${encodeURIComponent(prefix)}&mode=${mode}`, { method: "POST" });
+    },
+    /** This namespace's own listener: `closed` refuses connections; `open` listens again on the same port. Answers its origin. */
+    async listener(state: "open" | "closed"): Promise<string> {
+      const res = await fetch(`${origin}/_listener?prefix=${encodeURIComponent(prefix)}&state=${state}`, { method: "POST" });
+      return ((await res.json()) as { origin: string }).origin;
+    },
   };
 }
 

@@ -33,6 +33,15 @@ function attemptRow(msg: WebhookDeliveryMessage, attempt: number, result: Pick<S
   };
 }
 
+async function deliveredBefore(db: Db, msg: WebhookDeliveryMessage): Promise<boolean> {
+  const [row] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.webhookId, msg.webhookId), eq(webhookDeliveries.messageId, msg.messageId), eq(webhookDeliveries.success, true)))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function send(hook: WebhookRow, msg: WebhookDeliveryMessage, opts: DeliveryOptions): Promise<SendResult> {
   const body = envelope(msg);
   const headers = await signatureHeaders(hook.secret, msg.messageId, body, Math.floor(Date.now() / 1000));
@@ -43,6 +52,10 @@ export async function deliverWebhook(env: Bindings, db: Db, msg: WebhookDelivery
   const mine = and(eq(webhooks.orgId, msg.orgId), eq(webhooks.id, msg.webhookId));
   const [hook] = await db.select().from(webhooks).where(mine).limit(1);
   if (!hook || (!hook.active && !msg.test)) return { action: "ack", success: false, error: null };
+
+  // The queue delivers at least once: a message handed over again after a successful attempt (its
+  // acknowledgement lost) must not reach the receiver twice under the same webhook-id.
+  if (await deliveredBefore(db, msg)) return { action: "ack", success: true, error: null };
 
   const policy = checkOutboundUrl(hook.url, allowsPrivate(env));
   if (!policy.ok) {
