@@ -210,3 +210,19 @@ export const INGEST_RATE_LIMITS = {
   enterprise: { binding: "INGEST_LIMIT_ENTERPRISE", perMinute: 120_000 },
 } as const satisfies Record<PlanId, { binding: string; perMinute: number }>;
 export const TRIAL_DAYS = 14;
+
+// ── Detection sensitivity (issue 9: detector) ────────────────────────────────
+/** Settings → Red Flag Detection Rules: how sure the detector must be before a finding counts. */
+export const DETECTION_SENSITIVITIES = ["strict", "balanced", "lenient"] as const;
+export type DetectionSensitivity = (typeof DETECTION_SENSITIVITIES)[number];
+export const DEFAULT_DETECTION_SENSITIVITY: DetectionSensitivity = "balanced";
+/**
+ * Lowest finding score (0..1) each sensitivity keeps. Learned scores are shifted so that the
+ * fitted decision threshold reads 0.5, so "balanced" is the operating point the eval measures.
+ */
+export const SENSITIVITY_MIN_SCORE: Record<DetectionSensitivity, number> = { strict: 0.35, balanced: 0.5, lenient: 0.7 };
+export const DETECTION_SENSITIVITY_LABELS: Record<DetectionSensitivity, string> = {
+  strict: "Strict",
+  balanced: "Balanced",
+  lenient: "Lenient",
+};

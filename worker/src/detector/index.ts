@@ -1,15 +1,30 @@
 // PromptSentry flag detector (DESIGN §6): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
-import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS } from "../../../schema/constants";
+import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS, SENSITIVITY_MIN_SCORE } from "../../../schema/constants";
 import type { FlagReason, FlagStatus } from "../../../schema/constants";
+import { classify, denseModel, type ClassifierModel } from "./classifier";
+import { CLASSIFIER_MODEL } from "./classifier-model";
 import { scanInjection } from "./injection";
-import { scanJailbreak } from "./jailbreak";
+import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { scanPii } from "./pii";
 import { scanSecrets } from "./secrets";
+import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
 import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, Target } from "./types";
 
 export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, Target } from "./types";
+
+/** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
+export interface DetectorModels {
+  classifier: ClassifierModel;
+  jailbreak: JailbreakWeights;
+}
+
+let shipped: DetectorModels | null = null;
+/** Built on first use: the dense classifier table is 1 MB, so isolates that never detect skip it. */
+function shippedModels(): DetectorModels {
+  return (shipped ??= { classifier: denseModel(CLASSIFIER_MODEL), jailbreak: SHIPPED_JAILBREAK });
+}
 
 const CRITICAL_REASONS: ReadonlySet<FlagReason> = new Set(["prompt_injection", "jailbreak_attempt"]);
 
@@ -33,26 +48,36 @@ function segments(text: string): Array<[string, number]> {
   ];
 }
 
-function scanTarget(
-  text: string,
-  target: Target,
-  rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean },
-  out: Finding[],
-): void {
+interface ScanContext {
+  rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean };
+  models: DetectorModels;
+  minScore: number;
+}
+
+function scanTarget(text: string, target: Target, ctx: ScanContext, out: Finding[]): void {
   if (!text) return;
+  const { rules, models, minScore } = ctx;
   for (const [seg, offset] of segments(text)) {
     const push = (reason: FlagReason, hits: RawHit[]) => {
-      for (const h of hits) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset });
+      for (const h of hits) {
+        const score = h.score ?? ruleScore(h.rule);
+        if (score >= minScore) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
+      }
     };
     const lower = rules.promptInjection || rules.jailbreakAttempts ? lowerSameLength(seg) : "";
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
       scanInjection(lower, hits);
+      // the classifier reads prompts (where documents and tool output are pasted), head only
+      if (target === "prompt" && offset === 0) {
+        const c = classify(lower, models.classifier);
+        if (c.score >= minScore) hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
+      }
       push("prompt_injection", hits);
     }
     if (rules.jailbreakAttempts && offset === 0) {
       const hits: RawHit[] = [];
-      scanJailbreak(lower, hits);
+      scanJailbreak(lower, hits, true, models.jailbreak);
       push("jailbreak_attempt", hits);
     }
     if (rules.sensitiveContent) {
@@ -79,15 +104,20 @@ function dedupe(hits: RawHit[]): RawHit[] {
 export function detect(input: DetectInput, options: DetectOptions = {}): DetectResult {
   const rules = { ...DEFAULT_FLAG_RULES, ...(options.rules ?? {}) };
   const threshold = options.tokenThreshold ?? DEFAULT_TOKEN_THRESHOLD;
+  const ctx: ScanContext = {
+    rules,
+    models: options.models ?? shippedModels(),
+    minScore: SENSITIVITY_MIN_SCORE[options.sensitivity ?? DEFAULT_DETECTION_SENSITIVITY],
+  };
   const findings: Finding[] = [];
 
-  scanTarget(input.prompt ?? "", "prompt", rules, findings);
-  scanTarget(input.response ?? "", "response", rules, findings);
+  scanTarget(input.prompt ?? "", "prompt", ctx, findings);
+  scanTarget(input.response ?? "", "response", ctx, findings);
 
   const tokens = input.tokenCount;
   if (rules.highTokenUsage && typeof tokens === "number" && Number.isFinite(tokens) && tokens > threshold) {
     // not tied to a span: the whole prompt
-    findings.push({ reason: "high_token_usage", rule: "usage.high_token_count", target: "prompt", start: 0, end: 0 });
+    findings.push({ reason: "high_token_usage", rule: "usage.high_token_count", target: "prompt", start: 0, end: 0, score: 1 });
   }
 
   let status: FlagStatus = "safe";

@@ -1,0 +1,120 @@
+// Credentials by context: a key/token/secret/password-like name assigned a literal value
+// (`censys_key: "roLt…"`, `PSWD:=…`, `--password …`, `IDENTIFIED BY '…'`), in the manner of
+// gitleaks' generic-api-key rule and detect-secrets' keyword detector. The value must look like
+// a secret: not a placeholder, template or variable reference, not a word, with mixed character
+// classes and enough entropy. Hashes, UUIDs and SHAs only count when a secret-like name holds them.
+import { hasFiller, shannonEntropy } from "./checksums";
+import type { SecretRule } from "./secrets";
+
+/** Password-like names, with the misspellings configs really use (PSWD, PASWD, PSSWRD, passworsd…). */
+const PASSWORD = String.raw`p(?:a|s)?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|(?<![a-z])pw`;
+const SECRET = String.raw`secrete?s?|tokens?|(?<![a-z])auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|(?<![a-z])creds?|credentials?|(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?key|apikey|[_\-.]key(?![a-z])`;
+const NAME = `(?:${PASSWORD}|${SECRET})`;
+/** Rest of the identifier after the keyword, and what may sit between it and the separator. */
+const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\w<>\[\]]{1,20}[ \t]*(?==))?`;
+
+/** Names that hold something other than a secret even though they contain a keyword. */
+const NOT_SECRET_NAME =
+  /public|publishable|csrf|xsrf|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|max|min|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
+
+/** The whole value is a reference or template, not a literal. */
+const REFERENCE =
+  /^(?:\$\{[^}]*\}|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
+const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[\-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
+
+function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
+  return { lower: /[a-z]/.test(v), upper: /[A-Z]/.test(v), digit: /\d/.test(v), symbol: /[^A-Za-z0-9]/.test(v) };
+}
+
+/** Does `value`, held by `name`, look like a real credential? */
+export function keywordValueLooksSecret(value: string, name: string, isPassword: boolean): boolean {
+  if (/\s/.test(value) || value.length > 200) return false;
+  if (value.length < (isPassword ? 6 : 8)) return false;
+  if (NOT_SECRET_NAME.test(name.toLowerCase())) return false;
+  if (REFERENCE.test(value) || PLACEHOLDER.test(value) || hasFiller(value)) return false;
+  if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
+  if (/^[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
+  const c = classes(value);
+  if (/(.)\1{4,}/.test(value)) return false;
+  const kinds = Number(c.lower) + Number(c.upper) + Number(c.digit) + Number(c.symbol);
+  const entropy = shannonEntropy(value);
+  // letters only: long, mixed-case and random (a generated key), never a word or a name
+  if (!c.digit && !c.symbol) return value.length >= 16 && c.lower && c.upper && entropy >= 4;
+  if (IDENTIFIER.test(value) && !c.digit) return false; // user.password, getToken(), real_key
+  if (kinds < 2) return false;
+  return entropy >= (value.length < 12 ? 2.5 : 3);
+}
+
+/** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
+function identifierAt(text: string, start: number, end: number): string {
+  let s = start;
+  while (s > 0 && start - s < 40 && /[\w.\-]/.test(text[s - 1]!)) s--;
+  let e = end;
+  while (e < text.length && e - end < 40 && /[\w.\-]/.test(text[e]!)) e++;
+  return text.slice(s, e);
+}
+
+/** The keyword is capture group 1; the name is the whole identifier around it. */
+function validateKeyword(value: string, m: RegExpExecArray, text: string): boolean {
+  const [s, e] = m.indices?.[1] ?? [m.index, m.index];
+  const name = identifierAt(text, s, e);
+  return keywordValueLooksSecret(value, name, /pass|pw|psw|p\w?s+w/i.test(name));
+}
+
+const GATE = ["SSW", "ssw", "SWD", "swd", "pass", "Pass", "PASS", "pw", "PW", "Pw", "psw", "PSW", "Psw", "secret", "Secret", "SECRET", "token", "Token", "TOKEN", "key", "Key", "KEY", "cred", "Cred", "CRED", "auth", "Auth", "AUTH", "PASWD", "pasw", "Pasw", "PASW"];
+
+export const KEYWORD_RULES: readonly SecretRule[] = [
+  {
+    // name = "value", name: 'value', name := `value`, secret("value"), CURLOPT_PASSWORD, "value"
+    id: "secret.generic_assignment",
+    gate: GATE,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|!==?|===?|[:=(,]|[ \t])[ \t]*@?(["'\x60])([^"'\x60\s]{6,200})\2`, "dgi"),
+    group: 3,
+    validate: validateKeyword,
+  },
+  {
+    // NAME=value, NAME: value (unquoted; .env files, YAML, INI, key:value notes)
+    id: "secret.generic_assignment",
+    gate: GATE,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*([^\s"'\x60,;&]{6,200})`, "dgi"),
+    group: 2,
+    validate: validateKeyword,
+  },
+  {
+    // --password value, -Password 'value', --token value, --passphrase value
+    id: "secret.generic_assignment",
+    gate: GATE,
+    re: new RegExp(String.raw`(?:^|[\s"'])--?[\w\-]{0,20}?(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dgi"),
+    group: 2,
+    validate: validateKeyword,
+  },
+  {
+    // "value" == password (comparisons written value-first)
+    id: "secret.generic_assignment",
+    gate: GATE,
+    re: new RegExp(String.raw`(["'\x60])([^"'\x60\s]{6,200})\1[ \t]*(?:===?|!==?)[ \t]*[\w.\-]{0,40}?(${NAME})`, "dgi"),
+    group: 2,
+    validate: (value, m, text) => {
+      const [s, e] = m.indices?.[3] ?? [m.index, m.index];
+      const name = identifierAt(text, s, e);
+      return keywordValueLooksSecret(value, name, /pass|pw|psw|p\w?s+w/i.test(name));
+    },
+  },
+  {
+    // JSON Web Key with its private members (d, p, q, dp, dq, qi) or a symmetric key (k)
+    id: "secret.json_web_key",
+    gate: ['"kty"'],
+    re: /"(?:d|p|q|dp|dq|qi|k)"\s*:\s*"([A-Za-z0-9_\-]{16,})"/dg,
+    group: 1,
+    validate: (v, _m, text) => text.includes('"kty"') && shannonEntropy(v) >= 3.5,
+  },
+  {
+    // SQL: IDENTIFIED [WITH plugin] BY 'value', [WITH] [ENCRYPTED] PASSWORD 'value'
+    id: "secret.password_assignment",
+    gate: ["IDENTIFIED", "identified", "PASSWORD", "password"],
+    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(['"]?)([^\s'";]{6,128})\1/dgi,
+    group: 2,
+    validate: (v) => keywordValueLooksSecret(v, "password", true),
+  },
+];
