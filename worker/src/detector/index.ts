@@ -65,19 +65,17 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: Finding
       }
     };
     const lower = rules.promptInjection || rules.jailbreakAttempts ? lowerSameLength(seg) : "";
+    // the classifier reads prompts (where documents and tool output are pasted), head only
+    const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
       scanInjection(lower, hits);
-      // the classifier reads prompts (where documents and tool output are pasted), head only
-      if (target === "prompt" && offset === 0) {
-        const c = classify(lower, models.classifier);
-        if (c.score >= minScore) hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
-      }
+      if (c && c.score >= minScore) hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
       push("prompt_injection", hits);
     }
     if (rules.jailbreakAttempts && offset === 0) {
       const hits: RawHit[] = [];
-      scanJailbreak(lower, hits, true, models.jailbreak);
+      scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
       push("jailbreak_attempt", hits);
     }
     if (rules.sensitiveContent) {

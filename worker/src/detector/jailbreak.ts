@@ -92,17 +92,29 @@ export function jailbreakScore(active: number[], weights: readonly number[] = WE
 const GATE = /\b(?:ai|a\.i|gpt\w*|chat\s*gpt|llm|openai|chatbot|language model|dan|jailbr\w*|developer mode|persona|character|pretend\w*|role-?\s?play\w*|act as|hypothetical\w*|fiction\w*|imagin\w*|simulat\w*|uncensored|unfiltered|unrestricted|restrict\w*|guidelines|ethic\w*|moral\w*|illegal|polic(?:y|ies)|rules|anything|ignor\w*|instructions?|prompts?|you are now|you're now|porn\w*|vulgar|graphic\w*|explicit)\b/;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+/** Lowest combined score worth a hit (the strictest sensitivity keeps 0.35). */
+const MIN_HIT_SCORE = 0.3;
+/**
+ * How much the attack classifier's view counts once the phrase structure of a jailbreak is present:
+ * its logit is raised by this much, so a text that reads like a jailbreak needs less n-gram
+ * evidence. Chosen on the leave-one-source-out figures (scripts/detector-eval.ts).
+ */
+const SUPPORT_LOGIT_BONUS = 1;
 
 /**
- * Score the text; pushes one hit (the strongest matched feature) when above the threshold. The
- * hit's score is the model's probability shifted so that the fitted threshold reads 0.5.
+ * Score the text and push one hit (the strongest matched feature). The score combines two
+ * independent views (noisy-OR): the phrase model's probability, shifted so its fitted threshold
+ * reads 0.5, and `support`, the attack classifier's score of the same text (0 when not scored).
  */
-export function scanJailbreak(lower: string, out: RawHit[], useGate = true, model: JailbreakWeights = SHIPPED_JAILBREAK): void {
+export function scanJailbreak(lower: string, out: RawHit[], useGate = true, model: JailbreakWeights = SHIPPED_JAILBREAK, support = 0): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !GATE.test(text))) return;
   const active = jailbreakFeatures(text);
   const z = jailbreakScore(active, model.weights, model.bias);
-  if (z < model.threshold) return;
+  if (z === -Infinity) return;
+  const c = support <= 0 ? 0 : support >= 1 ? 1 : sigmoid(Math.log(support / (1 - support)) + SUPPORT_LOGIT_BONUS);
+  const score = 1 - (1 - sigmoid(z - model.threshold)) * (1 - c);
+  if (score < MIN_HIT_SCORE) return;
   const WEIGHTS = model.weights;
   // locate the strongest positive lexical feature for the highlight
   let best = -1;
@@ -121,5 +133,5 @@ export function scanJailbreak(lower: string, out: RawHit[], useGate = true, mode
   const m = new RegExp(f.re.source).exec(text);
   const start = m ? m.index : 0;
   const end = m ? m.index + Math.max(1, m[0].length) : Math.min(text.length, 1);
-  out.push({ rule: `jailbreak.${f.id}`, start, end, score: sigmoid(z - model.threshold) });
+  out.push({ rule: `jailbreak.${f.id}`, start, end, score });
 }

@@ -14,6 +14,8 @@ const RULE_SCORE: Record<string, number> = {
   "injection.addressed_to_ai": 0.8,
   "injection.task_hijack": 0.75,
   "injection.hidden_text": 0.6,
+  "injection.authority_claim": 0.7,
+  "injection.secret_extraction": 0.75,
   "secret.generic_assignment": 0.75,
   "secret.password_assignment": 0.8,
   "secret.auth_header": 0.85,
