@@ -10,9 +10,9 @@ import { scanPii } from "./pii";
 import { scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
-import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, Target } from "./types";
+import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
 
-export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, Target } from "./types";
+export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
 
 /** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
 export interface DetectorModels {
@@ -54,7 +54,7 @@ interface ScanContext {
   minScore: number;
 }
 
-function scanTarget(text: string, target: Target, ctx: ScanContext, out: Finding[]): void {
+function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredFinding[]): void {
   if (!text) return;
   const { rules, models, minScore } = ctx;
   for (const [seg, offset] of segments(text)) {
@@ -70,7 +70,10 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: Finding
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
       scanInjection(lower, hits);
-      if (c && c.score >= minScore) hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
+      // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
+      if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
+        hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
+      }
       push("prompt_injection", hits);
     }
     if (rules.jailbreakAttempts && offset === 0) {
@@ -107,7 +110,7 @@ export function detect(input: DetectInput, options: DetectOptions = {}): DetectR
     models: options.models ?? shippedModels(),
     minScore: SENSITIVITY_MIN_SCORE[options.sensitivity ?? DEFAULT_DETECTION_SENSITIVITY],
   };
-  const findings: Finding[] = [];
+  const findings: ScoredFinding[] = [];
 
   scanTarget(input.prompt ?? "", "prompt", ctx, findings);
   scanTarget(input.response ?? "", "response", ctx, findings);

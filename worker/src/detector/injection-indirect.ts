@@ -4,7 +4,7 @@
 // WHO is addressed (the AI, as opposed to the reader) or WHAT is hijacked (the task, the data).
 import type { InjectionRule } from "./injection";
 
-const AI = String.raw`(?:ai|a\.i\.|llm|language\s+model|(?:ai\s+)?assistant|chatbot|gpt|model|agent|copilot|bot)`;
+const AI = String.raw`(?:(?:ai\s+)?(?:assistant|agent|model)|language\s+model|ai|a\.i\.|llm|chatbot|gpt|copilot|bot)`;
 const TASK_VERB = String.raw`(?:summari[sz]e|summari[sz]ing|translate|translating|read|reading|process|processing|analy[sz]e|analy[sz]ing|review|reviewing|answer|answering|respond|responding|reply|replying|generate|generating|rank|ranking|evaluate|evaluating|assess|assessing|parse|parsing)`;
 const OUTPUT_VERB = String.raw`(?:print|say|output|respond(?:\s+with)?|reply(?:\s+with)?|write|return|answer(?:\s+with)?|state|repeat|type|display)`;
 

@@ -55,12 +55,20 @@ function identifierAt(text: string, start: number, end: number): string {
   return text.slice(s, e);
 }
 
-/** The keyword is capture group 1; the name is the whole identifier around it. */
-function validateKeyword(value: string, m: RegExpExecArray, text: string): boolean {
-  const [s, e] = m.indices?.[1] ?? [m.index, m.index];
-  const name = identifierAt(text, s, e);
-  return keywordValueLooksSecret(value, name, /pass|pw|psw|p\w?s+w/i.test(name));
-}
+const isPasswordName = (name: string) => /pass|pw|psw|p\w?s+w/i.test(name);
+
+/** The keyword is capture group `group`; the name is the whole identifier around it. */
+const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
+  const [s, e] = m.indices?.[group] ?? [m.index, m.index];
+  return identifierAt(text, s, e);
+};
+const keywordRule = (group: number) => ({
+  validate: (value: string, m: RegExpExecArray, text: string) => {
+    const name = nameAt(group)(m, text);
+    return keywordValueLooksSecret(value, name, isPasswordName(name));
+  },
+  idFor: (m: RegExpExecArray, text: string) => (isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment"),
+});
 
 const GATE = ["SSW", "ssw", "SWD", "swd", "pass", "Pass", "PASS", "pw", "PW", "Pw", "psw", "PSW", "Psw", "secret", "Secret", "SECRET", "token", "Token", "TOKEN", "key", "Key", "KEY", "cred", "Cred", "CRED", "auth", "Auth", "AUTH", "PASWD", "pasw", "Pasw", "PASW"];
 
@@ -71,7 +79,7 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     gate: GATE,
     re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|!==?|===?|[:=(,]|[ \t])[ \t]*@?(["'\x60])([^"'\x60\s]{6,200})\2`, "dgi"),
     group: 3,
-    validate: validateKeyword,
+    ...keywordRule(1),
   },
   {
     // NAME=value, NAME: value (unquoted; .env files, YAML, INI, key:value notes)
@@ -79,7 +87,7 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     gate: GATE,
     re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*([^\s"'\x60,;&]{6,200})`, "dgi"),
     group: 2,
-    validate: validateKeyword,
+    ...keywordRule(1),
   },
   {
     // --password value, -Password 'value', --token value, --passphrase value
@@ -87,7 +95,7 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     gate: GATE,
     re: new RegExp(String.raw`(?:^|[\s"'])--?[\w\-]{0,20}?(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dgi"),
     group: 2,
-    validate: validateKeyword,
+    ...keywordRule(1),
   },
   {
     // "value" == password (comparisons written value-first)
@@ -95,11 +103,7 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     gate: GATE,
     re: new RegExp(String.raw`(["'\x60])([^"'\x60\s]{6,200})\1[ \t]*(?:===?|!==?)[ \t]*[\w.\-]{0,40}?(${NAME})`, "dgi"),
     group: 2,
-    validate: (value, m, text) => {
-      const [s, e] = m.indices?.[3] ?? [m.index, m.index];
-      const name = identifierAt(text, s, e);
-      return keywordValueLooksSecret(value, name, /pass|pw|psw|p\w?s+w/i.test(name));
-    },
+    ...keywordRule(3),
   },
   {
     // JSON Web Key with its private members (d, p, q, dp, dq, qi) or a symmetric key (k)

@@ -19,6 +19,8 @@ export interface SecretRule {
   /** Capture group holding the secret itself (its span is reported). Default: whole match. */
   group?: number;
   validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
+  /** Rule id reported for this match, when it depends on the match (default: `id`). */
+  idFor?: (m: RegExpExecArray, text: string) => string;
 }
 
 const hasDigit = (s: string) => /\d/.test(s);
@@ -253,8 +255,9 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
     validate: HEADER_VALUE_OK,
   },
-  ...KEYWORD_RULES,
+  // specific formats first: on the same span the provider's name wins over the generic reading
   ...PROVIDER_RULES,
+  ...KEYWORD_RULES,
 ];
 
 const GATE = literalGate(SECRET_RULES.flatMap((r) => r.gate));
@@ -292,7 +295,7 @@ export function scanSecrets(text: string, out: RawHit[]): void {
       if (KNOWN_EXAMPLE_CREDENTIALS.has(secret)) continue;
       if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
-      out.push({ rule: rule.id, start, end });
+      out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
   }
 }

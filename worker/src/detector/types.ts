@@ -12,9 +12,15 @@ export interface Finding {
   target: Target;
   start: number;
   end: number;
-  /** How sure the detector is (0..1): a learned model's probability, or the rule's fixed confidence. */
-  score: number;
+  /**
+   * How sure the detector is (0..1): a learned model's probability, or the rule's fixed confidence.
+   * detect() always sets it; findings stored before scores existed have none.
+   */
+  score?: number;
 }
+
+/** A finding as detect() returns it. */
+export type ScoredFinding = Finding & { score: number };
 
 export interface DetectInput {
   prompt: string;
@@ -34,7 +40,7 @@ export interface DetectOptions {
 export interface DetectResult {
   flagStatus: FlagStatus;
   flagReasons: FlagReason[];
-  findings: Finding[];
+  findings: ScoredFinding[];
 }
 
 /** A match inside one text, before the target is attached. */
