@@ -105,20 +105,46 @@ export interface ClassifierHit {
 /** Score a lower-cased text; the span is the SPAN_TOKENS-token window with the largest weight. */
 export function classify(lower: string, model: ClassifierModel): ClassifierHit {
   const w = model.weights;
-  const tokenWeight: number[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
+  // per-token weight (its unigram plus the bigram it closes) and offsets, in reused buffers
+  const n = Math.min(lower.length, CLASSIFIER_SCAN_CHARS);
+  const tokenWeight = scratch.weight.length >= n ? scratch.weight : (scratch.weight = new Float64Array(n));
+  const starts = scratch.starts.length >= n ? scratch.starts : (scratch.starts = new Int32Array(n));
+  const ends = scratch.ends.length >= n ? scratch.ends : (scratch.ends = new Int32Array(n));
   let sum = 0;
-  const tokens = forEachFeature(lower, (b, t, s, e) => {
-    const x = w[b]!;
+  let tokens = 0;
+  let prev = 0;
+  let i = 0;
+  while (i < n) {
+    const c = lower.charCodeAt(i);
+    if (isSpace(c)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let h = 0x811c9dc5;
+    if (isWordChar(c)) {
+      while (i < n) {
+        const d = lower.charCodeAt(i);
+        if (!isWordChar(d)) break;
+        h = Math.imul(h ^ (d >= 48 && d <= 57 ? 48 : d), 16777619);
+        i++;
+      }
+    } else {
+      h = Math.imul(h ^ (ZERO_WIDTH(c) ? 0x200b : c), 16777619);
+      h = Math.imul(h ^ 1, 16777619);
+      i++;
+    }
+    let x = w[(h >>> 0) & MASK]!;
+    if (tokens > 0) x += w[(Math.imul(prev ^ 0x9e3779b9, 16777619) ^ h) >>> 0 & MASK]!;
+    tokenWeight[tokens] = x;
+    starts[tokens] = start;
+    ends[tokens] = i;
     sum += x;
-    if (t === tokenWeight.length) {
-      tokenWeight.push(x);
-      starts.push(s);
-      ends.push(e);
-    } else tokenWeight[t]! += x;
-  });
+    prev = h;
+    tokens++;
+  }
   const score = sigmoid(model.bias - model.threshold + sum / Math.sqrt(Math.max(tokens, MIN_NORM_TOKENS)));
+  if (tokens === 0) return { score, start: 0, end: 0 };
   let best = 0, bestAt = 0, window = 0;
   for (let t = 0; t < tokens; t++) {
     window += tokenWeight[t]!;
@@ -128,7 +154,9 @@ export function classify(lower: string, model: ClassifierModel): ClassifierHit {
       bestAt = t;
     }
   }
-  if (tokens === 0) return { score, start: 0, end: 0 };
   const first = Math.max(0, bestAt - SPAN_TOKENS + 1);
   return { score, start: starts[first]!, end: ends[bestAt]! };
 }
+
+/** Buffers reused across calls (the detector is synchronous, one text at a time). */
+const scratch = { weight: new Float64Array(0), starts: new Int32Array(0), ends: new Int32Array(0) };

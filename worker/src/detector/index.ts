@@ -4,15 +4,19 @@ import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESH
 import type { FlagReason, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
-import { scanInjection } from "./injection";
+import { literalGate } from "./gate";
+import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { scanPii } from "./pii";
-import { scanSecrets } from "./secrets";
+import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
 import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
 
 export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
+
+/** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
+const GATE = literalGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
 
 /** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
 export interface DetectorModels {
@@ -48,6 +52,8 @@ function segments(text: string): Array<[string, number]> {
   ];
 }
 
+const EMPTY: ReadonlySet<string> = new Set();
+
 interface ScanContext {
   rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean };
   models: DetectorModels;
@@ -64,12 +70,13 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
         if (score >= minScore) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
       }
     };
-    const lower = rules.promptInjection || rules.jailbreakAttempts ? lowerSameLength(seg) : "";
+    const lower = lowerSameLength(seg);
+    const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
     // the classifier reads prompts (where documents and tool output are pasted), head only
     const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
-      scanInjection(lower, hits);
+      scanInjection(lower, hits, present);
       // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
       if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
         hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
@@ -83,7 +90,7 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     }
     if (rules.sensitiveContent) {
       const hits: RawHit[] = [];
-      scanSecrets(seg, hits);
+      scanSecrets(seg, hits, present);
       scanPii(seg, hits);
       push("sensitive_content", dedupe(hits));
     }

@@ -87,10 +87,11 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 ];
 
 /** Scan lower-cased text for prompt-injection phrases. */
-const GATE = literalGate(INJECTION_RULES.flatMap((r) => r.gate));
+export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
+const GATE = literalGate(INJECTION_GATE_LITERALS);
 
-export function scanInjection(lower: string, out: RawHit[]): void {
-  const present = GATE.scan(lower);
+/** `present`: gate literals found in `lower`, when the caller already scanned for them. */
+export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower)): void {
   if (present.size === 0) return;
   for (const rule of INJECTION_RULES) {
     if (!rule.gate.some((g) => present.has(g))) continue;

@@ -7,8 +7,8 @@ import { hasFiller, shannonEntropy } from "./checksums";
 import type { SecretRule } from "./secrets";
 
 /** Password-like names, with the misspellings configs really use (PSWD, PASWD, PSSWRD, passworsd…). */
-const PASSWORD = String.raw`p(?:a|s)?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|(?<![a-z])pw`;
-const SECRET = String.raw`secrete?s?|tokens?|(?<![a-z])auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|(?<![a-z])creds?|credentials?|(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?key|apikey|[_\-.]key(?![a-z])`;
+const PASSWORD = String.raw`p(?:a|s)?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|pw`;
+const SECRET = String.raw`secrete?s?|tokens?|auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|creds?|credentials?|(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?key|apikey|[_\-.]key(?![a-z])`;
 const NAME = `(?:${PASSWORD}|${SECRET})`;
 /** Rest of the identifier after the keyword, and what may sit between it and the separator. */
 const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\w<>\[\]]{1,20}[ \t]*(?==))?`;
@@ -62,8 +62,12 @@ const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
   const [s, e] = m.indices?.[group] ?? [m.index, m.index];
   return identifierAt(text, s, e);
 };
+/** Short keywords (pw, auth, cred) only count at the start of a word: not "npw", "oauth2", "incredible". */
+const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
 const keywordRule = (group: number) => ({
   validate: (value: string, m: RegExpExecArray, text: string) => {
+    const at = m.indices?.[group]?.[0] ?? m.index;
+    if (SHORT_KEYWORD.test(m[group] ?? "") && /[A-Za-z]/.test(text[at - 1] ?? "")) return false;
     const name = nameAt(group)(m, text);
     return keywordValueLooksSecret(value, name, isPasswordName(name));
   },

@@ -260,13 +260,20 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ...KEYWORD_RULES,
 ];
 
-const GATE = literalGate(SECRET_RULES.flatMap((r) => r.gate));
+/** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
+export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
+const RULE_GATES = SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase()));
+const GATE = literalGate(SECRET_GATE_LITERALS);
 
-export function scanSecrets(text: string, out: RawHit[]): void {
-  const present = GATE.scan(text);
+/**
+ * Scan `text` for credentials. `present`: gate literals found in the lower-cased text, when the
+ * caller already scanned for them (the detector does, once for all families).
+ */
+export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(text.toLowerCase())): void {
   if (present.size === 0) return;
-  for (const rule of SECRET_RULES) {
-    if (!rule.gate.some((g) => present.has(g))) continue;
+  for (let r = 0; r < SECRET_RULES.length; r++) {
+    const rule = SECRET_RULES[r]!;
+    if (!RULE_GATES[r]!.some((g) => present.has(g))) continue;
     const re = rule.re;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;
