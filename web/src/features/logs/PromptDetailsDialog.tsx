@@ -8,6 +8,7 @@ import { cx } from "../../components/ui";
 import type { Finding, PromptLog } from "../../api/types";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
+import { FindingList } from "./FindingList";
 
 function Highlighted({ text, findings }: { text: string; findings: Finding[] }) {
   const segments = highlightSegments(text, findings);
@@ -87,6 +88,7 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
             findings={(log.findings ?? []).filter((f) => f.target === "response")}
           />
           <FlagAnalysis log={log} />
+          <FindingList findings={log.findings ?? []} />
         </div>
       ) : null}
     </Modal>
