@@ -6,10 +6,14 @@
 import { hasFiller, shannonEntropy } from "./checksums";
 import type { SecretRule } from "./secrets";
 
-/** Password-like names, with the misspellings configs really use (PSWD, PASWD, PSSWRD, passworsd…). */
-const PASSWORD = String.raw`p(?:a|s)?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|pw`;
-const SECRET = String.raw`secrete?s?|tokens?|auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|creds?|credentials?|(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?key|apikey|[_\-.]key(?![a-z])`;
-const NAME = `(?:${PASSWORD}|${SECRET})`;
+/**
+ * The keyword a name must contain, matched where it starts (the rules run anchored at each place
+ * the detector's literal pass found one of KEYWORD_ANCHORS): password-like words with the
+ * misspellings configs really use (PSWD, PASWD, PSSWRD, passworsd…), secret, token, auth, bearer,
+ * cred(ential)s and key (qualified: api_key, secret key, client-key; checked in validation).
+ */
+const NAME = String.raw`(?:pa?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|psw|pw|secrete?s?|tokens?|auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|creds?|credentials?|key(?![a-z]))`;
+const KEYWORD_ANCHORS = ["pass", "pasw", "psw", "pssw", "pw", "secret", "token", "auth", "bearer", "cred", "key"];
 /** Rest of the identifier after the keyword, and what may sit between it and the separator. */
 const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\w<>\[\]]{1,20}[ \t]*(?==))?`;
 
@@ -57,6 +61,13 @@ function identifierAt(text: string, start: number, end: number): string {
 
 const isPasswordName = (name: string) => /pass|pw|psw|p\w?s+w/i.test(name);
 
+/** The command-line form needs the name to be a flag: "--password", "-Password", "--db-token". */
+function isFlagName(text: string, at: number): boolean {
+  let s = at;
+  while (s > 0 && at - s < 24 && /[\w\-]/.test(text[s - 1]!)) s--;
+  return text[s] === "-" && (s === 0 || /[\s"']/.test(text[s - 1]!));
+}
+
 /** The keyword is capture group `group`; the name is the whole identifier around it. */
 const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
   const [s, e] = m.indices?.[group] ?? [m.index, m.index];
@@ -64,47 +75,53 @@ const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
 };
 /** Short keywords (pw, auth, cred) only count at the start of a word: not "npw", "oauth2", "incredible". */
 const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
+/** "key" counts only qualified: api_key, secret key, client-key, apikey, .key, _key. */
+const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.]$/i;
 const keywordRule = (group: number) => ({
   validate: (value: string, m: RegExpExecArray, text: string) => {
     const at = m.indices?.[group]?.[0] ?? m.index;
-    if (SHORT_KEYWORD.test(m[group] ?? "") && /[A-Za-z]/.test(text[at - 1] ?? "")) return false;
+    const keyword = m[group] ?? "";
+    if (SHORT_KEYWORD.test(keyword) && /[A-Za-z]/.test(text[at - 1] ?? "")) return false;
+    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at))) return false;
     const name = nameAt(group)(m, text);
     return keywordValueLooksSecret(value, name, isPasswordName(name));
   },
   idFor: (m: RegExpExecArray, text: string) => (isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment"),
 });
 
-const GATE = ["SSW", "ssw", "SWD", "swd", "pass", "Pass", "PASS", "pw", "PW", "Pw", "psw", "PSW", "Psw", "secret", "Secret", "SECRET", "token", "Token", "TOKEN", "key", "Key", "KEY", "cred", "Cred", "CRED", "auth", "Auth", "AUTH", "PASWD", "pasw", "Pasw", "PASW"];
-
 export const KEYWORD_RULES: readonly SecretRule[] = [
   {
     // name = "value", name: 'value', name := `value`, secret("value"), CURLOPT_PASSWORD, "value"
     id: "secret.generic_assignment",
-    gate: GATE,
-    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|!==?|===?|[:=(,]|[ \t])[ \t]*@?(["'\x60])([^"'\x60\s]{6,200})\2`, "dgi"),
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|!==?|===?|[:=(,]|[ \t])[ \t]*@?(["'\x60])([^"'\x60\s]{6,200})\2`, "dyi"),
     group: 3,
     ...keywordRule(1),
   },
   {
     // NAME=value, NAME: value (unquoted; .env files, YAML, INI, key:value notes)
     id: "secret.generic_assignment",
-    gate: GATE,
-    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*([^\s"'\x60,;&]{6,200})`, "dgi"),
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*([^\s"'\x60,;&]{6,200})`, "dyi"),
     group: 2,
     ...keywordRule(1),
   },
   {
     // --password value, -Password 'value', --token value, --passphrase value
     id: "secret.generic_assignment",
-    gate: GATE,
-    re: new RegExp(String.raw`(?:^|[\s"'])--?[\w\-]{0,20}?(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dgi"),
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dyi"),
     group: 2,
-    ...keywordRule(1),
+    validate: (value, m, text) => isFlagName(text, m.index) && keywordRule(1).validate(value, m, text),
+    idFor: keywordRule(1).idFor,
   },
   {
     // "value" == password (comparisons written value-first)
     id: "secret.generic_assignment",
-    gate: GATE,
+    gate: ["==", "!="],
     re: new RegExp(String.raw`(["'\x60])([^"'\x60\s]{6,200})\1[ \t]*(?:===?|!==?)[ \t]*[\w.\-]{0,40}?(${NAME})`, "dgi"),
     group: 2,
     ...keywordRule(3),

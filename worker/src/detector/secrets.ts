@@ -6,6 +6,7 @@ import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { literalGate } from "./gate";
 import { KEYWORD_RULES } from "./secrets-keyword";
 import { PROVIDER_RULES } from "./secrets-providers";
+import { lowerSameLength } from "./text";
 import type { RawHit } from "./types";
 
 export interface SecretRule {
@@ -19,6 +20,11 @@ export interface SecretRule {
   /** Capture group holding the secret itself (its span is reported). Default: whole match. */
   group?: number;
   validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
+  /**
+   * Lower-case literals the match must start at: the regex (sticky, `y`) is tried only where one
+   * of them occurs, instead of at every position of the text.
+   */
+  anchors?: readonly string[];
   /** Rule id reported for this match, when it depends on the match (default: `id`). */
   idFor?: (m: RegExpExecArray, text: string) => string;
 }
@@ -265,6 +271,41 @@ export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) 
 const RULE_GATES = SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase()));
 const GATE = literalGate(SECRET_GATE_LITERALS);
 
+/** Positions in `text` where one of `anchors` (lower-case) occurs, ascending. */
+function anchorPositions(text: string, anchors: readonly string[], present: ReadonlySet<string>): number[] {
+  const lower = lowerSameLength(text);
+  const at: number[] = [];
+  for (const a of anchors) {
+    if (!present.has(a)) continue;
+    for (let i = lower.indexOf(a); i !== -1; i = lower.indexOf(a, i + 1)) at.push(i);
+  }
+  return at.sort((x, y) => x - y);
+}
+
+/** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
+function* matches(rule: SecretRule, text: string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
+  const re = rule.re;
+  if (rule.anchors) {
+    let end = 0;
+    for (const p of anchorPositions(text, rule.anchors, present)) {
+      if (p < end) continue;
+      re.lastIndex = p;
+      const m = re.exec(text);
+      if (m && m[0].length > 0) {
+        end = m.index + m[0].length;
+        yield m;
+      }
+    }
+    return;
+  }
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (m[0].length === 0) re.lastIndex++;
+    else yield m;
+  }
+}
+
 /**
  * Scan `text` for credentials. `present`: gate literals found in the lower-cased text, when the
  * caller already scanned for them (the detector does, once for all families).
@@ -274,14 +315,7 @@ export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<st
   for (let r = 0; r < SECRET_RULES.length; r++) {
     const rule = SECRET_RULES[r]!;
     if (!RULE_GATES[r]!.some((g) => present.has(g))) continue;
-    const re = rule.re;
-    re.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
-      }
+    for (const m of matches(rule, text, present)) {
       let start = m.index;
       let end = m.index + m[0].length;
       let secret = m[0];
