@@ -62,7 +62,8 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     // you are now in developer/DAN/god mode, developer mode enabled, enter jailbreak mode
     id: "injection.mode_switch",
-    gate: [" mode"],
+    // "<word> mode" for the words the pattern knows ("model" alone must not wake it up)
+    gate: ["developer", "dev", "god", "admin", "administrator", "debug", "debugging", "maintenance", "dan", "jailbreak", "jailbroken", "unrestricted", "unfiltered", "uncensored", "sudo", "root", "evil", "chaos", "unlocked", "unsafe", "test", "testing", "diagnostic", "override", "filter"].map((w) => `${w} mode`),
     re: /\b(?:(?:you\s+are|you're|you\s+will\s+be|you\s+have\s+been|now\s+you\s+are)\s+(?:now\s+)?(?:in|entering|operating\s+in|running\s+in|switched\s+to|put\s+in(?:to)?)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:developer|dev|god|admin|administrator|debug|debugging|maintenance|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|root|evil|chaos|unlocked|unsafe|test|testing|diagnostic|override)\s+mode|(?:enter|enable|activate|engage|switch\s+(?:on|to)|turn\s+on)\s+(?:the\s+)?(?:dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|evil|chaos|unsafe|no[\s-]?filter)\s+mode|developer\s+mode\s+(?:enabled|activated|output|is\s+(?:now\s+)?(?:enabled|on|active)))\b/g,
   },
   {
