@@ -292,7 +292,7 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
                 label="Detection Sensitivity"
                 value={draft.sensitivity}
                 options={SENSITIVITY_OPTIONS}
-                onChange={(v) => set("sensitivity", v as DetectionSensitivity)}
+                onChange={(v) => set("sensitivity", v)}
               />
             </fieldset>
             <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{SENSITIVITY_HINTS[draft.sensitivity]} Applies to logs received from now on.</p>
