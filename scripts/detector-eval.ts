@@ -74,8 +74,8 @@ function printTable(): void {
  * visible without failing every test run. Raise a floor whenever the figure improves.
  */
 const FLOORS: Partial<Record<string, number>> = {
-  "direct injection recall": 0.54,
-  "credentials-in-context recall": 0.84,
+  "direct injection recall": 0.55,
+  "credentials-in-context recall": 0.85,
 };
 const failures: string[] = [];
 const open: string[] = [];

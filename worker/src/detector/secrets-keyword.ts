@@ -73,16 +73,20 @@ const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
   const [s, e] = m.indices?.[group] ?? [m.index, m.index];
   return identifierAt(text, s, e);
 };
-/** Short keywords (pw, auth, cred) only count at the start of a word: not "npw", "oauth2", "incredible". */
+/**
+ * Short keywords (pw, auth, cred) only count at the start of a word ("npw", "oauth2" and
+ * "incredible" are not names), or glued to an upper-case prefix as constants are (USERPWD).
+ */
 const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
+const gluedToWord = (text: string, at: number) => /[a-z]/.test(text[at - 1] ?? "") || (/[A-Z]/.test(text[at - 1] ?? "") && !/^[A-Z]/.test(text[at] ?? ""));
 /** "key" counts only qualified: api_key, secret key, client-key, apikey, .key, _key. */
-const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.]$/i;
+const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$]$/i;
 const keywordRule = (group: number) => ({
   validate: (value: string, m: RegExpExecArray, text: string) => {
     const at = m.indices?.[group]?.[0] ?? m.index;
     const keyword = m[group] ?? "";
-    if (SHORT_KEYWORD.test(keyword) && /[A-Za-z]/.test(text[at - 1] ?? "")) return false;
-    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at))) return false;
+    if (SHORT_KEYWORD.test(keyword) && gluedToWord(text, at)) return false;
+    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at)) && !/^[_\-.]/.test(text.slice(at + 3))) return false;
     const name = nameAt(group)(m, text);
     return keywordValueLooksSecret(value, name, isPasswordName(name));
   },

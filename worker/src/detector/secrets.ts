@@ -286,15 +286,12 @@ function anchorPositions(text: string, anchors: readonly string[], present: Read
 function* matches(rule: SecretRule, text: string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
   const re = rule.re;
   if (rule.anchors) {
-    let end = 0;
+    // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
+    // the detector drops a finding contained in an earlier one
     for (const p of anchorPositions(text, rule.anchors, present)) {
-      if (p < end) continue;
       re.lastIndex = p;
       const m = re.exec(text);
-      if (m && m[0].length > 0) {
-        end = m.index + m[0].length;
-        yield m;
-      }
+      if (m && m[0].length > 0) yield m;
     }
     return;
   }
