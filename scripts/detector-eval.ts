@@ -12,6 +12,9 @@
 import { FLAG_REASONS, type FlagReason } from "../schema/constants";
 import { detect, type DetectResult } from "../worker/src/detector/index";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "../worker/src/detector/examples";
+import { jailbreakFeatures, scanJailbreak } from "../worker/src/detector/jailbreak";
+import { lowerSameLength } from "../worker/src/detector/text";
+import type { RawHit } from "../worker/src/detector/types";
 import { ATTACK_LABELS, attackTrainingRows, evalDir, hasEvalData, loadAll, type EvalRow } from "./detector-data";
 import { fitModels, type FittedModels } from "./detector-fit";
 import { findEvalTextInSource, WINDOW } from "./detector-leak";
@@ -232,6 +235,21 @@ const hardNotes: string[] = [];
     const ok = expect.every((e) => res.flagReasons.includes(e)) && res.flagReasons.every((g) => expect.includes(g) || allow.includes(g));
     if (!ok) hardNotes.push(`MISMATCH expect=[${expect}] got=[${res.flagReasons}] ${res.findings.map((f) => f.rule).join(",")} ${short(r.text)}`);
   }
+}
+
+// ── cheap pre-checks must never change a decision ───────────────────────────
+{
+  const jb = of("jailbreak_train").concat(of("injection_direct"), of("overdefense_benign"));
+  const anchorLoss = jb.filter((r) => jailbreakFeatures(lowerSameLength(r.text), false).join() !== jailbreakFeatures(lowerSameLength(r.text)).join()).length;
+  target(anchorLoss === 0, "rows whose jailbreak features change with the anchor pre-check", anchorLoss, "≤", 0);
+  // on attacks only: on benign rows the gate may well drop a weak hit, which is its job
+  const gateLoss = jb.filter(attackPositive).filter((r) => {
+    const [a, b]: RawHit[][] = [[], []];
+    scanJailbreak(lowerSameLength(r.text), a, true);
+    scanJailbreak(lowerSameLength(r.text), b, false);
+    return JSON.stringify(a) !== JSON.stringify(b);
+  }).length;
+  target(gateLoss === 0, "attack rows whose jailbreak finding changes with the text gate", gateLoss, "≤", 0);
 }
 
 // ── no eval text in the repository ───────────────────────────────────────
