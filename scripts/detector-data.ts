@@ -49,8 +49,9 @@ export const ATTACK_FILES = new Set(["jailbreak_train", "injection_direct", "inj
 export const ATTACK_LABELS = new Set(["jailbreak", "injection"]);
 
 /**
- * Rows the learned attack classifier may be fitted on: the attack files, the benign prompts of the
- * PII set (ordinary sentences), and the repository's hard cases. Label 1 = an attack.
+ * Rows the learned parts may be fitted on: every row of the attack files (jailbreaks and injections
+ * against their benign counterparts, the over-defense prompts) and the repository's prompt hard
+ * cases. Label 1 = an attack.
  */
 export function attackTrainingRows(rows: readonly EvalRow[]): Array<{ row: EvalRow; y: number }> {
   const out: Array<{ row: EvalRow; y: number }> = [];
