@@ -3,7 +3,7 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission } from "./constants";
+import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission } from "./constants";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -16,6 +16,8 @@ export type Finding = {
   target: "prompt" | "response";
   start: number;
   end: number;
+  /** How sure the detector was (0..1); absent on logs stored before scores existed. */
+  score?: number;
 };
 
 export const organizations = sqliteTable("organizations", {
@@ -38,6 +40,7 @@ export const orgSettings = sqliteTable("org_settings", {
   webhookUrl: text("webhook_url"),
   flagRules: text("flag_rules", { mode: "json" }).$type<FlagRules>().notNull(),
   tokenThreshold: integer("token_threshold").notNull().default(4000),
+  sensitivity: text("sensitivity", { enum: DETECTION_SENSITIVITIES }).notNull().default("balanced"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 

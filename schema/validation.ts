@@ -3,6 +3,7 @@
 import * as v from "valibot";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_VERDICTS } from "./constants";
 import {
+  DETECTION_SENSITIVITIES,
   BATCH_MAX_LOGS,
   FLAG_RULE_KEYS,
   FLAG_STATUSES,
@@ -349,6 +350,7 @@ export const settingsBody = v.object({
   slackNotifications: v.optional(v.boolean()),
   criticalOnly: v.optional(v.boolean()),
   webhookUrl: v.optional(v.nullable(v.union([v.literal(""), httpUrl(MESSAGES.validUrl)], MESSAGES.validUrl))),
+  sensitivity: v.optional(v.picklist(DETECTION_SENSITIVITIES, `Sensitivity must be one of ${DETECTION_SENSITIVITIES.join(", ")}`)),
   flagRules: v.optional(v.partial(v.object(Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<(typeof FLAG_RULE_KEYS)[number], v.BooleanSchema<undefined>>))),
   tokenThreshold: v.optional(
     v.pipe(

@@ -46,6 +46,7 @@ describe("Settings", () => {
     const retention = page.getByLabel("Data Retention");
     const sw = (label: string) => page.getByRole("switch", { name: label, exact: true });
     const threshold = page.getByLabel("Token Threshold");
+    const sensitivity = page.getByLabel("Detection Sensitivity");
     const webhookUrl = page.getByLabel("Alert Webhook URL (optional)");
 
     // Defaults of spec §9.
@@ -57,6 +58,8 @@ describe("Settings", () => {
     expect(await sw("Critical Only").getAttribute("aria-checked")).toBe("true");
     for (const r of RULES) expect(await sw(r).getAttribute("aria-checked"), r).toBe("true");
     expect(await threshold.inputValue()).toBe("4000");
+    expect(await sensitivity.locator("option").allInnerTexts()).toEqual(["Strict", "Balanced", "Lenient"]);
+    expect(await sensitivity.inputValue()).toBe("balanced");
 
     // The API key field: read-only, masked; the eye shows only the stored prefix.
     const keyField = page.getByTestId("settings-api-key");
@@ -98,6 +101,7 @@ describe("Settings", () => {
     await sw("Jailbreak Attempt").click();
     await sw("High Token Usage").click();
     await threshold.fill("2500");
+    await sensitivity.selectOption("strict");
     await shown(page.getByText("You have unsaved changes.", { exact: true }));
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Settings saved", "default", "Your settings have been updated successfully.");
@@ -112,6 +116,7 @@ describe("Settings", () => {
       webhookUrl: "https://example.com/alert-hook",
       flagRules: { promptInjection: true, jailbreakAttempts: false, sensitiveContent: true, highTokenUsage: false },
       tokenThreshold: 2500,
+      sensitivity: "strict",
     };
     expect(await getAs<Settings>(org.apiKey, "/api/settings")).toMatchObject(expected);
 
@@ -128,6 +133,7 @@ describe("Settings", () => {
     expect(await sw("Sensitive Content").getAttribute("aria-checked")).toBe("true");
     expect(await sw("High Token Usage").getAttribute("aria-checked")).toBe("false");
     expect(await threshold.inputValue()).toBe("2500");
+    expect(await sensitivity.inputValue()).toBe("strict");
 
     // The new name is the organization's name everywhere (the Testing status card reads it).
     await page.goto("/testing");

@@ -1,6 +1,6 @@
 // Response shapes of the worker API (DESIGN §5). Kept in the web app because schema/ does not
 // (yet) export inferred response types; field names follow the contract exactly.
-import type { AlertSeverity, FlagStatus, FlagRules, PlanId } from "../../../schema/constants";
+import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, PlanId } from "../../../schema/constants";
 
 export type Member = { id: string; name: string; email: string; role: string };
 
@@ -16,7 +16,7 @@ export type Organization = {
   member: Member | null;
 };
 
-export type Finding = { reason: string; rule: string; target: "prompt" | "response"; start: number; end: number };
+export type Finding = { reason: string; rule: string; target: "prompt" | "response"; start: number; end: number; score?: number };
 
 export type PromptLog = {
   id: string;
@@ -64,6 +64,7 @@ export type Settings = {
   webhookUrl: string | null;
   flagRules: FlagRules;
   tokenThreshold: number;
+  sensitivity: DetectionSensitivity;
   apiKeyPrefix: string;
 };
 

@@ -79,3 +79,11 @@ export function looksLikePlaceholder(token: string, minEntropy = 3): boolean {
   if (/abcdefgh|12345678|qwerty/i.test(token)) return true;
   return shannonEntropy(token) < minEntropy;
 }
+
+/**
+ * Made-up values in docs and test fixtures: long repeats, counting runs (12345, abcdef), and the
+ * words vendors and test suites put in fake keys.
+ */
+export function hasFiller(token: string): boolean {
+  return /(.)\1{5,}|01234|12345|23456|34567|45678|56789|abcdef|abc123|example|fake|dummy|sample|not-?real|notreal/i.test(token);
+}

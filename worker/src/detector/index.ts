@@ -1,15 +1,34 @@
 // PromptSentry flag detector (DESIGN §6): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
-import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS } from "../../../schema/constants";
+import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS, SENSITIVITY_MIN_SCORE } from "../../../schema/constants";
 import type { FlagReason, FlagStatus } from "../../../schema/constants";
-import { scanInjection } from "./injection";
-import { scanJailbreak } from "./jailbreak";
+import { classify, denseModel, type ClassifierModel } from "./classifier";
+import { CLASSIFIER_MODEL } from "./classifier-model";
+import { literalGate } from "./gate";
+import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
+import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { scanPii } from "./pii";
-import { scanSecrets } from "./secrets";
+import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
+import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
-import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, Target } from "./types";
+import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
 
-export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, Target } from "./types";
+export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
+
+/** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
+const GATE = literalGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
+
+/** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
+export interface DetectorModels {
+  classifier: ClassifierModel;
+  jailbreak: JailbreakWeights;
+}
+
+let shipped: DetectorModels | null = null;
+/** Built on first use: the dense classifier table is 1 MB, so isolates that never detect skip it. */
+function shippedModels(): DetectorModels {
+  return (shipped ??= { classifier: denseModel(CLASSIFIER_MODEL), jailbreak: SHIPPED_JAILBREAK });
+}
 
 const CRITICAL_REASONS: ReadonlySet<FlagReason> = new Set(["prompt_injection", "jailbreak_attempt"]);
 
@@ -33,31 +52,45 @@ function segments(text: string): Array<[string, number]> {
   ];
 }
 
-function scanTarget(
-  text: string,
-  target: Target,
-  rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean },
-  out: Finding[],
-): void {
+const EMPTY: ReadonlySet<string> = new Set();
+
+interface ScanContext {
+  rules: { promptInjection: boolean; jailbreakAttempts: boolean; sensitiveContent: boolean };
+  models: DetectorModels;
+  minScore: number;
+}
+
+function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredFinding[]): void {
   if (!text) return;
+  const { rules, models, minScore } = ctx;
   for (const [seg, offset] of segments(text)) {
     const push = (reason: FlagReason, hits: RawHit[]) => {
-      for (const h of hits) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset });
+      for (const h of hits) {
+        const score = h.score ?? ruleScore(h.rule);
+        if (score >= minScore) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
+      }
     };
-    const lower = rules.promptInjection || rules.jailbreakAttempts ? lowerSameLength(seg) : "";
+    const lower = lowerSameLength(seg);
+    const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
+    // the classifier reads prompts (where documents and tool output are pasted), head only
+    const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
-      scanInjection(lower, hits);
+      scanInjection(lower, hits, present);
+      // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
+      if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
+        hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
+      }
       push("prompt_injection", hits);
     }
     if (rules.jailbreakAttempts && offset === 0) {
       const hits: RawHit[] = [];
-      scanJailbreak(lower, hits);
+      scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
       push("jailbreak_attempt", hits);
     }
     if (rules.sensitiveContent) {
       const hits: RawHit[] = [];
-      scanSecrets(seg, hits);
+      scanSecrets(seg, hits, present);
       scanPii(seg, hits);
       push("sensitive_content", dedupe(hits));
     }
@@ -79,15 +112,20 @@ function dedupe(hits: RawHit[]): RawHit[] {
 export function detect(input: DetectInput, options: DetectOptions = {}): DetectResult {
   const rules = { ...DEFAULT_FLAG_RULES, ...(options.rules ?? {}) };
   const threshold = options.tokenThreshold ?? DEFAULT_TOKEN_THRESHOLD;
-  const findings: Finding[] = [];
+  const ctx: ScanContext = {
+    rules,
+    models: options.models ?? shippedModels(),
+    minScore: SENSITIVITY_MIN_SCORE[options.sensitivity ?? DEFAULT_DETECTION_SENSITIVITY],
+  };
+  const findings: ScoredFinding[] = [];
 
-  scanTarget(input.prompt ?? "", "prompt", rules, findings);
-  scanTarget(input.response ?? "", "response", rules, findings);
+  scanTarget(input.prompt ?? "", "prompt", ctx, findings);
+  scanTarget(input.response ?? "", "response", ctx, findings);
 
   const tokens = input.tokenCount;
   if (rules.highTokenUsage && typeof tokens === "number" && Number.isFinite(tokens) && tokens > threshold) {
     // not tied to a span: the whole prompt
-    findings.push({ reason: "high_token_usage", rule: "usage.high_token_count", target: "prompt", start: 0, end: 0 });
+    findings.push({ reason: "high_token_usage", rule: "usage.high_token_count", target: "prompt", start: 0, end: 0, score: 1 });
   }
 
   let status: FlagStatus = "safe";

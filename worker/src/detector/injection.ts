@@ -4,22 +4,23 @@
 // All patterns run on lower-cased text. They are phrase-level so that "ignore whitespace",
 // "ignore case" or "disregard the previous email" never match.
 import { literalGate } from "./gate";
+import { INDIRECT_RULES } from "./injection-indirect";
 import type { RawHit } from "./types";
 
-interface InjectionRule {
+export interface InjectionRule {
   id: string;
   /** The regex only runs when the lower-cased text contains one of these substrings. */
   gate: readonly string[];
   re: RegExp;
 }
 
-const OVERRIDE_VERBS = ["ignor", "disregard", "forget", "overr", "bypass", "discard", "abandon", "drop ", "skip ", "neglect", "throw out", "no attention", "t follow", "stop following"];
+const OVERRIDE_VERBS = ["ignor", "disregard", "forget", "overr", "overlook", "bypass", "discard", "abandon", "drop ", "skip ", "neglect", "throw out", "no attention", "t follow", "stop following", "set aside", "put aside"];
 
 const W = "(?:\\s+|\\s*[,:;-]\\s*)"; // word gap
 const DET = "(?:(?:all|any|every|each|the|your|my|of|these|those|such|its)\\s+){0,3}";
 const PREV = "(?:previous|prior|preceding|above|earlier|former|initial|original|old|foregoing|system|developer|default)";
 const INSTR =
-  "(?:instructions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
+  "(?:\\w*(?:struct|irect)ions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
 
 export const INJECTION_RULES: readonly InjectionRule[] = [
   {
@@ -27,12 +28,12 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: "injection.ignore_previous",
     gate: OVERRIDE_VERBS,
     re: new RegExp(
-      `\\b(?:ignore|disregard|forget|override|overrule|bypass|discard|abandon|drop|skip|neglect|throw\\s+out|pay\\s+no\\s+attention\\s+to|do\\s+not\\s+follow|don't\\s+follow|stop\\s+following)${W}${DET}(?:of\\s+)?(?:the\\s+)?${PREV}(?:\\s+\\w+){0,2}?\\s+${INSTR}\\b`,
+      `\\b(?:ignore|disregard|forget|override|overrule|overlook|bypass|discard|abandon|drop|skip|neglect|throw\\s+out|set\\s+aside|put\\s+aside|pay\\s+no\\s+attention\\s+to|do\\s+not\\s+follow|don't\\s+follow|stop\\s+following)${W}${DET}(?:of\\s+)?(?:the\\s+)?${PREV}(?:\\s+\\w+){0,2}?\\s+${INSTR}\\b`,
       "g",
     ),
   },
   {
-    // ignore all the instructions you got before / you were given
+    // ignore the instructions you were given / you received so far
     id: "injection.ignore_previous",
     gate: OVERRIDE_VERBS,
     re: new RegExp(
@@ -44,7 +45,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     // forget everything you were told / everything above
     id: "injection.ignore_previous",
     gate: OVERRIDE_VERBS,
-    re: /\b(?:forget|ignore|disregard)\s+(?:about\s+)?(?:everything|all(?:\s+of\s+that)?|anything)\s+(?:you(?:'ve|\s+have)?\s+(?:been\s+told|were\s+told|learned|know\s+about\s+your\s+rules)|(?:that\s+)?(?:was\s+)?(?:said\s+|written\s+|stated\s+)?(?:above|before\s+this|previously|so\s+far))/g,
+    re: /\b(?:forget|ignore|disregard|overlook)\s+(?:about\s+)?(?:everything|all(?:\s+of\s+that)?|all\s+that|anything)\s+(?:you(?:'ve|\s+have)?\s+(?:been\s+told|were\s+told|learned|know\s+about\s+your\s+rules)|(?:that\s+)?(?:was\s+)?(?:said\s+|written\s+|stated\s+)?(?:above|before\s+this|previously|so\s+far))/g,
   },
   {
     // reveal / print your system prompt
@@ -61,7 +62,8 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     // you are now in developer/DAN/god mode, developer mode enabled, enter jailbreak mode
     id: "injection.mode_switch",
-    gate: [" mode"],
+    // "<word> mode" for the words the pattern knows ("model" alone must not wake it up)
+    gate: ["developer", "dev", "god", "admin", "administrator", "debug", "debugging", "maintenance", "dan", "jailbreak", "jailbroken", "unrestricted", "unfiltered", "uncensored", "sudo", "root", "evil", "chaos", "unlocked", "unsafe", "test", "testing", "diagnostic", "override", "filter"].map((w) => `${w} mode`),
     re: /\b(?:(?:you\s+are|you're|you\s+will\s+be|you\s+have\s+been|now\s+you\s+are)\s+(?:now\s+)?(?:in|entering|operating\s+in|running\s+in|switched\s+to|put\s+in(?:to)?)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:developer|dev|god|admin|administrator|debug|debugging|maintenance|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|root|evil|chaos|unlocked|unsafe|test|testing|diagnostic|override)\s+mode|(?:enter|enable|activate|engage|switch\s+(?:on|to)|turn\s+on)\s+(?:the\s+)?(?:dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|evil|chaos|unsafe|no[\s-]?filter)\s+mode|developer\s+mode\s+(?:enabled|activated|output|is\s+(?:now\s+)?(?:enabled|on|active)))\b/g,
   },
   {
@@ -82,14 +84,15 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     gate: ["send ", "post ", "forward", "upload", "transmit", "exfiltrat", "leak", "email ", "e-mail "],
     re: /\b(?:send|post|forward|upload|transmit|exfiltrate|leak|email|e-mail)\s+(?:all\s+|the\s+|this\s+|your\s+|any\s+|every\s+)*(?:conversation|chat\s+history|chat\s+log|previous\s+messages|messages|user(?:'s)?\s+data|personal\s+data|credentials|passwords?|api\s+keys?|secrets?|tokens?|system\s+prompt|session\s+(?:data|cookies?))\s+to\s+(?:https?:\/\/|www\.|[\w.\-]+@[\w\-]+\.|this\s+(?:url|address|endpoint|server|webhook))/g,
   },
+  ...INDIRECT_RULES,
 ];
 
-
 /** Scan lower-cased text for prompt-injection phrases. */
-const GATE = literalGate(INJECTION_RULES.flatMap((r) => r.gate));
+export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
+const GATE = literalGate(INJECTION_GATE_LITERALS);
 
-export function scanInjection(lower: string, out: RawHit[]): void {
-  const present = GATE.scan(lower);
+/** `present`: gate literals found in `lower`, when the caller already scanned for them. */
+export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower)): void {
   if (present.size === 0) return;
   for (const rule of INJECTION_RULES) {
     if (!rule.gate.some((g) => present.has(g))) continue;

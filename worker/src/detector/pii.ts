@@ -172,6 +172,12 @@ function ipv4IsPersonal(ip: string): boolean {
 
 const IPV6_RE = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){1,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,7}|[0-9A-Fa-f]{1,4})(?![\w:])/g;
 
+function atLeastColons(text: string, n: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) if (++count >= n) return true;
+  return false;
+}
+
 function ipv6IsPersonal(raw: string): boolean {
   const lower = raw.toLowerCase();
   const dbl = lower.indexOf("::");
@@ -201,7 +207,8 @@ function scanIps(text: string, out: RawHit[]): void {
       out.push({ rule: "pii.ip_address", start: m.index, end: m.index + m[0].length });
     }
   }
-  if (text.indexOf(":") !== -1) {
+  // a reportable IPv6 address has "::" or all eight groups (seven colons): skip texts with neither
+  if (text.indexOf("::") !== -1 || atLeastColons(text, 7)) {
     IPV6_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV6_RE.exec(text))) {

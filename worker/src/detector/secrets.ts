@@ -1,12 +1,15 @@
 // Credentials: cloud keys, provider API keys, private keys, JWTs, passwords in URLs / commands.
 // Every rule has a cheap case-sensitive gate (substring) so a text without e.g. "AKIA" never runs
 // the AWS regex. Candidates are validated (shape, entropy, placeholder words) before reporting.
-import { looksLikePlaceholder, shannonEntropy } from "./checksums";
+import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { literalGate } from "./gate";
+import { KEYWORD_RULES } from "./secrets-keyword";
+import { PROVIDER_RULES } from "./secrets-providers";
+import { lowerSameLength } from "./text";
 import type { RawHit } from "./types";
 
-interface SecretRule {
+export interface SecretRule {
   id: string;
   /** Any of these substrings must occur in the text (case-sensitive unless gateLower). */
   gate: readonly string[];
@@ -17,6 +20,13 @@ interface SecretRule {
   /** Capture group holding the secret itself (its span is reported). Default: whole match. */
   group?: number;
   validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
+  /**
+   * Lower-case literals the match must start at: the regex (sticky, `y`) is tried only where one
+   * of them occurs, instead of at every position of the text.
+   */
+  anchors?: readonly string[];
+  /** Rule id reported for this match, when it depends on the match (default: `id`). */
+  idFor?: (m: RegExpExecArray, text: string) => string;
 }
 
 const hasDigit = (s: string) => /\d/.test(s);
@@ -57,13 +67,21 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.private_key",
     gate: ["PRIVATE KEY"],
-    re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:\\n|\\r|[\s"])*([A-Za-z0-9+\/=]{32})/g,
+    // the key body may follow escaped newlines, string concatenation or log-line prefixes
+    re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,120}?[A-Za-z0-9+\/]{32}/g,
+  },
+  {
+    // a PEM private key, base64-encoded once more ("-----BEGIN" → "LS0tLS1CRUdJTi")
+    id: "secret.private_key",
+    gate: ["LS0tLS1CRUdJTi"],
+    re: /LS0tLS1CRUdJTi[A-Za-z0-9+\/]{20,}={0,2}/g,
+    validate: (s) => /UFJJVkFURSBLRV|BSSVZBVEUgS0V|QUklWQVRFIEtFW/.test(s) || s.length > 60,
   },
   {
     id: "secret.aws_access_key",
     gate: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
     re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
-    validate: (s) => hasDigit(s) && !/X{4,}/.test(s) && shannonEntropy(s) >= 3,
+    validate: (s) => hasDigit(s) && !/X{4,}/.test(s) && !hasFiller(s) && shannonEntropy(s) >= 3,
   },
   {
     id: "secret.aws_secret_key",
@@ -142,16 +160,18 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => !/x{6,}|X{6,}/.test(s),
   },
   {
-    // live keys only: test-mode keys (sk_test_) reach no real money or customer data
+    // secret and restricted keys, live or test (test keys still read the account's test data);
+    // publishable keys (pk_) are public by design
     id: "secret.stripe_key",
-    gate: ["_live_"],
-    re: /(?<![\w])(?:sk|rk)_live_[A-Za-z0-9]{20,247}(?![\w])/g,
+    gate: ["_live_", "_test_"],
+    re: /(?<![\w])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}(?![\w])/g,
     validate: notPlaceholder(3.5),
   },
   {
     id: "secret.jwt",
     gate: ["eyJ"],
     re: /(?<![\w-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}(?![\w-])/g,
+    validate: (s) => !hasFiller(s.slice(s.lastIndexOf(".") + 1)),
   },
   {
     id: "secret.onepassword_token",
@@ -237,51 +257,62 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Authorization: Bearer/Basic/Token <value>, and -H "X-Api-Key: <value>"-style headers
     id: "secret.auth_header",
     gate: ["uthorization", "UTHORIZATION", "oken:", "OKEN:", "ey:", "EY:"],
-    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w\-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot)\s+)?([^\s"'\\]{8,2048})/dg,
+    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w\-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
     group: 1,
     validate: HEADER_VALUE_OK,
   },
-  {
-    // password = "…", PASSWORD: …, "password": "…", Password=…; (connection strings)
-    id: "secret.password_assignment",
-    gate: ["ass", "ASS", "wd", "WD"],
-    re: /(?:password|passwd|passphrase|pwd)["']?\s*(?:[:=]|:=|=>)\s*["'`]?([^\s"'`,;)]{6,128})/dgi,
-    group: 1,
-    validate: passwordLooksReal,
-  },
-  {
-    // API_KEY = "…", client_secret: '…', access_token=… — literal high-entropy values only
-    id: "secret.generic_assignment",
-    gate: ["key", "KEY", "Key", "secret", "SECRET", "Secret", "token", "TOKEN", "Token"],
-    re: /(?:api[_\-.]?key|secret[_\-.]?key|secret|access[_\-.]?key|access[_\-.]?token|auth[_\-.]?token|private[_\-.]?key|client[_\-.]?secret)["']?\s*(?:[:=]|:=|=>)\s*["'`]([A-Za-z0-9+\/_\-.~]{20,200})["'`]/dgi,
-    group: 1,
-    validate: (v, m, text) => {
-      let s = m.index;
-      while (s > 0 && m.index - s < 40 && /[\w.\-]/.test(text[s - 1]!)) s--;
-      const name = (text.slice(s, m.index) + (/^[\w.\-]+/.exec(m[0])?.[0] ?? "")).toLowerCase();
-      if (/public|publishable|csrf|xsrf|_id$|name|url|file|path|length|size|version|type|hash|salt/.test(name)) return false;
-      if (!hasDigit(v) || !/[A-Za-z]/.test(v)) return false;
-      if (looksLikePlaceholder(v, 3.7)) return false;
-      return true;
-    },
-  },
+  // specific formats first: on the same span the provider's name wins over the generic reading
+  ...PROVIDER_RULES,
+  ...KEYWORD_RULES,
 ];
 
-const GATE = literalGate(SECRET_RULES.flatMap((r) => r.gate));
+/** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
+export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
+const RULE_GATES = SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase()));
+const GATE = literalGate(SECRET_GATE_LITERALS);
 
-export function scanSecrets(text: string, out: RawHit[]): void {
-  const present = GATE.scan(text);
+/** Positions in `text` where one of `anchors` (lower-case) occurs, ascending. */
+function anchorPositions(text: string, anchors: readonly string[], present: ReadonlySet<string>): number[] {
+  const lower = lowerSameLength(text);
+  const at: number[] = [];
+  for (const a of anchors) {
+    if (!present.has(a)) continue;
+    for (let i = lower.indexOf(a); i !== -1; i = lower.indexOf(a, i + 1)) at.push(i);
+  }
+  return at.sort((x, y) => x - y);
+}
+
+/** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
+function* matches(rule: SecretRule, text: string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
+  const re = rule.re;
+  if (rule.anchors) {
+    // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
+    // the detector drops a finding contained in an earlier one
+    for (const p of anchorPositions(text, rule.anchors, present)) {
+      re.lastIndex = p;
+      const m = re.exec(text);
+      if (m && m[0].length > 0) yield m;
+    }
+    return;
+  }
+  re.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text))) {
+    if (m[0].length === 0) re.lastIndex++;
+    else yield m;
+  }
+}
+
+/**
+ * Scan `text` for credentials. `present`: gate literals found in the lower-cased text, when the
+ * caller already scanned for them (the detector does, once for all families).
+ */
+export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(text.toLowerCase())): void {
   if (present.size === 0) return;
-  for (const rule of SECRET_RULES) {
-    if (!rule.gate.some((g) => present.has(g))) continue;
-    const re = rule.re;
-    re.lastIndex = 0;
-    let m: RegExpExecArray | null;
-    while ((m = re.exec(text))) {
-      if (m[0].length === 0) {
-        re.lastIndex++;
-        continue;
-      }
+  for (let r = 0; r < SECRET_RULES.length; r++) {
+    const rule = SECRET_RULES[r]!;
+    if (!RULE_GATES[r]!.some((g) => present.has(g))) continue;
+    for (const m of matches(rule, text, present)) {
       let start = m.index;
       let end = m.index + m[0].length;
       let secret = m[0];
@@ -300,8 +331,9 @@ export function scanSecrets(text: string, out: RawHit[]): void {
         }
       }
       if (KNOWN_EXAMPLE_CREDENTIALS.has(secret)) continue;
+      if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
-      out.push({ rule: rule.id, start, end });
+      out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
   }
 }

@@ -60,3 +60,59 @@ export function thresholdForFpr(scores: number[], y: number[], maxFpr: number): 
   if (t === undefined || t === -Infinity) return Math.min(-50, ...scores.filter(Number.isFinite)) - 1;
   return t + 1e-6;
 }
+
+/** A sparse row: feature indices and their values. */
+export interface SparseRow {
+  index: Int32Array;
+  value: Float32Array;
+}
+
+/**
+ * L2-regularised logistic regression over sparse real-valued rows (full-batch Adam, fixed epochs,
+ * no randomness: the same rows give the same weights). `sampleWeight` balances classes/sources.
+ * Only features that occur in some row are ever updated.
+ */
+export function fitSparseLogistic(
+  X: readonly SparseRow[],
+  y: readonly number[],
+  sampleWeight: readonly number[],
+  dim: number,
+  opts: { l2?: number; epochs?: number; lr?: number } = {},
+): { bias: number; weights: Float64Array } {
+  const l2 = opts.l2 ?? 1e-4;
+  const epochs = opts.epochs ?? 150;
+  const lr = opts.lr ?? 0.1;
+  const w = new Float64Array(dim);
+  const gw = new Float64Array(dim);
+  const mw = new Float64Array(dim), vw = new Float64Array(dim);
+  const used = new Uint8Array(dim);
+  for (const r of X) for (const j of r.index) used[j] = 1;
+  const active = Int32Array.from({ length: dim }, (_, j) => j).filter((j) => used[j] === 1);
+  let b = 0, mb = 0, vb = 0;
+  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  const total = sampleWeight.reduce((a, x) => a + x, 0);
+  for (let t = 1; t <= epochs; t++) {
+    for (const j of active) gw[j] = 0;
+    let gb = 0;
+    for (let i = 0; i < X.length; i++) {
+      const { index, value } = X[i]!;
+      let z = b;
+      for (let k = 0; k < index.length; k++) z += w[index[k]!]! * value[k]!;
+      const g = (1 / (1 + Math.exp(-z)) - y[i]!) * sampleWeight[i]!;
+      gb += g;
+      for (let k = 0; k < index.length; k++) gw[index[k]!]! += g * value[k]!;
+    }
+    const c1 = 1 - b1 ** t, c2 = 1 - b2 ** t;
+    for (const j of active) {
+      const g = gw[j]! / total + l2 * w[j]!;
+      mw[j] = b1 * mw[j]! + (1 - b1) * g;
+      vw[j] = b2 * vw[j]! + (1 - b2) * g * g;
+      w[j]! -= (lr * (mw[j]! / c1)) / (Math.sqrt(vw[j]! / c2) + eps);
+    }
+    const g = gb / total;
+    mb = b1 * mb + (1 - b1) * g;
+    vb = b2 * vb + (1 - b2) * g * g;
+    b -= (lr * (mb / c1)) / (Math.sqrt(vb / c2) + eps);
+  }
+  return { bias: b, weights: w };
+}

@@ -77,7 +77,7 @@ export type StoreOptions = {
 
 /** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
 export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
-  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
+  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
   const estimatedCost =
     input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
   return {

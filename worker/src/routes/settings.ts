@@ -22,6 +22,7 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     webhookUrl: s.webhookUrl ?? "",
     flagRules: s.flagRules,
     tokenThreshold: s.tokenThreshold,
+    sensitivity: s.sensitivity,
     apiKeyPrefix,
   };
 }

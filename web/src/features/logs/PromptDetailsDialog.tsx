@@ -9,6 +9,7 @@ import type { Finding, PromptLog } from "../../api/types";
 import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
+import { FindingList } from "./FindingList";
 
 function Highlighted({ text, findings }: { text: string; findings: Finding[] }) {
   const segments = highlightSegments(text, findings);
@@ -88,6 +89,7 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
             findings={(log.findings ?? []).filter((f) => f.target === "response")}
           />
           <FlagAnalysis log={log} />
+          <FindingList findings={log.findings ?? []} />
           <FeedbackPanel log={log} />
         </div>
       ) : null}

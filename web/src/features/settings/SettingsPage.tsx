@@ -2,7 +2,16 @@
 // with one PUT; API key rotation with a one-time display; Danger Zone deletion of all data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";
-import { FLAG_REASON_LABELS, FLAG_RULE_KEYS, FLAG_RULE_REASON, RETENTION_DAY_OPTIONS, type FlagRuleKey } from "../../../../schema/constants";
+import {
+  DETECTION_SENSITIVITIES,
+  DETECTION_SENSITIVITY_LABELS,
+  FLAG_REASON_LABELS,
+  FLAG_RULE_KEYS,
+  FLAG_RULE_REASON,
+  RETENTION_DAY_OPTIONS,
+  type DetectionSensitivity,
+  type FlagRuleKey,
+} from "../../../../schema/constants";
 import { settingsBody, type SettingsInput } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
 import { organizationKey } from "../../api/organization";
@@ -25,6 +34,12 @@ import { useFormMutation } from "../manage/mutations";
 import { isDirty, keyFieldValue, toBody, toDraft, type SettingsDraft } from "./draft";
 
 const RETENTION_OPTIONS = RETENTION_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }));
+const SENSITIVITY_OPTIONS = DETECTION_SENSITIVITIES.map((s) => ({ value: s, label: DETECTION_SENSITIVITY_LABELS[s] }));
+const SENSITIVITY_HINTS: Record<DetectionSensitivity, string> = {
+  strict: "Flags more: also findings the detector is less sure of.",
+  balanced: "Flags findings the detector is reasonably sure of.",
+  lenient: "Flags fewer: only findings the detector is very sure of.",
+};
 
 const RULE_DESCRIPTIONS: Record<FlagRuleKey, string> = {
   promptInjection: "Instructions that try to override the model's own",
@@ -271,6 +286,18 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
             hint="Logs with more tokens than this are flagged as High Token Usage."
             disabled={ro}
           />
+          <div>
+            <fieldset disabled={ro}>
+              <Select
+                label="Detection Sensitivity"
+                value={draft.sensitivity}
+                options={SENSITIVITY_OPTIONS}
+                onChange={(v) => set("sensitivity", v)}
+              />
+            </fieldset>
+            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{SENSITIVITY_HINTS[draft.sensitivity]} Applies to logs received from now on.</p>
+            <FieldError>{errors.sensitivity}</FieldError>
+          </div>
         </Section>
       </div>
 

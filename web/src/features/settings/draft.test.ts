@@ -13,6 +13,7 @@ const settings: Settings = {
   webhookUrl: "",
   flagRules: { promptInjection: true, jailbreakAttempts: true, sensitiveContent: true, highTokenUsage: true },
   tokenThreshold: 4000,
+  sensitivity: "balanced",
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
 
@@ -23,6 +24,12 @@ describe("settings draft", () => {
     const [values, errors] = validateForm(settingsBody, toBody(d));
     expect(errors).toBeNull();
     expect(values).toMatchObject({ organizationName: "Acme", retentionDays: 30, tokenThreshold: 4000 });
+  });
+  it("carries the detection sensitivity and rejects unknown ones", () => {
+    const d = { ...toDraft(settings), sensitivity: "strict" as const };
+    expect(isDirty(d, settings)).toBe(true);
+    expect(validateForm(settingsBody, toBody(d))[0]).toMatchObject({ sensitivity: "strict" });
+    expect(validateForm(settingsBody, { ...toBody(d), sensitivity: "paranoid" })[1]).toHaveProperty("sensitivity");
   });
   it("tracks edits", () => {
     const d = { ...toDraft(settings), flagRules: { ...settings.flagRules, sensitiveContent: false } };

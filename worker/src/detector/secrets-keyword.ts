@@ -1,0 +1,149 @@
+// Credentials by context: a key/token/secret/password-like name assigned a literal value
+// (`censys_key: "roLt…"`, `PSWD:=…`, `--password …`, `IDENTIFIED BY '…'`), in the manner of
+// gitleaks' generic-api-key rule and detect-secrets' keyword detector. The value must look like
+// a secret: not a placeholder, template or variable reference, not a word, with mixed character
+// classes and enough entropy. Hashes, UUIDs and SHAs only count when a secret-like name holds them.
+import { hasFiller, shannonEntropy } from "./checksums";
+import type { SecretRule } from "./secrets";
+
+/**
+ * The keyword a name must contain, matched where it starts (the rules run anchored at each place
+ * the detector's literal pass found one of KEYWORD_ANCHORS): password-like words with the
+ * misspellings configs really use (PSWD, PASWD, PSSWRD, passworsd…), secret, token, auth, bearer,
+ * cred(ential)s and key (qualified: api_key, secret key, client-key; checked in validation).
+ */
+const NAME = String.raw`(?:pa?s*w(?:o?r)?s?d|pass(?:phrase|code)?s?|psw|pw|secrete?s?|tokens?|auth(?:orization|entication|[_\-.]?(?:token|key|secret|pass\w*))?(?![a-z])|bearer|creds?|credentials?|key(?![a-z]))`;
+const KEYWORD_ANCHORS = ["pass", "pasw", "psw", "pssw", "pw", "secret", "token", "auth", "bearer", "cred", "key"];
+/** Rest of the identifier after the keyword, and what may sit between it and the separator. */
+const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\w<>\[\]]{1,20}[ \t]*(?==))?`;
+
+/** Names that hold something other than a secret even though they contain a keyword. */
+const NOT_SECRET_NAME =
+  /public|publishable|csrf|xsrf|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|max|min|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
+
+/** The whole value is a reference or template, not a literal. */
+const REFERENCE =
+  /^(?:\$\{[^}]*\}|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
+const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[\-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
+
+function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
+  return { lower: /[a-z]/.test(v), upper: /[A-Z]/.test(v), digit: /\d/.test(v), symbol: /[^A-Za-z0-9]/.test(v) };
+}
+
+/** Does `value`, held by `name`, look like a real credential? */
+export function keywordValueLooksSecret(value: string, name: string, isPassword: boolean): boolean {
+  if (/\s/.test(value) || value.length > 200) return false;
+  if (value.length < (isPassword ? 6 : 8)) return false;
+  if (NOT_SECRET_NAME.test(name.toLowerCase())) return false;
+  if (REFERENCE.test(value) || PLACEHOLDER.test(value) || hasFiller(value)) return false;
+  if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
+  if (/^[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
+  const c = classes(value);
+  if (/(.)\1{4,}/.test(value)) return false;
+  const kinds = Number(c.lower) + Number(c.upper) + Number(c.digit) + Number(c.symbol);
+  const entropy = shannonEntropy(value);
+  // letters only: long, mixed-case and random (a generated key), never a word or a name
+  if (!c.digit && !c.symbol) return value.length >= 16 && c.lower && c.upper && entropy >= 4;
+  if (IDENTIFIER.test(value) && !c.digit) return false; // user.password, getToken(), real_key
+  if (kinds < 2) return false;
+  return entropy >= (value.length < 12 ? 2.5 : 3);
+}
+
+/** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
+function identifierAt(text: string, start: number, end: number): string {
+  let s = start;
+  while (s > 0 && start - s < 40 && /[\w.\-]/.test(text[s - 1]!)) s--;
+  let e = end;
+  while (e < text.length && e - end < 40 && /[\w.\-]/.test(text[e]!)) e++;
+  return text.slice(s, e);
+}
+
+const isPasswordName = (name: string) => /pass|pw|psw|p\w?s+w/i.test(name);
+
+/** The command-line form needs the name to be a flag: "--password", "-Password", "--db-token". */
+function isFlagName(text: string, at: number): boolean {
+  let s = at;
+  while (s > 0 && at - s < 24 && /[\w\-]/.test(text[s - 1]!)) s--;
+  return text[s] === "-" && (s === 0 || /[\s"']/.test(text[s - 1]!));
+}
+
+/** The keyword is capture group `group`; the name is the whole identifier around it. */
+const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
+  const [s, e] = m.indices?.[group] ?? [m.index, m.index];
+  return identifierAt(text, s, e);
+};
+/**
+ * Short keywords (pw, auth, cred) only count at the start of a word ("npw", "oauth2" and
+ * "incredible" are not names), or glued to an upper-case prefix as constants are (USERPWD).
+ */
+const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
+const gluedToWord = (text: string, at: number) => /[a-z]/.test(text[at - 1] ?? "") || (/[A-Z]/.test(text[at - 1] ?? "") && !/^[A-Z]/.test(text[at] ?? ""));
+/** "key" counts only qualified: api_key, secret key, client-key, apikey, .key, _key. */
+const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$]$/i;
+const keywordRule = (group: number) => ({
+  validate: (value: string, m: RegExpExecArray, text: string) => {
+    const at = m.indices?.[group]?.[0] ?? m.index;
+    const keyword = m[group] ?? "";
+    if (SHORT_KEYWORD.test(keyword) && gluedToWord(text, at)) return false;
+    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at)) && !/^[_\-.]/.test(text.slice(at + 3))) return false;
+    const name = nameAt(group)(m, text);
+    return keywordValueLooksSecret(value, name, isPasswordName(name));
+  },
+  idFor: (m: RegExpExecArray, text: string) => (isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment"),
+});
+
+export const KEYWORD_RULES: readonly SecretRule[] = [
+  {
+    // name = "value", name: 'value', name := `value`, secret("value"), CURLOPT_PASSWORD, "value"
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|!==?|===?|[:=(,]|[ \t])[ \t]*@?(["'\x60])([^"'\x60\s]{6,200})\2`, "dyi"),
+    group: 3,
+    ...keywordRule(1),
+  },
+  {
+    // NAME=value, NAME: value (unquoted; .env files, YAML, INI, key:value notes)
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*([^\s"'\x60,;&]{6,200})`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // --password value, -Password 'value', --token value, --passphrase value
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dyi"),
+    group: 2,
+    validate: (value, m, text) => isFlagName(text, m.index) && keywordRule(1).validate(value, m, text),
+    idFor: keywordRule(1).idFor,
+  },
+  {
+    // "value" == password (comparisons written value-first)
+    id: "secret.generic_assignment",
+    gate: ["==", "!="],
+    re: new RegExp(String.raw`(["'\x60])([^"'\x60\s]{6,200})\1[ \t]*(?:===?|!==?)[ \t]*[\w.\-]{0,40}?(${NAME})`, "dgi"),
+    group: 2,
+    ...keywordRule(3),
+  },
+  {
+    // JSON Web Key with its private members (d, p, q, dp, dq, qi) or a symmetric key (k)
+    id: "secret.json_web_key",
+    gate: ['"kty"'],
+    re: /"(?:d|p|q|dp|dq|qi|k)"\s*:\s*"([A-Za-z0-9_\-]{16,})"/dg,
+    group: 1,
+    validate: (v, _m, text) => text.includes('"kty"') && shannonEntropy(v) >= 3.5,
+  },
+  {
+    // SQL: IDENTIFIED [WITH plugin] BY 'value', [WITH] [ENCRYPTED] PASSWORD 'value'
+    id: "secret.password_assignment",
+    gate: ["IDENTIFIED", "identified", "PASSWORD", "password"],
+    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(['"]?)([^\s'";]{6,128})\1/dgi,
+    group: 2,
+    validate: (v) => keywordValueLooksSecret(v, "password", true),
+  },
+];
