@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
-import { alerts, dailyUsage, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
+import { alerts, dailyUsage, logFingerprints, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { Db } from "../env";
@@ -12,10 +12,13 @@ import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
+import { ensureFingerprintKey, fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { getSettings, withRuleDefaults } from "./settings";
 
-/** 17 columns a row; D1 binds at most 100 parameters per statement. */
+/** 19 columns a row; D1 binds at most 100 parameters per statement. */
 const ROWS_PER_INSERT = 5;
+/** 4 columns a fingerprint row. */
+const FINGERPRINTS_PER_INSERT = 25;
 
 type QuotaWindow = { limit: number; used: number; resetsAt: Date | null; label: string };
 
@@ -68,31 +71,44 @@ export async function ingestContext(db: Db, orgId: string, now: Date): Promise<I
 
 export type StoreOptions = { apiKeyId: string | null; idempotencyKey?: string | null; defaultSource?: string };
 
-/** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
-export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
+/**
+ * Builds the row of one log: flags from the detector on the text as sent, then the organization's
+ * redaction applied before anything is written (issue 14); cost estimated when only tokens were sent.
+ */
+export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null, fp: Fingerprinter | null) {
   const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
+  const mode = fp ? ctx.settings.redaction : "off";
+  const kept = await redactLog(input, flags, mode, fp ?? (async () => ""), ctx.settings.flagRules.sensitiveContent);
   const estimatedCost =
     input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
-  return {
+  const row = {
     id: newId(now.getTime()),
     orgId: ctx.org.id,
     createdAt: now,
     model: input.model,
     userId: input.userId ?? null,
     sessionId: input.sessionId ?? null,
-    prompt: input.prompt,
-    response: input.response,
+    prompt: kept.prompt,
+    response: kept.response,
     tokenCount: input.tokenCount ?? null,
     estimatedCost,
     latencyMs: input.latencyMs ?? null,
     source: input.source ?? opts.defaultSource ?? null,
-    metadata: input.metadata ?? null,
+    metadata: kept.metadata,
     flagStatus: flags.flagStatus,
     flagReasons: flags.flagReasons,
-    findings: flags.findings,
+    findings: kept.findings,
     apiKeyId: opts.apiKeyId,
     idempotencyKey,
+    contentPurgedAt: null,
   } satisfies PromptLogRow;
+  return { row, fingerprints: kept.fingerprints };
+}
+
+/** The fingerprinter of an organization that redacts (its key created on first use), else null. */
+async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
+  if (ctx.settings.redaction === "off") return null;
+  return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
 /** Alerts of a set of logs, grouped by (type, reason, window) so a burst makes one alert with a count. */
@@ -126,10 +142,14 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
   const now = new Date();
   const ctx = await ingestContext(db, orgId, now);
   assertQuota(ctx, inputs.length, now);
-  const rows = inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null));
+  const fp = await orgFingerprinter(db, ctx);
+  const built = await Promise.all(inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null, fp)));
+  const rows = built.map((b) => b.row);
+  const prints = built.flatMap((b) => b.fingerprints.map((fingerprint) => ({ orgId, fingerprint, logId: b.row.id, createdAt: now })));
 
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
+  for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT) statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
   const groups = groupAlerts(rows, ctx.settings.criticalOnly);
   for (const g of groups) {
     statements.push(
