@@ -25,6 +25,8 @@ describe("GET /api/settings", () => {
       webhookUrl: "",
       flagRules: ALL_RULES_ON,
       tokenThreshold: 4000,
+      redaction: "credentials",
+      metadataRetentionDays: 365,
       apiKeyPrefix: org.apiKey.slice(0, 16),
     });
     expect(res.text).not.toContain(org.apiKey);
