@@ -1,6 +1,6 @@
 // Response shapes of the worker API (DESIGN §5). Kept in the web app because schema/ does not
 // (yet) export inferred response types; field names follow the contract exactly.
-import type { AlertSeverity, FlagStatus, FlagRules, PlanId } from "../../../schema/constants";
+import type { AlertSeverity, FlagStatus, FlagRules, PlanId, RedactionMode } from "../../../schema/constants";
 
 export type Member = { id: string; name: string; email: string; role: string };
 
@@ -16,7 +16,15 @@ export type Organization = {
   member: Member | null;
 };
 
-export type Finding = { reason: string; rule: string; target: "prompt" | "response"; start: number; end: number };
+export type Finding = {
+  reason: string;
+  rule: string;
+  target: "prompt" | "response";
+  start: number;
+  end: number;
+  /** Set on a redacted finding: the keyed fingerprint of the value it replaced. */
+  fingerprint?: string;
+};
 
 export type PromptLog = {
   id: string;
@@ -34,7 +42,11 @@ export type PromptLog = {
   flagStatus: FlagStatus | (string & {});
   flagReasons: string[] | null;
   findings?: Finding[] | null;
+  /** Retention purged prompt, response and metadata; the rest of the log is kept. */
+  contentExpired?: boolean;
 };
+
+export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: string | null; lastSeenAt: string | null };
 
 export type StatsFigures = { totalPrompts: number; redFlags: number; activeUsers: number; estimatedCost: number };
 export type Stats = StatsFigures & { previous?: StatsFigures | null };
@@ -64,6 +76,8 @@ export type Settings = {
   webhookUrl: string | null;
   flagRules: FlagRules;
   tokenThreshold: number;
+  redaction: RedactionMode;
+  metadataRetentionDays: number;
   apiKeyPrefix: string;
 };
 

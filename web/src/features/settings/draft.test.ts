@@ -13,6 +13,8 @@ const settings: Settings = {
   webhookUrl: "",
   flagRules: { promptInjection: true, jailbreakAttempts: true, sensitiveContent: true, highTokenUsage: true },
   tokenThreshold: 4000,
+  redaction: "credentials",
+  metadataRetentionDays: 365,
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
 

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type FlagRules } from "../../../../schema/constants";
+import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type FlagRules, type RedactionMode } from "../../../../schema/constants";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */
@@ -11,6 +11,8 @@ export type SettingsDraft = {
   webhookUrl: string;
   flagRules: FlagRules;
   tokenThreshold: string;
+  redaction: RedactionMode;
+  metadataRetentionDays: string;
 };
 
 export function toDraft(s: Settings): SettingsDraft {
@@ -23,6 +25,8 @@ export function toDraft(s: Settings): SettingsDraft {
     webhookUrl: s.webhookUrl ?? "",
     flagRules: { ...s.flagRules },
     tokenThreshold: String(s.tokenThreshold),
+    redaction: s.redaction,
+    metadataRetentionDays: String(s.metadataRetentionDays),
   };
 }
 
@@ -37,6 +41,8 @@ export function toBody(d: SettingsDraft) {
     webhookUrl: d.webhookUrl.trim(),
     flagRules: Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, d.flagRules[k]])) as FlagRules,
     tokenThreshold: d.tokenThreshold.trim(),
+    redaction: d.redaction,
+    metadataRetentionDays: d.metadataRetentionDays,
   };
 }
 
