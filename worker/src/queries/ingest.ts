@@ -12,7 +12,8 @@ import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
-import { ensureFingerprintKey, fingerprinter, redactLog, type Fingerprinter } from "../redaction";
+import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
+import { ensureFingerprintKey } from "../redaction/key-store";
 import { getSettings, withRuleDefaults } from "./settings";
 
 /** 19 columns a row; D1 binds at most 100 parameters per statement. */
@@ -77,8 +78,7 @@ export type StoreOptions = { apiKeyId: string | null; idempotencyKey?: string | 
  */
 export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null, fp: Fingerprinter | null) {
   const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
-  const mode = fp ? ctx.settings.redaction : "off";
-  const kept = await redactLog(input, flags, mode, fp ?? (async () => ""), ctx.settings.flagRules.sensitiveContent);
+  const kept = await redactLog(input, flags, ctx.settings.redaction, fp, ctx.settings.flagRules.sensitiveContent);
   const estimatedCost =
     input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
   const row = {

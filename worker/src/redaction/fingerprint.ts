@@ -1,10 +1,6 @@
 // Fingerprints, not values: a keyed HMAC-SHA256 of each redacted value. The key is per organization
 // and server-side only, so a fingerprint can be compared across logs but not brute-forced from a
 // list of candidate secrets by anyone without the key.
-import { and, eq, isNull } from "drizzle-orm";
-import { orgSettings } from "../../../schema/tables";
-import type { Db } from "../env";
-
 const KEY_BYTES = 32;
 const toHex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const fromHex = (hex: string) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
@@ -19,15 +15,4 @@ export async function fingerprinter(keyHex: string): Promise<Fingerprinter> {
 
 export function newFingerprintKey(): string {
   return toHex(crypto.getRandomValues(new Uint8Array(KEY_BYTES)).buffer);
-}
-
-/** The organization's key, generated on first use; concurrent first uses agree on the one stored first. */
-export async function ensureFingerprintKey(db: Db, orgId: string, current: string | null): Promise<string> {
-  if (current) return current;
-  await db
-    .update(orgSettings)
-    .set({ fingerprintKey: newFingerprintKey() })
-    .where(and(eq(orgSettings.orgId, orgId), isNull(orgSettings.fingerprintKey)));
-  const [row] = await db.select({ key: orgSettings.fingerprintKey }).from(orgSettings).where(eq(orgSettings.orgId, orgId));
-  return row.key!;
 }

@@ -9,7 +9,7 @@ import { detect, type DetectResult, type Target } from "../detector";
 import type { Fingerprinter } from "./fingerprint";
 import { mapOffset, replaceSpans, type Replacement, type Span } from "./spans";
 
-export { ensureFingerprintKey, fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
+export { fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
 export { mapOffset, placeholder, replaceSpans } from "./spans";
 
 /** Only the credential and personal-data rules: what redaction needs whatever the flag rules are. */
@@ -51,13 +51,14 @@ async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinte
 }
 
 /**
- * The log as it may be stored. `detected` is the flag detection of the original texts; when it ran
+ * The log as it may be stored (as sent when the mode is "off"). `detected` is the flag detection of
+ * the original texts; when it ran
  * without the sensitive-content rule, the spans come from a credential/PII-only scan instead, so an
  * organization that switched that flag off still gets its secrets redacted.
  */
-export async function redactLog(input: Texts, detected: DetectResult, mode: RedactionMode, fp: Fingerprinter, sensitiveRuleOn: boolean): Promise<RedactedLog> {
+export async function redactLog(input: Texts, detected: DetectResult, mode: RedactionMode, fp: Fingerprinter | null, sensitiveRuleOn: boolean): Promise<RedactedLog> {
   const metadata = input.metadata ?? null;
-  if (mode === "off") return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
+  if (mode === "off" || !fp) return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
   const seen = new Set<string>();
   const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
   const out: Record<Target, string> = { ...texts };
