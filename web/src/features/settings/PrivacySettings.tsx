@@ -30,7 +30,7 @@ export function PrivacySettings({ draft, errors, disabled, onChange }: Props) {
           <FieldError>{errors.redaction}</FieldError>
         </div>
         <div>
-          <Select label="Metadata Retention" value={draft.metadataRetentionDays} options={METADATA_OPTIONS} onChange={(v) => onChange({ metadataRetentionDays: v })} />
+          <Select label="Keep Metadata For" value={draft.metadataRetentionDays} options={METADATA_OPTIONS} onChange={(v) => onChange({ metadataRetentionDays: v })} />
           <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
             Model, user, session, tokens, cost, latency and flags of a log are kept this long; its prompt and response go at Data Retention.
           </p>
