@@ -111,6 +111,8 @@ export const promptLogs = sqliteTable(
     idempotencyKey: text("idempotency_key"),
     /** Set when retention purged prompt, response and metadata; the rest stays until metadataRetentionDays. */
     contentPurgedAt: integer("content_purged_at", { mode: "timestamp_ms" }),
+    /** The redaction the stored text went through; NULL for logs stored before redaction existed (backfilled). */
+    redactionMode: text("redaction_mode", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>(),
   },
   (t) => [
     index("prompt_logs_org_created").on(t.orgId, t.createdAt, t.id),
@@ -119,6 +121,7 @@ export const promptLogs = sqliteTable(
     index("prompt_logs_org_user_created").on(t.orgId, t.userId, t.createdAt),
     uniqueIndex("prompt_logs_org_idempotency").on(t.orgId, t.idempotencyKey),
     index("prompt_logs_org_unpurged").on(t.orgId, t.createdAt).where(sql`content_purged_at IS NULL`),
+    index("prompt_logs_unredacted").on(t.orgId, t.createdAt).where(sql`redaction_mode IS NULL`),
   ],
 );
 

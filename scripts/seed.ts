@@ -112,6 +112,7 @@ async function main() {
           flag_status: flags.flagStatus,
           flag_reasons: flags.flagReasons,
           findings: kept.findings,
+          redaction_mode: DEFAULT_REDACTION_MODE,
         }),
       );
       for (const fingerprint of kept.fingerprints) sql.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));

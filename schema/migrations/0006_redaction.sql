@@ -12,6 +12,12 @@ UPDATE `org_settings` SET `metadata_retention_days` = `retention_days` WHERE `re
 --> statement-breakpoint
 ALTER TABLE `prompt_logs` ADD `content_purged_at` integer;
 --> statement-breakpoint
+-- Logs stored before redaction existed keep NULL here until the backfill job redacts them with
+-- their organization's mode; every new log records the mode it was stored with.
+ALTER TABLE `prompt_logs` ADD `redaction_mode` text;
+--> statement-breakpoint
+CREATE INDEX `prompt_logs_unredacted` ON `prompt_logs` (`org_id`,`created_at`) WHERE redaction_mode IS NULL;
+--> statement-breakpoint
 -- Retention finds the bodies still to purge without walking the ones already purged.
 CREATE INDEX `prompt_logs_org_unpurged` ON `prompt_logs` (`org_id`,`created_at`) WHERE content_purged_at IS NULL;
 --> statement-breakpoint

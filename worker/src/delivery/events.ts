@@ -119,6 +119,7 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     apiKeyId: null,
     idempotencyKey: null,
     contentPurgedAt: null,
+    redactionMode: "off",
   };
   const alert: AlertSummary = {
     id: `test_${newId()}`,

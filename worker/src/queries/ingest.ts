@@ -1,6 +1,6 @@
 // Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
@@ -16,8 +16,8 @@ import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
 import { getSettings, withRuleDefaults } from "./settings";
 
-/** 19 columns a row; D1 binds at most 100 parameters per statement. */
-const ROWS_PER_INSERT = 5;
+/** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
+const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
 /** 4 columns a fingerprint row. */
 const FINGERPRINTS_PER_INSERT = 25;
 
@@ -101,6 +101,7 @@ export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, o
     apiKeyId: opts.apiKeyId,
     idempotencyKey,
     contentPurgedAt: null,
+    redactionMode: fp ? ctx.settings.redaction : "off",
   } satisfies PromptLogRow;
   return { row, fingerprints: kept.fingerprints };
 }
