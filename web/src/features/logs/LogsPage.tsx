@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { CONTENT_EXPIRED_TEXT, FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
+import { FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
 import { exportUrl, logCountsQueryOptions, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
@@ -32,11 +32,7 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
             <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
             {log.userId ? <span>User: {log.userId}</span> : null}
           </div>
-          {log.contentExpired ? (
-            <p className="mt-2 text-sm text-gray-500 italic dark:text-gray-400">Prompt and response: {CONTENT_EXPIRED_TEXT}</p>
-          ) : (
-            <TextPair prompt={truncate(log.prompt, TRUNCATE.logs)} response={truncate(log.response, TRUNCATE.logs)} />
-          )}
+          <TextPair prompt={truncate(log.prompt, TRUNCATE.logs)} response={truncate(log.response, TRUNCATE.logs)} expired={log.contentExpired} />
           {log.tokenCount != null || log.estimatedCost != null ? (
             <div className="mt-2 flex gap-4 text-xs text-gray-500 dark:text-gray-400">
               {log.tokenCount != null ? <span>Tokens: {formatNumber(log.tokenCount)}</span> : null}
