@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission } from "./constants";
 
+import type { FlagReason, FlagRules, Permission, RedactionMode } from "./constants";
+
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
@@ -18,6 +20,9 @@ export type Finding = {
   end: number;
   /** How sure the detector was (0..1); absent on logs stored before scores existed. */
   score?: number;
+
+  /** Keyed HMAC-SHA256 (hex) of the value a redacted finding replaced; the value is never stored. */
+  fingerprint?: string;
 };
 
 export const organizations = sqliteTable("organizations", {
@@ -41,6 +46,13 @@ export const orgSettings = sqliteTable("org_settings", {
   flagRules: text("flag_rules", { mode: "json" }).$type<FlagRules>().notNull(),
   tokenThreshold: integer("token_threshold").notNull().default(4000),
   sensitivity: text("sensitivity", { enum: DETECTION_SENSITIVITIES }).notNull().default("balanced"),
+
+  /** What is redacted before a log is written (issue 14). */
+  redaction: text("redaction", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>().notNull().default("credentials"),
+  /** Days a log's metadata is kept after its bodies are purged at retentionDays. */
+  metadataRetentionDays: integer("metadata_retention_days").notNull().default(365),
+  /** Per-organization HMAC key of redacted-value fingerprints; server-side only, never serialized. */
+  fingerprintKey: text("fingerprint_key"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 
@@ -128,6 +140,10 @@ export const promptLogs = sqliteTable(
     findings: text("findings", { mode: "json" }).$type<Finding[]>().notNull(),
     apiKeyId: text("api_key_id"),
     idempotencyKey: text("idempotency_key"),
+    /** Set when retention purged prompt, response and metadata; the rest stays until metadataRetentionDays. */
+    contentPurgedAt: integer("content_purged_at", { mode: "timestamp_ms" }),
+    /** The redaction the stored text went through; NULL for logs stored before redaction existed (backfilled). */
+    redactionMode: text("redaction_mode", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>(),
   },
   (t) => [
     index("prompt_logs_org_created").on(t.orgId, t.createdAt, t.id),
@@ -135,7 +151,24 @@ export const promptLogs = sqliteTable(
     index("prompt_logs_org_model_created").on(t.orgId, t.model, t.createdAt),
     index("prompt_logs_org_user_created").on(t.orgId, t.userId, t.createdAt),
     uniqueIndex("prompt_logs_org_idempotency").on(t.orgId, t.idempotencyKey),
+    index("prompt_logs_org_unpurged").on(t.orgId, t.createdAt).where(sql`content_purged_at IS NULL`),
+    index("prompt_logs_unredacted").on(t.orgId, t.createdAt).where(sql`redaction_mode IS NULL`),
   ],
+);
+
+/** One row per redacted value per log: "this credential appeared in N logs since …" and the fingerprint filter. */
+export const logFingerprints = sqliteTable(
+  "log_fingerprints",
+  {
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    logId: text("log_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+    // created_at inside the key: "N logs since <first seen>" is answered from the key alone
+  (t) => [primaryKey({ columns: [t.orgId, t.fingerprint, t.createdAt, t.logId] }), index("log_fingerprints_log").on(t.logId)],
 );
 
 /** Per-day, per-model counters maintained by a trigger on every stored log (never decremented by retention). */
@@ -342,6 +375,7 @@ export type OrgSettings = typeof orgSettings.$inferSelect;
 export type TeamMember = typeof teamMembers.$inferSelect;
 export type ApiKey = typeof apiKeys.$inferSelect;
 export type PromptLogRow = typeof promptLogs.$inferSelect;
+export type LogFingerprintRow = typeof logFingerprints.$inferSelect;
 export type AlertRow = typeof alerts.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;

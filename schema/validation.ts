@@ -27,6 +27,9 @@ import {
   STATS_DEFAULT_DAYS,
   WEBHOOK_EVENTS,
   type FlagStatus,
+  FINGERPRINT_HEX_LENGTH,
+  METADATA_RETENTION_DAY_OPTIONS,
+  REDACTION_MODES,
 } from "./constants";
 import { jsonBoundsViolation } from "./json-bounds";
 
@@ -121,6 +124,25 @@ export const sessionBody = v.object({
   apiKey: required(v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200))),
 });
 
+// ── Privacy settings (issue 14): redaction mode and metadata retention ───────
+export const REDACTION_MESSAGES = {
+  redaction: `Redaction must be one of ${REDACTION_MODES.join(", ")}`,
+  metadataRetention: `Metadata retention must be one of ${METADATA_RETENTION_DAY_OPTIONS.join(", ")} days`,
+  metadataBelowBodies: "Metadata retention must be at least the log retention",
+  fingerprint: `fingerprint must be ${FINGERPRINT_HEX_LENGTH} hexadecimal characters`,
+} as const;
+const privacySettingsEntries = {
+  redaction: v.optional(v.picklist(REDACTION_MODES, REDACTION_MESSAGES.redaction)),
+  metadataRetentionDays: v.optional(
+    v.pipe(
+      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))], REDACTION_MESSAGES.metadataRetention),
+      v.check((n) => (METADATA_RETENTION_DAY_OPTIONS as readonly number[]).includes(n), REDACTION_MESSAGES.metadataRetention),
+    ),
+  ),
+};
+/** A redacted value's fingerprint as the API shows it (lower-case hex HMAC-SHA256). */
+export const fingerprintParam = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`), REDACTION_MESSAGES.fingerprint));
+
 // ── Prompt logs ─────────────────────────────────────────────────────────────
 const atMost = (max: number) => `Must be at most ${max.toLocaleString("en-US")}`;
 const nonNegativeInt = (max: number) =>
@@ -199,6 +221,8 @@ export const logsQuery = v.object({
   userId: v.optional(v.pipe(v.string(), v.maxLength(200))),
   from: v.optional(isoDate),
   to: v.optional(isoDate),
+  /** Logs in which a redacted value with this fingerprint appeared (issue 14). */
+  fingerprint: v.optional(fingerprintParam),
   before: cursorParam,
 });
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
@@ -360,6 +384,7 @@ export const settingsBody = v.object({
       v.maxValue(10_000_000, MESSAGES.tokenThreshold),
     ),
   ),
+  ...privacySettingsEntries,
 });
 export type SettingsInput = v.InferOutput<typeof settingsBody>;
 

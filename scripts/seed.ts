@@ -2,12 +2,13 @@
 // realistic traffic, flagged by the real detector, and the alerts that traffic raises.
 // Usage: tsx scripts/seed.ts <out.sql> <key-file>   (scripts/start.mjs runs it on an empty database)
 import { writeFileSync } from "node:fs";
-import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../schema/constants";
+import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../schema/constants";
 import { estimateCostCents } from "../schema/pricing";
 import { detect } from "../worker/src/detector";
 import { alertFor } from "../worker/src/lib/alert-rules";
 import { idAt } from "../worker/src/lib/ids";
 import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../worker/src/lib/keys";
+import { fingerprinter, newFingerprintKey, redactLog } from "../worker/src/redaction";
 import { demoLog, rng } from "./seed-data";
 
 const DAY = 86_400_000;
@@ -32,7 +33,10 @@ async function main() {
 
   const orgId = idAt(now - DAYS * DAY);
   sql.push(insert("organizations", { id: orgId, name: "Demo Organization", email: "admin@demo.promptsentry.dev", plan: "enterprise", trial_ends_at: null, created_at: now - DAYS * DAY }));
-  sql.push(insert("org_settings", { org_id: orgId, flag_rules: DEFAULT_FLAG_RULES, token_threshold: DEFAULT_TOKEN_THRESHOLD, retention_days: 90 }));
+  // Demo traffic is stored as ingestion stores it: redacted with the default mode (issue 14).
+  const fingerprintKey = newFingerprintKey();
+  const fp = await fingerprinter(fingerprintKey);
+  sql.push(insert("org_settings", { org_id: orgId, flag_rules: DEFAULT_FLAG_RULES, token_threshold: DEFAULT_TOKEN_THRESHOLD, retention_days: 90, redaction: DEFAULT_REDACTION_MODE, fingerprint_key: fingerprintKey }));
 
   const members = [
     { name: "Demo Admin", email: "admin@demo.promptsentry.dev", role: "admin" },
@@ -89,6 +93,7 @@ async function main() {
     for (const t of times) {
       const log = demoLog(r, users);
       const flags = detect(log, { rules: DEFAULT_FLAG_RULES, tokenThreshold: DEFAULT_TOKEN_THRESHOLD });
+      const kept = await redactLog(log, flags, DEFAULT_REDACTION_MODE, fp, DEFAULT_FLAG_RULES.sensitiveContent);
       const id = idAt(t);
       sql.push(
         insert("prompt_logs", {
@@ -98,17 +103,19 @@ async function main() {
           model: log.model,
           user_id: log.userId,
           session_id: log.sessionId,
-          prompt: log.prompt,
-          response: log.response,
+          prompt: kept.prompt,
+          response: kept.response,
           token_count: log.tokenCount,
           estimated_cost: estimateCostCents(log.model, log.tokenCount),
           latency_ms: log.latencyMs,
           source: log.source,
           flag_status: flags.flagStatus,
           flag_reasons: flags.flagReasons,
-          findings: flags.findings,
+          findings: kept.findings,
+          redaction_mode: DEFAULT_REDACTION_MODE,
         }),
       );
+      for (const fingerprint of kept.fingerprints) sql.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
       logs++;
       const draft = alertFor({ ...log, ...flags, createdAt: new Date(t) }, { criticalOnly: true });
       if (!draft) continue;

@@ -25,6 +25,7 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/logs": { summary: "Search and filter logs, newest first, keyset-paginated by `before`", access: "logs:read", tag: "Logs" },
   "GET /api/logs/counts": { summary: "How many logs the filters match, in all and per flag", access: "logs:read", tag: "Logs" },
   "GET /api/logs/export": { summary: "Stream the filtered logs as CSV or JSON Lines", access: "logs:read", tag: "Logs" },
+  "GET /api/logs/fingerprints/:fingerprint": { summary: "In how many logs a redacted value (by fingerprint) appeared, first and last seen", access: "logs:read", tag: "Logs" },
   "GET /api/logs/:id": { summary: "One log", access: "logs:read", tag: "Logs" },
   "GET /api/stats": { summary: "Totals of the last N days and of the N days before", access: "logs:read", tag: "Analytics" },
   "GET /api/trends": { summary: "Safe / warning / critical per day, zero-filled", access: "logs:read", tag: "Analytics" },

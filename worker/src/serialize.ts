@@ -33,6 +33,8 @@ export function serializeLog(row: PromptLogRow) {
     flagStatus: row.flagStatus,
     flagReasons: row.flagReasons,
     findings: row.findings,
+    /** Retention purged prompt, response and metadata; the rest is kept until metadataRetentionDays. */
+    contentExpired: row.contentPurgedAt != null,
   };
 }
 export type PromptLog = ReturnType<typeof serializeLog>;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/constants";
 import { api, withQuery } from "./client";
-import type { PromptLog } from "./types";
+import type { FingerprintSummary, PromptLog } from "./types";
 
 /** Filters of GET /api/logs (DESIGN §5) as kept in the /logs URL. */
 export type LogFilters = {
@@ -11,6 +11,8 @@ export type LogFilters = {
   userId?: string;
   from?: string;
   to?: string;
+  /** Logs in which a redacted value with this fingerprint appeared. */
+  fingerprint?: string;
 };
 
 export const logKeys = {
@@ -20,6 +22,7 @@ export const logKeys = {
   flagged: () => ["logs", "flagged"] as const,
   counts: (filters: LogFilters) => ["logs", "counts", filters] as const,
   detail: (id: string) => ["logs", "detail", id] as const,
+  fingerprint: (fingerprint: string) => ["logs", "fingerprint", fingerprint] as const,
 };
 
 /** Only the filters the server should see ('all' and blanks dropped). */
@@ -81,3 +84,10 @@ export const logQueryOptions = (id: string) =>
 export function exportUrl(format: "csv" | "jsonl", filters: LogFilters): string {
   return withQuery("/api/logs/export", { format, ...cleanFilters(filters) });
 }
+
+/** GET /api/logs/fingerprints/:fingerprint: in how many logs a redacted value appeared, since when. */
+export const fingerprintQueryOptions = (fingerprint: string) =>
+  queryOptions({
+    queryKey: logKeys.fingerprint(fingerprint),
+    queryFn: ({ signal }) => api<FingerprintSummary>(`/api/logs/fingerprints/${encodeURIComponent(fingerprint)}`, { signal }),
+  });

@@ -2,6 +2,8 @@
 // (yet) export inferred response types; field names follow the contract exactly.
 import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, PlanId } from "../../../schema/constants";
 
+import type { AlertSeverity, FlagStatus, FlagRules, PlanId, RedactionMode } from "../../../schema/constants";
+
 export type Member = { id: string; name: string; email: string; role: string };
 
 export type Organization = {
@@ -17,6 +19,16 @@ export type Organization = {
 };
 
 export type Finding = { reason: string; rule: string; target: "prompt" | "response"; start: number; end: number; score?: number };
+
+export type Finding = {
+  reason: string;
+  rule: string;
+  target: "prompt" | "response";
+  start: number;
+  end: number;
+  /** Set on a redacted finding: the keyed fingerprint of the value it replaced. */
+  fingerprint?: string;
+};
 
 export type PromptLog = {
   id: string;
@@ -34,7 +46,11 @@ export type PromptLog = {
   flagStatus: FlagStatus | (string & {});
   flagReasons: string[] | null;
   findings?: Finding[] | null;
+  /** Retention purged prompt, response and metadata; the rest of the log is kept. */
+  contentExpired?: boolean;
 };
+
+export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: string | null; lastSeenAt: string | null };
 
 export type StatsFigures = { totalPrompts: number; redFlags: number; activeUsers: number; estimatedCost: number };
 export type Stats = StatsFigures & { previous?: StatsFigures | null };
@@ -65,6 +81,9 @@ export type Settings = {
   flagRules: FlagRules;
   tokenThreshold: number;
   sensitivity: DetectionSensitivity;
+
+  redaction: RedactionMode;
+  metadataRetentionDays: number;
   apiKeyPrefix: string;
 };
 

@@ -118,6 +118,8 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     findings: [{ reason: "prompt_injection", rule: "injection.ignore_previous", target: "prompt", start: 0, end: 32 }],
     apiKeyId: null,
     idempotencyKey: null,
+    contentPurgedAt: null,
+    redactionMode: "off",
   };
   const alert: AlertSummary = {
     id: `test_${newId()}`,

@@ -18,6 +18,7 @@ const log = (over: Partial<PromptLog> = {}): PromptLog => ({
   flagStatus: "safe",
   flagReasons: [],
   findings: [],
+  contentExpired: false,
   ...over,
 });
 

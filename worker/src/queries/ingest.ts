@@ -1,10 +1,12 @@
 // Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
 import { and, eq, gte, lt, sql } from "drizzle-orm";
+
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
-import { alerts, dailyUsage, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
+import { alerts, dailyUsage, logFingerprints, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { Db } from "../env";
@@ -12,11 +14,15 @@ import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
+import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
+import { ensureFingerprintKey } from "../redaction/key-store";
 import { getSettings, withRuleDefaults } from "./settings";
 import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
 
-/** 17 columns a row; D1 binds at most 100 parameters per statement. */
-const ROWS_PER_INSERT = 5;
+/** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
+const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
+/** 4 columns a fingerprint row. */
+const FINGERPRINTS_PER_INSERT = 25;
 
 type QuotaWindow = { limit: number; used: number; resetsAt: Date | null; label: string };
 
@@ -78,28 +84,45 @@ export type StoreOptions = {
 /** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
 export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
   const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
+
+/**
+ * Builds the row of one log: flags from the detector on the text as sent, then the organization's
+ * redaction applied before anything is written (issue 14); cost estimated when only tokens were sent.
+ */
+export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null, fp: Fingerprinter | null) {
+  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
+  const kept = await redactLog(input, flags, ctx.settings.redaction, fp, ctx.settings.flagRules.sensitiveContent);
   const estimatedCost =
     input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
-  return {
+  const row = {
     id: newId(now.getTime()),
     orgId: ctx.org.id,
     createdAt: now,
     model: input.model,
     userId: input.userId ?? null,
     sessionId: input.sessionId ?? null,
-    prompt: input.prompt,
-    response: input.response,
+    prompt: kept.prompt,
+    response: kept.response,
     tokenCount: input.tokenCount ?? null,
     estimatedCost,
     latencyMs: input.latencyMs ?? null,
     source: input.source ?? opts.defaultSource ?? null,
-    metadata: input.metadata ?? null,
+    metadata: kept.metadata,
     flagStatus: flags.flagStatus,
     flagReasons: flags.flagReasons,
-    findings: flags.findings,
+    findings: kept.findings,
     apiKeyId: opts.apiKeyId,
     idempotencyKey,
+    contentPurgedAt: null,
+    redactionMode: fp ? ctx.settings.redaction : "off",
   } satisfies PromptLogRow;
+  return { row, fingerprints: kept.fingerprints };
+}
+
+/** The fingerprinter of an organization that redacts (its key created on first use), else null. */
+async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
+  if (ctx.settings.redaction === "off") return null;
+  return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
 /** Alerts of a set of logs, grouped by (type, reason, window) so a burst makes one alert with a count. */
@@ -135,10 +158,14 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
   const now = new Date();
   const ctx = await ingestContext(db, orgId, now);
   assertQuota(ctx, inputs.length, now);
-  const rows = inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null));
+  const fp = await orgFingerprinter(db, ctx);
+  const built = await Promise.all(inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null, fp)));
+  const rows = built.map((b) => b.row);
+  const prints = built.flatMap((b) => b.fingerprints.map((fingerprint) => ({ orgId, fingerprint, logId: b.row.id, createdAt: now })));
 
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
+  for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT) statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
   const groups = groupAlerts(rows, ctx.settings.criticalOnly);
   for (const g of groups) {
     statements.push(

@@ -1,23 +1,42 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
 // bound to one organization.
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { FLAG_STATUSES, type FlagStatus } from "../../../schema/constants";
-import { promptLogs } from "../../../schema/tables";
+import { FLAG_STATUSES, SEARCH_TRIGRAM_MIN_CHARS, type FlagStatus } from "../../../schema/constants";
+import { logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
 
+/** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
+const MAX_SEARCH_TERMS = 16;
+const chars = (s: string) => [...s].length;
+
 /**
- * Turns free text into a safe FTS5 query: every word becomes a quoted phrase (so operators and
- * syntax characters in user input are literal), all must match, the last one as a prefix.
+ * Free text → search terms: split on white space, punctuation trimmed from each end (so `"hello"`,
+ * `(goodbye)*` are hello and goodbye) but kept inside (`ORD-2024-55`, `a:b` stay whole).
  */
-export function ftsQuery(text: string): string | null {
-  const words = text.match(/[\p{L}\p{N}_]+/gu);
-  if (!words?.length) return null;
-  return words
-    .slice(0, 16)
-    .map((w, i, all) => `"${w}"${i === all.length - 1 ? "*" : ""}`)
-    .join(" ");
+export function searchTerms(text: string): string[] {
+  return text
+    .split(/\s+/u)
+    .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_TERMS);
+}
+
+/**
+ * The FTS5 query of the terms the trigram index can answer (3+ characters): each a quoted string
+ * (operators and syntax in user input are literal; `"` doubled), all must match, anywhere in a word:
+ * trigram matching is substring matching, which is what CJK text and identifiers need.
+ */
+export function ftsQuery(terms: readonly string[]): string | null {
+  const indexed = terms.filter((t) => chars(t) >= SEARCH_TRIGRAM_MIN_CHARS);
+  return indexed.length ? indexed.map((t) => `"${t.replace(/"/g, '""')}"`).join(" ") : null;
+}
+
+/** Terms shorter than a trigram (e.g. 東京, "v2") are matched as substrings of the org's rows the other filters leave. */
+function shortTermFilter(term: string): SQL {
+  const needle = term.toLowerCase();
+  return sql`(instr(lower(${promptLogs.prompt}), ${needle}) > 0 OR instr(lower(${promptLogs.response}), ${needle}) > 0)`;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
@@ -32,10 +51,18 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.userId) where.push(eq(promptLogs.userId, q.userId));
   if (q.from) where.push(gte(promptLogs.createdAt, q.from));
   if (q.to) where.push(lte(promptLogs.createdAt, q.to));
+  if (q.fingerprint) {
+    where.push(
+      sql`${promptLogs.id} IN (SELECT log_id FROM ${logFingerprints} WHERE ${logFingerprints.orgId} = ${orgId} AND ${logFingerprints.fingerprint} = ${q.fingerprint})`,
+    );
+  }
   if (q.search) {
-    const match = ftsQuery(q.search);
+    const terms = searchTerms(q.search);
+    const match = ftsQuery(terms);
     if (match) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
-    else where.push(sql`0`);
+    for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
+    // A search with no words at all matches nothing rather than everything.
+    if (!terms.length) where.push(sql`0`);
   }
   return where;
 }
@@ -72,4 +99,16 @@ export async function countLogs(db: Db, orgId: string, q: Omit<LogsQuery, "limit
   const counts = Object.fromEntries(FLAG_STATUSES.map((f) => [f, 0])) as Record<FlagStatus, number>;
   for (const r of rows) if (r.flagStatus in counts) counts[r.flagStatus as FlagStatus] = r.n;
   return { total: FLAG_STATUSES.reduce((sum, f) => sum + counts[f], 0), ...counts };
+}
+
+export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: Date | null; lastSeenAt: Date | null };
+
+/** "This credential appeared in N logs since <first seen>": answered from log_fingerprints' key alone. */
+export async function fingerprintSummary(db: Db, orgId: string, fingerprint: string): Promise<FingerprintSummary> {
+  const [row] = await db
+    .select({ logs: count(), first: sql<number | null>`min(${logFingerprints.createdAt})`, last: sql<number | null>`max(${logFingerprints.createdAt})` })
+    .from(logFingerprints)
+    .where(and(eq(logFingerprints.orgId, orgId), eq(logFingerprints.fingerprint, fingerprint)));
+  const date = (ms: number | null) => (ms == null ? null : new Date(Number(ms)));
+  return { fingerprint, logs: row?.logs ?? 0, firstSeenAt: date(row?.first ?? null), lastSeenAt: date(row?.last ?? null) };
 }

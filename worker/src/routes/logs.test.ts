@@ -36,6 +36,7 @@ describe("GET /api/logs", () => {
       flagStatus: "safe",
       flagReasons: [],
       findings: [],
+      contentExpired: false,
     });
     expect(res.body[0]).toMatchObject({ flagStatus: "critical", flagReasons: ["prompt_injection"] });
     expect(res.body[1].metadata).toEqual({ team: "a" });
@@ -84,11 +85,11 @@ describe("GET /api/logs", () => {
       const res = await call("GET", "/logs?search=sourdough", { key: org.apiKey });
       expect(res.status).toBe(200);
       expect(ids(res.body)).toEqual([rows[0].id, rows[1].id]);
-      // Several words must all match, in either column; the last is a prefix.
+      // Several words must all match, in either column, anywhere in a word (trigram index).
       expect(ids((await call("GET", "/logs?search=joke%20sourd", { key: org.apiKey })).body)).toEqual([rows[1].id]);
       expect(ids((await call("GET", "/logs?search=SUNNY", { key: org.apiKey })).body)).toEqual([rows[2].id]);
-      // Whole words and prefixes only, not substrings.
-      expect((await call("GET", "/logs?search=ourdough", { key: org.apiKey })).body).toEqual([]);
+      // Substrings match too (part of a word or identifier).
+      expect(ids((await call("GET", "/logs?search=ourdoug", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id]);
       expect((await call("GET", "/logs?search=nothingmatches", { key: org.apiKey })).body).toEqual([]);
     });
 

@@ -1,13 +1,14 @@
 // Prompt logs: list, export, detail (spec §7, DESIGN §5). Ingestion lives in routes/ingest.ts.
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { countsQuery, exportQuery, idParam, logsQuery } from "../../../schema/validation";
+import * as v from "valibot";
+import { countsQuery, exportQuery, fingerprintParam, idParam, logsQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { orgOf, requirePermission } from "../middleware/auth";
-import { countLogs, getLog, listLogs } from "../queries/logs";
-import { serializeLog } from "../serialize";
+import { countLogs, fingerprintSummary, getLog, listLogs } from "../queries/logs";
+import { iso, serializeLog } from "../serialize";
 import { validate } from "../validate";
 
 const EXPORT_PAGE = 200;
@@ -43,6 +44,11 @@ export const logRoutes = new Hono<AppEnv>()
         if (rows.length < EXPORT_PAGE) break;
       }
     });
+  })
+  // How often a redacted value (by its fingerprint) appeared in this organization's logs, and since when.
+  .get("/fingerprints/:fingerprint", requirePermission("logs:read"), validate("param", v.object({ fingerprint: fingerprintParam })), async (c) => {
+    const s = await fingerprintSummary(c.var.db, orgOf(c), c.req.valid("param").fingerprint);
+    return c.json({ fingerprint: s.fingerprint, logs: s.logs, firstSeenAt: iso(s.firstSeenAt), lastSeenAt: iso(s.lastSeenAt) });
   })
   .get("/:id", requirePermission("logs:read"), validate("param", idParam), async (c) => {
     const row = await getLog(c.var.db, orgOf(c), c.req.valid("param").id);

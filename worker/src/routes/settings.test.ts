@@ -26,6 +26,9 @@ describe("GET /api/settings", () => {
       flagRules: ALL_RULES_ON,
       tokenThreshold: 4000,
       sensitivity: "balanced",
+
+      redaction: "credentials",
+      metadataRetentionDays: 365,
       apiKeyPrefix: org.apiKey.slice(0, 16),
     });
     expect(res.text).not.toContain(org.apiKey);

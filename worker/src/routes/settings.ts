@@ -3,8 +3,9 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
-import { settingsBody } from "../../../schema/validation";
+import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
+import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
@@ -23,6 +24,9 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     flagRules: s.flagRules,
     tokenThreshold: s.tokenThreshold,
     sensitivity: s.sensitivity,
+
+    redaction: s.redaction,
+    metadataRetentionDays: s.metadataRetentionDays,
     apiKeyPrefix,
   };
 }
@@ -45,6 +49,13 @@ export const settingsRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const { organizationName, flagRules, webhookUrl, ...rest } = c.req.valid("json");
     const existing = await getSettings(db, orgId);
+    // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
+    const bodies = rest.retentionDays ?? existing.retentionDays;
+    const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
+    if (metadata < bodies) {
+      const field = rest.metadataRetentionDays !== undefined ? "metadataRetentionDays" : "retentionDays";
+      throw badRequest(REDACTION_MESSAGES.metadataBelowBodies, { [field]: [REDACTION_MESSAGES.metadataBelowBodies] });
+    }
     const patch = {
       ...rest,
       ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),

@@ -5,6 +5,7 @@ import type { Bindings } from "../env";
 import { createDb } from "../middleware/db";
 import { detectAnomalies } from "./anomalies";
 import { refreshDueMetrics } from "./metric-refresh";
+import { redactStoredLogs } from "./redaction-backfill";
 import { purgeExpired } from "./retention";
 
 export const CRONS = {
@@ -21,7 +22,8 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
   let result: unknown;
   switch (controller.cron) {
     case CRONS.metrics:
-      result = await refreshDueMetrics(db, now);
+      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14).
+      result = { metrics: await refreshDueMetrics(db, now), redaction: await redactStoredLogs(db) };
       break;
     case CRONS.anomalies:
       result = await detectAnomalies(env, db, now);

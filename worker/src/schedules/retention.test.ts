@@ -11,7 +11,9 @@ beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
 
-const setRetention = (orgId: string, retentionDays: number) => testDb().update(orgSettings).set({ retentionDays }).where(eq(orgSettings.orgId, orgId));
+/** Bodies and metadata both kept `retentionDays`: logs are deleted whole at the horizon. */
+const setRetention = (orgId: string, retentionDays: number, metadataRetentionDays = retentionDays) =>
+  testDb().update(orgSettings).set({ retentionDays, metadataRetentionDays }).where(eq(orgSettings.orgId, orgId));
 const countLogs = async (orgId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 const ftsHits = async (word: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(word).first<{ n: number }>())!.n;
@@ -90,10 +92,12 @@ describe("retention purge", () => {
     const small = await registerOrg();
     await bulkInsertLogs(big.orgId, { count: 100, createdAt: now - 40 * DAY });
     await bulkInsertLogs(small.orgId, { count: 3, createdAt: now - 40 * DAY });
-    // Turns of at most 3 statements: small needs 2 (its logs, its deliveries), big gets the other 8.
+    await setRetention(big.orgId, 30);
+    await setRetention(small.orgId, 30);
+    // Turns of at most 3 statements: small needs 1 (its logs; it has nothing else due), big gets the other 9.
     const report = await purgeExpired(testDb(), now, { chunkSize: 10, maxChunks: 10, maxChunksPerOrg: 3 });
     expect(await countLogs(small.orgId)).toBe(0);
-    expect(await countLogs(big.orgId)).toBe(20);
+    expect(await countLogs(big.orgId)).toBe(10);
     expect(report.complete).toBe(false);
     await purgeExpired(testDb(), now);
     expect(await countLogs(big.orgId)).toBe(0);
@@ -102,6 +106,7 @@ describe("retention purge", () => {
   it("purges 5,000 logs in 1,000-row chunks within one run", async () => {
     const now = Date.now();
     const org = await registerOrg();
+    await setRetention(org.orgId, 30);
     await bulkInsertLogs(org.orgId, { count: 5_000, createdAt: now - 60 * DAY, spreadMs: 20 * DAY, prompt: "a fairly ordinary prompt about quarterly revenue figures" });
     await bulkInsertLogs(org.orgId, { count: 10, createdAt: now - DAY });
     const started = performance.now();

@@ -1,8 +1,11 @@
-// Retention purge (DESIGN §7): logs and webhook deliveries older than each organization's
-// retentionDays go in bounded chunks. Each deleted log also leaves the FTS index (trigger); daily
-// aggregates stay. One run does a bounded amount of work and the next run continues.
+// Retention purge (DESIGN §7, issue 14): a log's prompt, response and metadata are purged at the
+// organization's retentionDays (the row stays, marked content expired: model, user, session,
+// tokens, cost, latency, flag and reasons outlive the bodies), and the whole log goes at
+// metadataRetentionDays; webhook deliveries go at retentionDays. Bounded chunks; each purge or
+// deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
+// amount of work and the next run continues.
 import { sql } from "drizzle-orm";
-import { DEFAULT_RETENTION_DAYS } from "../../../schema/constants";
+import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "../../../schema/constants";
 import type { Db } from "../env";
 
 const DAY_MS = 86_400_000;
@@ -18,57 +21,87 @@ export type PurgeOptions = {
   maxChunksPerOrg?: number;
 };
 
-export type PurgeReport = { organizations: number; logs: number; deliveries: number; hourlyUsage: number; chunks: number; complete: boolean };
+export type PurgeReport = {
+  organizations: number;
+  /** Logs deleted whole (past metadataRetentionDays). */
+  logs: number;
+  /** Logs whose prompt, response and metadata were purged (past retentionDays). */
+  contents: number;
+  deliveries: number;
+  hourlyUsage: number;
+  chunks: number;
+  complete: boolean;
+};
 
-type Due = { id: string; cutoff: number };
+/** What a chunk does: delete whole logs, purge log bodies, or delete webhook deliveries. */
+type Task = "logs" | "contents" | "deliveries";
+type Due = { id: string; bodyCutoff: number; metadataCutoff: number; tasks: Task[] };
 
-/** Organizations with anything past their horizon: two index probes each, one statement. */
+/** Organizations with anything past their horizons, and which tasks: three index probes each, one statement. */
 async function organizationsDue(db: Db, now: number): Promise<Due[]> {
-  const rows = await db.all<{ id: string; cutoff: number }>(sql`
-    SELECT id, cutoff FROM (
-      SELECT o.id AS id, ${now} - coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS}) * ${DAY_MS} AS cutoff
+  const rows = await db.all<{ id: string; body_cutoff: number; metadata_cutoff: number; logs: number; contents: number; deliveries: number }>(sql`
+    SELECT id, body_cutoff, metadata_cutoff,
+      EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.metadata_cutoff) AS logs,
+      EXISTS (SELECT 1 FROM prompt_logs p INDEXED BY prompt_logs_org_unpurged
+              WHERE p.org_id = horizon.id AND p.created_at >= horizon.metadata_cutoff AND p.created_at < horizon.body_cutoff
+                AND p.content_purged_at IS NULL) AS contents,
+      EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.body_cutoff) AS deliveries
+    FROM (
+      SELECT o.id AS id,
+        ${now} - coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS}) * ${DAY_MS} AS body_cutoff,
+        ${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS} AS metadata_cutoff
       FROM organizations o LEFT JOIN org_settings s ON s.org_id = o.id
     ) AS horizon
-    WHERE EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.cutoff)
-       OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.cutoff)`);
+    WHERE logs OR contents OR deliveries`);
   // Random order: when the budget runs out, no organization is always last.
-  return rows.map((r) => ({ id: r.id, cutoff: Number(r.cutoff) })).sort(() => Math.random() - 0.5);
+  return rows
+    .map((r) => ({
+      id: r.id,
+      bodyCutoff: Number(r.body_cutoff),
+      metadataCutoff: Number(r.metadata_cutoff),
+      // Whole logs first: their bodies then need no purge of their own.
+      tasks: (["logs", "contents", "deliveries"] as const).filter((t) => Number(r[t]) === 1),
+    }))
+    .sort(() => Math.random() - 0.5);
 }
 
-/** Deletes up to `size` expired rows. Counted with RETURNING: D1's `changes` also counts the FTS trigger's writes. */
-type Table = "prompt_logs" | "webhook_deliveries";
-
-async function deleteChunk(db: Db, table: Table, org: Due, size: number): Promise<number> {
-  const deleted = await db.all(
-    sql`DELETE FROM ${sql.identifier(table)} WHERE rowid IN (
-      SELECT rowid FROM ${sql.identifier(table)} WHERE org_id = ${org.id} AND created_at < ${org.cutoff} LIMIT ${size}) RETURNING 1`,
-  );
-  return deleted.length;
+/** One bounded statement of `task`. Counted with RETURNING: D1's `changes` also counts the triggers' writes. */
+async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<number> {
+  const statement = {
+    logs: sql`DELETE FROM prompt_logs WHERE rowid IN (
+      SELECT rowid FROM prompt_logs WHERE org_id = ${org.id} AND created_at < ${org.metadataCutoff} LIMIT ${size}) RETURNING 1`,
+    // The FTS update trigger drops the old text from the index; fingerprints stay with the metadata.
+    contents: sql`UPDATE prompt_logs SET prompt = '', response = '', metadata = NULL, content_purged_at = ${Date.now()} WHERE rowid IN (
+      SELECT rowid FROM prompt_logs INDEXED BY prompt_logs_org_unpurged
+      WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} AND content_purged_at IS NULL LIMIT ${size}) RETURNING 1`,
+    deliveries: sql`DELETE FROM webhook_deliveries WHERE rowid IN (
+      SELECT rowid FROM webhook_deliveries WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
+  }[task];
+  return (await db.all(statement)).length;
 }
 
 export async function purgeExpired(db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
   const { chunkSize = 1_000, maxChunks = 50, maxChunksPerOrg = 10 } = options;
-  const report: PurgeReport = { organizations: 0, logs: 0, deliveries: 0, hourlyUsage: 0, chunks: 0, complete: true };
+  const report: PurgeReport = { organizations: 0, logs: 0, contents: 0, deliveries: 0, hourlyUsage: 0, chunks: 0, complete: true };
   const budgetLeft = () => report.chunks < maxChunks;
 
   // Round robin: each organization gets up to maxChunksPerOrg statements a turn, and the turns go
   // on while budget is left, so a lone big backlog still uses the whole run.
-  let pending = (await organizationsDue(db, now)).map((org) => ({ org, tables: ["prompt_logs", "webhook_deliveries"] as const as readonly Table[] }));
+  let pending = await organizationsDue(db, now);
   report.organizations = pending.length;
   while (pending.length && budgetLeft()) {
     const unfinished: typeof pending = [];
-    for (const item of pending) {
+    for (const org of pending) {
       let turn = 0;
-      while (item.tables.length && turn < maxChunksPerOrg && budgetLeft()) {
-        const table = item.tables[0];
-        const deleted = await deleteChunk(db, table, item.org, chunkSize);
+      while (org.tasks.length && turn < maxChunksPerOrg && budgetLeft()) {
+        const task = org.tasks[0];
+        const done = await runChunk(db, task, org, chunkSize);
         report.chunks++;
         turn++;
-        if (table === "prompt_logs") report.logs += deleted;
-        else report.deliveries += deleted;
-        if (deleted < chunkSize) item.tables = item.tables.slice(1);
+        report[task] += done;
+        if (done < chunkSize) org.tasks = org.tasks.slice(1);
       }
-      if (item.tables.length) unfinished.push(item);
+      if (org.tasks.length) unfinished.push(org);
     }
     pending = unfinished;
   }

@@ -64,7 +64,7 @@ export function LiveFeed() {
                     <time dateTime={log.createdAt}>{feedRelativeTime(log.createdAt, now)}</time>
                     <ModelBadge model={log.model} />
                   </div>
-                  <TextPair prompt={truncate(log.prompt, TRUNCATE.feed)} response={truncate(log.response, TRUNCATE.feed)} />
+                  <TextPair prompt={truncate(log.prompt, TRUNCATE.feed)} response={truncate(log.response, TRUNCATE.feed)} expired={log.contentExpired} />
                 </div>
                 <DetailsButton onClick={() => setSelected(log)} />
               </li>

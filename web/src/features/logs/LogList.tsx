@@ -1,5 +1,6 @@
 // Row layouts of the three log lists (feed, logs page, red flags) with their shared states.
 import type { ReactNode } from "react";
+import { CONTENT_EXPIRED_TEXT } from "../../../../schema/constants";
 import { EyeIcon } from "../../components/icons";
 import { Button, EmptyState, ErrorState, PlaceholderRows } from "../../components/ui";
 
@@ -12,7 +13,9 @@ export function DetailsButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-export function TextPair({ prompt, response }: { prompt: string; response: string }) {
+/** Prompt and response of a row, or "content expired" once retention purged them (metadata is kept). */
+export function TextPair({ prompt, response, expired }: { prompt: string; response: string; expired?: boolean }) {
+  if (expired) return <p className="mt-2 text-sm text-gray-500 italic dark:text-gray-400">Prompt and response: {CONTENT_EXPIRED_TEXT}</p>;
   return (
     <div className="mt-2 space-y-1 text-sm wrap-anywhere">
       <p className="text-gray-900 dark:text-gray-100">

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
+import { FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
 import { exportUrl, logCountsQueryOptions, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
@@ -32,7 +32,7 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
             <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
             {log.userId ? <span>User: {log.userId}</span> : null}
           </div>
-          <TextPair prompt={truncate(log.prompt, TRUNCATE.logs)} response={truncate(log.response, TRUNCATE.logs)} />
+          <TextPair prompt={truncate(log.prompt, TRUNCATE.logs)} response={truncate(log.response, TRUNCATE.logs)} expired={log.contentExpired} />
           {log.tokenCount != null || log.estimatedCost != null ? (
             <div className="mt-2 flex gap-4 text-xs text-gray-500 dark:text-gray-400">
               {log.tokenCount != null ? <span>Tokens: {formatNumber(log.tokenCount)}</span> : null}
@@ -120,6 +120,14 @@ export function LogsPage() {
                   onClick={() => setFilter({ from: undefined, to: undefined })}
                   className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700"
                 >
+                  <XIcon className="h-3.5 w-3.5" />
+                </button>
+              </span>
+            ) : null}
+            {search.fingerprint ? (
+              <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800" title={search.fingerprint}>
+                Redacted value <code>{search.fingerprint.slice(0, FINGERPRINT_SHORT_LENGTH)}</code>
+                <button type="button" aria-label="Clear fingerprint" onClick={() => setFilter({ fingerprint: undefined })} className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700">
                   <XIcon className="h-3.5 w-3.5" />
                 </button>
               </span>

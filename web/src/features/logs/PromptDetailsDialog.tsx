@@ -1,7 +1,7 @@
 // 'Prompt Details' dialog (spec §2): metadata, full prompt and response with the detector's
 // findings highlighted, and the Flag Analysis card.
 import { useRef } from "react";
-import { flagExplanation } from "../../../../schema/constants";
+import { CONTENT_EXPIRED_TEXT, flagExplanation } from "../../../../schema/constants";
 import { Modal } from "../../components/Modal";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
 import { cx } from "../../components/ui";
@@ -10,6 +10,7 @@ import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
 import { FindingList } from "./FindingList";
+import { RedactedValues } from "./RedactedValues";
 
 function Highlighted({ text, findings }: { text: string; findings: Finding[] }) {
   const segments = highlightSegments(text, findings);
@@ -78,16 +79,25 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
               {log.estimatedCost != null ? <Meta label="Est. Cost" value={formatLogCost(log.estimatedCost)} /> : null}
             </dl>
           </section>
-          <TextBlock
-            label="Prompt"
-            text={log.prompt}
-            findings={(log.findings ?? []).filter((f) => f.target === "prompt")}
-          />
-          <TextBlock
-            label="Response"
-            text={log.response}
-            findings={(log.findings ?? []).filter((f) => f.target === "response")}
-          />
+          {log.contentExpired ? (
+            <p role="note" className="rounded-lg bg-gray-50 p-3 text-sm text-gray-600 dark:bg-gray-800/60 dark:text-gray-300">
+              Prompt and response: {CONTENT_EXPIRED_TEXT} (past the organization's data retention; metadata is kept).
+            </p>
+          ) : (
+            <>
+              <TextBlock
+                label="Prompt"
+                text={log.prompt}
+                findings={(log.findings ?? []).filter((f) => f.target === "prompt")}
+              />
+              <TextBlock
+                label="Response"
+                text={log.response}
+                findings={(log.findings ?? []).filter((f) => f.target === "response")}
+              />
+            </>
+          )}
+          <RedactedValues findings={log.findings} onNavigate={onClose} />
           <FlagAnalysis log={log} />
           <FindingList findings={log.findings ?? []} />
           <FeedbackPanel log={log} />

@@ -1,6 +1,6 @@
 // The /logs URL search params, validated with valibot (invalid values fall back to 'not set').
 import * as v from "valibot";
-import { FLAG_STATUSES } from "../../../../schema/constants";
+import { FINGERPRINT_HEX_LENGTH, FLAG_STATUSES } from "../../../../schema/constants";
 
 const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))), undefined);
 const isoDate = v.fallback(
@@ -15,6 +15,7 @@ export const logsSearchSchema = v.object({
   userId: text,
   from: isoDate,
   to: isoDate,
+  fingerprint: v.fallback(v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`)))), undefined),
 });
 
 export type LogsSearch = v.InferOutput<typeof logsSearchSchema>;

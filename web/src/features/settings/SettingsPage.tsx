@@ -32,6 +32,7 @@ import { usePermissions } from "../../lib/permissions";
 import { LoadingText } from "../manage/common";
 import { useFormMutation } from "../manage/mutations";
 import { isDirty, keyFieldValue, toBody, toDraft, type SettingsDraft } from "./draft";
+import { PrivacySettings } from "./PrivacySettings";
 
 const RETENTION_OPTIONS = RETENTION_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }));
 const SENSITIVITY_OPTIONS = DETECTION_SENSITIVITIES.map((s) => ({ value: s, label: DETECTION_SENSITIVITY_LABELS[s] }));
@@ -227,12 +228,14 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
             <fieldset disabled={ro}>
               <Select label="Data Retention" value={draft.retentionDays} options={RETENTION_OPTIONS} onChange={(v) => set("retentionDays", v)} />
             </fieldset>
-            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">Prompt logs older than this are deleted automatically; daily analytics are kept.</p>
+            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">Prompts and responses older than this are deleted automatically; metadata and daily analytics are kept.</p>
             <FieldError>{errors.retentionDays}</FieldError>
           </div>
         </Section>
 
         <ApiConfiguration settings={settings} canEdit={canEdit} />
+
+        <PrivacySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
 
         <Section title="Alert Settings" icon={<BellIcon className={iconClass} />}>
           <Toggle label="Email Alerts" description="Send alerts by e-mail" checked={draft.emailAlerts} onChange={(v) => set("emailAlerts", v)} disabled={ro} />

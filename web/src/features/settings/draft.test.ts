@@ -14,6 +14,9 @@ const settings: Settings = {
   flagRules: { promptInjection: true, jailbreakAttempts: true, sensitiveContent: true, highTokenUsage: true },
   tokenThreshold: 4000,
   sensitivity: "balanced",
+
+  redaction: "credentials",
+  metadataRetentionDays: 365,
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
 

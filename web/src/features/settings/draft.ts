@@ -1,4 +1,6 @@
 import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules } from "../../../../schema/constants";
+
+import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type FlagRules, type RedactionMode } from "../../../../schema/constants";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */
@@ -12,6 +14,9 @@ export type SettingsDraft = {
   flagRules: FlagRules;
   tokenThreshold: string;
   sensitivity: DetectionSensitivity;
+
+  redaction: RedactionMode;
+  metadataRetentionDays: string;
 };
 
 export function toDraft(s: Settings): SettingsDraft {
@@ -25,6 +30,9 @@ export function toDraft(s: Settings): SettingsDraft {
     flagRules: { ...s.flagRules },
     tokenThreshold: String(s.tokenThreshold),
     sensitivity: s.sensitivity,
+
+    redaction: s.redaction,
+    metadataRetentionDays: String(s.metadataRetentionDays),
   };
 }
 
@@ -40,6 +48,9 @@ export function toBody(d: SettingsDraft) {
     flagRules: Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, d.flagRules[k]])) as FlagRules,
     tokenThreshold: d.tokenThreshold.trim(),
     sensitivity: d.sensitivity,
+
+    redaction: d.redaction,
+    metadataRetentionDays: d.metadataRetentionDays,
   };
 }
 

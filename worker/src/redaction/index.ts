@@ -1,0 +1,86 @@
+// Redaction before anything is written (issue 14): the detector's credential (and, in "sensitive"
+// mode, personal-data) spans become typed placeholders in prompt, response and metadata values
+// before the row is stored, so the FTS index, exports, webhooks, integrations and the socket only
+// ever see the redacted text. Findings keep reason, rule and offsets into the redacted text, and
+// carry the value's fingerprint; flag status and reasons are the detector's, unchanged.
+import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
+import type { Finding } from "../../../schema/tables";
+import { detect, type DetectResult, type Target } from "../detector";
+import type { Fingerprinter } from "./fingerprint";
+import { mapOffset, replaceSpans, type Replacement, type Span } from "./spans";
+
+export { fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
+export { mapOffset, placeholder, replaceSpans } from "./spans";
+
+/** Only the credential and personal-data rules: what redaction needs whatever the flag rules are. */
+const SENSITIVE_ONLY = { promptInjection: false, jailbreakAttempts: false, sensitiveContent: true, highTokenUsage: false };
+/** Nested metadata is walked this deep; deeper values are replaced whole (they cannot be scanned cheaply). */
+const METADATA_MAX_DEPTH = 8;
+
+export const redacts = (mode: RedactionMode, rule: string) => REDACTED_RULE_PREFIXES[mode].some((p) => rule.startsWith(p));
+
+type Texts = { prompt: string; response: string; metadata?: Record<string, unknown> | null };
+export type RedactedLog = {
+  prompt: string;
+  response: string;
+  metadata: Record<string, unknown> | null;
+  findings: Finding[];
+  /** Distinct fingerprints of every value redacted anywhere in the log (bodies and metadata). */
+  fingerprints: string[];
+};
+
+function sensitiveSpans(text: string, mode: RedactionMode): Span[] {
+  if (!text) return [];
+  return detect({ prompt: text, response: "" }, { rules: SENSITIVE_ONLY }).findings.filter((f) => redacts(mode, f.rule));
+}
+
+async function redactString(text: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>): Promise<string> {
+  const { text: out, replacements } = replaceSpans(text, sensitiveSpans(text, mode));
+  for (const r of replacements) seen.add(await fp(r.value));
+  return out;
+}
+
+async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>, depth: number): Promise<unknown> {
+  if (typeof value === "string") return redactString(value, mode, fp, seen);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= METADATA_MAX_DEPTH) return redactString(JSON.stringify(value), mode, fp, seen);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => redactValue(v, mode, fp, seen, depth + 1)));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) out[k] = await redactValue(v, mode, fp, seen, depth + 1);
+  return out;
+}
+
+/**
+ * The log as it may be stored (as sent when the mode is "off"). `detected` is the flag detection of
+ * the original texts; when it ran
+ * without the sensitive-content rule, the spans come from a credential/PII-only scan instead, so an
+ * organization that switched that flag off still gets its secrets redacted.
+ */
+export async function redactLog(input: Texts, detected: DetectResult, mode: RedactionMode, fp: Fingerprinter | null, sensitiveRuleOn: boolean): Promise<RedactedLog> {
+  const metadata = input.metadata ?? null;
+  if (mode === "off" || !fp) return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
+  const seen = new Set<string>();
+  const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
+  const out: Record<Target, string> = { ...texts };
+  const moved: Record<Target, Replacement[]> = { prompt: [], response: [] };
+  const valueFingerprint = new Map<string, string>();
+  for (const target of ["prompt", "response"] as const) {
+    const spans = sensitiveRuleOn ? detected.findings.filter((f) => f.target === target && redacts(mode, f.rule)) : sensitiveSpans(texts[target], mode);
+    const { text, replacements } = replaceSpans(texts[target], spans);
+    out[target] = text;
+    moved[target] = replacements;
+    for (const r of replacements) {
+      const print = await fp(r.value);
+      seen.add(print);
+      valueFingerprint.set(`${target}:${r.newStart}`, print);
+    }
+  }
+  const findings = detected.findings.map((f): Finding => {
+    const start = mapOffset(f.start, moved[f.target], "start");
+    const end = f.end === f.start ? start : mapOffset(f.end, moved[f.target], "end");
+    const print = redacts(mode, f.rule) ? valueFingerprint.get(`${f.target}:${start}`) : undefined;
+    return print ? { ...f, start, end, fingerprint: print } : { ...f, start, end };
+  });
+  const redactedMetadata = metadata ? ((await redactValue(metadata, mode, fp, seen, 0)) as Record<string, unknown>) : null;
+  return { prompt: out.prompt, response: out.response, metadata: redactedMetadata, findings, fingerprints: [...seen] };
+}
