@@ -3,9 +3,7 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission } from "./constants";
-
-import type { FlagReason, FlagRules, Permission, RedactionMode } from "./constants";
+import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission, type RedactionMode } from "./constants";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -20,7 +18,6 @@ export type Finding = {
   end: number;
   /** How sure the detector was (0..1); absent on logs stored before scores existed. */
   score?: number;
-
   /** Keyed HMAC-SHA256 (hex) of the value a redacted finding replaced; the value is never stored. */
   fingerprint?: string;
 };
@@ -46,7 +43,6 @@ export const orgSettings = sqliteTable("org_settings", {
   flagRules: text("flag_rules", { mode: "json" }).$type<FlagRules>().notNull(),
   tokenThreshold: integer("token_threshold").notNull().default(4000),
   sensitivity: text("sensitivity", { enum: DETECTION_SENSITIVITIES }).notNull().default("balanced"),
-
   /** What is redacted before a log is written (issue 14). */
   redaction: text("redaction", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>().notNull().default("credentials"),
   /** Days a log's metadata is kept after its bodies are purged at retentionDays. */

@@ -1,8 +1,6 @@
 // Response shapes of the worker API (DESIGN §5). Kept in the web app because schema/ does not
 // (yet) export inferred response types; field names follow the contract exactly.
-import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, PlanId } from "../../../schema/constants";
-
-import type { AlertSeverity, FlagStatus, FlagRules, PlanId, RedactionMode } from "../../../schema/constants";
+import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, PlanId, RedactionMode } from "../../../schema/constants";
 
 export type Member = { id: string; name: string; email: string; role: string };
 
@@ -18,14 +16,14 @@ export type Organization = {
   member: Member | null;
 };
 
-export type Finding = { reason: string; rule: string; target: "prompt" | "response"; start: number; end: number; score?: number };
-
 export type Finding = {
   reason: string;
   rule: string;
   target: "prompt" | "response";
   start: number;
   end: number;
+  /** How sure the detector was (0..1); absent on logs stored before scores existed. */
+  score?: number;
   /** Set on a redacted finding: the keyed fingerprint of the value it replaced. */
   fingerprint?: string;
 };
@@ -81,7 +79,6 @@ export type Settings = {
   flagRules: FlagRules;
   tokenThreshold: number;
   sensitivity: DetectionSensitivity;
-
   redaction: RedactionMode;
   metadataRetentionDays: number;
   apiKeyPrefix: string;

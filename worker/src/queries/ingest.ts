@@ -1,8 +1,6 @@
 // Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
-import { and, eq, gte, lt, sql } from "drizzle-orm";
-
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
@@ -81,16 +79,12 @@ export type StoreOptions = {
   defaultSource?: string;
 };
 
-/** Builds the row of one log: flags from the detector, cost estimated when only tokens were sent. */
-export function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null) {
-  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
-
 /**
  * Builds the row of one log: flags from the detector on the text as sent, then the organization's
  * redaction applied before anything is written (issue 14); cost estimated when only tokens were sent.
  */
 export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null, fp: Fingerprinter | null) {
-  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold });
+  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
   const kept = await redactLog(input, flags, ctx.settings.redaction, fp, ctx.settings.flagRules.sensitiveContent);
   const estimatedCost =
     input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);

@@ -5,7 +5,7 @@
 // carry the value's fingerprint; flag status and reasons are the detector's, unchanged.
 import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
 import type { Finding } from "../../../schema/tables";
-import { detect, type DetectResult, type Target } from "../detector";
+import { detect, type Target } from "../detector";
 import type { Fingerprinter } from "./fingerprint";
 import { mapOffset, replaceSpans, type Replacement, type Span } from "./spans";
 
@@ -56,7 +56,7 @@ async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinte
  * without the sensitive-content rule, the spans come from a credential/PII-only scan instead, so an
  * organization that switched that flag off still gets its secrets redacted.
  */
-export async function redactLog(input: Texts, detected: DetectResult, mode: RedactionMode, fp: Fingerprinter | null, sensitiveRuleOn: boolean): Promise<RedactedLog> {
+export async function redactLog(input: Texts, detected: { findings: Finding[] }, mode: RedactionMode, fp: Fingerprinter | null, sensitiveRuleOn: boolean): Promise<RedactedLog> {
   const metadata = input.metadata ?? null;
   if (mode === "off" || !fp) return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
   const seen = new Set<string>();

@@ -26,7 +26,6 @@ describe("GET /api/settings", () => {
       flagRules: ALL_RULES_ON,
       tokenThreshold: 4000,
       sensitivity: "balanced",
-
       redaction: "credentials",
       metadataRetentionDays: 365,
       apiKeyPrefix: org.apiKey.slice(0, 16),

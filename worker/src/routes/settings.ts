@@ -24,7 +24,6 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     flagRules: s.flagRules,
     tokenThreshold: s.tokenThreshold,
     sensitivity: s.sensitivity,
-
     redaction: s.redaction,
     metadataRetentionDays: s.metadataRetentionDays,
     apiKeyPrefix,

@@ -5,7 +5,7 @@
 // that chose "off" has its old logs marked and left as they are.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { FlagReason, RedactionMode } from "../../../schema/constants";
+import type { RedactionMode } from "../../../schema/constants";
 import { logFingerprints, promptLogs, type PromptLogRow } from "../../../schema/tables";
 import type { Db } from "../env";
 import { getSettings } from "../queries/settings";
@@ -39,7 +39,7 @@ export async function redactStoredLogs(db: Db, options: { chunkSize?: number } =
   for (const row of rows) {
     const { mode, fp } = orgs.get(row.orgId)!;
     // The stored findings are the detector's on the original text; spans come from a fresh scan.
-    const kept = await redactLog(row, { flagStatus: row.flagStatus, flagReasons: row.flagReasons as FlagReason[], findings: row.findings }, mode, fp, false);
+    const kept = await redactLog(row, { findings: row.findings }, mode, fp, false);
     if (!kept.fingerprints.length) {
       untouched.push(row);
       continue;

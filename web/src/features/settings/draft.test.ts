@@ -14,7 +14,6 @@ const settings: Settings = {
   flagRules: { promptInjection: true, jailbreakAttempts: true, sensitiveContent: true, highTokenUsage: true },
   tokenThreshold: 4000,
   sensitivity: "balanced",
-
   redaction: "credentials",
   metadataRetentionDays: 365,
   apiKeyPrefix: "pk_live_AbCdEfGh",

@@ -1,6 +1,4 @@
-import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules } from "../../../../schema/constants";
-
-import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type FlagRules, type RedactionMode } from "../../../../schema/constants";
+import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules, type RedactionMode } from "../../../../schema/constants";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */
@@ -14,7 +12,6 @@ export type SettingsDraft = {
   flagRules: FlagRules;
   tokenThreshold: string;
   sensitivity: DetectionSensitivity;
-
   redaction: RedactionMode;
   metadataRetentionDays: string;
 };
@@ -30,7 +27,6 @@ export function toDraft(s: Settings): SettingsDraft {
     flagRules: { ...s.flagRules },
     tokenThreshold: String(s.tokenThreshold),
     sensitivity: s.sensitivity,
-
     redaction: s.redaction,
     metadataRetentionDays: String(s.metadataRetentionDays),
   };
@@ -48,7 +44,6 @@ export function toBody(d: SettingsDraft) {
     flagRules: Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, d.flagRules[k]])) as FlagRules,
     tokenThreshold: d.tokenThreshold.trim(),
     sensitivity: d.sensitivity,
-
     redaction: d.redaction,
     metadataRetentionDays: d.metadataRetentionDays,
   };
