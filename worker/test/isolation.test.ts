@@ -54,6 +54,7 @@ const CASES: Record<string, Case> = {
       { path: (b) => `/logs?model=${b.model}`, check: (r) => expect(r.body).toEqual([]) },
       { path: "/logs?flagStatus=critical", check: (r, a) => expect(r.body).toHaveLength(a.critical) },
       { path: (b) => `/logs?before=${b.ids.log}`, sameAs: `/logs?before=${UNKNOWN_ID}` },
+      { path: (b) => `/logs?fingerprint=${b.fingerprint}`, check: (r) => expect(r.body).toEqual([]) },
     ],
   },
   "GET /api/logs/counts": {
@@ -73,6 +74,16 @@ const CASES: Record<string, Case> = {
     ],
   },
   "GET /api/logs/:id": { kind: "foreign", target: "log" },
+  "GET /api/logs/:id/feedback": { kind: "foreign", target: "log" },
+  "PUT /api/logs/:id/feedback": { kind: "foreign", target: "log", body: { verdict: "confirmed", note: "overwritten" } },
+  "DELETE /api/logs/:id/feedback": { kind: "foreign", target: "log" },
+  "GET /api/feedback/summary": { kind: "read", reads: [{ path: "/feedback/summary", check: (r) => expect(r.body.precision).toBeNull() }] },
+  "GET /api/feedback/export": { kind: "read", reads: [{ path: "/feedback/export", check: (r) => expect(r.text).toBe("") }] },
+  // The same value has another fingerprint in each organization; the victim's is unknown here.
+  "GET /api/logs/fingerprints/:fingerprint": {
+    kind: "read",
+    reads: [{ path: (b) => `/logs/fingerprints/${b.fingerprint}`, check: (r) => expect(r.body).toMatchObject({ logs: 0, firstSeenAt: null }) }],
+  },
   "GET /api/stats": {
     kind: "read",
     reads: [{ path: "/stats?days=30", check: (r, a) => expect(r.body).toMatchObject({ totalPrompts: a.logCount, redFlags: a.critical, activeUsers: 0 }) }],

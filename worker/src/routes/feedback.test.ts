@@ -226,10 +226,11 @@ describe("feedback goes with its logs", () => {
     expect(await feedbackRows(b.orgId)).toBe(1);
   });
 
-  it("retention removes the feedback of the logs it purges", async () => {
+  // Feedback goes with the log row, which metadata retention deletes (bodies are purged earlier).
+  it("retention removes the feedback of the logs it deletes", async () => {
     const now = Date.now();
     const org = await registerOrg();
-    await testDb().update(orgSettings).set({ retentionDays: 7 }).where(eq(orgSettings.orgId, org.orgId));
+    await testDb().update(orgSettings).set({ retentionDays: 7, metadataRetentionDays: 7 }).where(eq(orgSettings.orgId, org.orgId));
     const [old, fresh] = await insertLogs(org.orgId, [
       { flagStatus: "critical", flagReasons: ["prompt_injection"], createdAt: new Date(now - 10 * DAY) },
       { flagStatus: "critical", flagReasons: ["prompt_injection"], createdAt: new Date(now - DAY) },
