@@ -44,7 +44,7 @@ export type StoredLog = LogInput & {
   createdAt: string;
   flagStatus: string;
   flagReasons: string[] | null;
-  findings?: { reason: string; target: string; start: number; end: number }[] | null;
+  findings?: { reason: string; rule: string; target: string; start: number; end: number }[] | null;
   userId: string | null;
   sessionId: string | null;
 };
