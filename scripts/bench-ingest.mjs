@@ -4,10 +4,10 @@
 // Usage: npm run bench:ingest [-- --seconds 10 --concurrency 16]
 // It starts its own stack (scripts/start.mjs on spare ports, throwaway database) so the demo data of
 // `npm start` is never touched, and stops it at the end.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startLocalStack } from "./lib/local-stack.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -16,32 +16,8 @@ const arg = (name, fallback) => {
 const SECONDS = Number(arg("seconds", 8));
 const CONCURRENCY = Number(arg("concurrency", 16));
 
-async function startStack() {
-  const port = 18_500 + Math.floor(Math.random() * 100);
-  const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-bench-"));
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), PARTY_PORT: String(port + 1000), PERSIST_DIR: dir, SKIP_WEB_BUILD: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const deadline = Date.now() + 180_000;
-  while (!output.includes("PromptSentry is running")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`stack did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    setTimeout(() => rmSync(dir, { recursive: true, force: true }), 1000);
-  };
-  return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop };
-}
-
-const stack = await startStack();
+const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-bench-"));
+const stack = await startLocalStack({ dir, portBase: 18_500, timeoutMs: 180_000 });
 const BASE = stack.base;
 const KEY = stack.key;
 
@@ -90,4 +66,5 @@ for (const r of results) {
     `${r.name.padEnd(28)} ${r.rps.toFixed(0).padStart(6)} ${logsPerSecond ? logsPerSecond.toFixed(0).padStart(8) : "       -"}   ${(r.rps / base).toFixed(2).padStart(10)}×  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}   ${r.failed}`,
   );
 }
-stack.stop();
+await stack.stop();
+rmSync(dir, { recursive: true, force: true });

@@ -7,12 +7,12 @@
 // storage, the seed SQL) and the received webhook bodies: no redacted value may appear anywhere,
 // and every control value must (so the search demonstrably sees what the stack wrote).
 // Usage: npm run test:redaction-bytes
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startLocalStack } from "./lib/local-stack.mjs";
 
 const ALNUM = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const pick = (alphabet, n) => [...randomBytes(n)].map((b) => alphabet[b % alphabet.length]).join("");
@@ -47,32 +47,6 @@ async function receiver() {
   return { url: `http://127.0.0.1:${server.address().port}/hook`, bodies, close: () => server.close() };
 }
 
-async function startStack(dir) {
-  const port = 18_700 + Math.floor(Math.random() * 100);
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    env: { ...process.env, PORT: String(port), PARTY_PORT: String(port + 1000), PERSIST_DIR: dir, SKIP_WEB_BUILD: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  const deadline = Date.now() + 240_000;
-  while (!output.includes("PromptSentry is running")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`stack did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  const stopped = new Promise((r) => child.on("exit", r));
-  const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {}
-    await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
-    await new Promise((r) => setTimeout(r, 1_000)); // workerd children flush and exit after the parent
-  };
-  return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop };
-}
-
 function* files(dir) {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
@@ -84,7 +58,7 @@ function* files(dir) {
 
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-redaction-"));
 const hook = await receiver();
-const stack = await startStack(dir);
+const stack = await startLocalStack({ dir, portBase: 18_700 });
 let failed = false;
 try {
   const api = async (method, p, body) => {

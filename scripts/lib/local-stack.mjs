@@ -1,0 +1,33 @@
+// Starts the product as `npm start` does (scripts/start.mjs) on spare ports and the given persist
+// directory, for scripts that need a throwaway stack of their own (benchmarks, byte checks). The
+// demo organization's key is read from the directory; stop() ends the whole process group.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** @param {{ dir: string, portBase: number, timeoutMs?: number }} options */
+export async function startLocalStack({ dir, portBase, timeoutMs = 240_000 }) {
+  const port = portBase + Math.floor(Math.random() * 100);
+  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), PARTY_PORT: String(port + 1000), PERSIST_DIR: dir, SKIP_WEB_BUILD: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const deadline = Date.now() + timeoutMs;
+  while (!output.includes("PromptSentry is running")) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`stack did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const stopped = new Promise((r) => child.on("exit", r));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {}
+    await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
+    await new Promise((r) => setTimeout(r, 1_000)); // workerd children flush and exit after the parent
+  };
+  return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop };
+}
