@@ -306,3 +306,9 @@ export const DEFAULT_METADATA_RETENTION_DAYS = 365;
 export const CONTENT_EXPIRED_TEXT = "content expired";
 /** Trigram full-text search needs 3 characters per term; shorter terms are matched by substring scan. */
 export const SEARCH_TRIGRAM_MIN_CHARS = 3;
+
+// ── Delivery claims and session purge (issue 10 gaps) ───────────────────────
+/** A claim not settled this long after it was taken (its consumer died mid-send) may be taken over; sends time out long before. */
+export const DELIVERY_CLAIM_STALE_MS = 5 * 60_000;
+/** Settled claims outlive every queue retry of their message (the queue keeps messages at most 14 days). */
+export const DELIVERY_CLAIM_KEEP_DAYS = 15;

@@ -108,7 +108,12 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("sessions_token_hash").on(t.tokenHash), index("sessions_key").on(t.keyId)],
+  (t) => [
+    uniqueIndex("sessions_token_hash").on(t.tokenHash),
+    index("sessions_key").on(t.keyId),
+    index("sessions_expires").on(t.expiresAt),
+    index("sessions_revoked").on(t.revokedAt).where(sql`revoked_at IS NOT NULL`),
+  ],
 );
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -296,6 +301,25 @@ export const webhookDeliveries = sqliteTable(
     index("webhook_deliveries_webhook_created").on(t.webhookId, t.createdAt),
     index("webhook_deliveries_org_created").on(t.orgId, t.createdAt),
   ],
+);
+
+/**
+ * One row per (webhook or integration, event message): the consumer claims it before sending and
+ * only the winner sends, so concurrent or repeated queue deliveries reach a receiver once.
+ * `delivered` marks a successful send; a failed send deletes the claim so a retry can claim again.
+ */
+export const deliveryClaims = sqliteTable(
+  "delivery_claims",
+  {
+    targetId: text("target_id").notNull(),
+    messageId: text("message_id").notNull(),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    delivered: integer("delivered", { mode: "boolean" }).notNull().default(false),
+    claimedAt: integer("claimed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.targetId, t.messageId] }), index("delivery_claims_claimed").on(t.claimedAt)],
 );
 
 export type IntegrationConfig = {

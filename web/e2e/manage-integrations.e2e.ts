@@ -63,7 +63,8 @@ describe("Integrations", () => {
     await shown(slack);
     await shown(slack.getByText("Slack", { exact: true }));
     await shown(slack.getByText("Active", { exact: true }));
-    await shown(slack.getByText("https://hooks.slack.com/services/T000/B000/XXXX", { exact: true }));
+    // A Slack webhook URL is a credential: the card shows its origin and last four characters only.
+    await shown(slack.getByText("https://hooks.slack.com/••••XXXX", { exact: true }));
     await shown(slack.getByText("#ai-alerts", { exact: true }));
 
     // An e-mail integration from the header button.
@@ -86,7 +87,7 @@ describe("Integrations", () => {
     expect(stored.find((i) => i.name === "On-call Slack")).toMatchObject({
       type: "slack",
       active: true,
-      config: { webhook_url: "https://hooks.slack.com/services/T000/B000/XXXX", channel: "#ai-alerts" },
+      config: { webhook_url: "https://hooks.slack.com/••••XXXX", channel: "#ai-alerts" },
     });
     expect(stored.find((i) => i.name === "Security inbox")).toMatchObject({ type: "email", active: true, config: { email: "security@example.com" } });
 

@@ -52,3 +52,10 @@ it("documents validation failures with the app's error envelope", async () => {
   expect(bad.required).toEqual(["error"]);
   expect(bad.properties.error.required).toEqual(["code", "message"]);
 });
+
+it("documents POST /api/custom-metrics' 409 limit_reached with the error envelope", async () => {
+  const doc = (await call<any>("GET", "/openapi.json")).body;
+  const conflict = doc.paths["/api/custom-metrics"].post.responses["409"];
+  expect(conflict.description).toContain("limit_reached");
+  expect(conflict.content["application/json"].schema.required).toEqual(["error"]);
+});

@@ -10,7 +10,8 @@ import { requiredFields } from "../../schema/validation";
 import type { AppEnv } from "./env";
 
 type Access = Permission | "none";
-type Operation = { summary: string; access: Access; tag: string };
+/** `errors`: statuses the route answers besides validation and auth failures, with when (code: meaning). */
+type Operation = { summary: string; access: Access; tag: string; errors?: Record<number, string> };
 
 /** Every route, keyed `METHOD /api/path` (Hono's `:param` form). */
 export const OPERATIONS: Record<string, Operation> = {
@@ -50,7 +51,12 @@ export const OPERATIONS: Record<string, Operation> = {
   "PATCH /api/integrations/:id": { summary: "Change an integration or switch it on or off", access: "admin", tag: "Integrations" },
   "DELETE /api/integrations/:id": { summary: "Delete an integration", access: "admin", tag: "Integrations" },
   "GET /api/custom-metrics": { summary: "Custom metrics with their latest values", access: "logs:read", tag: "Analytics" },
-  "POST /api/custom-metrics": { summary: "Create a custom SQL metric (sandboxed to the organization's logs)", access: "admin", tag: "Analytics" },
+  "POST /api/custom-metrics": {
+    summary: "Create a custom SQL metric (sandboxed to the organization's logs)",
+    access: "admin",
+    tag: "Analytics",
+    errors: { 409: "`limit_reached`: the organization already has the most custom metrics it may have; delete one to add another" },
+  },
   "POST /api/custom-metrics/:id/refresh": { summary: "Recompute a custom metric now", access: "admin", tag: "Analytics" },
   "DELETE /api/custom-metrics/:id": { summary: "Delete a custom metric", access: "admin", tag: "Analytics" },
   "GET /api/settings": { summary: "Organization settings", access: "logs:read", tag: "Settings" },
@@ -150,6 +156,10 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     operation.tags = [op.tag];
     operation.security = op.access === "none" ? [] : CREDENTIALS;
     if (op.access !== "none") operation.description = `Needs the \`${op.access}\` permission (\`admin\` implies every permission).`;
+    const responses = (operation.responses ??= {}) as Record<string, OpenAPIV3_1.ResponseObject>;
+    for (const [status, description] of Object.entries(op.errors ?? {})) {
+      responses[status] = { description, content: { "application/json": { schema: ERROR_ENVELOPE } } };
+    }
   }
   return doc;
 }

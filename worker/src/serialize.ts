@@ -5,6 +5,7 @@ import type {
   AnomalyRow,
   ApiKey,
   CustomMetricRow,
+  IntegrationConfig,
   IntegrationRow,
   Organization,
   PromptLogRow,
@@ -121,9 +122,31 @@ function maskSecret(value: string | undefined) {
   return value.length <= 4 ? "••••" : "••••" + value.slice(-4);
 }
 
+/** A credential URL keeps its origin (which service it reaches) and hides the path that carries the token. */
+function maskUrl(value: string | undefined) {
+  if (!value) return value;
+  const origin = URL.canParse(value) ? new URL(value).origin : "";
+  return origin && origin !== "null" ? `${origin}/${maskSecret(value)}` : maskSecret(value);
+}
+
+/**
+ * Config fields that are credentials, per integration type, and how each is masked. Slack and
+ * Discord incoming-webhook URLs carry their token in the path: whoever knows one can post as us.
+ */
+const SECRET_CONFIG_FIELDS: Record<IntegrationRow["type"], Partial<Record<keyof IntegrationConfig, (value: string | undefined) => string | undefined>>> = {
+  webhook: { api_key: maskSecret },
+  email: { api_key: maskSecret },
+  slack: { api_key: maskSecret, webhook_url: maskUrl },
+  discord: { api_key: maskSecret, webhook_url: maskUrl },
+};
+
+export const isSecretConfigField = (type: IntegrationRow["type"], field: string) => field in SECRET_CONFIG_FIELDS[type];
+
 export function serializeIntegration(row: IntegrationRow) {
   const config = { ...row.config };
-  if (config.api_key) config.api_key = maskSecret(config.api_key);
+  for (const [field, mask] of Object.entries(SECRET_CONFIG_FIELDS[row.type]) as [keyof IntegrationConfig, (v: string | undefined) => string | undefined][]) {
+    if (config[field]) config[field] = mask(config[field]);
+  }
   return { id: row.id, name: row.name, type: row.type, config, active: row.active, createdAt: iso(row.createdAt)! };
 }
 

@@ -14,7 +14,7 @@ export type Integration = {
   id: string;
   name: string;
   type: IntegrationType | (string & {});
-  /** `api_key` comes back masked. */
+  /** Credentials come back masked: `api_key`, and a Slack or Discord `webhook_url` (origin + last four characters). */
   config: IntegrationConfig;
   active: boolean;
   createdAt: string;

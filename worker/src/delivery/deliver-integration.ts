@@ -1,11 +1,13 @@
 // Sends one alert notification to an integration (Slack, Discord, generic webhook, e-mail).
 // Integrations have no delivery table (webhook_deliveries belongs to webhooks), so each attempt is
-// logged as one structured line instead; retries follow the same policy as webhooks.
+// logged as one structured line instead; retries follow the same policy as webhooks, and a delivery
+// claim (claims.ts) makes each alert reach each integration once despite at-least-once queues.
 import { and, eq } from "drizzle-orm";
 import { integrations, type IntegrationRow } from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import type { DeliveryOptions } from "./deliver-webhook";
+import { sendOnce } from "./claims";
 import { alertEmail, discordPayload, genericPayload, slackPayload } from "./formats";
 import { postJson } from "./http";
 import type { IntegrationDeliveryMessage } from "./messages";
@@ -64,7 +66,9 @@ export async function deliverIntegration(env: Bindings, db: Db, msg: Integration
     .where(and(eq(integrations.orgId, msg.orgId), eq(integrations.id, msg.integrationId)))
     .limit(1);
   if (!row || !row.active) return { action: "ack", success: false, error: null };
-  const { verdict, statusCode } = await send(env, db, row, msg, attempt, opts);
-  logAttempt(row, msg, attempt, verdict, statusCode);
-  return verdict;
+  return sendOnce(db, { orgId: msg.orgId, targetId: msg.integrationId, messageId: msg.messageId }, attempt, async () => {
+    const { verdict, statusCode } = await send(env, db, row, msg, attempt, opts);
+    logAttempt(row, msg, attempt, verdict, statusCode);
+    return verdict;
+  });
 }

@@ -5,6 +5,7 @@ import { webhookDeliveries, webhooks, type WebhookRow } from "../../../schema/ta
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
+import { sendOnce } from "./claims";
 import { postJson } from "./http";
 import type { WebhookDeliveryMessage } from "./messages";
 import { judge, type SendResult, type Verdict } from "./retry-policy";
@@ -33,15 +34,6 @@ function attemptRow(msg: WebhookDeliveryMessage, attempt: number, result: Pick<S
   };
 }
 
-async function deliveredBefore(db: Db, msg: WebhookDeliveryMessage): Promise<boolean> {
-  const [row] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.webhookId, msg.webhookId), eq(webhookDeliveries.messageId, msg.messageId), eq(webhookDeliveries.success, true)))
-    .limit(1);
-  return row !== undefined;
-}
-
 async function send(hook: WebhookRow, msg: WebhookDeliveryMessage, opts: DeliveryOptions): Promise<SendResult> {
   const body = envelope(msg);
   const headers = await signatureHeaders(hook.secret, msg.messageId, body, Math.floor(Date.now() / 1000));
@@ -54,9 +46,12 @@ export async function deliverWebhook(env: Bindings, db: Db, msg: WebhookDelivery
   if (!hook || (!hook.active && !msg.test)) return { action: "ack", success: false, error: null };
 
   // The queue delivers at least once: a message handed over again after a successful attempt (its
-  // acknowledgement lost) must not reach the receiver twice under the same webhook-id.
-  if (await deliveredBefore(db, msg)) return { action: "ack", success: true, error: null };
+  // acknowledgement lost), or held by two consumers at once, reaches the receiver once per webhook-id.
+  return sendOnce(db, { orgId: msg.orgId, targetId: msg.webhookId, messageId: msg.messageId }, attempt, () => attemptDelivery(env, db, hook, msg, attempt, opts));
+}
 
+async function attemptDelivery(env: Bindings, db: Db, hook: WebhookRow, msg: WebhookDeliveryMessage, attempt: number, opts: DeliveryOptions): Promise<Verdict> {
+  const mine = and(eq(webhooks.orgId, msg.orgId), eq(webhooks.id, msg.webhookId));
   const policy = checkOutboundUrl(hook.url, allowsPrivate(env));
   if (!policy.ok) {
     // Refused before any connection is made, and retrying would not change the answer.

@@ -132,10 +132,13 @@ describe("integration notifications", () => {
     const messages = sent as IntegrationDeliveryMessage[];
     expect(messages).toHaveLength(1);
 
+    // Each case sends the alert as a distinct event: one event reaches an integration once (claims.ts).
+    const asEvent = (tag: string) => messages.map((m) => ({ ...m, messageId: `${m.messageId}-${tag}` }));
+
     // What is handed to the binding.
     const mails: any[] = [];
     const capture = { send: async (m: unknown) => (mails.push(m), { messageId: "x" }) } as unknown as SendEmail;
-    const captured = await runQueue({ ...bindings, ALERT_EMAIL: capture, ALERT_EMAIL_FROM: "alerts@sentry.example.com" }, messages);
+    const captured = await runQueue({ ...bindings, ALERT_EMAIL: capture, ALERT_EMAIL_FROM: "alerts@sentry.example.com" }, asEvent("captured"));
     expect(captured.explicitAcks).toEqual(captured.ids);
     expect(mails).toEqual([
       {
@@ -146,18 +149,23 @@ describe("integration notifications", () => {
       },
     ]);
 
+    // Redelivered by the queue after success: not e-mailed twice.
+    const again = await runQueue({ ...bindings, ALERT_EMAIL: capture }, asEvent("captured"), 2);
+    expect(again.explicitAcks).toEqual(again.ids);
+    expect(mails).toHaveLength(1);
+
     // Miniflare's real local binding accepts it.
     expect(env.ALERT_EMAIL).toBeDefined();
-    const real = await runQueue(bindings, messages);
+    const real = await runQueue(bindings, asEvent("real"));
     expect(real.explicitAcks).toEqual(real.ids);
 
     // No binding (plain local development): dropped with a log line, not retried, nothing thrown.
-    const none = await runQueue({ ...bindings, ALERT_EMAIL: undefined }, messages);
+    const none = await runQueue({ ...bindings, ALERT_EMAIL: undefined }, asEvent("none"));
     expect(none.explicitAcks).toEqual(none.ids);
 
     // A failing binding is retried with backoff.
     const failing = { send: async () => Promise.reject(new Error("destination address not verified")) } as unknown as SendEmail;
-    const retried = await runQueue({ ...bindings, ALERT_EMAIL: failing }, messages);
+    const retried = await runQueue({ ...bindings, ALERT_EMAIL: failing }, asEvent("failing"));
     expect(retried.retryMessages).toEqual([{ msgId: retried.ids[0], delaySeconds: expect.any(Number) }]);
   });
 

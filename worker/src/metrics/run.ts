@@ -6,6 +6,7 @@ import type { Db } from "../env";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";
 import { shapeMetricValue } from "./shape";
+import { userFacingSqliteMessage } from "./sqlite-errors";
 
 export const LOGS_WINDOW_DAYS = 30;
 export const MAX_ROWS = 100;
@@ -46,7 +47,7 @@ export async function runMetricSql(db: Db, orgId: string, query: CheckedQuery, n
   try {
     rows = await db.values(statement);
   } catch (error) {
-    throw new MetricQueryError(`The query failed: ${cleanD1Message(error)}`);
+    throw new MetricQueryError(`The query failed: ${userFacingSqliteMessage(cleanD1Message(error), query.sql)}`);
   }
   return { width: query.width, rows: rows.slice(0, MAX_ROWS), truncated: rows.length > MAX_ROWS };
 }

@@ -8,6 +8,8 @@ const PRIVATE = "Private and loopback addresses are not allowed";
 const NEVER = "This address can never receive webhooks";
 const SLACK_URL = "https://hooks.slack.com/services/T000/B000/XXXXXXXX";
 const SECRET = "sk_test_0123456789abcdefWXYZ";
+/** A Slack webhook URL is itself a credential: answers show its origin and last four characters. */
+const SLACK_SHOWN = "https://hooks.slack.com/••••XXXX";
 
 /** Distinct messages under one field (a non-URL currently collects its message twice; see the report). */
 const messages = (issues: Record<string, string[]> | undefined, field: string) => [...new Set(issues?.[field] ?? [])];
@@ -34,7 +36,7 @@ describe("POST /api/integrations", () => {
       body: { name: " Slack alerts ", type: "slack", config: { webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET } },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Slack alerts", type: "slack", active: true, config: { webhook_url: SLACK_URL, channel: "#alerts" } });
+    expect(res.body).toMatchObject({ name: "Slack alerts", type: "slack", active: true, config: { webhook_url: SLACK_SHOWN, channel: "#alerts" } });
     expect(res.body.id).toEqual(expect.any(String));
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     expect(res.body.config.api_key).toBe("••••WXYZ");
@@ -46,10 +48,11 @@ describe("POST /api/integrations", () => {
     const email = await call("POST", "/integrations", { key: org.apiKey, body: { name: "On-call mail", type: "email", config: { email: "oncall@example.com" } } });
     expect(email.status).toBe(201);
     expect(email.body).toMatchObject({ type: "email", config: { email: "oncall@example.com" } });
-    for (const type of ["webhook", "discord"]) {
+    // A generic webhook's URL is not a credential (its api_key is); a Discord webhook URL is.
+    for (const [type, shown] of [["webhook", "https://example.com/in"], ["discord", "https://example.com/••••m/in"]]) {
       const res = await call("POST", "/integrations", { key: org.apiKey, body: { name: type, type, config: { webhook_url: "https://example.com/in" } } });
       expect(res.status, type).toBe(201);
-      expect(res.body.config).toEqual({ webhook_url: "https://example.com/in" });
+      expect(res.body.config).toEqual({ webhook_url: shown });
     }
     expect(await count(org.orgId)).toBe(4);
     // The list never reveals the key either.
@@ -146,7 +149,7 @@ describe("PATCH /api/integrations/:id", () => {
     const it = await createIntegration(org);
     const res = await call("PATCH", `/integrations/${it.id}`, { key: org.apiKey, body: { config: { channel: "#security" } } });
     expect(res.status).toBe(200);
-    expect(res.body.config).toEqual({ webhook_url: SLACK_URL, channel: "#security", api_key: "••••WXYZ" });
+    expect(res.body.config).toEqual({ webhook_url: SLACK_SHOWN, channel: "#security", api_key: "••••WXYZ" });
     expect((await stored(it.id)).config).toEqual({ webhook_url: SLACK_URL, channel: "#security", api_key: SECRET });
   });
 
@@ -183,6 +186,26 @@ describe("PATCH /api/integrations/:id", () => {
     const slack = await createIntegration(org, { config: { webhook_url: SLACK_URL } });
     const relinked = await call("PATCH", `/integrations/${slack.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } } });
     expect(relinked.status).toBe(200);
+  });
+
+  it("masks Slack and Discord webhook URLs in every answer; the mask sent back keeps the stored URL", async () => {
+    const org = await registerOrg();
+    const discordUrl = "https://discord.com/api/webhooks/123456/tokenPART-abcd";
+    const slack = await createIntegration(org, { config: { webhook_url: SLACK_URL } });
+    const discord = await createIntegration(org, { name: "Discord", type: "discord", config: { webhook_url: discordUrl } });
+    expect(slack.config.webhook_url).toBe(SLACK_SHOWN);
+    expect(discord.config.webhook_url).toBe("https://discord.com/••••abcd");
+    const list = await call("GET", "/integrations", { key: org.apiKey });
+    for (const secretPath of ["/services/T000/B000/XXXXXXXX", "/api/webhooks/123456/tokenPART-abcd"]) expect(list.text).not.toContain(secretPath);
+
+    // An edit form that sends back what it was shown changes only what the user changed.
+    const renamed = await call("PATCH", `/integrations/${discord.id}`, { key: org.apiKey, body: { name: "Renamed", config: { ...discord.config, channel: "#ops" } } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.text).not.toContain("tokenPART");
+    expect((await stored(discord.id)).config).toEqual({ webhook_url: discordUrl, channel: "#ops" });
+    // A new URL replaces the stored one.
+    await call("PATCH", `/integrations/${slack.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } } });
+    expect((await stored(slack.id)).config.webhook_url).toBe("https://hooks.slack.com/services/NEW");
   });
 
   it("does not overwrite the stored api_key with the masked value it answered", async () => {

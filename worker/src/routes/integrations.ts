@@ -9,7 +9,7 @@ import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
 import { newId } from "../lib/ids";
 import { orgOf, requirePermission } from "../middleware/auth";
-import { serializeIntegration } from "../serialize";
+import { isSecretConfigField, serializeIntegration } from "../serialize";
 import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
 
 /** Every URL the server will post alerts to passes the outbound URL policy. */
@@ -60,10 +60,11 @@ export const integrationRoutes = new Hono<AppEnv>()
     if (!existing) throw notFound("Integration");
     let config = existing.config;
     if (patch.config) {
-      // The masked api_key we answered, sent back by a client editing what it was shown, keeps the secret.
-      const { api_key, ...rest } = patch.config;
-      const keptSecret = api_key === undefined || api_key === serializeIntegration(existing).config.api_key;
-      const incoming = keptSecret ? rest : patch.config;
+      // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
+      // editing what it was shown, means "unchanged" and keeps the stored credential.
+      const shown: Record<string, unknown> = serializeIntegration(existing).config;
+      const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
+      const keptSecret = incoming.api_key === undefined;
       // A patched config is validated as a whole against the integration's type.
       const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
       if (!result.success) {

@@ -5,7 +5,7 @@
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
 import { sql } from "drizzle-orm";
-import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "../../../schema/constants";
+import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import type { Db } from "../env";
 
 const DAY_MS = 86_400_000;
@@ -29,6 +29,10 @@ export type PurgeReport = {
   contents: number;
   deliveries: number;
   hourlyUsage: number;
+  /** Expired or revoked dashboard sessions deleted. */
+  sessions: number;
+  /** Delivery claims older than every possible queue retry of their message. */
+  deliveryClaims: number;
   chunks: number;
   complete: boolean;
 };
@@ -82,7 +86,7 @@ async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<num
 
 export async function purgeExpired(db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
   const { chunkSize = 1_000, maxChunks = 50, maxChunksPerOrg = 10 } = options;
-  const report: PurgeReport = { organizations: 0, logs: 0, contents: 0, deliveries: 0, hourlyUsage: 0, chunks: 0, complete: true };
+  const report: PurgeReport = { organizations: 0, logs: 0, contents: 0, deliveries: 0, hourlyUsage: 0, sessions: 0, deliveryClaims: 0, chunks: 0, complete: true };
   const budgetLeft = () => report.chunks < maxChunks;
 
   // Round robin: each organization gets up to maxChunksPerOrg statements a turn, and the turns go
@@ -115,5 +119,26 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
     report.hourlyUsage = pruned.length;
     report.chunks++;
   }
+  await purgeWorkingRows(db, now, chunkSize, maxChunks, report);
   return report;
+}
+
+/**
+ * Rows no request can use any more, deleted in bounded chunks through their indexes: sessions past
+ * their absolute expiry or revoked (a revoked row only ever answers "no session", as a missing row
+ * does), and delivery claims older than any retry of their message. Shares the run's budget.
+ */
+async function purgeWorkingRows(db: Db, now: number, size: number, maxChunks: number, report: PurgeReport) {
+  const jobs = [
+    ["sessions", sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_expires WHERE expires_at <= ${now} LIMIT ${size}) RETURNING 1`],
+    ["sessions", sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_revoked WHERE revoked_at IS NOT NULL LIMIT ${size}) RETURNING 1`],
+    ["deliveryClaims", sql`DELETE FROM delivery_claims WHERE rowid IN (
+      SELECT rowid FROM delivery_claims INDEXED BY delivery_claims_claimed WHERE claimed_at < ${now - DELIVERY_CLAIM_KEEP_DAYS * DAY_MS} LIMIT ${size}) RETURNING 1`],
+  ] as const;
+  for (const [field, statement] of jobs) {
+    for (let done = size; done === size && report.chunks < maxChunks; report.chunks++) {
+      done = (await db.all(statement)).length;
+      report[field] += done;
+    }
+  }
 }

@@ -3,11 +3,13 @@
 import { useState, type FormEvent } from "react";
 import { METRIC_DEFAULT_REFRESH_SECONDS, METRIC_MIN_REFRESH_SECONDS, METRIC_TYPES, METRIC_VISUALIZATIONS } from "../../../../schema/constants";
 import { customMetricBody } from "../../../../schema/validation";
+import { errorText } from "../../api/client";
 import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
 import { FieldError, FormActions, TextAreaField, TextField } from "../../components/form";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
 import { capitalize } from "../../lib/format";
+import { serverErrors } from "../../lib/form";
 import { useFormMutation } from "../manage/mutations";
 
 const TYPE_OPTIONS = METRIC_TYPES.map((t) => ({ value: t, label: t === "avg" ? "Average" : capitalize(t) }));
@@ -35,6 +37,9 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
     failure: "Failed to create custom metric",
     onDone,
   });
+  // A refusal without field issues (the per-organization cap, a server failure) is said in the
+  // dialog too, beside the spec's toast, so the reason stays while the user edits.
+  const refusal = create.error && !serverErrors(create.error) ? errorText(create.error) : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const interval = refreshInterval.trim();
@@ -101,7 +106,7 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
           error={errors.refreshInterval}
         />
       </div>
-      <FieldError>{errors.form ?? errors.type ?? errors.visualization}</FieldError>
+      <FieldError>{errors.form ?? errors.type ?? errors.visualization ?? refusal}</FieldError>
       <FormActions onCancel={onCancel} pending={create.isPending} label="Create Metric" pendingLabel="Creating..." />
     </form>
   );

@@ -25,7 +25,7 @@ export function typeLabel(type: string): string {
   return (TYPE_LABELS as Record<string, string>)[type] ?? type;
 }
 
-/** Where an integration delivers: its webhook URL, e-mail address or generic URL. */
+/** Where an integration delivers: its webhook URL (masked by the server for Slack and Discord), e-mail address or generic URL. */
 export function integrationTarget(i: Pick<Integration, "config">): string {
   return i.config.webhook_url || i.config.email || i.config.url || "—";
 }
