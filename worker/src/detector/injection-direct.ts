@@ -25,7 +25,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
   {
     // asking the model for its own secret: "what is your secret key", "confirm the password"
     id: "injection.secret_extraction",
-    gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential"],
+    gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड"],
     re: new RegExp(
       `\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड`,
       "g",
@@ -66,7 +66,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // asking for the model's own instructions in any wording: "repeat your initial instructions",
     // "output your starting instructions", "the instructions you were given", "what were you told"
     id: "injection.system_prompt_leak",
-    gate: ["instruction", "were you told", "you told", "supposed to tell", "allowed to tell", "system prompt", "configuration", "initialization", "instructed"],
+    gate: ["instruction", "were you told", "you told", "not supposed to", "not allowed to", "not permitted to", "system prompt", "configuration", "initialization", "instructed"],
     re: /\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
   },
   {
