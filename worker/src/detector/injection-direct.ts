@@ -11,10 +11,17 @@ const ASK = "(?:what(?:'s|\\s+is|\\s+are|\\s+was|\\s+would\\s+be)|tell\\s+me|giv
 
 export const DIRECT_RULES: readonly InjectionRule[] = [
   {
-    // the override in other languages: fr, es, pt, it, de, ru, hi, zh, ja, ko, vi, tr, id, ar
+    // the override in other languages: fr, es, pt, it, de
     id: "injection.ignore_previous",
-    gate: ["ignor", "oubli", "olvid", "esque", "dimentic", "vergiss", "игнор", "забудь", "अनदेख", "अवहेलना", "भूल", "忽略", "忘记", "無視", "무시", "quên", "bỏ qua", "yok say", "unut", "abaikan", "lupakan", "تجاهل"],
-    re: /\bignore[sz]?\s+(?:tout\s+)?(?:ce\s+qui\s+précède|les\s+instructions\s+(?:précédentes|ci-dessus))|\boublie[sz]?\s+(?:toutes?\s+)?(?:les|tes|vos)\s+(?:instructions|consignes)|\b(?:ignora|ignore|olvida|esquece|esqueça|dimentica)\s+(?:(?:todo|tutto|todas|tudo|tutte)\s+)?(?:(?:lo|o|as|las|le)\s+)?(?:anterior|precedente|(?:ciò|quello)\s+che\s+ti\s+è\s+stato\s+detto|(?:instrucciones|instruções|istruzioni)\s+(?:anteriores|precedenti))|\b(?:vergiss|ignoriere?)\s+(?:alle\s+)?(?:deine\s+|die\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+)?anweisungen|(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)|(?:忽略|忘记|无视)(?:以上|上面|之前|先前|前面|所有)|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
+    gate: ["ignor", "oubli", "olvid", "esque", "dimentic", "vergiss"],
+    re: /\bignore[sz]?\s+(?:tout\s+)?(?:ce\s+qui\s+précède|les\s+instructions\s+(?:précédentes|ci-dessus))|\boublie[sz]?\s+(?:toutes?\s+)?(?:les|tes|vos)\s+(?:instructions|consignes)|\b(?:ignora|ignore|olvida|esquece|esqueça|dimentica)\s+(?:(?:todo|tutto|todas|tudo|tutte)\s+)?(?:(?:lo|o|as|las|le)\s+)?(?:anterior|precedente|(?:ciò|quello)\s+che\s+ti\s+è\s+stato\s+detto|(?:instrucciones|instruções|istruzioni)\s+(?:anteriores|precedenti))|\b(?:vergiss|ignoriere?)\s+(?:alle\s+)?(?:deine\s+|die\s+)?(?:vorherigen\s+|bisherigen\s+|obigen\s+)?anweisungen/g,
+  },
+  {
+    // the override in ru, hi, zh, ja, ko, ar, vi, tr, id (a regex of its own, so English text
+    // never tries these alternatives)
+    id: "injection.ignore_previous",
+    gate: ["игнор", "забудь", "अनदेख", "अवहेलना", "भूल", "忽略", "忘记", "无视", "無視", "무시", "تجاهل", "quên", "bỏ qua", "önceki", "abaikan", "lupakan"],
+    re: /(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)|(?:忽略|忘记|无视)(?:以上|上面|之前|先前|前面|所有)|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
   },
   {
     // ignore the above and …: the override aimed at whatever came before, in a template-wrapped prompt
@@ -27,15 +34,15 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.secret_extraction",
     gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड"],
     re: new RegExp(
-      `\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड`,
+      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड`,
       "g",
     ),
   },
   {
     // asking for the user's personal data the assistant holds
     id: "injection.data_request",
-    gate: ["user"],
-    re: /\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does|is)\s+the\s+user\s+(?:currently\s+|now\s+)?(?:live|living|located|reside|residing)\b/g,
+    gate: ["user's", "users'", "where does the user", "where is the user"],
+    re: /(?<=\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+)users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does|is)\s+the\s+user\s+(?:currently\s+|now\s+)?(?:live|living|located|reside|residing)\b/g,
   },
   {
     // claimed authority: "I'm your developer", "as your creator", "<SYSTEM MODE>", "override mode"
@@ -67,7 +74,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // "output your starting instructions", "the instructions you were given", "what were you told"
     id: "injection.system_prompt_leak",
     gate: ["instruction", "were you told", "you told", "not supposed to", "not allowed to", "not permitted to", "system prompt", "configuration", "initialization", "instructed"],
-    re: /\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
+    re: /(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
   },
   {
     // declaring the earlier instructions void, or a new set for the assistant
