@@ -32,23 +32,29 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
   {
     // asking the model for its own secret: "what is your secret key", "confirm the password"
     id: "injection.secret_extraction",
-    gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड"],
+    gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड", "비밀번호", "パスワード"],
     re: new RegExp(
-      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड`,
+      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?|ihr(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड|(?:너의|당신의)\\s*비밀번호|あなたのパスワード|パスワードが必要`,
       "g",
     ),
   },
   {
     // asking for the user's personal data the assistant holds
     id: "injection.data_request",
-    gate: ["user's", "users'", "where does the user", "where is the user"],
-    re: /(?<=\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+)users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does|is)\s+the\s+user\s+(?:currently\s+|now\s+)?(?:live|living|located|reside|residing)\b/g,
+    gate: ["user's", "users'", "where the user", "where does the user", "where is the user"],
+    re: /(?<=\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+)users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does\s+|is\s+)?the\s+user\s+(?:currently\s+|now\s+)?(?:lives?|living|located|resides?|residing)\b/g,
   },
   {
     // claimed authority: "I'm your developer", "as your creator", "<SYSTEM MODE>", "override mode"
     id: "injection.authority_claim",
     gate: ["your developer", "your creator", "your admin", "your owner", "your programmer", "your operator", "your maker", "mode>", "override", "mode activ", "mode enabled"],
     re: /\b(?:i\s+am|i'm)\s+(?:your|the\s+(?:ai's|model's|assistant's))\s+(?:developer|creator|administrator|admin|owner|programmer|operator|maker)\b|\bas\s+your\s+(?:creator|developer|administrator|admin|owner|programmer|operator|maker)\b|<\s*[^<>\n]{1,24}\s+mode\s*>|\b(?:entering|enter|activating|activate|initiating|engaging)\s+(?:the\s+)?(?:[\w-]+\s+){0,2}override\s+mode\b|\b(?:law\s+enforcement|admin(?:istrator)?|developer|security|system)\s+override\s+(?:mode|code|protocol)\b|\b(?:system|god)\s+mode\s+(?:activated|enabled|engaged)\b|\bmode\s+(?:système|dieu|développeur|sistema|sistem)\s+(?:activé|activado|ativado|attivato|aktif)/g,
+  },
+  {
+    // a made-up world where secrets or personal data are shared freely, used to ask for them
+    id: "injection.fictional_unlock",
+    gate: ["personal data", "personal information", "private data", "private information", "password", "secrets"],
+    re: /\b(?:world|society|future|scenario|universe|planet|reality|city)\b[^.?!\n]{0,60}?\b(?:personal\s+(?:data|information)|private\s+(?:data|information)|passwords?|secrets)\s+(?:is|are)\s+(?:shared|public|freely\s+(?:shared|available)|the\s+norm|(?:a\s+)?currency|common\s+knowledge|public\s+knowledge)\b|\b(?:world|society|future|scenario|universe|planet|reality)\s+where\s+sharing\s+(?:personal\s+(?:data|information)|passwords?|secrets)\s+is\s+(?:the\s+norm|normal|common|expected)/g,
   },
   {
     // payload splitting: the request is cut into parts the model is told to put back together

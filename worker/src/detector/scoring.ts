@@ -19,6 +19,7 @@ const RULE_SCORE: Record<string, number> = {
   "injection.data_request": 0.75,
   "injection.payload_splitting": 0.8,
   "injection.obfuscated_leak": 0.8,
+  "injection.fictional_unlock": 0.7,
   "secret.generic_assignment": 0.75,
   "secret.password_assignment": 0.8,
   "secret.auth_header": 0.85,
