@@ -89,6 +89,8 @@ describe("credentials in context", () => {
     ["secret.generic_assignment", "fetch(`/v1/items?api_key=Pq7Zx2Lm9Vk4Rt8N`)", "Pq7Zx2Lm9Vk4Rt8N"],
     ["secret.password_assignment", 'DB_PASSWORD = os.getenv("DB_PASSWORD", "Lm9!qZ4xV2")', "Lm9!qZ4xV2"],
     ["secret.password_assignment", 'admin_pass = process.env.ADMIN_PASS ?? "Tz8qW3nK5b"', "Tz8qW3nK5b"],
+    // "admin" contains "min": the name filter for limits (min/max) must not drop admin credentials
+    ["secret.password_assignment", 'admin_password = "Jw4pQ8zL2x"', "Jw4pQ8zL2x"],
     ["secret.password_assignment", '$sec = ConvertTo-SecureString "Rb5#kP9wQ2x" -AsPlainText -Force', "Rb5#kP9wQ2x"],
     ["secret.generic_assignment", "signing_key = '''Hq8Zm2Xv7Lp4Kw9RtN3b\n  Yc6Fd1Gs'''", "Hq8Zm2Xv7Lp4Kw9RtN3b"],
     ["secret.url_credentials", "MAIL_URL=smtps://alerts@corp.example:Vz7qK2mX9p@mail.corp.example:465", "Vz7qK2mX9p"],
