@@ -82,6 +82,20 @@ describe("credentials in context", () => {
     ["secret.auth_header", "headers:\n  Authorization: Bearer Zk29fLq7Wm3Xp8Rt5Vn1Yc4H", "Zk29fLq7Wm3Xp8Rt5Vn1Yc4H"],
     ["secret.url_credentials", "REDIS_URL=redis://cache:Pm7vK2qXz9@redis.internal:6379/0", "Pm7vK2qXz9"],
     ["secret.gitlab_token", "runner_token: glrtr-Q4mZ8xK2pL7vN9wR3tY5", "glrtr-Q4mZ8xK2pL7vN9wR3tY5"],
+    ["secret.password_assignment", "The password for the staging box: Hv7qL2mX9z", "Hv7qL2mX9z"],
+    ["secret.password_assignment", "fyi the wifi passcode is Kq3!vB8nZ2", "Kq3!vB8nZ2"],
+    ["secret.generic_assignment", '<input value="api_token=&quot;Wd8xQ2mL7vK4pZ9r&quot;">', "Wd8xQ2mL7vK4pZ9r"],
+    ["secret.generic_assignment", "GET /cb?next=%2Fhome%26access_token%3DZm4Qx8Lp2Vk7Rt9N%26lang%3Den", "Zm4Qx8Lp2Vk7Rt9N"],
+    ["secret.generic_assignment", "fetch(`/v1/items?api_key=Pq7Zx2Lm9Vk4Rt8N`)", "Pq7Zx2Lm9Vk4Rt8N"],
+    ["secret.password_assignment", 'DB_PASSWORD = os.getenv("DB_PASSWORD", "Lm9!qZ4xV2")', "Lm9!qZ4xV2"],
+    ["secret.password_assignment", 'admin_pass = process.env.ADMIN_PASS ?? "Tz8qW3nK5b"', "Tz8qW3nK5b"],
+    // "admin" contains "min": the name filter for limits (min/max) must not drop admin credentials
+    ["secret.password_assignment", 'admin_password = "Jw4pQ8zL2x"', "Jw4pQ8zL2x"],
+    ["secret.password_assignment", '$sec = ConvertTo-SecureString "Rb5#kP9wQ2x" -AsPlainText -Force', "Rb5#kP9wQ2x"],
+    ["secret.generic_assignment", "signing_key = '''Hq8Zm2Xv7Lp4Kw9RtN3b\n  Yc6Fd1Gs'''", "Hq8Zm2Xv7Lp4Kw9RtN3b"],
+    ["secret.url_credentials", "MAIL_URL=smtps://alerts@corp.example:Vz7qK2mX9p@mail.corp.example:465", "Vz7qK2mX9p"],
+    ["secret.twilio_api_key", "twilio: SK3f9a7c2e5b8d1f4a6c9e2b7d0f3a5c8e", "SK3f9a7c2e5b8d1f4a6c9e2b7d0f3a5c8e"],
+    ["secret.google_refresh_token", "refresh: 1//0gQz7Lm2Xv9Kp4Wr8Tn3Yb6Hc1Fd5Gs0Ja7Qe2Uk9Io4Pl", "1//0gQz7Lm2Xv9Kp4Wr8Tn3Yb6Hc1Fd5Gs0Ja7Qe2Uk9Io4Pl"],
   ];
   for (const [rule, text, secret] of positives) {
     it(`${rule}: ${text.slice(0, 40)}`, () => {
@@ -98,6 +112,7 @@ describe("credentials in context", () => {
     ["environment lookup", 'secret = os.environ["PAYMENTS_SECRET"]'],
     ["filler", "client_secret: xxxxxxxxxxxxxxxxxxxx"],
     ["changeme", "password: changeme"],
+    ["a limit, not a secret", "token_max: 40000000"],
     ["a variable, not a literal", "password = settings.database_password"],
     ["lock-file hash", '"integrity": "sha512-Zk3Lq9Wm2Xp8Rt5Vn1Yc4HbT7dF0gS6aE2uI9oP4kQ+vL3mN8xR2tY5wB1cD6fG=="'],
     ["go.sum hash", "golang.org/x/text v0.14.0 h1:Sm3LqZ9xR2pKd4WnT8vYb7Hc1Nf6Gj0Qe5Ua3Ii9Oo=" ],
@@ -106,6 +121,11 @@ describe("credentials in context", () => {
     ["base64 image", "logo: data:image/webp;base64,UklGRpU3KGCUwux1tEyze1iN7LtkeP3IfyxlxF0SU1kk8nVw0YL4xIB5p/tqg7ui5mX9cfCmZ/a/lkyU81lSv"],
     ["checksum under a hash name", 'sha256: "9b2f4c7e1a8d3f6b0c5e2a9d4f7b1c8e3a6d0f5b2c9e4a7d1f8b3c6e0a5d2f9b"'],
     ["a sentence about passwords", "Password: must be at least 12 characters and contain a digit."],
+    ["prose about a password", "The password for the admin account is stored in the vault."],
+    ["an environment lookup without a fallback", 'DB_PASSWORD = os.getenv("DB_PASSWORD")'],
+    ["a placeholder fallback", 'api_token = os.environ.get("API_TOKEN", "your-token-here")'],
+    ["PowerShell reading a variable", "$sec = ConvertTo-SecureString $plain -AsPlainText -Force"],
+    ["a query-string key that is a word", "https://example.org/search?key=weather"],
   ];
   for (const [what, text] of safe) {
     it(`safe: ${what}`, () => expect(P(text).findings.filter((f) => f.rule.startsWith("secret."))).toEqual([]));
@@ -139,5 +159,17 @@ describe("scores and sensitivity", () => {
     for (const f of found) expect(f.score).toBeGreaterThanOrEqual(0.35);
     // whatever it decides, benign order notes stay safe at balanced
     expect(attack(P("Order #5521 status: shipped. Customer note: please leave the parcel at the door."))).toBe(false);
+  });
+});
+
+describe("credentials in context: unarmoured private key bodies", () => {
+  // An RSA key's DER encoding (SEQUENCE, INTEGER 0, modulus) always opens with these base64 bytes.
+  const body = "MIIBOwIBAAJBAL" + "q7Zm2Xv9Kp4Wr8Tn3Yb6Hc1Fd5Gs0Ja7Qe2Uk9Io4PlRt8Nv3Bx6Cz1Dw5Ey0".repeat(2);
+  it("finds a key body pasted without its BEGIN/END lines", () => {
+    expect(P(`private: ${body}`).findings.map((f) => f.rule)).toContain("secret.private_key");
+  });
+  it("leaves an X.509 certificate body (MIIC…gAwIBAgI) alone", () => {
+    const cert = "MIIDdzCCAl+gAwIBAgIEAgAAuTANBgkqhkiG9w0BAQUFADBaMQswCQYDVQQGEwJJRTESMBAGA1UEChMJQmFsdGltb3Jl";
+    expect(P(`cert: ${cert}`).findings.filter((f) => f.rule === "secret.private_key")).toEqual([]);
   });
 });

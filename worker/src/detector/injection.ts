@@ -4,6 +4,7 @@
 // All patterns run on lower-cased text. They are phrase-level so that "ignore whitespace",
 // "ignore case" or "disregard the previous email" never match.
 import { literalGate } from "./gate";
+import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
 import type { RawHit } from "./types";
 
@@ -84,6 +85,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     gate: ["send ", "post ", "forward", "upload", "transmit", "exfiltrat", "leak", "email ", "e-mail "],
     re: /\b(?:send|post|forward|upload|transmit|exfiltrate|leak|email|e-mail)\s+(?:all\s+|the\s+|this\s+|your\s+|any\s+|every\s+)*(?:conversation|chat\s+history|chat\s+log|previous\s+messages|messages|user(?:'s)?\s+data|personal\s+data|credentials|passwords?|api\s+keys?|secrets?|tokens?|system\s+prompt|session\s+(?:data|cookies?))\s+to\s+(?:https?:\/\/|www\.|[\w.\-]+@[\w\-]+\.|this\s+(?:url|address|endpoint|server|webhook))/g,
   },
+  ...DIRECT_RULES,
   ...INDIRECT_RULES,
 ];
 

@@ -19,7 +19,7 @@ const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\
 
 /** Names that hold something other than a secret even though they contain a keyword. */
 const NOT_SECRET_NAME =
-  /public|publishable|csrf|xsrf|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|max|min|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
+  /public|publishable|csrf|xsrf|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|(?:^|[^a-z])(?:max|min)(?![a-z])|^(?:max|min)|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
 
 /** The whole value is a reference or template, not a literal. */
 const REFERENCE =
@@ -38,6 +38,7 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   if (NOT_SECRET_NAME.test(name.toLowerCase())) return false;
   if (REFERENCE.test(value) || PLACEHOLDER.test(value) || hasFiller(value)) return false;
   if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
+  if (/^[A-Z][a-z]+-[A-Z][A-Za-z]+$/.test(value)) return false; // a PowerShell cmdlet (Verb-Noun)
   if (/^[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
   const c = classes(value);
   if (/(.)\1{4,}/.test(value)) return false;
@@ -80,7 +81,7 @@ const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
 const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
 const gluedToWord = (text: string, at: number) => /[a-z]/.test(text[at - 1] ?? "") || (/[A-Z]/.test(text[at - 1] ?? "") && !/^[A-Z]/.test(text[at] ?? ""));
 /** "key" counts only qualified: api_key, secret key, client-key, apikey, .key, _key. */
-const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$]$/i;
+const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$?&]$/i;
 const keywordRule = (group: number) => ({
   validate: (value: string, m: RegExpExecArray, text: string) => {
     const at = m.indices?.[group]?.[0] ?? m.index;
@@ -121,6 +122,65 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     group: 2,
     validate: (value, m, text) => isFlagName(text, m.index) && keywordRule(1).validate(value, m, text),
     idFor: keywordRule(1).idFor,
+  },
+  {
+    // a string literal continued on the next line: key = 'abc…\ or key = '''abc… (the value is
+    // cut at the line end, so only a long, random-looking first line counts)
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?::=|=>|[:=])[ \t]*(?:'''|"""|["'\x60])([^"'\x60\s\\]{16,200})\\?(?=\r?\n|$)`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // HTML-escaped quotes, as in markup and diagram files: token=&quot;value&quot;
+    id: "secret.generic_assignment",
+    gate: ["&quot;"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}(?:[:=]|[ \t])[ \t]*&quot;([^"'\x60\s&]{6,200})&quot;`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // prose: "password for master: value", "the token is value", "passcode was value"
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?)[ \t]*["']?([^\s"'\x60,;<&]{6,200})`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // percent-encoded query strings: ...%26token%3Dvalue%26...
+    id: "secret.generic_assignment",
+    gate: ["%3D", "%3d"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})%3D([A-Za-z0-9\-_.~]{6,200}?)(?=%26|%23|&|$|["'\s])`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // an environment lookup with a literal fallback: PASSWORD = os.environ.get("X") or "value",
+    // SECRET := getenv("X", "value"), token = process.env.X ?? "value"
+    id: "secret.generic_assignment",
+    gate: KEYWORD_ANCHORS,
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(
+      String.raw`(${NAME})${TAIL}(?::=|=)[ \t]*[\w.]*?(?:getenv|environ\.get|env\.get|getProperty|ENV\.fetch|process\.env\.\w+)(?:\([ \t]*["'][\w.\-]*["'][ \t]*)?(?:,[ \t]*|\)?[ \t]*(?:or|\|\||\?\?|\?:)[ \t]*)(["'])([^"'\x60\s]{6,200})\2`,
+      "dyi",
+    ),
+    group: 3,
+    ...keywordRule(1),
+  },
+  {
+    // PowerShell: ConvertTo-SecureString [-String] [-AsPlainText] [-Force] "value"
+    id: "secret.password_assignment",
+    gate: ["ConvertTo-SecureString"],
+    gateLower: true,
+    re: /ConvertTo-SecureString(?:[ \t]+-\w+)*[ \t]+\\?["']?([^\s"'\\$(]{6,200})/dgi,
+    group: 1,
+    validate: (v) => keywordValueLooksSecret(v, "password", true),
   },
   {
     // "value" == password (comparisons written value-first)

@@ -63,6 +63,16 @@ const PROVIDERS: ReadonlyArray<[id: string, gate: string[], body: string]> = [
   ["newrelic_browser_key", ["NRBR-"], `NRBR-[a-f0-9]{19}`],
   ["slack_app_token", ["xapp-", "xoxe-"], `(?:xapp-\\d-[A-Z0-9]+-\\d+-[a-f0-9]{64}|xoxe-\\d-[A-Za-z0-9]{100,})`],
   ["supabase_token_v0", ["sbp_v0_"], `sbp_v0_[a-f0-9]{40}`],
+  // formats CredSweeper documents that gitleaks also carries
+  ["twilio_api_key", ["SK"], `SK[0-9a-fA-F]{32}`],
+  ["jfrog_api_key", ["AKCp"], `AKCp[A-Za-z0-9]{64,73}`],
+  ["google_refresh_token", ["1//0"], `1//0[\\w\\-]{40,}`],
+  ["dropbox_token", ["sl."], `sl\\.[\\w\\-=]{100,}`],
+  ["instagram_token", ["IGQV"], `IGQV[\\w\\-]{100,}`],
+  ["grafana_api_key", ["eyJrIjoi"], `eyJrIjoi[A-Za-z0-9+/]{40,}={0,2}`],
+  ["gitlab_session_cookie", ["_gitlab_session="], `_gitlab_session=[0-9a-f]{32}`],
+  ["salesforce_token", ["00D"], `00D[A-Za-z0-9]{12,15}![\\w.]{60,}`],
+  ["square_access_token", ["EAAA"], `EAAA[\\w\\-]{60}`],
   ["docker_oat_token", ["dckr_oat_", "SWMKEY-"], `(?:dckr_oat_[\\w\\-]{32}|SWMKEY-1-[A-Za-z0-9]{43})`],
 ];
 

@@ -227,10 +227,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => shannonEntropy(s.slice(-40)) >= 3.5,
   },
   {
-    // scheme://user:password@host — postgres, mysql, mongodb, redis, amqp, https, ...
+    // a private key's DER body without its PEM armour: RSA (SEQUENCE, INTEGER 0, INTEGER n…) and
+    // PKCS#8 (SEQUENCE, INTEGER 0, AlgorithmIdentifier) always encode to these base64 openings
+    id: "secret.private_key",
+    gate: ["MII"],
+    re: /(?<![A-Za-z0-9+\/])MII[A-Za-z0-9+\/]{1,3}(?:IBAA[JK]|IBADAN)[A-Za-z0-9+\/=\s]{40,}/g,
+  },
+  {
+    // scheme://user:password@host (the user may be an e-mail address) — postgres, mysql, mongodb, redis, amqp, https, ...
     id: "secret.url_credentials",
     gate: ["://"],
-    re: /:\/\/([^\s:\/@'"`<>]{0,128}):([^\s\/@'"`<>]{1,256})@[A-Za-z0-9\[\]_.\-]{2,}/dg,
+    re: /:\/\/([^\s:\/'"`<>]{0,128}):([^\s\/@'"`<>]{1,256})@[A-Za-z0-9\[\]_.\-]{2,}/dg,
     group: 2,
     validate: (pw, m) => urlPasswordLooksReal(pw, m[1] ?? ""),
   },
