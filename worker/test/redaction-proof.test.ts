@@ -14,6 +14,12 @@ import { call, registerOrg } from "./helpers";
 
 const pick = (alphabet: string, n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join("");
 const UPPER_DIGITS = "ABCDEFGHJKLMNPQRSTUVWXYZ234567";
+/**
+ * n distinct characters in random order: a key the detector must find, never one it rightly
+ * dismisses as filler (runs such as XXXX, low entropy) — that would make the proof flaky, not wrong.
+ */
+const distinct = (alphabet: string, n: number) =>
+  [...alphabet].map((c) => ({ c, k: crypto.getRandomValues(new Uint32Array(1))[0] })).sort((a, b) => a.k - b.k).slice(0, n).map((x) => x.c).join("");
 const ALNUM = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A Luhn-valid 16-digit card number. */
@@ -30,7 +36,7 @@ function cardNumber(): string {
 function generated() {
   return {
     credentials: {
-      aws: `AKIA${pick(UPPER_DIGITS, 16)}`,
+      aws: `AKIA${distinct(UPPER_DIGITS.replace("X", ""), 16)}`,
       github: `ghp_${pick(ALNUM, 36)}`,
       dbPassword: `Pw${pick(ALNUM, 14)}9!`,
     },

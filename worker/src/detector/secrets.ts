@@ -81,7 +81,8 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: "secret.aws_access_key",
     gate: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
     re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
-    validate: (s) => hasDigit(s) && !/X{4,}/.test(s) && !hasFiller(s) && shannonEntropy(s) >= 3,
+    // Key ids are base32 (A-Z, 2-7): about 1 in 28 real ones has no digit at all, so a digit is not required.
+    validate: (s) => !/X{4,}/.test(s) && !hasFiller(s) && shannonEntropy(s) >= 3,
   },
   {
     id: "secret.aws_secret_key",
