@@ -90,7 +90,7 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     }
     if (rules.sensitiveContent) {
       const hits: RawHit[] = [];
-      scanSecrets(seg, hits, present);
+      scanSecrets(seg, hits, present, lower);
       scanPii(seg, hits);
       push("sensitive_content", dedupe(hits));
     }
