@@ -82,3 +82,23 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
     },
   };
 }
+
+/**
+ * Which rules' gates fired: `gates[r]` are rule r's literals; the result marks r when any of them
+ * is in `present`. One pass over the (few) present literals instead of every rule probing the Set.
+ */
+export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => Uint8Array {
+  const rulesOf = new Map<string, number[]>();
+  gates.forEach((literals, r) => {
+    for (const l of literals) {
+      const list = rulesOf.get(l);
+      if (list) list.push(r);
+      else rulesOf.set(l, [r]);
+    }
+  });
+  return (present) => {
+    const active = new Uint8Array(gates.length);
+    for (const l of present) for (const r of rulesOf.get(l) ?? []) active[r] = 1;
+    return active;
+  };
+}

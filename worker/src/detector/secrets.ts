@@ -3,7 +3,7 @@
 // the AWS regex. Candidates are validated (shape, entropy, placeholder words) before reporting.
 import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
-import { literalGate } from "./gate";
+import { gatedRules, literalGate } from "./gate";
 import { KEYWORD_RULES } from "./secrets-keyword";
 import { PROVIDER_RULES } from "./secrets-providers";
 import { lowerSameLength } from "./text";
@@ -275,7 +275,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
 
 /** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
 export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
-const RULE_GATES = SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase()));
+const activeRules = gatedRules(SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase())));
 const GATE = literalGate(SECRET_GATE_LITERALS);
 
 /** Positions in `text` where one of `anchors` (lower-case) occurs, ascending. */
@@ -318,9 +318,10 @@ export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<st
   if (present.size === 0) return;
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));
+  const active = activeRules(present);
   for (let r = 0; r < SECRET_RULES.length; r++) {
+    if (active[r] === 0) continue;
     const rule = SECRET_RULES[r]!;
-    if (!RULE_GATES[r]!.some((g) => present.has(g))) continue;
     for (const m of matches(rule, text, lower, present)) {
       let start = m.index;
       let end = m.index + m[0].length;
