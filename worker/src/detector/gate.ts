@@ -56,15 +56,49 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
     }
   }
   const hasOut = Uint8Array.from(out, (o) => (o.length > 0 ? 1 : 0));
+  // states pre-multiplied by `classes` so the hot loop does one add per character
+  const deltaScaled = delta.map((t) => t * classes);
+  const hasOutScaled = new Uint8Array(n * classes);
+  for (let s = 0; s < n; s++) hasOutScaled[s * classes] = hasOut[s]!;
   return {
     scan(text: string): Set<string> {
-      const found = new Set<string>();
+      // common literals recur many times in a text: remember each state once, build the Set at the end
+      const hitStates: number[] = [];
+      const stateSeen = new Uint8Array(n);
       let s = 0;
-      for (let i = 0; i < text.length; i++) {
-        s = delta[s * classes + cls[text.charCodeAt(i)]!]!;
-        if (hasOut[s] === 1) for (const li of out[s]!) found.add(list[li]!);
+      for (let i = 0, len = text.length; i < len; i++) {
+        s = deltaScaled[s + cls[text.charCodeAt(i)]!]!;
+        if (hasOutScaled[s] === 1) {
+          const st = s / classes;
+          if (stateSeen[st] === 0) {
+            stateSeen[st] = 1;
+            hitStates.push(st);
+          }
+        }
       }
+      const found = new Set<string>();
+      for (const st of hitStates) for (const li of out[st]!) found.add(list[li]!);
       return found;
     },
+  };
+}
+
+/**
+ * Which rules' gates fired: `gates[r]` are rule r's literals; the result marks r when any of them
+ * is in `present`. One pass over the (few) present literals instead of every rule probing the Set.
+ */
+export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => Uint8Array {
+  const rulesOf = new Map<string, number[]>();
+  gates.forEach((literals, r) => {
+    for (const l of literals) {
+      const list = rulesOf.get(l);
+      if (list) list.push(r);
+      else rulesOf.set(l, [r]);
+    }
+  });
+  return (present) => {
+    const active = new Uint8Array(gates.length);
+    for (const l of present) for (const r of rulesOf.get(l) ?? []) active[r] = 1;
+    return active;
   };
 }

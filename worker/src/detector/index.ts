@@ -90,8 +90,8 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     }
     if (rules.sensitiveContent) {
       const hits: RawHit[] = [];
-      scanSecrets(seg, hits, present);
-      scanPii(seg, hits);
+      scanSecrets(seg, hits, present, lower);
+      scanPii(seg, hits, lower);
       push("sensitive_content", dedupe(hits));
     }
   }

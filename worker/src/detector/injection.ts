@@ -3,7 +3,7 @@
 // model that are embedded in content (documents, tool output, responses).
 // All patterns run on lower-cased text. They are phrase-level so that "ignore whitespace",
 // "ignore case" or "disregard the previous email" never match.
-import { literalGate } from "./gate";
+import { gatedRules, literalGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
 import type { RawHit } from "./types";
@@ -92,12 +92,15 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 /** Scan lower-cased text for prompt-injection phrases. */
 export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
 const GATE = literalGate(INJECTION_GATE_LITERALS);
+const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
 /** `present`: gate literals found in `lower`, when the caller already scanned for them. */
 export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower)): void {
   if (present.size === 0) return;
-  for (const rule of INJECTION_RULES) {
-    if (!rule.gate.some((g) => present.has(g))) continue;
+  const active = activeRules(present);
+  for (let r = 0; r < INJECTION_RULES.length; r++) {
+    if (active[r] === 0) continue;
+    const rule = INJECTION_RULES[r]!;
     const re = rule.re;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;

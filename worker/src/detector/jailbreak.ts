@@ -88,8 +88,10 @@ export function jailbreakScore(active: number[], weights: readonly number[] = WE
 
 // Cheap gate: a jailbreak talks about the model, its rules, or a persona/fiction frame. Texts
 // with none of these stems skip the feature pass. The eval checks that no dev-set jailbreak the
-// model detects is lost to this gate.
-const GATE = /\b(?:ai|a\.i|gpt\w*|chat\s*gpt|llm|openai|chatbot|language model|dan|jailbr\w*|developer mode|persona|character|pretend\w*|role-?\s?play\w*|act as|hypothetical\w*|fiction\w*|imagin\w*|simulat\w*|uncensored|unfiltered|unrestricted|restrict\w*|guidelines|ethic\w*|moral\w*|illegal|polic(?:y|ies)|rules|anything|ignor\w*|instructions?|prompts?|you are now|you're now|porn\w*|vulgar|graphic\w*|explicit)\b/;
+// model detects is lost to this gate. The stems are grouped by first letter (the same set of
+// words): a flat 40-way alternation tried every alternative at every word start of a benign text.
+const GATE =
+  /\b(?:a(?:i|\.i|ct as|nything)|c(?:hat(?:\s*gpt|bot)|haracter)|d(?:an|eveloper mode)|e(?:thic\w*|xplicit)|fiction\w*|g(?:pt\w*|uidelines|raphic\w*)|hypothetical\w*|i(?:magin\w*|llegal|gnor\w*|nstructions?)|jailbr\w*|l(?:lm|anguage model)|moral\w*|openai|p(?:ersona|retend\w*|olic(?:y|ies)|rompts?|orn\w*)|r(?:ole-?\s?play\w*|estrict\w*|ules)|simulat\w*|un(?:censored|filtered|restricted)|vulgar|you(?: are|'re) now)\b/;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 /** Lowest combined score worth a hit (the strictest sensitivity keeps 0.35). */

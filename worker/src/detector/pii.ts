@@ -3,6 +3,7 @@
 // sensitive by themselves and are everywhere in ordinary prose.
 import { IBAN_LENGTHS, ibanValid, luhnValid } from "./checksums";
 import { KNOWN_TEST_CARD_NUMBERS } from "./examples";
+import { lowerSameLength } from "./text";
 import type { RawHit } from "./types";
 
 const isDigit = (c: number) => c >= 48 && c <= 57;
@@ -100,12 +101,14 @@ function ssnPartsOk(a: string, g: string, s: string): boolean {
   return true;
 }
 
-function scanSsn(text: string, out: RawHit[]): void {
+function scanSsn(text: string, lower: string, out: RawHit[]): void {
   SSN_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SSN_RE.exec(text))) {
     if (ssnPartsOk(m[1]!, m[2]!, m[3]!)) out.push({ rule: "pii.ssn", start: m.index, end: m.index + m[0].length });
   }
+  // the labelled form needs its label: skip the case-insensitive scan when neither word occurs
+  if (!lower.includes("ssn") && !lower.includes("social security")) return;
   SSN_BARE_RE.lastIndex = 0;
   while ((m = SSN_BARE_RE.exec(text))) {
     const v = m[1]!;
@@ -172,9 +175,18 @@ function ipv4IsPersonal(ip: string): boolean {
 
 const IPV6_RE = /(?<![\w:.])(?:[0-9A-Fa-f]{1,4}:){1,7}(?::|(?::[0-9A-Fa-f]{1,4}){1,7}|[0-9A-Fa-f]{1,4})(?![\w:])/g;
 
-function atLeastColons(text: string, n: number): boolean {
-  let count = 0;
-  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) if (++count >= n) return true;
+/**
+ * Whether `n` colons occur each at most 5 characters after the previous one, as the seven colons
+ * of a full eight-group IPv6 address do (groups are 1–4 hex digits); code and prose rarely have that.
+ */
+function closeColons(text: string, n: number): boolean {
+  let run = 0;
+  let last = -Infinity;
+  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) {
+    run = i - last <= 5 ? run + 1 : 1;
+    if (run >= n) return true;
+    last = i;
+  }
   return false;
 }
 
@@ -207,8 +219,8 @@ function scanIps(text: string, out: RawHit[]): void {
       out.push({ rule: "pii.ip_address", start: m.index, end: m.index + m[0].length });
     }
   }
-  // a reportable IPv6 address has "::" or all eight groups (seven colons): skip texts with neither
-  if (text.indexOf("::") !== -1 || atLeastColons(text, 7)) {
+  // a reportable IPv6 address has "::" or all eight groups (seven close colons): skip texts with neither
+  if (text.indexOf("::") !== -1 || closeColons(text, 7)) {
     IPV6_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV6_RE.exec(text))) {
@@ -258,13 +270,16 @@ function scanPhones(text: string, out: RawHit[]): void {
   }
 }
 
-/** Scan one text for personal data. Cheap pre-checks skip scanners whose indicator is absent. */
-export function scanPii(text: string, out: RawHit[]): void {
+/**
+ * Scan one text for personal data. Cheap pre-checks skip scanners whose indicator is absent.
+ * `lower`: the text lower-cased by lowerSameLength, when the caller already has it.
+ */
+export function scanPii(text: string, out: RawHit[], lower?: string): void {
   if (text.indexOf("@") !== -1) scanEmails(text, out);
   if (!/\d/.test(text)) return;
   const before = out.length;
   scanCards(text, out);
-  scanSsn(text, out);
+  scanSsn(text, lower ?? lowerSameLength(text), out);
   scanIbans(text, out);
   scanIps(text, out);
   const taken = out.slice(before);

@@ -3,7 +3,7 @@
 // the AWS regex. Candidates are validated (shape, entropy, placeholder words) before reporting.
 import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
-import { literalGate } from "./gate";
+import { gatedRules, literalGate } from "./gate";
 import { KEYWORD_RULES } from "./secrets-keyword";
 import { PROVIDER_RULES } from "./secrets-providers";
 import { lowerSameLength } from "./text";
@@ -276,12 +276,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
 
 /** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
 export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
-const RULE_GATES = SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase()));
+const activeRules = gatedRules(SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase())));
 const GATE = literalGate(SECRET_GATE_LITERALS);
 
 /** Positions in `text` where one of `anchors` (lower-case) occurs, ascending. */
-function anchorPositions(text: string, anchors: readonly string[], present: ReadonlySet<string>): number[] {
-  const lower = lowerSameLength(text);
+function anchorPositions(lower: string, anchors: readonly string[], present: ReadonlySet<string>): number[] {
   const at: number[] = [];
   for (const a of anchors) {
     if (!present.has(a)) continue;
@@ -291,12 +290,12 @@ function anchorPositions(text: string, anchors: readonly string[], present: Read
 }
 
 /** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
-function* matches(rule: SecretRule, text: string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
+function* matches(rule: SecretRule, text: string, lower: () => string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
   const re = rule.re;
   if (rule.anchors) {
     // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
     // the detector drops a finding contained in an earlier one
-    for (const p of anchorPositions(text, rule.anchors, present)) {
+    for (const p of anchorPositions(lower(), rule.anchors, present)) {
       re.lastIndex = p;
       const m = re.exec(text);
       if (m && m[0].length > 0) yield m;
@@ -313,14 +312,18 @@ function* matches(rule: SecretRule, text: string, present: ReadonlySet<string>):
 
 /**
  * Scan `text` for credentials. `present`: gate literals found in the lower-cased text, when the
- * caller already scanned for them (the detector does, once for all families).
+ * caller already scanned for them (the detector does, once for all families); `lowered`: that
+ * text (lowerSameLength), so the anchored rules do not lower-case it again each.
  */
-export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(text.toLowerCase())): void {
+export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(text.toLowerCase()), lowered?: string): void {
   if (present.size === 0) return;
+  let lowerText = lowered;
+  const lower = () => (lowerText ??= lowerSameLength(text));
+  const active = activeRules(present);
   for (let r = 0; r < SECRET_RULES.length; r++) {
+    if (active[r] === 0) continue;
     const rule = SECRET_RULES[r]!;
-    if (!RULE_GATES[r]!.some((g) => present.has(g))) continue;
-    for (const m of matches(rule, text, present)) {
+    for (const m of matches(rule, text, lower, present)) {
       let start = m.index;
       let end = m.index + m[0].length;
       let secret = m[0];
