@@ -236,8 +236,10 @@ describe("Prompt Details dialog", () => {
     await textIs(dialog.getByRole("region", { name: "Response", exact: true }).locator("div"), critical.response);
     const finding = critical.findings?.find((f) => f.target === "prompt");
     expect(finding).toBeTruthy();
-    await textIs(dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark"), critical.prompt.slice(finding!.start, finding!.end));
-    expect(critical.prompt.slice(finding!.start, finding!.end)).toBe("Ignore all previous instructions");
+    // Overlapping findings (several rules may match the same words) are highlighted as one mark.
+    const mark = dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark").first();
+    await expect.poll(async () => ((await mark.count()) ? await mark.innerText() : "")).toContain(critical.prompt.slice(finding!.start, finding!.end));
+    expect(critical.prompt.slice(finding!.start, finding!.end)).toContain("Ignore all previous instructions");
     const analysis = dialog.getByRole("region", { name: "Flag Analysis" });
     await visible(analysis.getByText("Issues detected", { exact: true }));
     await visible(analysis.getByText("Issues detected: Potential prompt injection attempt detected", { exact: true }));
