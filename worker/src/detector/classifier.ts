@@ -43,6 +43,36 @@ const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c 
 /** Hidden characters (zero-width, word joiner, BOM) are a feature of their own. */
 const ZERO_WIDTH = (c: number) => c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff;
 
+/** End of the token hashed by the last hashToken call (a module variable: no allocation per token). */
+let tokenEnd = 0;
+
+/**
+ * FNV-1a hash of the token starting at `i` (not a space): a run of word characters, or one symbol.
+ * The one definition of a token for the trainer (forEachFeature) and the scorer (classify).
+ */
+function hashToken(lower: string, i: number, n: number): number {
+  let h = 0x811c9dc5;
+  const c = lower.charCodeAt(i);
+  if (isWordChar(c)) {
+    // digits are folded into one class so numbers, ids and dates share features
+    while (i < n) {
+      const d = lower.charCodeAt(i);
+      if (!isWordChar(d)) break;
+      h = Math.imul(h ^ (d >= 48 && d <= 57 ? 48 : d), 16777619);
+      i++;
+    }
+  } else {
+    h = Math.imul(h ^ (ZERO_WIDTH(c) ? 0x200b : c), 16777619);
+    h = Math.imul(h ^ 1, 16777619); // symbols never collide with one-letter words
+    i++;
+  }
+  tokenEnd = i;
+  return h;
+}
+
+const unigramBucket = (h: number) => (h >>> 0) & MASK;
+const bigramBucket = (prev: number, h: number) => ((Math.imul(prev ^ 0x9e3779b9, 16777619) ^ h) >>> 0) & MASK;
+
 /**
  * Hash buckets of a lower-cased text: word unigrams, bigrams of neighbouring tokens, and one
  * token per symbol character. `visit(bucket, tokenIndex)` is called for every feature occurrence.
@@ -60,22 +90,10 @@ export function forEachFeature(lower: string, visit: (bucket: number, token: num
       continue;
     }
     const start = i;
-    let h = 0x811c9dc5;
-    if (isWordChar(c)) {
-      // digits are folded into one class so numbers, ids and dates share features
-      while (i < n) {
-        const d = lower.charCodeAt(i);
-        if (!isWordChar(d)) break;
-        h = Math.imul(h ^ (d >= 48 && d <= 57 ? 48 : d), 16777619);
-        i++;
-      }
-    } else {
-      h = Math.imul(h ^ (ZERO_WIDTH(c) ? 0x200b : c), 16777619);
-      h = Math.imul(h ^ 1, 16777619); // symbols never collide with one-letter words
-      i++;
-    }
-    visit((h >>> 0) & MASK, token, start, i);
-    if (hasPrev) visit((Math.imul(prev ^ 0x9e3779b9, 16777619) ^ h) >>> 0 & MASK, token, start, i);
+    const h = hashToken(lower, i, n);
+    i = tokenEnd;
+    visit(unigramBucket(h), token, start, i);
+    if (hasPrev) visit(bigramBucket(prev, h), token, start, i);
     prev = h;
     hasPrev = true;
     token++;
@@ -121,21 +139,10 @@ export function classify(lower: string, model: ClassifierModel): ClassifierHit {
       continue;
     }
     const start = i;
-    let h = 0x811c9dc5;
-    if (isWordChar(c)) {
-      while (i < n) {
-        const d = lower.charCodeAt(i);
-        if (!isWordChar(d)) break;
-        h = Math.imul(h ^ (d >= 48 && d <= 57 ? 48 : d), 16777619);
-        i++;
-      }
-    } else {
-      h = Math.imul(h ^ (ZERO_WIDTH(c) ? 0x200b : c), 16777619);
-      h = Math.imul(h ^ 1, 16777619);
-      i++;
-    }
-    let x = w[(h >>> 0) & MASK]!;
-    if (tokens > 0) x += w[(Math.imul(prev ^ 0x9e3779b9, 16777619) ^ h) >>> 0 & MASK]!;
+    const h = hashToken(lower, i, n);
+    i = tokenEnd;
+    let x = w[unigramBucket(h)]!;
+    if (tokens > 0) x += w[bigramBucket(prev, h)]!;
     tokenWeight[tokens] = x;
     starts[tokens] = start;
     ends[tokens] = i;
