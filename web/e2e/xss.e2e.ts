@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useBrowser } from "./browser";
 import { T, apiGet, countIs, pageTitle, postLog, registerOrg, textIs, visible, type FreshOrg, type LogInput, type StoredLog } from "./helpers";
+import { parseCsv } from "../../worker/test/csv";
 
 const browser = useBrowser();
 
@@ -247,27 +248,6 @@ describe("no payload runs in the dashboard", () => {
 });
 
 describe("exports", () => {
-  /** Minimal RFC 4180 reader: quoted cells with doubled quotes, CRLF rows. */
-  function parseCsv(text: string): string[][] {
-    const rows: string[][] = [];
-    let row: string[] = [];
-    let cell = "";
-    let quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-        else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ",") row.push(cell), (cell = "");
-      else if (c === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-      else cell += c;
-    }
-    if (cell || row.length) row.push(cell), rows.push(row);
-    return rows;
-  }
-
   async function download(page: Page, name: "Export CSV" | "Export JSONL") {
     const [file] = await Promise.all([page.waitForEvent("download", { timeout: T }), page.getByRole("link", { name }).click()]);
     const stream = await file.createReadStream();

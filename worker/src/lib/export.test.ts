@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PromptLog } from "../serialize";
 import { EXPORT_COLUMNS, csvCell, csvHeader, csvRow, jsonlRow } from "./export";
+import { parseCsv } from "../../test/csv";
 
 const log = (over: Partial<PromptLog> = {}): PromptLog => ({
   id: "log1",
@@ -21,27 +22,6 @@ const log = (over: Partial<PromptLog> = {}): PromptLog => ({
   contentExpired: false,
   ...over,
 });
-
-/** Minimal RFC 4180 parser, to check that rows round-trip. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  if (cell || row.length) row.push(cell), rows.push(row);
-  return rows;
-}
 
 describe("csvCell", () => {
   it("prefixes cells that start with = + - @ (and tab / CR) with a quote", () => {
