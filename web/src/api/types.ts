@@ -16,17 +16,9 @@ export type Organization = {
   member: Member | null;
 };
 
-export type Finding = {
-  reason: string;
-  rule: string;
-  target: "prompt" | "response";
-  start: number;
-  end: number;
-  /** How sure the detector was (0..1); absent on logs stored before scores existed. */
-  score?: number;
-  /** Set on a redacted finding: the keyed fingerprint of the value it replaced. */
-  fingerprint?: string;
-};
+/** A finding as the worker stores and answers it: one definition, in schema/. */
+export type { Finding } from "../../../schema/tables";
+import type { Finding } from "../../../schema/tables";
 
 export type PromptLog = {
   id: string;

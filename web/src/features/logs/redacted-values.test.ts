@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import type { Finding } from "../../api/types";
 import { redactedFindings } from "./RedactedValues";
 import { logsSearchSchema } from "./search";
 
@@ -7,7 +8,7 @@ const fp = (c: string) => c.repeat(64);
 
 describe("redacted values of a log", () => {
   it("lists each fingerprint once, in order, and ignores unredacted findings", () => {
-    const findings = [
+    const findings: Finding[] = [
       { reason: "prompt_injection", rule: "injection.ignore_previous", target: "prompt" as const, start: 0, end: 5 },
       { reason: "sensitive_content", rule: "secret.aws_access_key", target: "prompt" as const, start: 6, end: 31, fingerprint: fp("a") },
       { reason: "sensitive_content", rule: "pii.email", target: "response" as const, start: 0, end: 16, fingerprint: fp("b") },
