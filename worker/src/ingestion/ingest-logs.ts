@@ -1,0 +1,35 @@
+// The one ingestion pipeline every way in goes through (REST single and batch, test prompts, and any
+// later path such as OTLP or the gateway): validation has happened, so store with quota, detection
+// and alert grouping, then fan out to the live feed and webhooks without making the caller wait.
+import type { Context } from "hono";
+import type { LogInput } from "../../../schema/validation";
+import { enqueueStoredLogs, inBackground } from "../delivery/emit";
+import type { AppEnv } from "../env";
+import { badRequest } from "../errors";
+import { notifyNewLogs } from "../lib/realtime";
+import { orgOf, requirePrincipal } from "../middleware/auth";
+import { storeLogs, type StoreOptions } from "../queries/ingest";
+import { serializeLog } from "../serialize";
+
+const IDEMPOTENCY_KEY_MAX = 200;
+
+/** The request's Idempotency-Key header, trimmed; null when absent. */
+export function idempotencyKey(c: Context<AppEnv>): string | null {
+  const key = c.req.header("idempotency-key")?.trim();
+  if (!key) return null;
+  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(`Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`, undefined, "invalid_idempotency_key");
+  return key;
+}
+
+/** Stores validated logs for the signed-in principal's organization and returns them serialized. */
+export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<StoreOptions> = {}) {
+  const principal = requirePrincipal(c);
+  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, idempotencyKey: idempotencyKey(c), ...extra });
+  const logs = result.rows.map(serializeLog);
+  if (result.replayed) c.header("Idempotent-Replayed", "true");
+  else {
+    c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
+    inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));
+  }
+  return logs;
+}
