@@ -65,13 +65,14 @@ class ClientTest(unittest.TestCase):
         sdk = self.client(flush_interval=0.4)
         self.log(sdk, 1, token_count=5, user_id="u1", metadata={"a": 1})
         time.sleep(0.15)
-        self.log(sdk, 2, source="mine")
+        self.log(sdk, 2, source="mine", tokenCount=7, estimatedCost=0.5)
         time.sleep(0.15)
         self.assertEqual(self.api.requests, [])
         until(lambda: len(self.api.requests) == 1, 2)
         logs = self.api.requests[0]["logs"]
         self.assertEqual([l["source"] for l in logs], ["python-sdk", "mine"])
         self.assertEqual((logs[0]["tokenCount"], logs[0]["userId"], logs[0]["metadata"]), (5, "u1", {"a": 1}))
+        self.assertEqual((logs[1]["tokenCount"], logs[1]["estimatedCost"]), (7, 0.5))
 
     def test_batches_stay_within_the_byte_limit(self):
         sdk = self.client(max_batch_bytes=2000)

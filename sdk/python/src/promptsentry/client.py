@@ -20,7 +20,8 @@ from ._backoff import backoff_seconds, is_retryable_status, retry_after_seconds
 
 logger = logging.getLogger("promptsentry")
 
-# Python keyword -> API field (schema/validation.ts logBody).
+# Python keyword -> API field (schema/validation.ts logBody). The API's own camelCase names are
+# accepted too, so code written from the REST documentation works unchanged.
 _FIELDS = {
     "source": "source",
     "user_id": "userId",
@@ -30,6 +31,7 @@ _FIELDS = {
     "latency_ms": "latencyMs",
     "metadata": "metadata",
 }
+_FIELDS.update({api: api for api in list(_FIELDS.values())})
 
 
 class PromptSentryError(Exception):
@@ -120,7 +122,7 @@ class PromptSentry:
         """Queues one log. Never raises for bad input or a down API: problems go to on_error.
 
         Keyword fields: source, user_id, session_id, token_count, estimated_cost (cents), latency_ms,
-        metadata (a dict).
+        metadata (a dict); or the API's names (userId, tokenCount, estimatedCost, ...).
         """
         if self._closed:
             return self._report("invalid", 1, "the client is shut down; the log was not queued")

@@ -258,18 +258,33 @@ export function TestingPage() {
               <SampleTab
                 intro={
                   <>
-                    Log each prompt and response after your model call with <Code>requests</Code> (<Code>pip install requests</Code>). The
-                    answer is the stored log, including the flag it was given.
+                    The Python SDK (standard library only, Python 3.8+) from the repository's <Code>sdk/python</Code>. <Code>log()</Code>{" "}
+                    returns at once; a background thread sends batches of up to 100 logs (or after 1 second) to{" "}
+                    <Code>/api/logs/batch</Code>, retries rate limits and server errors with backoff and <Code>Retry-After</Code> under one{" "}
+                    <Code>Idempotency-Key</Code> per batch (a retry never stores a log twice), and flushes at exit.{" "}
+                    <Code>wrap_openai(client)</Code> logs every chat completion of an OpenAI client.
                   </>
                 }
               >
+                <CodeBlock id="python-install" code={samples["python-install"]} label="Install with pip" />
                 <CodeBlock id="python" code={samples.python} label="Python" />
               </SampleTab>
             </Panel>
           </TabPanel>
           <TabPanel unmount={false}>
             <Panel title="Node.js SDK" icon={<CodeIcon className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />}>
-              <SampleTab intro={<>Node.js 18 or later, using the built-in <Code>fetch</Code>; no package to install.</>}>
+              <SampleTab
+                intro={
+                  <>
+                    The TypeScript SDK <Code>@promptsentry/sdk</Code> (no dependencies; Node.js 18+, Cloudflare Workers, Deno, Bun) from the
+                    repository's <Code>sdk/typescript</Code>. It batches up to 100 logs (or 1 second) to <Code>/api/logs/batch</Code>, retries
+                    rate limits and server errors with backoff and <Code>Retry-After</Code> under one <Code>Idempotency-Key</Code> per batch,
+                    reports refused logs to <Code>onError</Code>, and <Code>sentry.wrapOpenAI(client)</Code> logs every chat completion of an
+                    OpenAI client, streamed or not.
+                  </>
+                }
+              >
+                <CodeBlock id="node-install" code={samples["node-install"]} label="Install with npm" />
                 <CodeBlock id="node" code={samples.node} label="Node.js" />
               </SampleTab>
             </Panel>

@@ -1,11 +1,12 @@
-// The samples are run for real: python3 (requests), node and curl against a local HTTP server that
-// records what they send, and the webhook receiver against a delivery signed by `standardwebhooks`.
+// The samples are run for real: python3 with the Python SDK (sdk/python/src), node with the TypeScript
+// SDK (sdk/typescript, built to dist/ and linked as @promptsentry/sdk) and curl against a local HTTP
+// server that records what they send, and the webhook receiver against a delivery signed by `standardwebhooks`.
 import { execFile, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { Webhook } from "standardwebhooks";
 import { signatureHeaders } from "../../../../worker/src/delivery/sign";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +22,7 @@ import {
   statusCardKey,
 } from "./samples";
 
-type Seen = { method: string; url: string; auth: string | undefined; contentType: string | undefined; body: Record<string, unknown> };
+type Seen = { method: string; url: string; auth: string | undefined; contentType: string | undefined; key: string | undefined; body: Record<string, unknown> };
 
 const dir = mkdtempSync(join(tmpdir(), "ps-samples-"));
 const seen: Seen[] = [];
@@ -30,21 +31,37 @@ const server = createServer((req: IncomingMessage, res) => {
   let raw = "";
   req.on("data", (c) => (raw += c));
   req.on("end", () => {
-    seen.push({ method: req.method!, url: req.url!, auth: req.headers.authorization, contentType: req.headers["content-type"], body: JSON.parse(raw || "{}") });
-    res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify({ id: "log_1", flagStatus: "safe" }));
+    seen.push({
+      method: req.method!,
+      url: req.url!,
+      auth: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      key: req.headers["idempotency-key"] as string | undefined,
+      body: JSON.parse(raw || "{}"),
+    });
+    const answer = req.url === "/api/logs/batch" ? { ids: ["log_1"] } : { id: "log_1", flagStatus: "safe" };
+    res.writeHead(201, { "Content-Type": "application/json" }).end(JSON.stringify(answer));
   });
 });
 
+const repo = resolve(import.meta.dirname, "../../../..");
 beforeAll(async () => {
+  // The Node sample imports @promptsentry/sdk: the repository's SDK, built, linked into the sample's folder.
+  if (!existsSync(join(repo, "sdk/typescript/dist/index.js"))) {
+    const built = spawnSync(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "sdk/typescript/tsconfig.json")]);
+    if (built.status !== 0) throw new Error(`building the SDK failed: ${built.stdout}${built.stderr}`);
+  }
+  mkdirSync(join(dir, "node_modules/@promptsentry"), { recursive: true });
+  symlinkSync(join(repo, "sdk/typescript"), join(dir, "node_modules/@promptsentry/sdk"), "dir");
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const run = (cmd: string, args: string[]) =>
-  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(cmd, args, { timeout: 20_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+const run = (cmd: string, args: string[], env: Record<string, string> = {}) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
+    execFile(cmd, args, { timeout: 20_000, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+      done({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 const has = (cmd: string, args: string[]) => spawnSync(cmd, args).status === 0;
@@ -55,6 +72,14 @@ function expectLogRequest(source: string) {
   expect(req.body).toEqual({ ...SAMPLE_LOG, source });
 }
 
+/** The SDKs send one batch with the sample log and an Idempotency-Key. */
+function expectBatchRequest(source: string) {
+  const req = seen.at(-1)!;
+  expect(req).toMatchObject({ method: "POST", url: "/api/logs/batch", auth: "Bearer pk_live_test", contentType: "application/json" });
+  expect(req.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(req.body).toEqual({ logs: [{ ...SAMPLE_LOG, source }] });
+}
+
 describe("SDK samples", () => {
   it("use the origin and the placeholder key", () => {
     const s = buildSamples("http://127.0.0.1:8787/");
@@ -62,30 +87,38 @@ describe("SDK samples", () => {
       expect(s[id]).toContain("http://127.0.0.1:8787");
       expect(s[id]).not.toContain("8787//");
       expect(s[id].split(API_KEY_PLACEHOLDER)).toHaveLength(2);
-      // The key goes in the Authorization header, never in a URL (docs/api-keys-in-urls.md).
-      expect(s[id]).toContain(`Bearer`);
-      expect(s[id]).not.toMatch(/apiKey=|api_key=/i);
+      // The key goes in the Authorization header (the SDKs put it there), never in a URL (docs/api-keys-in-urls.md).
+      expect(s[id]).not.toMatch(/[?&](apiKey|api_key)=/i);
     }
+    expect(s.curl).toContain("Authorization: Bearer");
     expect(s.webhook).toContain(WEBHOOK_SECRET_PLACEHOLDER);
     expect(normalizeOrigin("https://x.test///")).toBe("https://x.test");
   });
 
-  it.skipIf(!has("python3", ["-c", "import requests"]))("python (requests) posts the log with a Bearer key", async () => {
+  it.skipIf(!has("python3", ["--version"]))("python (the Python SDK) sends the log in a batch with a Bearer key", async () => {
     const file = join(dir, "sample.py");
     writeFileSync(file, buildSamples(origin, "pk_live_test").python);
-    const out = await run("python3", [file]);
+    const out = await run("python3", [file], { PYTHONPATH: join(repo, "sdk/python/src") });
     expect(out.stderr).toBe("");
-    expect(out.stdout.trim()).toBe("log_1 safe");
-    expectLogRequest("python-sdk");
+    expect(out.stdout.trim()).toBe("{'sent': 1, 'dropped': 0, 'failed': 0, 'retries': 0, 'pending': 0}");
+    expectBatchRequest("python-sdk");
   });
 
-  it("node (fetch) posts the log with a Bearer key", async () => {
+  it("node (the TypeScript SDK) sends the log in a batch with a Bearer key", async () => {
     const file = join(dir, "log-prompt.mjs");
     writeFileSync(file, buildSamples(origin, "pk_live_test").node);
     const out = await run(process.execPath, [file]);
     expect(out.stderr).toBe("");
-    expect(out.stdout.trim()).toBe("log_1 safe");
-    expectLogRequest("node-sdk");
+    expect(out.stdout.trim()).toBe("{ sent: 1, dropped: 0, failed: 0, retries: 0, pending: 0 }");
+    expectBatchRequest("node-sdk");
+  });
+
+  it("install commands name the SDK folders of the repository", () => {
+    const s = buildSamples(origin);
+    expect(s["python-install"]).toBe("pip install ./promptsentry/sdk/python\n");
+    expect(s["node-install"]).toContain("npm install ./promptsentry/sdk/typescript");
+    expect(existsSync(join(repo, "sdk/python/pyproject.toml"))).toBe(true);
+    expect(existsSync(join(repo, "sdk/typescript/package.json"))).toBe(true);
   });
 
   it.skipIf(!has("curl", ["--version"]))("curl posts the log with a Bearer key", async () => {

@@ -1,15 +1,16 @@
 // Code samples of the Testing page, generated for this server's origin. Each one is complete and
 // runnable as shown once YOUR_API_KEY (or YOUR_WEBHOOK_SECRET) is replaced:
-//   python  — `requests`, POST {origin}/api/logs with `Authorization: Bearer <key>`
-//   node    — built-in fetch (Node 18+), same call
-//   curl    — same call from a shell
+//   python  — the Python SDK (sdk/python: batches to {origin}/api/logs/batch with `Authorization:
+//             Bearer <key>`, retries, Idempotency-Key), after `pip install` (python-install)
+//   node    — the TypeScript SDK (sdk/typescript, @promptsentry/sdk), same behaviour (node-install)
+//   curl    — POST {origin}/api/logs from a shell
 //   webhook — a Node receiver verifying the Standard Webhooks signature the server sends
 import { STATUS_CARD_KEY_CHARS } from "../../../../schema/constants";
 
 export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 export const WEBHOOK_SECRET_PLACEHOLDER = "YOUR_WEBHOOK_SECRET";
 
-export type SampleId = "python" | "node" | "curl" | "webhook";
+export type SampleId = "python" | "python-install" | "node" | "node-install" | "curl" | "webhook";
 export type Samples = Record<SampleId, string>;
 
 /** The example log every sample sends (estimatedCost is in cents). */
@@ -21,68 +22,47 @@ export const SAMPLE_LOG = {
   estimatedCost: 0.82,
 } as const;
 
+/** Install commands: the SDKs live in the repository (sdk/), standard library / zero dependencies. */
+export const PYTHON_INSTALL = "pip install ./promptsentry/sdk/python\n";
+export const NODE_INSTALL = "npm run build:sdk --prefix ./promptsentry && npm install ./promptsentry/sdk/typescript\n";
+
 /** Origin without a trailing slash ('http://127.0.0.1:8787'). */
 export function normalizeOrigin(origin: string): string {
   return origin.replace(/\/+$/, "");
 }
 
 function python(origin: string, key: string): string {
-  return `# pip install requests
-import requests
+  return `from promptsentry import PromptSentry
 
-API_KEY = "${key}"
-BASE_URL = "${origin}"
-
-
-def log_prompt(prompt, response, model, **fields):
-    """Store one prompt/response pair; returns the stored log with its flag."""
-    res = requests.post(
-        f"{BASE_URL}/api/logs",
-        headers={"Authorization": f"Bearer {API_KEY}"},
-        json={"prompt": prompt, "response": response, "model": model, "source": "python-sdk", **fields},
-        timeout=10,
-    )
-    res.raise_for_status()
-    return res.json()
-
-
-log = log_prompt(
-    ${JSON.stringify(SAMPLE_LOG.prompt)},
-    ${JSON.stringify(SAMPLE_LOG.response)},
-    ${JSON.stringify(SAMPLE_LOG.model)},
+sentry = PromptSentry(api_key="${key}", base_url="${origin}")
+sentry.log(
+    prompt=${JSON.stringify(SAMPLE_LOG.prompt)},
+    response=${JSON.stringify(SAMPLE_LOG.response)},
+    model=${JSON.stringify(SAMPLE_LOG.model)},
+    source="python-sdk",
     tokenCount=${SAMPLE_LOG.tokenCount},
     estimatedCost=${SAMPLE_LOG.estimatedCost},  # in cents
 )
-print(log["id"], log["flagStatus"])
+sentry.flush()  # logs leave in batches in the background; this waits for them (exit flushes too)
+print(sentry.stats)
 `;
 }
 
 function node(origin: string, key: string): string {
-  return `// Node.js 18+ (built-in fetch): node log-prompt.mjs
-const API_KEY = "${key}";
-const BASE_URL = "${origin}";
+  return `// Node.js 18+, also Workers, Deno and Bun: node log-prompt.mjs
+import { PromptSentry } from "@promptsentry/sdk";
 
-async function logPrompt(prompt, response, model, fields = {}) {
-  const res = await fetch(\`\${BASE_URL}/api/logs\`, {
-    method: "POST",
-    headers: { Authorization: \`Bearer \${API_KEY}\`, "Content-Type": "application/json" },
-    body: JSON.stringify({ prompt, response, model, source: "node-sdk", ...fields }),
-  });
-  if (!res.ok) throw new Error(\`\${res.status}: \${await res.text()}\`);
-  return res.json(); // the stored log with its flag
-}
-
-logPrompt(
-  ${JSON.stringify(SAMPLE_LOG.prompt)},
-  ${JSON.stringify(SAMPLE_LOG.response)},
-  ${JSON.stringify(SAMPLE_LOG.model)},
-  { tokenCount: ${SAMPLE_LOG.tokenCount}, estimatedCost: ${SAMPLE_LOG.estimatedCost} }, // cost in cents
-)
-  .then((log) => console.log(log.id, log.flagStatus))
-  .catch((error) => {
-    console.error(error);
-    process.exitCode = 1;
-  });
+const sentry = new PromptSentry({ apiKey: "${key}", baseUrl: "${origin}" });
+sentry.log({
+  prompt: ${JSON.stringify(SAMPLE_LOG.prompt)},
+  response: ${JSON.stringify(SAMPLE_LOG.response)},
+  model: ${JSON.stringify(SAMPLE_LOG.model)},
+  source: "node-sdk",
+  tokenCount: ${SAMPLE_LOG.tokenCount},
+  estimatedCost: ${SAMPLE_LOG.estimatedCost}, // in cents
+});
+await sentry.shutdown(); // sends what is queued (in Workers: ctx.waitUntil(sentry.flush()))
+console.log(sentry.stats);
 `;
 }
 
@@ -155,7 +135,14 @@ createServer((req, res) => {
 /** Every sample for an origin. The key and secret default to placeholders (the key is never readable). */
 export function buildSamples(origin: string, apiKey: string = API_KEY_PLACEHOLDER, webhookSecret: string = WEBHOOK_SECRET_PLACEHOLDER): Samples {
   const o = normalizeOrigin(origin);
-  return { python: python(o, apiKey), node: node(o, apiKey), curl: curl(o, apiKey), webhook: webhook(webhookSecret) };
+  return {
+    python: python(o, apiKey),
+    "python-install": PYTHON_INSTALL,
+    node: node(o, apiKey),
+    "node-install": NODE_INSTALL,
+    curl: curl(o, apiKey),
+    webhook: webhook(webhookSecret),
+  };
 }
 
 /** An example delivery body (flag.detected), as the receiver gets it. */
