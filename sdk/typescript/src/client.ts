@@ -2,6 +2,7 @@
 // maxBatchSize logs or maxBatchBytes, or whatever waited flushIntervalMs), retrying 429/5xx/network
 // failures with backoff and Retry-After under one Idempotency-Key per batch, so a retry of a batch
 // the server already stored is answered from its record instead of storing the logs twice.
+import { Fifo } from "./fifo.js";
 import { backoffMs, isRetryableStatus, retryAfterMs } from "./backoff.js";
 import { BATCH_ENVELOPE_BYTES, DEFAULTS, SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES } from "./limits.js";
 import { wrapOpenAI, type WrapOptions } from "./openai.js";
@@ -20,7 +21,7 @@ export class PromptSentry {
   private readonly endpoint: string;
   private readonly fetchFn: typeof fetch;
   private readonly onError: (error: PromptSentryError) => void;
-  private readonly queue: Queued[] = [];
+  private readonly queue = new Fifo<Queued>();
   private queuedBytes = 0;
   private inFlight = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -130,7 +131,7 @@ export class PromptSentry {
       this.flushing > 0 ||
       this.queue.length >= this.settings.maxBatchSize ||
       this.queuedBytes + this.queue.length + BATCH_ENVELOPE_BYTES > this.settings.maxBatchBytes ||
-      Date.now() - this.queue[0].at >= this.settings.flushIntervalMs
+      Date.now() - this.queue.peek()!.at >= this.settings.flushIntervalMs
     );
   }
 
@@ -156,7 +157,7 @@ export class PromptSentry {
   private arm(): void {
     if (this.timer || this.pumping || !this.queue.length) return;
     if (this.due()) return this.kick();
-    const wait = Math.max(0, this.queue[0].at + this.settings.flushIntervalMs - Date.now());
+    const wait = Math.max(0, this.queue.peek()!.at + this.settings.flushIntervalMs - Date.now());
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.kick();
@@ -174,7 +175,7 @@ export class PromptSentry {
     const batch: Queued[] = [];
     let bytes = BATCH_ENVELOPE_BYTES;
     while (this.queue.length && batch.length < this.settings.maxBatchSize) {
-      const add = this.queue[0].bytes + (batch.length ? 1 : 0);
+      const add = this.queue.peek()!.bytes + (batch.length ? 1 : 0);
       if (batch.length && bytes + add > this.settings.maxBatchBytes) break;
       const item = this.queue.shift()!;
       this.queuedBytes -= item.bytes;
