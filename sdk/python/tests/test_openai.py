@@ -79,6 +79,28 @@ class WrapOpenAITest(unittest.TestCase):
         self.sdk.flush(10)
         self.assertEqual(self.api.requests, [])
 
+    def test_async_client_plain_and_streamed(self):
+        import asyncio
+
+        async def main():
+            client = wrap_openai(openai.AsyncOpenAI(api_key="sk-test", base_url=self.provider.url, max_retries=0), self.sdk)
+            plain = await client.chat.completions.create(model="gpt-4", messages=MESSAGES)
+            stream = await client.chat.completions.create(model="gpt-4", messages=MESSAGES[1:], stream=True, stream_options={"include_usage": True})
+            self.assertIsInstance(stream, openai.AsyncStream)
+            text = ""
+            async for chunk in stream:
+                if chunk.choices and chunk.choices[0].delta.content:
+                    text += chunk.choices[0].delta.content
+            await client.close()
+            return plain.choices[0].message.content, text
+
+        self.assertEqual(asyncio.run(main()), ("".join(ANSWER), "".join(ANSWER)))
+        self.sdk.flush(10)
+        self.assertEqual([(l["prompt"], l["response"], l["tokenCount"], l["metadata"]["stream"]) for l in self.api.stored], [
+            ("system: You are terse.\nuser: What is the capital of France?", "".join(ANSWER), 28, False),
+            ("What is the capital of France?", "".join(ANSWER), 28, True),
+        ])
+
     def test_wraps_once(self):
         client = self.client()
         create = wrap_openai(client, self.sdk).chat.completions.create

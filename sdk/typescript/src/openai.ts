@@ -47,7 +47,7 @@ export function wrapOpenAI<T>(client: T, sink: LogSink, options: WrapOptions = {
         (value) => {
           try {
             if (params?.stream) observeStream(value, params, started, sink, options);
-            else sink.log(completionLog(value as Completion, params, Date.now() - started, options));
+            else if (Array.isArray((value as Completion)?.choices)) sink.log(completionLog(value as Completion, params, Date.now() - started, options));
           } catch {
             // Logging must never change what the caller sees.
           }

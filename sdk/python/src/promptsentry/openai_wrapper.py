@@ -27,22 +27,23 @@ def wrap_openai(client: Any, sink: Any, *, user_id: Optional[str] = None, sessio
         try:
             if params.get("stream"):
                 _observe_stream(result, params, started, sink, options)
-            else:
+            elif _get(result, "choices") is not None:
                 _log(sink, params, options, _completion_log(result, time.monotonic() - started))
         except Exception:
             pass  # logging must never change what the caller sees
         return result
 
-    if inspect.iscoroutinefunction(original):
-        @functools.wraps(original)
-        async def create(*args: Any, **params: Any) -> Any:
-            started = time.monotonic()
-            return observe(await original(*args, **params), params, started)
-    else:
-        @functools.wraps(original)
-        def create(*args: Any, **params: Any) -> Any:
-            started = time.monotonic()
-            return observe(original(*args, **params), params, started)
+    @functools.wraps(original)
+    def create(*args: Any, **params: Any) -> Any:
+        started = time.monotonic()
+        result = original(*args, **params)
+        if inspect.isawaitable(result):
+            # AsyncOpenAI: its create is a plain function returning a coroutine, so decide on the result.
+            async def observed() -> Any:
+                return observe(await result, params, started)
+
+            return observed()
+        return observe(result, params, started)
 
     setattr(create, _WRAPPED, True)
     completions.create = create
