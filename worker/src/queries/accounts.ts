@@ -77,3 +77,20 @@ export async function findMember(db: Db, orgId: string, memberId: string | null)
   return rows[0] ?? null;
 }
 
+
+/** The organization's name (the Danger Zone's confirmation, the Settings page). */
+export async function organizationName(db: Db, orgId: string): Promise<string> {
+  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  return org.name;
+}
+
+/** The key `keyId` with its organization and member, as the shell sees them. */
+export async function keyWithOrganization(db: Db, keyId: string) {
+  const [row] = await db
+    .select({ org: organizations, keyPrefix: apiKeys.keyPrefix, memberId: apiKeys.memberId })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(eq(apiKeys.id, keyId))
+    .limit(1);
+  return row ?? null;
+}
