@@ -1,6 +1,6 @@
 // Creating organizations, members and keys: shared by registration, invites, key management and the demo seed.
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
+import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
 import type { Db } from "../env";
 import { newId } from "../lib/ids";
@@ -56,7 +56,7 @@ export async function createOrganization(db: Db, input: { name: string; email: s
         name: input.name,
         email: input.email,
         plan,
-        trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null,
+        trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
         createdAt: now,
       })
       .returning(),

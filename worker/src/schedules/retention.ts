@@ -5,11 +5,10 @@
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
 import { sql } from "drizzle-orm";
-import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
+import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import type { Db } from "../env";
 import { chunkRows, inChunks } from "../queries/chunks";
 
-const DAY_MS = 86_400_000;
 /** The anomaly detector reads a week of hourly counters; two weeks leaves room for late runs. */
 export const HOURLY_USAGE_KEEP_DAYS = 14;
 
