@@ -136,12 +136,16 @@ export const FLAG_FILTER_OPTIONS = [
   { value: "warning", label: "Warning" },
   { value: "critical", label: "Critical" },
 ] as const;
+/** One day in milliseconds (UTC days: no daylight saving). */
+export const DAY_MS = 86_400_000;
+/** The 7-day window: the dashboard's stats and the 7-day Flag Trends panels. */
+export const WEEK_DAYS = 7;
 /** Time ranges of the Quick Filters card (spec §9), 1h the default. */
 export const TIME_RANGES = [
   { value: "1h", label: "Last hour", ms: 3_600_000 },
-  { value: "24h", label: "Last 24 hours", ms: 86_400_000 },
-  { value: "7d", label: "Last 7 days", ms: 7 * 86_400_000 },
-  { value: "30d", label: "Last 30 days", ms: 30 * 86_400_000 },
+  { value: "24h", label: "Last 24 hours", ms: DAY_MS },
+  { value: "7d", label: "Last 7 days", ms: WEEK_DAYS * DAY_MS },
+  { value: "30d", label: "Last 30 days", ms: 30 * DAY_MS },
 ] as const;
 export type TimeRange = (typeof TIME_RANGES)[number]["value"];
 export const DEFAULT_TIME_RANGE: TimeRange = "1h";
@@ -185,7 +189,7 @@ export const BATCH_MAX_LOGS = 500;
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 200_000;
-export const STATS_DEFAULT_DAYS = 7;
+export const STATS_DEFAULT_DAYS = WEEK_DAYS;
 export const MAX_RANGE_DAYS = 365;
 
 export const REFRESH_MS = { feed: 5_000, alerts: 30_000, stats: 30_000, trends: 60_000 } as const;

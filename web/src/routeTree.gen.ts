@@ -9,122 +9,129 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from "./routes/__root"
-import { Route as IndexRouteImport } from "./routes/index"
-import { Route as AdvancedAnalyticsRouteImport } from "./routes/advanced-analytics"
-import { Route as AlertsRouteImport } from "./routes/alerts"
-import { Route as AnalyticsRouteImport } from "./routes/analytics"
-import { Route as ApiKeysRouteImport } from "./routes/api-keys"
-import { Route as FlagsRouteImport } from "./routes/flags"
-import { Route as IntegrationsRouteImport } from "./routes/integrations"
-import { Route as LogsRouteImport } from "./routes/logs"
-import { Route as SettingsRouteImport } from "./routes/settings"
-import { Route as TeamRouteImport } from "./routes/team"
-import { Route as TestingRouteImport } from "./routes/testing"
-import { Route as WebhooksRouteImport } from "./routes/webhooks"
+import { Route as SignedInRouteImport } from "./routes/_signedIn"
+import { Route as SignedInIndexRouteImport } from "./routes/_signedIn/index"
+import { Route as SignedInAdvancedAnalyticsRouteImport } from "./routes/_signedIn/advanced-analytics"
+import { Route as SignedInAlertsRouteImport } from "./routes/_signedIn/alerts"
+import { Route as SignedInAnalyticsRouteImport } from "./routes/_signedIn/analytics"
+import { Route as SignedInApiKeysRouteImport } from "./routes/_signedIn/api-keys"
+import { Route as SignedInFlagsRouteImport } from "./routes/_signedIn/flags"
+import { Route as SignedInIntegrationsRouteImport } from "./routes/_signedIn/integrations"
+import { Route as SignedInLogsRouteImport } from "./routes/_signedIn/logs"
+import { Route as SignedInSettingsRouteImport } from "./routes/_signedIn/settings"
+import { Route as SignedInTeamRouteImport } from "./routes/_signedIn/team"
+import { Route as SignedInTestingRouteImport } from "./routes/_signedIn/testing"
+import { Route as SignedInWebhooksRouteImport } from "./routes/_signedIn/webhooks"
 
-const IndexRoute = IndexRouteImport.update({
+const SignedInRoute = SignedInRouteImport.update({
+  id: "/_signedIn",
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInIndexRoute = SignedInIndexRouteImport.update({
   id: "/",
   path: "/",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const AdvancedAnalyticsRoute = AdvancedAnalyticsRouteImport.update({
-  id: "/advanced-analytics",
-  path: "/advanced-analytics",
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AlertsRoute = AlertsRouteImport.update({
+const SignedInAdvancedAnalyticsRoute =
+  SignedInAdvancedAnalyticsRouteImport.update({
+    id: "/advanced-analytics",
+    path: "/advanced-analytics",
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInAlertsRoute = SignedInAlertsRouteImport.update({
   id: "/alerts",
   path: "/alerts",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const AnalyticsRoute = AnalyticsRouteImport.update({
+const SignedInAnalyticsRoute = SignedInAnalyticsRouteImport.update({
   id: "/analytics",
   path: "/analytics",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const ApiKeysRoute = ApiKeysRouteImport.update({
+const SignedInApiKeysRoute = SignedInApiKeysRouteImport.update({
   id: "/api-keys",
   path: "/api-keys",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const FlagsRoute = FlagsRouteImport.update({
+const SignedInFlagsRoute = SignedInFlagsRouteImport.update({
   id: "/flags",
   path: "/flags",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const IntegrationsRoute = IntegrationsRouteImport.update({
+const SignedInIntegrationsRoute = SignedInIntegrationsRouteImport.update({
   id: "/integrations",
   path: "/integrations",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const LogsRoute = LogsRouteImport.update({
+const SignedInLogsRoute = SignedInLogsRouteImport.update({
   id: "/logs",
   path: "/logs",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const SettingsRoute = SettingsRouteImport.update({
+const SignedInSettingsRoute = SignedInSettingsRouteImport.update({
   id: "/settings",
   path: "/settings",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const TeamRoute = TeamRouteImport.update({
+const SignedInTeamRoute = SignedInTeamRouteImport.update({
   id: "/team",
   path: "/team",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const TestingRoute = TestingRouteImport.update({
+const SignedInTestingRoute = SignedInTestingRouteImport.update({
   id: "/testing",
   path: "/testing",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const WebhooksRoute = WebhooksRouteImport.update({
+const SignedInWebhooksRoute = SignedInWebhooksRouteImport.update({
   id: "/webhooks",
   path: "/webhooks",
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
-  "/": typeof IndexRoute
-  "/advanced-analytics": typeof AdvancedAnalyticsRoute
-  "/alerts": typeof AlertsRoute
-  "/analytics": typeof AnalyticsRoute
-  "/api-keys": typeof ApiKeysRoute
-  "/flags": typeof FlagsRoute
-  "/integrations": typeof IntegrationsRoute
-  "/logs": typeof LogsRoute
-  "/settings": typeof SettingsRoute
-  "/team": typeof TeamRoute
-  "/testing": typeof TestingRoute
-  "/webhooks": typeof WebhooksRoute
+  "/": typeof SignedInIndexRoute
+  "/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
+  "/alerts": typeof SignedInAlertsRoute
+  "/analytics": typeof SignedInAnalyticsRoute
+  "/api-keys": typeof SignedInApiKeysRoute
+  "/flags": typeof SignedInFlagsRoute
+  "/integrations": typeof SignedInIntegrationsRoute
+  "/logs": typeof SignedInLogsRoute
+  "/settings": typeof SignedInSettingsRoute
+  "/team": typeof SignedInTeamRoute
+  "/testing": typeof SignedInTestingRoute
+  "/webhooks": typeof SignedInWebhooksRoute
 }
 export interface FileRoutesByTo {
-  "/": typeof IndexRoute
-  "/advanced-analytics": typeof AdvancedAnalyticsRoute
-  "/alerts": typeof AlertsRoute
-  "/analytics": typeof AnalyticsRoute
-  "/api-keys": typeof ApiKeysRoute
-  "/flags": typeof FlagsRoute
-  "/integrations": typeof IntegrationsRoute
-  "/logs": typeof LogsRoute
-  "/settings": typeof SettingsRoute
-  "/team": typeof TeamRoute
-  "/testing": typeof TestingRoute
-  "/webhooks": typeof WebhooksRoute
+  "/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
+  "/alerts": typeof SignedInAlertsRoute
+  "/analytics": typeof SignedInAnalyticsRoute
+  "/api-keys": typeof SignedInApiKeysRoute
+  "/flags": typeof SignedInFlagsRoute
+  "/integrations": typeof SignedInIntegrationsRoute
+  "/logs": typeof SignedInLogsRoute
+  "/settings": typeof SignedInSettingsRoute
+  "/team": typeof SignedInTeamRoute
+  "/testing": typeof SignedInTestingRoute
+  "/webhooks": typeof SignedInWebhooksRoute
+  "/": typeof SignedInIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  "/": typeof IndexRoute
-  "/advanced-analytics": typeof AdvancedAnalyticsRoute
-  "/alerts": typeof AlertsRoute
-  "/analytics": typeof AnalyticsRoute
-  "/api-keys": typeof ApiKeysRoute
-  "/flags": typeof FlagsRoute
-  "/integrations": typeof IntegrationsRoute
-  "/logs": typeof LogsRoute
-  "/settings": typeof SettingsRoute
-  "/team": typeof TeamRoute
-  "/testing": typeof TestingRoute
-  "/webhooks": typeof WebhooksRoute
+  "/_signedIn": typeof SignedInRouteWithChildren
+  "/_signedIn/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
+  "/_signedIn/alerts": typeof SignedInAlertsRoute
+  "/_signedIn/analytics": typeof SignedInAnalyticsRoute
+  "/_signedIn/api-keys": typeof SignedInApiKeysRoute
+  "/_signedIn/flags": typeof SignedInFlagsRoute
+  "/_signedIn/integrations": typeof SignedInIntegrationsRoute
+  "/_signedIn/logs": typeof SignedInLogsRoute
+  "/_signedIn/settings": typeof SignedInSettingsRoute
+  "/_signedIn/team": typeof SignedInTeamRoute
+  "/_signedIn/testing": typeof SignedInTestingRoute
+  "/_signedIn/webhooks": typeof SignedInWebhooksRoute
+  "/_signedIn/": typeof SignedInIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -143,7 +150,6 @@ export interface FileRouteTypes {
     | "/webhooks"
   fileRoutesByTo: FileRoutesByTo
   to:
-    | "/"
     | "/advanced-analytics"
     | "/alerts"
     | "/analytics"
@@ -155,139 +161,160 @@ export interface FileRouteTypes {
     | "/team"
     | "/testing"
     | "/webhooks"
+    | "/"
   id:
     | "__root__"
-    | "/"
-    | "/advanced-analytics"
-    | "/alerts"
-    | "/analytics"
-    | "/api-keys"
-    | "/flags"
-    | "/integrations"
-    | "/logs"
-    | "/settings"
-    | "/team"
-    | "/testing"
-    | "/webhooks"
+    | "/_signedIn"
+    | "/_signedIn/advanced-analytics"
+    | "/_signedIn/alerts"
+    | "/_signedIn/analytics"
+    | "/_signedIn/api-keys"
+    | "/_signedIn/flags"
+    | "/_signedIn/integrations"
+    | "/_signedIn/logs"
+    | "/_signedIn/settings"
+    | "/_signedIn/team"
+    | "/_signedIn/testing"
+    | "/_signedIn/webhooks"
+    | "/_signedIn/"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  AdvancedAnalyticsRoute: typeof AdvancedAnalyticsRoute
-  AlertsRoute: typeof AlertsRoute
-  AnalyticsRoute: typeof AnalyticsRoute
-  ApiKeysRoute: typeof ApiKeysRoute
-  FlagsRoute: typeof FlagsRoute
-  IntegrationsRoute: typeof IntegrationsRoute
-  LogsRoute: typeof LogsRoute
-  SettingsRoute: typeof SettingsRoute
-  TeamRoute: typeof TeamRoute
-  TestingRoute: typeof TestingRoute
-  WebhooksRoute: typeof WebhooksRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
 }
 
 declare module "@tanstack/react-router" {
   interface FileRoutesByPath {
-    "/": {
-      id: "/"
+    "/_signedIn": {
+      id: "/_signedIn"
+      path: ""
+      fullPath: "/"
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    "/_signedIn/": {
+      id: "/_signedIn/"
       path: "/"
       fullPath: "/"
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInIndexRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/advanced-analytics": {
-      id: "/advanced-analytics"
+    "/_signedIn/advanced-analytics": {
+      id: "/_signedIn/advanced-analytics"
       path: "/advanced-analytics"
       fullPath: "/advanced-analytics"
-      preLoaderRoute: typeof AdvancedAnalyticsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInAdvancedAnalyticsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/alerts": {
-      id: "/alerts"
+    "/_signedIn/alerts": {
+      id: "/_signedIn/alerts"
       path: "/alerts"
       fullPath: "/alerts"
-      preLoaderRoute: typeof AlertsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInAlertsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/analytics": {
-      id: "/analytics"
+    "/_signedIn/analytics": {
+      id: "/_signedIn/analytics"
       path: "/analytics"
       fullPath: "/analytics"
-      preLoaderRoute: typeof AnalyticsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInAnalyticsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/api-keys": {
-      id: "/api-keys"
+    "/_signedIn/api-keys": {
+      id: "/_signedIn/api-keys"
       path: "/api-keys"
       fullPath: "/api-keys"
-      preLoaderRoute: typeof ApiKeysRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInApiKeysRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/flags": {
-      id: "/flags"
+    "/_signedIn/flags": {
+      id: "/_signedIn/flags"
       path: "/flags"
       fullPath: "/flags"
-      preLoaderRoute: typeof FlagsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInFlagsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/integrations": {
-      id: "/integrations"
+    "/_signedIn/integrations": {
+      id: "/_signedIn/integrations"
       path: "/integrations"
       fullPath: "/integrations"
-      preLoaderRoute: typeof IntegrationsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInIntegrationsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/logs": {
-      id: "/logs"
+    "/_signedIn/logs": {
+      id: "/_signedIn/logs"
       path: "/logs"
       fullPath: "/logs"
-      preLoaderRoute: typeof LogsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInLogsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/settings": {
-      id: "/settings"
+    "/_signedIn/settings": {
+      id: "/_signedIn/settings"
       path: "/settings"
       fullPath: "/settings"
-      preLoaderRoute: typeof SettingsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInSettingsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/team": {
-      id: "/team"
+    "/_signedIn/team": {
+      id: "/_signedIn/team"
       path: "/team"
       fullPath: "/team"
-      preLoaderRoute: typeof TeamRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInTeamRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/testing": {
-      id: "/testing"
+    "/_signedIn/testing": {
+      id: "/_signedIn/testing"
       path: "/testing"
       fullPath: "/testing"
-      preLoaderRoute: typeof TestingRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInTestingRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    "/webhooks": {
-      id: "/webhooks"
+    "/_signedIn/webhooks": {
+      id: "/_signedIn/webhooks"
       path: "/webhooks"
       fullPath: "/webhooks"
-      preLoaderRoute: typeof WebhooksRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWebhooksRouteImport
+      parentRoute: typeof SignedInRoute
     }
   }
 }
 
+interface SignedInRouteChildren {
+  SignedInAdvancedAnalyticsRoute: typeof SignedInAdvancedAnalyticsRoute
+  SignedInAlertsRoute: typeof SignedInAlertsRoute
+  SignedInAnalyticsRoute: typeof SignedInAnalyticsRoute
+  SignedInApiKeysRoute: typeof SignedInApiKeysRoute
+  SignedInFlagsRoute: typeof SignedInFlagsRoute
+  SignedInIntegrationsRoute: typeof SignedInIntegrationsRoute
+  SignedInLogsRoute: typeof SignedInLogsRoute
+  SignedInSettingsRoute: typeof SignedInSettingsRoute
+  SignedInTeamRoute: typeof SignedInTeamRoute
+  SignedInTestingRoute: typeof SignedInTestingRoute
+  SignedInWebhooksRoute: typeof SignedInWebhooksRoute
+  SignedInIndexRoute: typeof SignedInIndexRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInAdvancedAnalyticsRoute: SignedInAdvancedAnalyticsRoute,
+  SignedInAlertsRoute: SignedInAlertsRoute,
+  SignedInAnalyticsRoute: SignedInAnalyticsRoute,
+  SignedInApiKeysRoute: SignedInApiKeysRoute,
+  SignedInFlagsRoute: SignedInFlagsRoute,
+  SignedInIntegrationsRoute: SignedInIntegrationsRoute,
+  SignedInLogsRoute: SignedInLogsRoute,
+  SignedInSettingsRoute: SignedInSettingsRoute,
+  SignedInTeamRoute: SignedInTeamRoute,
+  SignedInTestingRoute: SignedInTestingRoute,
+  SignedInWebhooksRoute: SignedInWebhooksRoute,
+  SignedInIndexRoute: SignedInIndexRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  AdvancedAnalyticsRoute: AdvancedAnalyticsRoute,
-  AlertsRoute: AlertsRoute,
-  AnalyticsRoute: AnalyticsRoute,
-  ApiKeysRoute: ApiKeysRoute,
-  FlagsRoute: FlagsRoute,
-  IntegrationsRoute: IntegrationsRoute,
-  LogsRoute: LogsRoute,
-  SettingsRoute: SettingsRoute,
-  TeamRoute: TeamRoute,
-  TestingRoute: TestingRoute,
-  WebhooksRoute: WebhooksRoute,
+  SignedInRoute: SignedInRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,10 +1,9 @@
 // The Hono app: named middleware, one router per resource, errors rendered once in onError.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
-import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../schema/constants";
 import type { AppEnv } from "./env";
-import { ApiError, onError, onNotFound } from "./errors";
+import { onError, onNotFound } from "./errors";
 import { authenticate } from "./middleware/auth";
+import { defaultBodyLimit } from "./middleware/body-limit";
 import { servedOpenApiDocument } from "./openapi";
 import { withDb } from "./middleware/db";
 import { queryKeyDeprecation } from "./middleware/query-key-deprecation";
@@ -27,18 +26,10 @@ import { settingsRoutes } from "./routes/settings";
 import { teamRoutes } from "./routes/team";
 import { webhookRoutes } from "./routes/webhooks";
 
-const tooLarge = (limit: number) => () => {
-  throw new ApiError(413, "payload_too_large", `Request body exceeds ${Math.round(limit / 1024)} KB`);
-};
-
 export const api = new Hono<AppEnv>()
   .use(apiSecurityHeaders)
   .use(queryKeyDeprecation)
-  .use("/logs/batch", bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge(MAX_BATCH_BODY_BYTES) }))
-  .use(async (c, next) => {
-    if (c.req.path.endsWith("/logs/batch")) return next();
-    return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) })(c, next);
-  })
+  .use(defaultBodyLimit)
   .route("/", healthRoutes)
   .get("/openapi.json", async (c): Promise<Response> => c.json(await servedOpenApiDocument(app, new URL(c.req.url).origin)))
   .use(withDb, authenticate)

@@ -2,10 +2,11 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
 import type { Stats, TrendEntry } from "./types";
 
+/** Everything computed from the logs' daily figures: invalidating `all` refreshes the stats cards and the trends. */
 export const statsKeys = {
   all: ["stats"] as const,
-  stats: (days: number) => ["stats", { days }] as const,
-  trends: (days: number) => ["trends", { days }] as const,
+  stats: (days: number) => ["stats", "summary", { days }] as const,
+  trends: (days: number) => ["stats", "trends", { days }] as const,
 };
 
 /** GET /api/stats?days=N → figures and the preceding period (`previous`). */

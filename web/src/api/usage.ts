@@ -21,20 +21,26 @@ export type CostEntry = { date: string; model: string; prompts: number; tokens: 
 /** One row per day (zero-filled); avgLatencyMs null when no log of the day carried a latency. */
 export type PerformanceEntry = { date: string; prompts: number; avgLatencyMs: number | null; flagRate: number; avgTokens: number };
 
+export const usageKeys = {
+  anomalies: () => ["anomaly-detections"] as const,
+  costTracking: (days: number) => ["cost-tracking", { days }] as const,
+  performance: (days: number) => ["performance-metrics", { days }] as const,
+};
+
 export const anomaliesQueryOptions = () =>
   queryOptions({
-    queryKey: ["anomaly-detections"] as const,
+    queryKey: usageKeys.anomalies(),
     queryFn: ({ signal }) => api<Anomaly[]>("/api/anomaly-detections", { signal }),
   });
 
 export const costTrackingQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: ["cost-tracking", { days }] as const,
+    queryKey: usageKeys.costTracking(days),
     queryFn: ({ signal }) => api<CostEntry[]>("/api/cost-tracking", { query: { days }, signal }),
   });
 
 export const performanceQueryOptions = (days: number) =>
   queryOptions({
-    queryKey: ["performance-metrics", { days }] as const,
+    queryKey: usageKeys.performance(days),
     queryFn: ({ signal }) => api<PerformanceEntry[]>("/api/performance-metrics", { query: { days }, signal }),
   });

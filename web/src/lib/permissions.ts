@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import type { Permission } from "../../../schema/constants";
+import { hasPermission } from "../../../schema/permissions";
 import { organizationQueryOptions } from "../api/organization";
 
-/** Permissions of the signed-in key (GET /api/organization). `admin` implies everything. */
+/** Permissions of the signed-in key (GET /api/organization), by the worker's rule (schema/permissions.ts). */
 export function usePermissions() {
   const org = useQuery(organizationQueryOptions());
   const permissions = org.data?.permissions ?? [];
-  const isAdmin = permissions.includes("admin");
-  return { organization: org.data ?? null, isAdmin, can: (p: string) => isAdmin || permissions.includes(p) };
+  return { organization: org.data ?? null, isAdmin: hasPermission(permissions, "admin"), can: (p: Permission) => hasPermission(permissions, p) };
 }

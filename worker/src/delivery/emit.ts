@@ -7,9 +7,7 @@ import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
 import { getSettings } from "../queries/settings";
 import { alertEvent, alertSummary, logEvents, sampleEventData } from "./events";
-import type { AlertSummary, DeliveryMessage, IntegrationDeliveryMessage, WebhookDeliveryMessage } from "./messages";
-
-export type EventInput = { event: WebhookEvent; data: Record<string, unknown>; timestamp?: string };
+import type { AlertSummary, DeliveryMessage, EventInput, IntegrationDeliveryMessage, WebhookDeliveryMessage } from "./messages";
 
 /** Cloudflare Queues accept at most 100 messages and 256 KB per sendBatch call. */
 const BATCH_MESSAGES = 100;

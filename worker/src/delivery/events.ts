@@ -4,8 +4,7 @@ import type { WebhookEvent } from "../../../schema/constants";
 import type { AlertRow, PromptLogRow, TeamMember } from "../../../schema/tables";
 import { findingSeverity } from "../detector";
 import { newId } from "../lib/ids";
-import type { AlertSummary } from "./messages";
-import type { EventInput } from "./emit";
+import type { AlertSummary, EventInput } from "./messages";
 
 /** Long texts are cut so one message stays far below the queue's 128 KB per message. */
 const TEXT_LIMIT = 4_000;

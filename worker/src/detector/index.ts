@@ -1,7 +1,7 @@
 // PromptSentry flag detector (DESIGN §6): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
 import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS, SENSITIVITY_MIN_SCORE } from "../../../schema/constants";
-import type { FlagReason, FlagStatus } from "../../../schema/constants";
+import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { literalGate } from "./gate";
@@ -11,9 +11,9 @@ import { scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
-import type { DetectInput, DetectOptions, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
+import type { DetectInput, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
 
-export type { DetectInput, DetectOptions, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
+export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
 
 /** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
 const GATE = literalGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
@@ -22,6 +22,15 @@ const GATE = literalGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
 export interface DetectorModels {
   classifier: ClassifierModel;
   jailbreak: JailbreakWeights;
+}
+
+export interface DetectOptions {
+  rules?: Partial<FlagRules>;
+  tokenThreshold?: number;
+  /** Organization setting: which finding scores count (default balanced). */
+  sensitivity?: DetectionSensitivity;
+  /** Learned parts to use instead of the shipped ones (the eval's leave-one-source-out folds). */
+  models?: DetectorModels;
 }
 
 let shipped: DetectorModels | null = null;

@@ -3,7 +3,7 @@
 // developer", "<SYSTEM MODE>"), payload splitting ("combine A, B and C"), prompt-leak requests in
 // code form, and asking for a secret in an obfuscated form (reversed, pig latin, base64) so an
 // output filter misses it. All patterns run on lower-cased text (see injection.ts).
-import type { InjectionRule } from "./injection";
+import type { InjectionRule } from "./types";
 
 const SECRET_THING =
   "(?:password|passphrase|passcode|secret\\s+(?:key|code|string|word|phrase|token)|api\\s+key|access\\s+code|private\\s+key|confidential\\s+(?:string|code|key))";

@@ -2,7 +2,7 @@
 // and direct attempts that claim authority or switch tasks. Lower-cased text; phrase-level, so a
 // document that merely mentions an assistant or a translation is not an attack. Each rule names
 // WHO is addressed (the AI, as opposed to the reader) or WHAT is hijacked (the task, the data).
-import type { InjectionRule } from "./injection";
+import type { InjectionRule } from "./types";
 
 const AI = String.raw`(?:(?:ai\s+)?(?:assistant|agent|model)|language\s+model|ai|a\.i\.|llm|chatbot|gpt|copilot|bot)`;
 const TASK_VERB = String.raw`(?:summari[sz]e|summari[sz]ing|translate|translating|read|reading|process|processing|analy[sz]e|analy[sz]ing|review|reviewing|answer|answering|respond|responding|reply|replying|generate|generating|rank|ranking|evaluate|evaluating|assess|assessing|parse|parsing)`;

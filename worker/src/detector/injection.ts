@@ -6,14 +6,7 @@
 import { gatedRules, literalGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
-import type { RawHit } from "./types";
-
-export interface InjectionRule {
-  id: string;
-  /** The regex only runs when the lower-cased text contains one of these substrings. */
-  gate: readonly string[];
-  re: RegExp;
-}
+import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = ["ignor", "disregard", "forget", "overr", "overlook", "bypass", "discard", "abandon", "drop ", "skip ", "neglect", "throw out", "no attention", "t follow", "stop following", "set aside", "put aside"];
 

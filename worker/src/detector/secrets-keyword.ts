@@ -4,7 +4,7 @@
 // a secret: not a placeholder, template or variable reference, not a word, with mixed character
 // classes and enough entropy. Hashes, UUIDs and SHAs only count when a secret-like name holds them.
 import { hasFiller, shannonEntropy } from "./checksums";
-import type { SecretRule } from "./secrets";
+import type { SecretRule } from "./types";
 
 /**
  * The keyword a name must contain, matched where it starts (the rules run anchored at each place

@@ -2,7 +2,7 @@
 // CredSweeper document). Each entry: rule id, literal prefixes (the cheap gate), and the pattern.
 // A candidate must also look random (entropy, no long filler runs) to count.
 import { hasFiller, shannonEntropy } from "./checksums";
-import type { SecretRule } from "./secrets";
+import type { SecretRule } from "./types";
 
 const B = "(?<![A-Za-z0-9_\\-])"; // token boundary before
 const E = "(?![A-Za-z0-9_\\-])"; // token boundary after

@@ -7,27 +7,7 @@ import { gatedRules, literalGate } from "./gate";
 import { KEYWORD_RULES } from "./secrets-keyword";
 import { PROVIDER_RULES } from "./secrets-providers";
 import { lowerSameLength } from "./text";
-import type { RawHit } from "./types";
-
-export interface SecretRule {
-  id: string;
-  /** Any of these substrings must occur in the text (case-sensitive unless gateLower). */
-  gate: readonly string[];
-  /** Gate is checked against the lower-cased text. */
-  gateLower?: boolean;
-  /** Global regex; with the `d` flag when `group` is used. */
-  re: RegExp;
-  /** Capture group holding the secret itself (its span is reported). Default: whole match. */
-  group?: number;
-  validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
-  /**
-   * Lower-case literals the match must start at: the regex (sticky, `y`) is tried only where one
-   * of them occurs, instead of at every position of the text.
-   */
-  anchors?: readonly string[];
-  /** Rule id reported for this match, when it depends on the match (default: `id`). */
-  idFor?: (m: RegExpExecArray, text: string) => string;
-}
+import type { RawHit, SecretRule } from "./types";
 
 const hasDigit = (s: string) => /\d/.test(s);
 const hasUpper = (s: string) => /[A-Z]/.test(s);

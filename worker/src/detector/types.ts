@@ -1,5 +1,4 @@
-import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
-import type { DetectorModels } from "./index";
+import type { FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 
 export type { FlagReason, FlagRules, FlagStatus };
 
@@ -28,15 +27,6 @@ export interface DetectInput {
   tokenCount?: number | null;
 }
 
-export interface DetectOptions {
-  rules?: Partial<FlagRules>;
-  tokenThreshold?: number;
-  /** Organization setting: which finding scores count (default balanced). */
-  sensitivity?: DetectionSensitivity;
-  /** Learned parts to use instead of the shipped ones (the eval's leave-one-source-out folds). */
-  models?: DetectorModels;
-}
-
 export interface DetectResult {
   flagStatus: FlagStatus;
   flagReasons: FlagReason[];
@@ -50,4 +40,33 @@ export interface RawHit {
   end: number;
   /** 0..1; rules without their own measure get their rule's confidence (see scoring.ts). */
   score?: number;
+}
+
+/** One injection pattern (injection*.ts). */
+export interface InjectionRule {
+  id: string;
+  /** The regex only runs when the lower-cased text contains one of these substrings. */
+  gate: readonly string[];
+  re: RegExp;
+}
+
+/** One credential pattern (secrets*.ts). */
+export interface SecretRule {
+  id: string;
+  /** Any of these substrings must occur in the text (case-sensitive unless gateLower). */
+  gate: readonly string[];
+  /** Gate is checked against the lower-cased text. */
+  gateLower?: boolean;
+  /** Global regex; with the `d` flag when `group` is used. */
+  re: RegExp;
+  /** Capture group holding the secret itself (its span is reported). Default: whole match. */
+  group?: number;
+  validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
+  /**
+   * Lower-case literals the match must start at: the regex (sticky, `y`) is tried only where one
+   * of them occurs, instead of at every position of the text.
+   */
+  anchors?: readonly string[];
+  /** Rule id reported for this match, when it depends on the match (default: `id`). */
+  idFor?: (m: RegExpExecArray, text: string) => string;
 }

@@ -8,7 +8,7 @@ import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { notifyNewLogs } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
-import { storeLogs, type StoreOptions } from "../queries/ingest";
+import { storeLogs, type StoreOptions } from "./store-logs";
 import { serializeLog } from "../serialize";
 
 const IDEMPOTENCY_KEY_MAX = 200;

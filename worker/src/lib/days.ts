@@ -1,5 +1,5 @@
 // UTC calendar days, the unit of the aggregate tables.
-const DAY_MS = 86_400_000;
+import { DAY_MS } from "../../../schema/constants";
 
 export const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

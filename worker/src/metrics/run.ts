@@ -1,6 +1,7 @@
 // Running a checked metric query (DESIGN §8): `logs` is bound to the caller's organization and the
 // last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
 import { and, eq, sql } from "drizzle-orm";
+import { DAY_MS } from "../../../schema/constants";
 import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
 import type { Db } from "../env";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
@@ -12,7 +13,6 @@ export const LOGS_WINDOW_DAYS = 30;
 export const MAX_ROWS = 100;
 /** Characters kept of each text or blob cell: labels are cut to 200 anyway (shape.ts). */
 export const MAX_CELL_CHARS = 1_000;
-const DAY_MS = 86_400_000;
 
 /** The columns a metric sees, under the names the query uses (created_at in epoch ms). */
 const LOGS_SELECT = LOGS_COLUMNS.join(", ");

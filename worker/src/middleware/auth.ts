@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
+import { hasPermission } from "../../../schema/permissions";
 import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
 import type { AppEnv, Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
@@ -86,9 +87,6 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (session) await renewSession(c, session);
 });
 
-export function hasPermission(principal: Principal, permission: Permission): boolean {
-  return principal.permissions.has("admin") || principal.permissions.has(permission);
-}
 
 /** The caller, or 401. */
 export function requirePrincipal(c: Context<AppEnv>): Principal {
@@ -101,7 +99,7 @@ export function requirePrincipal(c: Context<AppEnv>): Principal {
 export const requirePermission = (permission: Permission) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const principal = requirePrincipal(c);
-    if (!hasPermission(principal, permission)) throw forbidden(permission);
+    if (!hasPermission(principal.permissions, permission)) throw forbidden(permission);
     await next();
   });
 

@@ -1,6 +1,6 @@
 // Creating organizations, members and keys: shared by registration, invites, key management and the demo seed.
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
+import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
 import type { Db } from "../env";
 import { newId } from "../lib/ids";
@@ -56,7 +56,7 @@ export async function createOrganization(db: Db, input: { name: string; email: s
         name: input.name,
         email: input.email,
         plan,
-        trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * 86_400_000) : null,
+        trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
         createdAt: now,
       })
       .returning(),
@@ -77,3 +77,20 @@ export async function findMember(db: Db, orgId: string, memberId: string | null)
   return rows[0] ?? null;
 }
 
+
+/** The organization's name (the Danger Zone's confirmation, the Settings page). */
+export async function organizationName(db: Db, orgId: string): Promise<string> {
+  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+  return org.name;
+}
+
+/** The key `keyId` with its organization and member, as the shell sees them. */
+export async function keyWithOrganization(db: Db, keyId: string) {
+  const [row] = await db
+    .select({ org: organizations, keyPrefix: apiKeys.keyPrefix, memberId: apiKeys.memberId })
+    .from(apiKeys)
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(eq(apiKeys.id, keyId))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { DEFAULT_FLAG_RULES } from "../../../schema/constants";
-import { orgSettings, type OrgSettings } from "../../../schema/tables";
+import { organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
 import type { Db } from "../env";
 
 /** A stored row with rules added since it was written switched on (their default). */
@@ -16,4 +16,12 @@ export async function getSettings(db: Db, orgId: string): Promise<OrgSettings> {
     .onConflictDoNothing()
     .returning();
   return created ?? (await getSettings(db, orgId));
+}
+
+/** Stores a settings patch, and the organization's new name when one is given, in one transaction. */
+export async function updateSettings(db: Db, orgId: string, patch: Partial<typeof orgSettings.$inferInsert>, organizationName?: string): Promise<void> {
+  await db.batch([
+    db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
+    ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
+  ]);
 }

@@ -1,8 +1,6 @@
 // Registration, sign-in/out and the organization lookup the shell starts with (spec §7, DESIGN §3).
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
-import { apiKeys, organizations } from "../../../schema/tables";
 import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
@@ -10,18 +8,13 @@ import { hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { endSession, startSession } from "../lib/session";
 import { loadPrincipal } from "../middleware/auth";
-import { createOrganization, findMember } from "../queries/accounts";
+import { createOrganization, findMember, keyWithOrganization } from "../queries/accounts";
 import { serializeOrganization } from "../serialize";
 import { jsonBody } from "../validate";
 
 /** The organization as the shell sees it through one key. */
 async function organizationView(db: Db, orgId: string, keyId: string, permissions: Iterable<Permission>) {
-  const [row] = await db
-    .select({ org: organizations, keyPrefix: apiKeys.keyPrefix, memberId: apiKeys.memberId })
-    .from(apiKeys)
-    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(eq(apiKeys.id, keyId))
-    .limit(1);
+  const row = await keyWithOrganization(db, keyId);
   if (!row || row.org.id !== orgId) return null;
   const member = await findMember(db, orgId, row.memberId);
   return serializeOrganization(row.org, { keyPrefix: row.keyPrefix, permissions, member });

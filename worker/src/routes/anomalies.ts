@@ -1,19 +1,13 @@
 // Anomaly detections found by the scheduled detector (spec §7, DESIGN §7).
-import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { anomalyDetections } from "../../../schema/tables";
 import type { AppEnv } from "../env";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { listAnomalies } from "../queries/anomalies";
 import { serializeAnomaly } from "../serialize";
 
 const ANOMALIES_SHOWN = 100;
 
 export const anomalyRoutes = new Hono<AppEnv>().get("/", requirePermission("alerts:read"), async (c) => {
-  const rows = await c.var.db
-    .select()
-    .from(anomalyDetections)
-    .where(eq(anomalyDetections.orgId, orgOf(c)))
-    .orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id))
-    .limit(ANOMALIES_SHOWN);
+  const rows = await listAnomalies(c.var.db, orgOf(c), ANOMALIES_SHOWN);
   return c.json(rows.map(serializeAnomaly));
 });

@@ -1,43 +1,30 @@
 // API keys: create (the full key answered once), list (never the key), delete (spec §7, DESIGN §3).
-import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { apiKeys, teamMembers } from "../../../schema/tables";
 import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { conflict, notFound } from "../errors";
+import { conflict } from "../errors";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
-import { prepareKey } from "../queries/accounts";
+import { createKey, deleteKey, listKeys } from "../queries/api-keys";
 import { serializeApiKey } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 export const apiKeyRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
-    const rows = await c.var.db
-      .select({ key: apiKeys, role: teamMembers.role })
-      .from(apiKeys)
-      .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
-      .where(eq(apiKeys.orgId, orgOf(c)))
-      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+    const rows = await listKeys(c.var.db, orgOf(c));
     return c.json(rows.map((r) => serializeApiKey(r.key, r.role)));
   })
   .post("/", ...jsonBody(apiKeyBody), async (c) => {
     const input = c.req.valid("json");
-    const { insert, created } = await prepareKey(c.var.db, { orgId: orgOf(c), ...input });
-    await insert;
-    const [row] = await c.var.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
-    return c.json({ ...serializeApiKey(row), keyValue: created.key }, 201);
+    const { row, key } = await createKey(c.var.db, { orgId: orgOf(c), ...input });
+    return c.json({ ...serializeApiKey(row), keyValue: key }, 201);
   })
   .delete("/:id", validate("param", idParam), async (c) => {
     const principal = requirePrincipal(c);
     const { id } = c.req.valid("param");
     if (id === principal.keyId) throw conflict("You cannot delete the key you are signed in with");
-    const deleted = await c.var.db
-      .delete(apiKeys)
-      .where(and(eq(apiKeys.orgId, principal.orgId), eq(apiKeys.id, id)))
-      .returning({ id: apiKeys.id });
-    if (!deleted.length) throw notFound("API key");
+    await deleteKey(c.var.db, principal.orgId, id);
     // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });
     return c.body(null, 204);

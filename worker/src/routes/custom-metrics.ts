@@ -1,31 +1,25 @@
 // Custom metrics (spec §5, §7, DESIGN §8). Reading needs logs:read; managing needs admin. A query is
 // checked by the SQL sandbox and run once before anything is stored, so a metric never exists
 // without a value or a reason why not.
-import { and, count, desc, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
-import { customMetrics } from "../../../schema/tables";
 import { customMetricBody, idParam } from "../../../schema/validation";
-import type { AppEnv, Db } from "../env";
-import { ApiError, badRequest, notFound } from "../errors";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest } from "../errors";
 import { newId } from "../lib/ids";
 import { computeMetricValue, refreshMetric } from "../metrics/run";
 import { MetricQueryError } from "../metrics/sandbox";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { deleteMetric, findMetric, insertMetricUnderCap, listMetrics, metricCount } from "../queries/custom-metrics";
 import { serializeCustomMetric } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 const limitReached = () =>
   new ApiError(409, "limit_reached", `An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
 
-async function metricCount(db: Db, orgId: string) {
-  const [row] = await db.select({ n: count() }).from(customMetrics).where(eq(customMetrics.orgId, orgId));
-  return row.n;
-}
-
 export const customMetricRoutes = new Hono<AppEnv>()
   .get("/", requirePermission("logs:read"), async (c) => {
-    const rows = await c.var.db.select().from(customMetrics).where(eq(customMetrics.orgId, orgOf(c))).orderBy(desc(customMetrics.createdAt), desc(customMetrics.id));
+    const rows = await listMetrics(c.var.db, orgOf(c));
     return c.json(rows.map(serializeCustomMetric));
   })
   .post("/", requirePermission("admin"), ...jsonBody(customMetricBody), async (c) => {
@@ -42,32 +36,16 @@ export const customMetricRoutes = new Hono<AppEnv>()
       if (error instanceof MetricQueryError) throw badRequest(error.message, { query: [error.message] });
       throw error;
     }
-    // Insert and re-count in one transaction (a D1 batch): of concurrent creates past the cap, none is kept.
-    const id = newId();
-    const [[row], over] = await db.batch([
-      db.insert(customMetrics).values({ id, orgId, ...body, lastValue, lastRefreshedAt: new Date(now), createdAt: new Date(now) }).returning(),
-      db
-        .delete(customMetrics)
-        .where(and(eq(customMetrics.id, id), sql`(SELECT count(*) FROM ${customMetrics} WHERE ${customMetrics.orgId} = ${orgId}) > ${MAX_CUSTOM_METRICS_PER_ORG}`))
-        .returning({ id: customMetrics.id }),
-    ]);
-    if (over.length) throw limitReached();
+    const row = await insertMetricUnderCap(db, { id: newId(), orgId, ...body, lastValue, lastRefreshedAt: new Date(now), createdAt: new Date(now) });
+    if (!row) throw limitReached();
     return c.json(serializeCustomMetric(row), 201);
   })
   .post("/:id/refresh", requirePermission("admin"), validate("param", idParam), async (c) => {
     const db = c.var.db;
-    const [metric] = await db
-      .select()
-      .from(customMetrics)
-      .where(and(eq(customMetrics.orgId, orgOf(c)), eq(customMetrics.id, c.req.valid("param").id)));
-    if (!metric) throw notFound("Custom metric");
+    const metric = await findMetric(db, orgOf(c), c.req.valid("param").id);
     return c.json(serializeCustomMetric(await refreshMetric(db, metric, Date.now())));
   })
   .delete("/:id", requirePermission("admin"), validate("param", idParam), async (c) => {
-    const deleted = await c.var.db
-      .delete(customMetrics)
-      .where(and(eq(customMetrics.orgId, orgOf(c)), eq(customMetrics.id, c.req.valid("param").id)))
-      .returning({ id: customMetrics.id });
-    if (!deleted.length) throw notFound("Custom metric");
+    await deleteMetric(c.var.db, orgOf(c), c.req.valid("param").id);
     return c.body(null, 204);
   });

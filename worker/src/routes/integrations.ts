@@ -1,14 +1,13 @@
 // Integrations CRUD and active patch (spec §5, §7). Admin only.
-import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
-import { integrations, type IntegrationConfig } from "../../../schema/tables";
+import type { IntegrationConfig } from "../../../schema/tables";
 import { assertDeliverable } from "../lib/url-policy";
 import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { badRequest, notFound } from "../errors";
-import { newId } from "../lib/ids";
+import { badRequest } from "../errors";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { createIntegration, deleteIntegration, findIntegration, listIntegrations, updateIntegration } from "../queries/integrations";
 import { isSecretConfigField, serializeIntegration } from "../serialize";
 import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
 
@@ -39,25 +38,19 @@ function assertSecretFollowsDestination(before: IntegrationConfig, after: Integr
 export const integrationRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
-    const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt), desc(integrations.id));
+    const rows = await listIntegrations(c.var.db, orgOf(c));
     return c.json(rows.map(serializeIntegration));
   })
   .post("/", ...jsonBody(integrationBody), async (c) => {
     const input = c.req.valid("json");
     assertTargets(input.config, c.env);
-    const [row] = await c.var.db
-      .insert(integrations)
-      .values({ id: newId(), orgId: orgOf(c), name: input.name, type: input.type, config: input.config, createdAt: new Date() })
-      .returning();
-    return c.json(serializeIntegration(row), 201);
+    return c.json(serializeIntegration(await createIntegration(c.var.db, orgOf(c), input)), 201);
   })
   .patch("/:id", validate("param", idParam), ...jsonBody(integrationPatch), async (c) => {
     const orgId = orgOf(c);
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
-    const mine = and(eq(integrations.orgId, orgId), eq(integrations.id, id));
-    const [existing] = await c.var.db.select().from(integrations).where(mine).limit(1);
-    if (!existing) throw notFound("Integration");
+    const existing = await findIntegration(c.var.db, orgId, id);
     let config = existing.config;
     if (patch.config) {
       // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
@@ -75,18 +68,10 @@ export const integrationRoutes = new Hono<AppEnv>()
       assertTargets(config, c.env);
       assertSecretFollowsDestination(existing.config, config, keptSecret);
     }
-    const [row] = await c.var.db
-      .update(integrations)
-      .set({ name: patch.name ?? existing.name, active: patch.active ?? existing.active, config })
-      .where(mine)
-      .returning();
+    const row = await updateIntegration(c.var.db, orgId, id, { name: patch.name ?? existing.name, active: patch.active ?? existing.active, config });
     return c.json(serializeIntegration(row));
   })
   .delete("/:id", validate("param", idParam), async (c) => {
-    const deleted = await c.var.db
-      .delete(integrations)
-      .where(and(eq(integrations.orgId, orgOf(c)), eq(integrations.id, c.req.valid("param").id)))
-      .returning({ id: integrations.id });
-    if (!deleted.length) throw notFound("Integration");
+    await deleteIntegration(c.var.db, orgOf(c), c.req.valid("param").id);
     return c.body(null, 204);
   });

@@ -1,19 +1,18 @@
 // Realtime token (DESIGN §5): a short-lived signed token for the caller's organization room, and the
 // full WebSocket URL to open with it.
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { signRealtimeToken } from "../../../schema/realtime";
-import { apiKeys } from "../../../schema/tables";
 import type { AppEnv } from "../env";
 import { partyOrigin, roomPath } from "../lib/realtime";
 import { requirePermission, requirePrincipal } from "../middleware/auth";
+import { keyById } from "../queries/api-keys";
 
 export const realtimeRoutes = new Hono<AppEnv>().get("/token", requirePermission("logs:read"), async (c) => {
   const { orgId, keyId } = requirePrincipal(c);
   const session = c.var.session;
   // The token names its key and session, so the room can drop it when they end, and never outlives
   // the key's expiry or the session's absolute cap.
-  const [key] = await c.var.db.select({ expiresAt: apiKeys.expiresAt }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  const key = await keyById(c.var.db, keyId);
   const notAfterMs = Math.min(key?.expiresAt?.getTime() ?? Infinity, session?.expiresAt ?? Infinity);
   const { token, exp } = await signRealtimeToken({ room: orgId, kid: keyId, sid: session?.id, notAfterMs }, c.env.PARTY_SECRET);
   const url = `${partyOrigin(c.env, "ws")}${roomPath(orgId)}?token=${encodeURIComponent(token)}`;

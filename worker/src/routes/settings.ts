@@ -1,16 +1,17 @@
 // Settings made real (DESIGN §5): organization name, retention, alert switches, flag rules, token
 // threshold; and rotation of the caller's own API key.
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
+import type { OrgSettings } from "../../../schema/tables";
 import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
+import { prepareSession, sendSessionCookie } from "../lib/session";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
-import { getSettings } from "../queries/settings";
+import { organizationName } from "../queries/accounts";
+import { keyById, replaceKeySecret } from "../queries/api-keys";
+import { getSettings, updateSettings } from "../queries/settings";
 import { jsonBody } from "../validate";
 
 function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string) {
@@ -33,12 +34,8 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
 async function currentView(c: Parameters<typeof orgOf>[0]) {
   const principal = requirePrincipal(c);
   const db = c.var.db;
-  const [settings, [org], [key]] = await Promise.all([
-    getSettings(db, principal.orgId),
-    db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, principal.orgId)),
-    db.select({ keyPrefix: apiKeys.keyPrefix }).from(apiKeys).where(eq(apiKeys.id, principal.keyId)),
-  ]);
-  return settingsView(settings, org.name, key.keyPrefix);
+  const [settings, name, key] = await Promise.all([getSettings(db, principal.orgId), organizationName(db, principal.orgId), keyById(db, principal.keyId)]);
+  return settingsView(settings, name, key?.keyPrefix ?? "");
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
@@ -61,10 +58,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
       updatedAt: new Date(),
     };
-    await db.batch([
-      db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
-      ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
-    ]);
+    await updateSettings(db, orgId, patch, organizationName);
     return c.json(await currentView(c));
   })
   .post("/rotate-key", requirePermission("admin"), async (c) => {
@@ -78,11 +72,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const keyPrefix = displayPrefix(key);
     const at = new Date();
     const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
-    await db.batch([
-      db.update(apiKeys).set({ keyHash: await hashApiKey(key), keyPrefix }).where(eq(apiKeys.id, principal.keyId)),
-      revokeKeySessions(db, [principal.keyId], at),
-      ...(fresh ? [fresh.insert] : []),
-    ]);
+    await replaceKeySecret(db, principal.keyId, { keyHash: await hashApiKey(key), keyPrefix }, at, fresh ? [fresh.insert] : []);
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
     if (fresh) await sendSessionCookie(c, fresh.token);
     return c.json({ apiKey: key, keyPrefix });

@@ -1,74 +1,40 @@
 // Webhooks CRUD, active patch, delivery history and test sends (spec §7, DESIGN §5, §7). Admin
 // only: the list carries signing secrets.
-import { and, desc, eq, inArray, max } from "drizzle-orm";
 import { Hono } from "hono";
-import { webhookDeliveries, webhooks, type WebhookDeliveryRow } from "../../../schema/tables";
 import { idParam, webhookBody, webhookPatch } from "../../../schema/validation";
-import type { AppEnv, Db } from "../env";
+import type { AppEnv } from "../env";
 import { testMessage } from "../delivery/emit";
-import { ApiError, notFound } from "../errors";
-import { newId } from "../lib/ids";
-import { generateWebhookSecret } from "../lib/keys";
+import { ApiError } from "../errors";
 import { assertDeliverable } from "../lib/url-policy";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { createWebhook, deleteWebhook, findWebhook, listDeliveries, listWebhooks, updateWebhook } from "../queries/webhooks";
 import { serializeDelivery, serializeWebhook } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 const DELIVERIES_SHOWN = 50;
 
-/** Each webhook's most recent delivery: ids are ULIDs, so the largest id per webhook is the latest. */
-async function latestDeliveries(db: Db, webhookIds: string[]) {
-  if (!webhookIds.length) return new Map<string, WebhookDeliveryRow>();
-  const latestIds = db
-    .select({ id: max(webhookDeliveries.id) })
-    .from(webhookDeliveries)
-    .where(inArray(webhookDeliveries.webhookId, webhookIds))
-    .groupBy(webhookDeliveries.webhookId);
-  const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, latestIds));
-  return new Map(rows.map((r) => [r.webhookId, r]));
-}
-
-async function findWebhook(db: Db, orgId: string, id: string) {
-  const [row] = await db.select().from(webhooks).where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id))).limit(1);
-  if (!row) throw notFound("Webhook");
-  return row;
-}
-
 export const webhookRoutes = new Hono<AppEnv>()
   .use(requirePermission("admin"))
   .get("/", async (c) => {
-    const rows = await c.var.db.select().from(webhooks).where(eq(webhooks.orgId, orgOf(c))).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
-    const last = await latestDeliveries(c.var.db, rows.map((r) => r.id));
-    return c.json(rows.map((r) => serializeWebhook(r, last.get(r.id) ?? null)));
+    const rows = await listWebhooks(c.var.db, orgOf(c));
+    return c.json(rows.map((r) => serializeWebhook(r.hook, r.last)));
   })
   .post("/", ...jsonBody(webhookBody), async (c) => {
     const input = c.req.valid("json");
     assertDeliverable(input.url, c.env);
-    const [row] = await c.var.db
-      .insert(webhooks)
-      .values({ id: newId(), orgId: orgOf(c), ...input, secret: generateWebhookSecret(), createdAt: new Date() })
-      .returning();
-    return c.json(serializeWebhook(row), 201);
+    return c.json(serializeWebhook(await createWebhook(c.var.db, orgOf(c), input)), 201);
   })
   .patch("/:id", validate("param", idParam), ...jsonBody(webhookPatch), async (c) => {
     const orgId = orgOf(c);
     const { id } = c.req.valid("param");
     const patch = c.req.valid("json");
     if (patch.url) assertDeliverable(patch.url, c.env);
-    await findWebhook(c.var.db, orgId, id);
-    const [row] = await c.var.db
-      .update(webhooks)
-      // Re-enabling a webhook that a 410 disabled clears the reason.
-      .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
-      .where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id)))
-      .returning();
-    return c.json(serializeWebhook(row));
+    return c.json(serializeWebhook(await updateWebhook(c.var.db, orgId, id, patch)));
   })
   .delete("/:id", validate("param", idParam), async (c) => {
     const orgId = orgOf(c);
     const { id } = c.req.valid("param");
-    const deleted = await c.var.db.delete(webhooks).where(and(eq(webhooks.orgId, orgId), eq(webhooks.id, id))).returning({ id: webhooks.id });
-    if (!deleted.length) throw notFound("Webhook");
+    await deleteWebhook(c.var.db, orgId, id);
     return c.body(null, 204);
   })
   // Queues a sample of the webhook's first subscribed event; the attempt shows up in its deliveries.
@@ -84,12 +50,6 @@ export const webhookRoutes = new Hono<AppEnv>()
   .get("/:id/deliveries", validate("param", idParam), async (c) => {
     const orgId = orgOf(c);
     const { id } = c.req.valid("param");
-    await findWebhook(c.var.db, orgId, id);
-    const rows = await c.var.db
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.webhookId, id)))
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(DELIVERIES_SHOWN);
+    const rows = await listDeliveries(c.var.db, orgId, id, DELIVERIES_SHOWN);
     return c.json(rows.map(serializeDelivery));
   });

@@ -5,10 +5,10 @@
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
 import { sql } from "drizzle-orm";
-import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
+import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import type { Db } from "../env";
+import { chunkRows, inChunks } from "../queries/chunks";
 
-const DAY_MS = 86_400_000;
 /** The anomaly detector reads a week of hourly counters; two weeks leaves room for late runs. */
 export const HOURLY_USAGE_KEEP_DAYS = 14;
 
@@ -69,7 +69,7 @@ async function organizationsDue(db: Db, now: number): Promise<Due[]> {
     .sort(() => Math.random() - 0.5);
 }
 
-/** One bounded statement of `task`. Counted with RETURNING: D1's `changes` also counts the triggers' writes. */
+/** One bounded statement of `task`, counted by the rows it returns (see chunkRows). */
 async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<number> {
   const statement = {
     logs: sql`DELETE FROM prompt_logs WHERE rowid IN (
@@ -81,7 +81,7 @@ async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<num
     deliveries: sql`DELETE FROM webhook_deliveries WHERE rowid IN (
       SELECT rowid FROM webhook_deliveries WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
   }[task];
-  return (await db.all(statement)).length;
+  return chunkRows(db, statement);
 }
 
 export async function purgeExpired(db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
@@ -113,10 +113,10 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
 
   // The detector's hourly counters are working data, not history: keep two weeks.
   if (budgetLeft()) {
-    const pruned = await db.all(
+    report.hourlyUsage = await chunkRows(
+      db,
       sql`DELETE FROM hourly_usage WHERE rowid IN (SELECT rowid FROM hourly_usage WHERE hour < ${now - HOURLY_USAGE_KEEP_DAYS * DAY_MS} LIMIT ${chunkSize * 10}) RETURNING 1`,
     );
-    report.hourlyUsage = pruned.length;
     report.chunks++;
   }
   await purgeWorkingRows(db, now, chunkSize, maxChunks, report);
@@ -136,9 +136,8 @@ async function purgeWorkingRows(db: Db, now: number, size: number, maxChunks: nu
       SELECT rowid FROM delivery_claims INDEXED BY delivery_claims_claimed WHERE claimed_at < ${now - DELIVERY_CLAIM_KEEP_DAYS * DAY_MS} LIMIT ${size}) RETURNING 1`],
   ] as const;
   for (const [field, statement] of jobs) {
-    for (let done = size; done === size && report.chunks < maxChunks; report.chunks++) {
-      done = (await db.all(statement)).length;
-      report[field] += done;
-    }
+    const done = await inChunks(db, statement, size, maxChunks - report.chunks);
+    report[field] += done.rows;
+    report.chunks += done.chunks;
   }
 }

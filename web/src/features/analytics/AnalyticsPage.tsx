@@ -1,6 +1,7 @@
 // Analytics (spec §2): stats (30 days), Monthly Trends, Flag Distribution, 7-day trends, and
 // Model Usage Statistics from /api/analytics/models (real shares).
 import { useQuery } from "@tanstack/react-query";
+import { WEEK_DAYS } from "../../../../schema/constants";
 import { statsQueryOptions, trendsQueryOptions } from "../../api/stats";
 import { modelUsageQueryOptions } from "../../api/analytics";
 import { BarChartIcon, CpuIcon, FlagIcon } from "../../components/icons";
@@ -93,7 +94,7 @@ export function AnalyticsPage() {
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <MonthlyTrends />
         <FlagDistribution />
-        <TrendsPanel days={7} title="7-day Flag Trends" />
+        <TrendsPanel days={WEEK_DAYS} title="7-day Flag Trends" />
         <ModelUsage />
       </div>
     </div>

@@ -2,7 +2,7 @@
 // to /api/settings (DESIGN §5 makes the spec's local-only switches real).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../api/client";
-import { organizationQueryOptions } from "../../api/organization";
+import { usePermissions } from "../../lib/permissions";
 import { settingsKey, settingsQueryOptions, updateSettings } from "../../api/settings";
 import type { Settings } from "../../api/types";
 import { BellIcon } from "../../components/icons";
@@ -20,8 +20,7 @@ const SWITCHES: { key: Key; label: string; description: string }[] = [
 export function AlertSettingsCard() {
   const queryClient = useQueryClient();
   const q = useQuery(settingsQueryOptions());
-  const org = useQuery(organizationQueryOptions());
-  const canEdit = org.data?.permissions?.includes("admin") ?? false;
+  const { isAdmin: canEdit } = usePermissions();
   const save = useMutation({
     mutationFn: (patch: Partial<Record<Key, boolean>>) => updateSettings(patch),
     onMutate: async (patch) => {

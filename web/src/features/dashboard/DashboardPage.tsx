@@ -1,5 +1,5 @@
 // Dashboard (spec §2 'real-time monitoring').
-import { STATS_DEFAULT_DAYS } from "../../../../schema/constants";
+import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "../../../../schema/constants";
 import { TrendsPanel } from "../charts/TrendsPanel";
 import { StatsCards } from "../stats/StatsCards";
 import { AlertSettingsCard } from "./AlertSettingsCard";
@@ -15,7 +15,7 @@ export function DashboardPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <LiveFeed />
-          <TrendsPanel days={7} title="7-day Flag Trends" />
+          <TrendsPanel days={WEEK_DAYS} title="7-day Flag Trends" />
         </div>
         <div className="min-w-0 space-y-6">
           <QuickFilters />

@@ -16,7 +16,7 @@ import { DetailsButton, ListStates, TextPair, pagedListState } from "./LogList";
 import { FlagBadge, ModelBadge } from "./flag";
 import { PromptDetailsDialog } from "./PromptDetailsDialog";
 
-const route = getRouteApi("/logs");
+const route = getRouteApi("/_signedIn/logs");
 
 type FlagValue = (typeof FLAG_FILTER_OPTIONS)[number]["value"];
 type ModelValue = (typeof MODEL_FILTER_OPTIONS)[number]["value"];

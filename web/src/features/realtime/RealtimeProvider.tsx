@@ -94,7 +94,6 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       // Other views are out of date now: mark them stale without refetching in the background.
       queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] !== "feed", refetchType: "none" });
       queryClient.invalidateQueries({ queryKey: statsKeys.all, refetchType: "none" });
-      queryClient.invalidateQueries({ queryKey: ["trends"], refetchType: "none" });
       // A flagged log may have opened an alert: refresh the bell and panels, at most every 5 s.
       if (log.flagStatus !== "safe" && Date.now() - lastAlertRefresh > 5_000) {
         lastAlertRefresh = Date.now();

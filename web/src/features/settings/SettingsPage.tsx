@@ -13,6 +13,7 @@ import {
   type FlagRuleKey,
 } from "../../../../schema/constants";
 import { settingsBody, type SettingsInput } from "../../../../schema/validation";
+import { apiKeyKeys } from "../../api/apiKeys";
 import { errorText } from "../../api/client";
 import { organizationKey } from "../../api/organization";
 import { deleteAllData, rotateApiKey, settingsKey, settingsQueryOptions, updateSettings } from "../../api/settings";
@@ -64,7 +65,7 @@ function ApiConfiguration({ settings, canEdit }: { settings: Settings; canEdit: 
       setVisible(true);
       queryClient.setQueryData<Settings>(settingsKey, (s) => (s ? { ...s, apiKeyPrefix: r.keyPrefix } : s));
       void queryClient.invalidateQueries({ queryKey: organizationKey });
-      void queryClient.invalidateQueries({ queryKey: ["api-keys"] });
+      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
       toast({ title: "API key regenerated", description: "A new API key has been generated. Update your integrations.", variant: "destructive" });
     },
     onError: (e) => toast({ title: "Failed to regenerate API key", description: errorText(e), variant: "destructive" }),

@@ -8,9 +8,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { TEST_MODELS } from "../../../../schema/constants";
 import { testPromptBody } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
-import { logKeys } from "../../api/logs";
-import { statsKeys } from "../../api/stats";
-import { submitTestPrompt } from "../../api/testing";
+import { keysChangedByNewLog, submitTestPrompt } from "../../api/testing";
 import type { PromptLog } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";
 import { TextAreaField } from "../../components/form";
@@ -60,8 +58,7 @@ function LiveTesting() {
     onSuccess: (log) => {
       setResults((r) => [log, ...r]);
       toast({ title: "Test prompt submitted successfully" });
-      void queryClient.invalidateQueries({ queryKey: logKeys.all });
-      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+      for (const queryKey of keysChangedByNewLog) void queryClient.invalidateQueries({ queryKey });
     },
     onError: (e) => toast({ title: "Failed to submit test prompt", description: errorText(e), variant: "destructive" }),
   });

@@ -14,8 +14,9 @@ import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
-import { getSettings, withRuleDefaults } from "./settings";
-import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
+import { isUniqueViolation } from "../queries/owned";
+import { getSettings, withRuleDefaults } from "../queries/settings";
+import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "../queries/idempotency";
 
 /** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
@@ -191,7 +192,7 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
     const newAlertIds = alertResults.flatMap((r, i) => (r[0] && r[0].count === groups[i].count ? [r[0].id] : []));
     return { rows, newAlertIds, replayed: false };
   } catch (error) {
-    if (keys && /UNIQUE constraint failed: prompt_logs\.org_id, prompt_logs\.idempotency_key/.test(String(error))) {
+    if (keys && isUniqueViolation(error, "prompt_logs.org_id, prompt_logs.idempotency_key")) {
       const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
       if (replay) return { rows: replay, newAlertIds: [], replayed: true };
     }

@@ -1,6 +1,0 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { TestingPage } from "../features/testing/TestingPage";
-
-export const Route = createFileRoute("/testing")({
-  component: TestingPage,
-});

@@ -1,0 +1,37 @@
+// Request body limits (hono's bodyLimit), declared on the routes that need more than the default
+// and answered with the 413 envelope. Every other route gets the default through `defaultBodyLimit`,
+// which the app runs before authentication so an oversized body costs no database read.
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { matchedRoutes } from "hono/route";
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../../schema/constants";
+import { ApiError } from "../errors";
+
+/** Every limit made here, so the default can tell that a route declared its own. */
+const declaredLimits = new WeakSet<MiddlewareHandler>();
+
+function limitOf(maxSize: number): MiddlewareHandler {
+  const limit = bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new ApiError(413, "payload_too_large", `Request body exceeds ${Math.round(maxSize / 1024)} KB`);
+    },
+  });
+  declaredLimits.add(limit);
+  return limit;
+}
+
+/** 1 MB: one log, a settings form, a webhook. */
+export const standardBodyLimit = limitOf(MAX_BODY_BYTES);
+
+/** 10 MB: POST /logs/batch (up to BATCH_MAX_LOGS logs in one body). */
+export const batchBodyLimit = limitOf(MAX_BATCH_BODY_BYTES);
+
+/**
+ * App-wide: the standard limit for every route that declares none. A route that declares a limit
+ * in its chain is left to that limit alone (two limits would let the smaller one win).
+ */
+export const defaultBodyLimit: MiddlewareHandler = async function defaultBodyLimit(c, next) {
+  if (matchedRoutes(c).some((route) => declaredLimits.has(route.handler))) return next();
+  return standardBodyLimit(c, next);
+};

@@ -1,0 +1,33 @@
+// Alerts of one organization: the filtered, paged list and acknowledging.
+import { and, count, desc, eq } from "drizzle-orm";
+import type * as v from "valibot";
+import { alerts, type AlertRow } from "../../../schema/tables";
+import type { alertsQuery } from "../../../schema/validation";
+import type { Db } from "../env";
+import { olderThanCursor } from "./keyset";
+import { findOwnedOr404, ownedBy } from "./owned";
+
+type AlertsQuery = v.InferOutput<typeof alertsQuery>;
+
+/** One page, newest first, and how many alerts match the filter across all pages. */
+export async function listAlerts(db: Db, orgId: string, { acknowledged, limit, before }: AlertsQuery): Promise<{ rows: AlertRow[]; total: number }> {
+  const filter = [eq(alerts.orgId, orgId)];
+  if (acknowledged) filter.push(eq(alerts.acknowledged, acknowledged === "true"));
+  const page = [...filter];
+  if (before) page.push(olderThanCursor(alerts, orgId, before));
+  const [rows, [total]] = await db.batch([
+    db.select().from(alerts).where(and(...page)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit),
+    db.select({ n: count() }).from(alerts).where(and(...filter)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Acknowledging is one-way and idempotent: a second call keeps the first time and person. */
+export async function acknowledgeAlert(db: Db, orgId: string, id: string, by: string): Promise<AlertRow> {
+  const [updated] = await db
+    .update(alerts)
+    .set({ acknowledged: true, acknowledgedAt: new Date(), acknowledgedBy: by })
+    .where(and(ownedBy(alerts, orgId, id), eq(alerts.acknowledged, false)))
+    .returning();
+  return updated ?? findOwnedOr404(db, alerts, orgId, id, "Alert");
+}

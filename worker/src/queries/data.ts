@@ -1,0 +1,28 @@
+// The Danger Zone's deletion: an organization's logs, aggregates, alerts, anomalies and deliveries.
+// Keys, team, settings and configuration stay.
+import { eq, sql } from "drizzle-orm";
+import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, webhookDeliveries } from "../../../schema/tables";
+import type { Db } from "../env";
+import { inChunks, type ChunksDone } from "./chunks";
+
+/** Logs go in bounded chunks: each deletion also updates the FTS index, and D1 limits statement time. */
+export const LOG_DELETE_CHUNK = 2_000;
+
+/** Deletes every log of the organization, chunk by chunk, and answers how many went. */
+export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUNK): Promise<ChunksDone> {
+  return inChunks(db, sql`DELETE FROM prompt_logs WHERE rowid IN (SELECT rowid FROM prompt_logs WHERE org_id = ${orgId} LIMIT ${chunkSize}) RETURNING 1`, chunkSize);
+}
+
+export async function deleteOrganizationData(db: Db, orgId: string): Promise<void> {
+  await deleteAllLogs(db, orgId);
+  await db.batch([
+    db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
+    db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
+    // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
+    db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
+    db.delete(alerts).where(eq(alerts.orgId, orgId)),
+    db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
+    db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
+    db.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
+  ]);
+}

@@ -1,0 +1,65 @@
+// Webhooks and their delivery history, always within one organization.
+import { and, desc, eq, inArray, max } from "drizzle-orm";
+import type * as v from "valibot";
+import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from "../../../schema/tables";
+import type { webhookBody, webhookPatch } from "../../../schema/validation";
+import type { Db } from "../env";
+import { newId } from "../lib/ids";
+import { generateWebhookSecret } from "../lib/keys";
+import { deleteOwnedOr404, findOwnedOr404, ownedBy } from "./owned";
+
+type WebhookInput = v.InferOutput<typeof webhookBody>;
+type WebhookPatch = v.InferOutput<typeof webhookPatch>;
+
+/** Each webhook's most recent delivery: ids are ULIDs, so the largest id per webhook is the latest. */
+async function latestDeliveries(db: Db, webhookIds: string[]) {
+  if (!webhookIds.length) return new Map<string, WebhookDeliveryRow>();
+  const latestIds = db
+    .select({ id: max(webhookDeliveries.id) })
+    .from(webhookDeliveries)
+    .where(inArray(webhookDeliveries.webhookId, webhookIds))
+    .groupBy(webhookDeliveries.webhookId);
+  const rows = await db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, latestIds));
+  return new Map(rows.map((r) => [r.webhookId, r]));
+}
+
+/** Newest first, each with its latest delivery (or null). */
+export async function listWebhooks(db: Db, orgId: string): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
+  const rows = await db.select().from(webhooks).where(eq(webhooks.orgId, orgId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
+  const last = await latestDeliveries(db, rows.map((r) => r.id));
+  return rows.map((hook) => ({ hook, last: last.get(hook.id) ?? null }));
+}
+
+export const findWebhook = (db: Db, orgId: string, id: string) => findOwnedOr404(db, webhooks, orgId, id, "Webhook");
+
+export async function createWebhook(db: Db, orgId: string, input: WebhookInput): Promise<WebhookRow> {
+  const [row] = await db
+    .insert(webhooks)
+    .values({ id: newId(), orgId, ...input, secret: generateWebhookSecret(), createdAt: new Date() })
+    .returning();
+  return row;
+}
+
+export async function updateWebhook(db: Db, orgId: string, id: string, patch: WebhookPatch): Promise<WebhookRow> {
+  await findWebhook(db, orgId, id);
+  const [row] = await db
+    .update(webhooks)
+    // Re-enabling a webhook that a 410 disabled clears the reason.
+    .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
+    .where(ownedBy(webhooks, orgId, id))
+    .returning();
+  return row;
+}
+
+export const deleteWebhook = (db: Db, orgId: string, id: string) => deleteOwnedOr404(db, webhooks, orgId, id, "Webhook");
+
+/** The webhook's most recent `limit` deliveries, newest first. */
+export async function listDeliveries(db: Db, orgId: string, webhookId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+  await findWebhook(db, orgId, webhookId);
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.webhookId, webhookId)))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit);
+}
