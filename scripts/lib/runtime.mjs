@@ -35,7 +35,16 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
   const config = path.join(root, "wrangler.toml");
   // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
-  const modules = readdirSync(bundleDir).filter((f) => f.endsWith(".js"));
+  const bundle = readdirSync(bundleDir).filter((f) => f.endsWith(".js"));
+  const { modulesRules: _rules, ...options } = workerOptions;
+  const worker = {
+    ...options,
+    name: "promptsentry",
+    bindings: { ...options.bindings, ...vars },
+    // wrangler's output is one ES module, index.js (the entrypoint comes first).
+    modules: bundle.sort((a, b) => (a === "index.js" ? -1 : b === "index.js" ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
+    modulesRoot: bundleDir,
+  };
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       rootPath: root,
@@ -49,20 +58,39 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
       cf: false,
       resourcePersistencePath: path.join(persistRoot, "v3"),
       resourceTmpPath: path.join(root, ".wrangler", "tmp"),
-      workers: [
-        {
-          ...workerOptions,
-          name: "promptsentry",
-          bindings: { ...workerOptions.bindings, ...vars },
-          // The bundle is one ES module (wrangler's output); "index.js" first as the entrypoint.
-          modules: modules.sort((a, b) => (a === "index.js" ? -1 : b === "index.js" ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
-          modulesRoot: bundleDir,
-        },
-      ],
+      workers: routeAssetsDirectly(worker),
     }),
   );
   await mf.ready;
   return { mf, crons: workerOptions.cronTriggers ?? [] };
+}
+
+/**
+ * `run_worker_first = ["/*", "!/assets/*"]` sends every request to the worker except the hashed
+ * bundles. Miniflare implements it with Cloudflare's asset router in front of the worker: two more
+ * isolate hops on every API call, which halved health-route throughput here. When the rule is
+ * "everything but these globs" (user_worker has "/*"), the same split is made at workerd's front
+ * door instead: the worker is the default target and a small assets-only worker owns the excluded
+ * globs as routes, serving them (with _headers and not-found handling) from the same asset worker.
+ * The product worker's ASSETS binding points at that worker, so pages it serves are unchanged.
+ * Any other run_worker_first shape keeps Miniflare's router.
+ */
+function routeAssetsDirectly(worker) {
+  const { assets } = worker;
+  const routing = assets?.routerConfig?.static_routing;
+  if (!assets?.binding || !routing?.user_worker?.includes("/*")) return [worker];
+  const { assets: _assets, ...rest } = worker;
+  return [
+    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: "promptsentry-assets" } },
+    {
+      name: "promptsentry-assets",
+      compatibilityDate: worker.compatibilityDate,
+      modules: true,
+      script: "export default { fetch: (request, env) => env.ASSETS.fetch(request) };",
+      routes: (routing.asset_worker ?? []).map((glob) => `*${glob}`),
+      assets: { directory: assets.directory, binding: "ASSETS", assetConfig: assets.assetConfig },
+    },
+  ];
 }
 
 /**
