@@ -29,9 +29,10 @@ export function bundleWorker({ root, assetsDir, env }) {
 
 /**
  * Starts workerd on host:port with the bundled worker; resolves once it accepts requests.
- * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string> }} options
+ * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
+ * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string }} options
  */
-export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {} }) {
+export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js" }) {
   const config = path.join(root, "wrangler.toml");
   // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
@@ -41,8 +42,8 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
     ...options,
     name: "promptsentry",
     bindings: { ...options.bindings, ...vars },
-    // wrangler's output is one ES module, index.js (the entrypoint comes first).
-    modules: bundle.sort((a, b) => (a === "index.js" ? -1 : b === "index.js" ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
+    // wrangler's output is one ES module, index.js; the entry module comes first.
+    modules: bundle.sort((a, b) => (a === entry ? -1 : b === entry ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
     modulesRoot: bundleDir,
   };
   const mf = new Miniflare(
