@@ -8,6 +8,7 @@
 // route of the same run. Not part of `npm test`.
 // Usage: npm run bench:peer -- [--url URL --key KEY] [--peer-url URL --peer-key PUBLIC_KEY
 //          [--peer-search-key PRIVATE_KEY]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
+//          [--only health,ingest,fill,search]
 // Without --url it starts its own stack (scripts/start.mjs, throwaway database). --peer-dev measures
 // `npm run dev` (wrangler dev) as the peer instead: the runtime before and after issue 15.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -96,7 +97,8 @@ const phases = [
   ["fill", fill],
   ["search", search],
 ];
-for (const [name, measure] of phases) {
+const only = arg("only")?.split(",");
+for (const [name, measure] of phases.filter(([name]) => !only || only.includes(name))) {
   for (const [i, t] of targets.entries()) {
     process.stdout.write(`› ${name}: ${t.label}… `);
     results[i][name] = await measure(t);
@@ -105,14 +107,14 @@ for (const [name, measure] of phases) {
 }
 
 const rows = [
-  ["Health route, req/s", (r) => r.health.rps, "higher"],
-  ["Health route, p50 ms", (r) => r.health.p50, "lower"],
-  ["Single-call ingestion, req/s", (r) => r.ingest.rps, "higher"],
-  ["Single-call ingestion, p50 ms", (r) => r.ingest.p50, "lower"],
-  ["Single-call ingestion, p99 ms", (r) => r.ingest.p99, "lower"],
-  [`Batch fill to ${ROWS.toLocaleString("en")} rows, rows/s`, (r) => r.fill.rowsPerSecond, "higher"],
-  [`Search p95 ms (${SEARCH_WORDS.length} words ×5)`, (r) => r.search.p95, "lower"],
-];
+  ["Health route, req/s", (r) => r.health?.rps, "higher"],
+  ["Health route, p50 ms", (r) => r.health?.p50, "lower"],
+  ["Single-call ingestion, req/s", (r) => r.ingest?.rps, "higher"],
+  ["Single-call ingestion, p50 ms", (r) => r.ingest?.p50, "lower"],
+  ["Single-call ingestion, p99 ms", (r) => r.ingest?.p99, "lower"],
+  [`Batch fill to ${ROWS.toLocaleString("en")} rows, rows/s`, (r) => r.fill?.rowsPerSecond, "higher"],
+  [`Search p95 ms (${SEARCH_WORDS.length} words ×5)`, (r) => r.search?.p95, "lower"],
+].filter(([, get]) => results.every((r) => get(r) !== undefined));
 const fmt = (n) => (n >= 100 ? Math.round(n).toLocaleString("en") : n.toFixed(1));
 console.log(`\n${cpus().length} CPUs (${cpus()[0]?.model ?? "?"}), wrk -c${CONNECTIONS} ${SECONDS}s, one run`);
 if (targets.length === 2) {

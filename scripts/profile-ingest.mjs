@@ -6,6 +6,7 @@
 // loop gives the price of one bare D1 round trip through the binding.
 // Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32]
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -79,8 +80,11 @@ await stack.stop();
 const assetsDir = path.join(root, "web", "dist");
 const bundleDir = bundleWorker({ root, assetsDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
 writeFileSync(path.join(bundleDir, "profile-entry.js"), WRAPPER);
+// The live-feed notification after each answer goes to a sink that accepts it, as the party server would.
+const party = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok")));
+await new Promise((r) => party.listen(0, "127.0.0.1", r));
 const port = 18_950 + Math.floor(Math.random() * 40);
-const { mf } = await startRuntime({ root, bundleDir, assetsDir, persistRoot: dir, port, entry: "profile-entry.js", vars: { PARTY_HOST: "127.0.0.1:9" } });
+const { mf } = await startRuntime({ root, bundleDir, assetsDir, persistRoot: dir, port, entry: "profile-entry.js", vars: { PARTY_HOST: `127.0.0.1:${party.address().port}` } });
 const base = `http://127.0.0.1:${port}`;
 
 let n = 0;
@@ -120,5 +124,6 @@ await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (perfo
 summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS);
 
 await mf.dispose();
+party.close();
 removeBundle(bundleDir);
 rmSync(dir, { recursive: true, force: true });
