@@ -38,7 +38,7 @@ function timedStatement(stmt, acc) {
 }
 async function time(acc, fn) {
   const started = performance.now();
-  try { return await fn(); } finally { acc.calls++; acc.ms += performance.now() - started; }
+  try { return await fn(); } finally { const ms = performance.now() - started; acc.calls++; acc.ms += ms; acc.each.push(ms.toFixed(2)); }
 }
 function timedDb(db, acc) {
   return new Proxy(db, {
@@ -54,16 +54,16 @@ function timedDb(db, acc) {
 export default {
   async fetch(request, env, ctx) {
     if (new URL(request.url).pathname === "/__profile/select1") {
-      const acc = { calls: 0, ms: 0 };
+      const acc = { calls: 0, ms: 0, each: [] };
       const db = timedDb(env.DB, acc);
       for (let i = 0; i < 200; i++) await db.prepare("select 1").first();
       return Response.json({ perRoundTripMs: acc.ms / acc.calls });
     }
-    const acc = { calls: 0, ms: 0 };
+    const acc = { calls: 0, ms: 0, each: [] };
     const started = performance.now();
     const response = await worker.fetch(request, { ...env, DB: timedDb(env.DB, acc) }, ctx);
     const out = new Response(response.body, response);
-    out.headers.set("server-timing", \`d1;dur=\${acc.ms.toFixed(2)};desc="\${acc.calls}", handler;dur=\${(performance.now() - started).toFixed(2)}\`);
+    out.headers.set("server-timing", \`d1;dur=\${acc.ms.toFixed(2)};desc="\${acc.calls}", d1each;desc="\${acc.each.join(" ")}", handler;dur=\${(performance.now() - started).toFixed(2)}\`);
     return out;
   },
   queue: worker.queue,
@@ -95,7 +95,8 @@ async function one() {
   if (res.status !== 201) throw new Error(`POST /api/logs answered ${res.status}`);
   const timing = res.headers.get("server-timing") ?? "";
   const num = (re) => Number(re.exec(timing)?.[1] ?? NaN);
-  return { client: performance.now() - started, handler: num(/handler;dur=([\d.]+)/), d1: num(/d1;dur=([\d.]+)/), calls: num(/desc="(\d+)"/) };
+  const each = (/d1each;desc="([^"]*)"/.exec(timing)?.[1] ?? "").split(" ").filter(Boolean).map(Number);
+  return { client: performance.now() - started, handler: num(/handler;dur=([\d.]+)/), d1: num(/d1;dur=([\d.]+)/), calls: num(/desc="(\d+)"/), each };
 }
 
 function summarize(label, samples, seconds) {
@@ -107,6 +108,7 @@ function summarize(label, samples, seconds) {
       `  client latency  mean ${client.toFixed(2)} ms  p50 ${p("client", 0.5).toFixed(2)}  p99 ${p("client", 0.99).toFixed(2)}\n` +
       `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's)\n` +
       `  D1 round trips  mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(1)} calls (${((100 * d1) / client).toFixed(0)}% of the client's, ${((100 * d1) / handler).toFixed(0)}% of the worker's)\n` +
+      `  per round trip  ${[0, 1, 2, 3].filter((i) => samples.some((x) => x.each[i] !== undefined)).map((i) => `#${i + 1} ${(samples.reduce((t, x) => t + (x.each[i] ?? 0), 0) / samples.length).toFixed(2)} ms`).join(", ")} (in order: key lookup, organization context, the write)\n` +
       `  the rest        ${(client - d1).toFixed(2)} ms a request: JSON, auth hash, detection, redaction, Hono, and the hops into workerd`,
   );
 }
