@@ -8,7 +8,9 @@
 // route of the same run. Not part of `npm test`.
 // Usage: npm run bench:peer -- [--url URL --key KEY] [--peer-url URL --peer-key PUBLIC_KEY
 //          [--peer-search-key PRIVATE_KEY]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
-//          [--only health,ingest,fill,search]
+//          [--only health,ingest,fill,search] [--ceiling]
+// --ceiling also measures a do-nothing worker on workerd (Miniflare, same machine, same moment): the
+// most any route can do here, to read the health figure against.
 // Without --url it starts its own stack (scripts/start.mjs, throwaway database). --peer-dev measures
 // `npm run dev` (wrangler dev) as the peer instead: the runtime before and after issue 15.
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,6 +19,7 @@ import path from "node:path";
 import { call, lunary, promptSentry, SEARCH_WORDS } from "./lib/bench-targets.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -90,6 +93,18 @@ async function search(t) {
   return { p95: times[Math.floor(times.length * 0.95)], failed };
 }
 
+let ceiling;
+if (process.argv.includes("--ceiling")) {
+  const port = 18_600 + Math.floor(Math.random() * 100);
+  const script = "export default { fetch: () => Response.json({ ok: true }) }";
+  const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script, compatibilityDate: "2026-11-01", host: "127.0.0.1", port, cf: false, logRequests: false }));
+  const url = await mf.ready;
+  process.stdout.write("› health: a do-nothing worker on workerd… ");
+  ceiling = runWrk({ url: new URL("/api/health", url).href, seconds: SECONDS, connections: CONNECTIONS });
+  console.log(JSON.stringify(ceiling));
+  await mf.dispose();
+}
+
 const results = targets.map(() => ({}));
 const phases = [
   ["health", health],
@@ -129,6 +144,7 @@ if (targets.length === 2) {
   console.log(`| | ${targets[0].label} | vs health req/s of this run |\n|---|---|---|`);
   for (const [label, get] of rows) console.log(`| ${label} | ${fmt(get(us))} | ${label.includes("/s") ? `${(get(us) / us.health.rps).toFixed(3)}×` : "-"} |`);
 }
+if (ceiling) console.log(`\nA do-nothing worker on workerd, same run: ${fmt(ceiling.rps)} req/s; health route ${targets.map((t, i) => `${t.label} ${((100 * (results[i].health?.rps ?? 0)) / ceiling.rps).toFixed(0)}%`).join(", ")} of it`);
 const failures = results.flatMap((r, i) => Object.entries(r).filter(([, v]) => v.failed).map(([k, v]) => `${targets[i].label} ${k}: ${v.failed} failed`));
 if (failures.length) console.log(`\nFailed requests: ${failures.join("; ")}`);
 for (const cleanup of cleanups) await cleanup();
