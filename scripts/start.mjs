@@ -97,6 +97,9 @@ const crons = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).
 /** `npm start`: workerd through Miniflare's API, the built worker, the party server. */
 async function runtime() {
   const bundleDir = bundleWorker({ root, assetsDir: webDist, env });
+  // workerd gets the modules' contents in its config at start, so the bundle goes as soon as it runs
+  // (and, should the start fail, at exit: Miniflare's own signal hook may end the process first).
+  process.on("exit", () => removeBundle(bundleDir));
   const party = partyServer();
   let mf;
   let stopCrons = () => {};
@@ -107,7 +110,6 @@ async function runtime() {
     stopCrons();
     if (party.exitCode === null) party.kill("SIGTERM");
     await mf?.dispose().catch(() => {});
-    removeBundle(bundleDir);
     process.exit(code);
   };
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(0));
@@ -118,6 +120,7 @@ async function runtime() {
     console.error("The worker runtime did not start:", error);
     return stop(1);
   }
+  removeBundle(bundleDir);
   stopCrons = startCronTicker(crons, fireScheduled(mf));
   return true;
 }
