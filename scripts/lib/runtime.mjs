@@ -7,7 +7,7 @@
 // State goes where `wrangler dev` / `wrangler d1 … --local` keep it (<persist>/v3), so migrations
 // and seeding through wrangler and the running product see the same database files.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -20,7 +20,7 @@ import { Cron } from "croner";
  */
 export function bundleWorker({ root, assetsDir, env }) {
   const tmp = path.join(root, ".wrangler", "tmp");
-  execFileSync("mkdir", ["-p", tmp]);
+  mkdirSync(tmp, { recursive: true });
   const outDir = mkdtempSync(path.join(tmp, "start-"));
   const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
   execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
