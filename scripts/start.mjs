@@ -1,10 +1,15 @@
-// `npm start` (DESIGN §2): build the SPA, migrate the local D1, seed the demo organization when the
-// database is empty, then run the worker (:8787) and the party server (:1999) until Ctrl-C.
+// `npm start` (DESIGN §2, issue 15): build the SPA, migrate the local D1, seed the demo organization
+// when the database is empty, then run the worker on workerd itself (scripts/lib/runtime.mjs: no
+// dev proxy, no file watching, no line per request) and the party server until Ctrl-C.
+// `npm run dev` (`--dev`) does the same preparation but runs `wrangler dev`, which rebuilds and
+// reloads on every change, for working on the code.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { unstable_readConfig } from "wrangler";
+import { bundleWorker, fireScheduled, removeBundle, startCronTicker, startRuntime } from "./lib/runtime.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -15,6 +20,9 @@ const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const PARTY_PORT = Number(process.env.PARTY_PORT ?? 1999);
 const persistTo = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 const stateDir = process.env.PERSIST_DIR ?? path.join(root, ".wrangler");
+// Where wrangler keeps local state: --persist-to, else .wrangler/state (D1 under <it>/v3/d1).
+const persistRoot = process.env.PERSIST_DIR ? path.resolve(root, process.env.PERSIST_DIR) : path.join(root, ".wrangler", "state");
+const DEV = process.argv.includes("--dev");
 
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, env, stdio: "inherit", ...opts });
 const capture = (cmd, args) => execFileSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
@@ -82,44 +90,61 @@ buildWeb();
 migrate();
 const demoKey = seedIfEmpty();
 
-const children = [
-  spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(WORKER_PORT), "--var", `PARTY_HOST:127.0.0.1:${PARTY_PORT}`, "--show-interactive-dev-session=false", ...persistTo, ...(process.env.WEB_DIST ? ["--assets", webDist] : [])], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
-  spawn(bin("partykit"), ["dev", "--port", String(PARTY_PORT), "--var", `PARTY_SECRET=${vars.PARTY_SECRET}`, "--disable-request-cf-fetch", "--no-hotkeys", "--persist", path.join(stateDir, "party")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
-];
-const stop = () => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-};
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(), process.exit(0)));
-for (const child of children) child.on("exit", (code) => (stop(), process.exit(code ?? 0)));
+const partyServer = () =>
+  spawn(bin("partykit"), ["dev", "--port", String(PARTY_PORT), "--var", `PARTY_SECRET=${vars.PARTY_SECRET}`, "--disable-request-cf-fetch", "--no-hotkeys", "--persist", path.join(stateDir, "party")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+const crons = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).triggers.crons ?? [];
 
-// wrangler dev does not fire cron triggers by itself: every minute, run the schedules of
-// wrangler.toml whose minute field matches ("*", "*/n" or "n"; the other fields are "*" there)
-// through Miniflare's local scheduled endpoint, so retention, anomalies and metrics run locally too.
-function startCronTicker() {
-  const crons = [...readFileSync(path.join(root, "wrangler.toml"), "utf8").matchAll(/"((?:\S+ ){4}\S+)"/g)].map((m) => m[1]);
-  const due = (cron, minute) => {
-    const field = cron.split(" ")[0];
-    if (field === "*") return true;
-    if (field.startsWith("*/")) return minute % Number(field.slice(2)) === 0;
-    return Number(field) === minute;
+/** `npm start`: workerd through Miniflare's API, the built worker, the party server. */
+async function runtime() {
+  const bundleDir = bundleWorker({ root, assetsDir: webDist, env });
+  // workerd gets the modules' contents in its config at start, so the bundle goes as soon as it runs
+  // (and, should the start fail, at exit: Miniflare's own signal hook may end the process first).
+  process.on("exit", () => removeBundle(bundleDir));
+  const party = partyServer();
+  let mf;
+  let stopCrons = () => {};
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    stopCrons();
+    if (party.exitCode === null) party.kill("SIGTERM");
+    await mf?.dispose().catch(() => {});
+    process.exit(code);
   };
-  const tick = async () => {
-    const minute = new Date().getUTCMinutes();
-    for (const cron of crons.filter((c) => due(c, minute))) {
-      await fetch(`http://127.0.0.1:${WORKER_PORT}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`).catch(() => {});
-    }
-  };
-  const msToNextMinute = 60_000 - (Date.now() % 60_000);
-  setTimeout(() => {
-    void tick();
-    setInterval(tick, 60_000).unref();
-  }, msToNextMinute).unref();
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(0));
+  party.on("exit", (code) => void stop(code ?? 0));
+  try {
+    ({ mf } = await startRuntime({ root, bundleDir, assetsDir: webDist, persistRoot, port: WORKER_PORT, vars: { PARTY_HOST: `127.0.0.1:${PARTY_PORT}` } }));
+  } catch (error) {
+    console.error("The worker runtime did not start:", error);
+    return stop(1);
+  }
+  removeBundle(bundleDir);
+  stopCrons = startCronTicker(crons, fireScheduled(mf));
+  return true;
 }
 
+/** `npm run dev`: wrangler dev (rebuild and reload on change), schedules fired over its local trigger route. */
+function dev() {
+  const children = [
+    spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(WORKER_PORT), "--var", `PARTY_HOST:127.0.0.1:${PARTY_PORT}`, "--show-interactive-dev-session=false", ...persistTo, ...(process.env.WEB_DIST ? ["--assets", webDist] : [])], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
+    partyServer(),
+  ];
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  };
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(), process.exit(0)));
+  for (const child of children) child.on("exit", (code) => (stop(), process.exit(code ?? 0)));
+  return { startCrons: () => startCronTicker(crons, async (cron) => void (await fetch(`http://127.0.0.1:${WORKER_PORT}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`)).arrayBuffer()) };
+}
+
+const devServer = DEV ? dev() : null;
+if (!DEV) await runtime();
 const ready = await waitFor(`http://127.0.0.1:${WORKER_PORT}/api/health`);
-if (ready) startCronTicker();
+if (ready) devServer?.startCrons();
 console.log(
   ready
-    ? `\nPromptSentry is running\n  Dashboard and API  http://127.0.0.1:${WORKER_PORT}\n  Party server       ws://127.0.0.1:${PARTY_PORT}\n  Demo API key       ${demoKey ?? "(see .wrangler/demo-api-key)"}\n  Press Ctrl-C to stop.\n`
+    ? `\nPromptSentry is running${DEV ? " (development: wrangler dev, reloads on change)" : ""}\n  Dashboard and API  http://127.0.0.1:${WORKER_PORT}\n  Party server       ws://127.0.0.1:${PARTY_PORT}\n  Demo API key       ${demoKey ?? "(see .wrangler/demo-api-key)"}\n  Press Ctrl-C to stop.\n`
     : "The worker did not answer /api/health within 60 s",
 );

@@ -213,7 +213,7 @@ describe("Webhooks", () => {
     await card.getByRole("button", { name: "Send test event" }).click();
     await expectToast(page, "Test event sent");
 
-    // The queue consumer runs inside wrangler dev: allow it time.
+    // The queue consumer runs inside the local runtime (workerd): allow it time.
     await until(async () => receiver.received.length, (n) => n >= 1, 45_000, "the receiver to get the test event");
     const got = receiver.received[0]!;
     expect(got.method).toBe("POST");

@@ -1,5 +1,5 @@
 // Issue 10 defect 5: no full API key is ever written under the stack's state directory (wrangler's
-// --persist-to: local D1, wrangler dev's local trace store, party storage). The vitest config runs
+// --persist-to, which `npm start`'s runtime shares: local D1, queue, rate limits, party storage). The vitest config runs
 // this file last, so it also covers every request the other browser tests made; it makes the risky
 // calls itself too (the deprecated `?apiKey=` form among them) so it proves something on its own.
 import { readdirSync, readFileSync, statSync } from "node:fs";

@@ -1,0 +1,124 @@
+// The product on workerd itself (issue 15): what `npm start` runs instead of `wrangler dev`, whose
+// development proxy (request logging, live reload, a second workerd in front) capped even the
+// health route near 560 req/s. Miniflare's own API starts one workerd with the worker wrangler
+// would deploy and the bindings wrangler would give it in development, read from wrangler.toml by
+// wrangler itself (`unstable_getMiniflareWorkerOptions`): local D1, the delivery queue and its
+// consumer, the rate limits, e-mail, [vars] and .dev.vars, static assets with `run_worker_first`.
+// State goes where `wrangler dev` / `wrangler d1 … --local` keep it (<persist>/v3), so migrations
+// and seeding through wrangler and the running product see the same database files.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { Cron } from "croner";
+
+/**
+ * Bundles the worker exactly as `wrangler deploy` would (esbuild, nodejs_compat polyfills, module
+ * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory.
+ * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv }} options
+ */
+export function bundleWorker({ root, assetsDir, env }) {
+  const tmp = path.join(root, ".wrangler", "tmp");
+  mkdirSync(tmp, { recursive: true });
+  const outDir = mkdtempSync(path.join(tmp, "start-"));
+  const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  return outDir;
+}
+
+/**
+ * Starts workerd on host:port with the bundled worker; resolves once it accepts requests.
+ * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
+ * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string }} options
+ */
+export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js" }) {
+  const config = path.join(root, "wrangler.toml");
+  // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
+  const bundle = readdirSync(bundleDir).filter((f) => f.endsWith(".js"));
+  const { modulesRules: _rules, ...options } = workerOptions;
+  const worker = {
+    ...options,
+    name: "promptsentry",
+    bindings: { ...options.bindings, ...vars },
+    // wrangler's output is one ES module, index.js; the entry module comes first.
+    modules: bundle.sort((a, b) => (a === entry ? -1 : b === entry ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
+    modulesRoot: bundleDir,
+  };
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      rootPath: root,
+      host: "127.0.0.1",
+      port,
+      // Miniflare's own warnings and errors only; no line per request. The worker's console
+      // output (errors, schedule summaries) still reaches the terminal.
+      log: new Log(LogLevel.WARN),
+      logRequests: false,
+      // Placeholder request.cf (the worker reads none of it) instead of fetching Cloudflare's at start.
+      cf: false,
+      resourcePersistencePath: path.join(persistRoot, "v3"),
+      resourceTmpPath: path.join(root, ".wrangler", "tmp"),
+      workers: routeAssetsDirectly(worker),
+    }),
+  );
+  await mf.ready;
+  return { mf, crons: workerOptions.cronTriggers ?? [] };
+}
+
+/**
+ * `run_worker_first = ["/*", "!/assets/*"]` sends every request to the worker except the hashed
+ * bundles. Miniflare implements it with Cloudflare's asset router in front of the worker: two more
+ * isolate hops on every API call, which halved health-route throughput here. When the rule is
+ * "everything but these globs" (user_worker has "/*"), the same split is made at workerd's front
+ * door instead: the worker is the default target and a small assets-only worker owns the excluded
+ * globs as routes, serving them (with _headers and not-found handling) from the same asset worker.
+ * The product worker's ASSETS binding points at that worker, so pages it serves are unchanged.
+ * Any other run_worker_first shape keeps Miniflare's router.
+ */
+function routeAssetsDirectly(worker) {
+  const { assets } = worker;
+  const routing = assets?.routerConfig?.static_routing;
+  if (!assets?.binding || !routing?.user_worker?.includes("/*")) return [worker];
+  const { assets: _assets, ...rest } = worker;
+  return [
+    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: "promptsentry-assets" } },
+    {
+      name: "promptsentry-assets",
+      compatibilityDate: worker.compatibilityDate,
+      modules: true,
+      script: "export default { fetch: (request, env) => env.ASSETS.fetch(request) };",
+      routes: (routing.asset_worker ?? []).map((glob) => `*${glob}`),
+      assets: { directory: assets.directory, binding: "ASSETS", assetConfig: assets.assetConfig },
+    },
+  ];
+}
+
+/**
+ * Fires each cron schedule (wrangler.toml [triggers]) when it is due in UTC, as Cloudflare does;
+ * neither workerd nor `wrangler dev` runs cron triggers by themselves. A run still going when its
+ * schedule comes round again is not doubled (`protect`). Returns a function that stops them.
+ * @param {string[]} crons
+ * @param {(cron: string) => Promise<void>} fire
+ */
+export function startCronTicker(crons, fire) {
+  const jobs = crons.map(
+    (cron) =>
+      new Cron(cron, { timezone: "UTC", protect: true }, async () => {
+        try {
+          await fire(cron);
+        } catch (error) {
+          console.error(`schedule "${cron}" failed:`, error);
+        }
+      }),
+  );
+  return () => jobs.forEach((job) => job.stop());
+}
+
+/** Dispatches a `scheduled` event straight into the worker, without an HTTP trigger route. */
+export const fireScheduled = (mf) => async (cron) => {
+  const worker = await mf.getWorker();
+  await worker.scheduled({ cron, scheduledTime: new Date() });
+};
+
+export const removeBundle = (bundleDir) => rmSync(bundleDir, { recursive: true, force: true });

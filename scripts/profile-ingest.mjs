@@ -1,0 +1,131 @@
+// Where the time of one POST /api/logs goes on the `npm start` runtime (issue 15). workerd has no CPU
+// profiler here, so the worker runs inside a thin wrapper module (this script writes it beside the
+// bundle; the product is unchanged) that times every D1 round trip of a request — prepare().run/
+// all/first/raw, batch, exec — and answers the sums in a Server-Timing header. Sequential requests
+// show the cost of one log with nothing queued; 32 in flight show what waiting adds. A `select 1`
+// loop gives the price of one bare D1 round trip through the binding.
+// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32]
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { call, promptSentry } from "./lib/bench-targets.mjs";
+import { startLocalStack } from "./lib/local-stack.mjs";
+import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return Number(i > 0 ? process.argv[i + 1] : fallback);
+};
+const REQUESTS = arg("requests", 300);
+const SECONDS = arg("seconds", 10);
+const CONCURRENCY = arg("concurrency", 32);
+
+// The wrapper: the product's worker with env.DB replaced by a timing proxy for the request.
+const WRAPPER = `import worker from "./index.js";
+function timedStatement(stmt, acc) {
+  return new Proxy(stmt, {
+    get(target, prop) {
+      if (prop === "__raw") return target;
+      const value = target[prop];
+      if (prop === "bind") return (...args) => timedStatement(target.bind(...args), acc);
+      if (["all", "run", "first", "raw"].includes(prop)) return (...args) => time(acc, () => value.apply(target, args));
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+async function time(acc, fn) {
+  const started = performance.now();
+  try { return await fn(); } finally { const ms = performance.now() - started; acc.calls++; acc.ms += ms; acc.each.push(ms.toFixed(2)); }
+}
+function timedDb(db, acc) {
+  return new Proxy(db, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql) => timedStatement(target.prepare(sql), acc);
+      if (prop === "batch") return (stmts) => time(acc, () => target.batch(stmts.map((s) => s.__raw ?? s)));
+      if (prop === "exec") return (sql) => time(acc, () => target.exec(sql));
+      const value = target[prop];
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+export default {
+  async fetch(request, env, ctx) {
+    if (new URL(request.url).pathname === "/__profile/select1") {
+      const acc = { calls: 0, ms: 0, each: [] };
+      const db = timedDb(env.DB, acc);
+      for (let i = 0; i < 200; i++) await db.prepare("select 1").first();
+      return Response.json({ perRoundTripMs: acc.ms / acc.calls });
+    }
+    const acc = { calls: 0, ms: 0, each: [] };
+    const started = performance.now();
+    const response = await worker.fetch(request, { ...env, DB: timedDb(env.DB, acc) }, ctx);
+    const out = new Response(response.body, response);
+    out.headers.set("server-timing", \`d1;dur=\${acc.ms.toFixed(2)};desc="\${acc.calls}", d1each;desc="\${acc.each.join(" ")}", handler;dur=\${(performance.now() - started).toFixed(2)}\`);
+    return out;
+  },
+  queue: worker.queue,
+  scheduled: worker.scheduled,
+};
+`;
+
+// A prepared database (migrations, demo organization) from the ordinary start path, then stopped.
+const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-profile-"));
+const stack = await startLocalStack({ dir, portBase: 18_900 });
+const key = stack.key;
+await stack.stop();
+
+const assetsDir = path.join(root, "web", "dist");
+const bundleDir = bundleWorker({ root, assetsDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+writeFileSync(path.join(bundleDir, "profile-entry.js"), WRAPPER);
+// The live-feed notification after each answer goes to a sink that accepts it, as the party server would.
+const party = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok")));
+await new Promise((r) => party.listen(0, "127.0.0.1", r));
+const port = 18_950 + Math.floor(Math.random() * 40);
+const { mf } = await startRuntime({ root, bundleDir, assetsDir, persistRoot: dir, port, entry: "profile-entry.js", vars: { PARTY_HOST: `127.0.0.1:${party.address().port}` } });
+const base = `http://127.0.0.1:${port}`;
+
+let n = 0;
+async function one() {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/logs`, { method: "POST", headers: promptSentry.ingestHeaders(key), body: JSON.stringify(promptSentry.log(call(n++))) });
+  await res.arrayBuffer();
+  if (res.status !== 201) throw new Error(`POST /api/logs answered ${res.status}`);
+  const timing = res.headers.get("server-timing") ?? "";
+  const num = (re) => Number(re.exec(timing)?.[1] ?? NaN);
+  const each = (/d1each;desc="([^"]*)"/.exec(timing)?.[1] ?? "").split(" ").filter(Boolean).map(Number);
+  return { client: performance.now() - started, handler: num(/handler;dur=([\d.]+)/), d1: num(/d1;dur=([\d.]+)/), calls: num(/desc="(\d+)"/), each };
+}
+
+function summarize(label, samples, seconds) {
+  const mean = (k) => samples.reduce((s, x) => s + x[k], 0) / samples.length;
+  const p = (k, q) => samples.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(q * (samples.length - 1))];
+  const [client, handler, d1] = [mean("client"), mean("handler"), mean("d1")];
+  console.log(
+    `${label}: ${samples.length} requests${seconds ? `, ${(samples.length / seconds).toFixed(0)} req/s` : ""}\n` +
+      `  client latency  mean ${client.toFixed(2)} ms  p50 ${p("client", 0.5).toFixed(2)}  p99 ${p("client", 0.99).toFixed(2)}\n` +
+      `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's)\n` +
+      `  D1 round trips  mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(1)} calls (${((100 * d1) / client).toFixed(0)}% of the client's, ${((100 * d1) / handler).toFixed(0)}% of the worker's)\n` +
+      `  per round trip  ${[0, 1, 2, 3].filter((i) => samples.some((x) => x.each[i] !== undefined)).map((i) => `#${i + 1} ${(samples.reduce((t, x) => t + (x.each[i] ?? 0), 0) / samples.length).toFixed(2)} ms`).join(", ")} (in order: key lookup, organization context, the write)\n` +
+      `  the rest        ${(client - d1).toFixed(2)} ms a request: JSON, auth hash, detection, redaction, Hono, and the hops into workerd`,
+  );
+}
+
+for (let i = 0; i < 30; i++) await one(); // warm-up: JIT, SQLite page cache
+const sequential = [];
+for (let i = 0; i < REQUESTS; i++) sequential.push(await one());
+const select1 = await (await fetch(`${base}/__profile/select1`)).json();
+console.log(`One bare D1 round trip (select 1 through the binding): ${select1.perRoundTripMs.toFixed(3)} ms\n`);
+summarize("Sequential (1 in flight)", sequential);
+
+const loaded = [];
+const deadline = performance.now() + SECONDS * 1000;
+await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (performance.now() < deadline) loaded.push(await one()); }));
+summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS);
+
+await mf.dispose();
+party.close();
+removeBundle(bundleDir);
+rmSync(dir, { recursive: true, force: true });
