@@ -22,6 +22,7 @@ import { healthRoutes } from "./routes/health";
 import { ingestRoutes } from "./routes/ingest";
 import { integrationRoutes } from "./routes/integrations";
 import { logRoutes } from "./routes/logs";
+import { otelRoutes } from "./routes/otel";
 import { realtimeRoutes } from "./routes/realtime";
 import { settingsRoutes } from "./routes/settings";
 import { teamRoutes } from "./routes/team";
@@ -36,7 +37,8 @@ export const api = new Hono<AppEnv>()
   .use(queryKeyDeprecation)
   .use("/logs/batch", bodyLimit({ maxSize: MAX_BATCH_BODY_BYTES, onError: tooLarge(MAX_BATCH_BODY_BYTES) }))
   .use(async (c, next) => {
-    if (c.req.path.endsWith("/logs/batch")) return next();
+    // OTLP bounds its body itself, as sent and once gunzipped (otel/decode.ts).
+    if (c.req.path.endsWith("/logs/batch") || c.req.path.startsWith("/api/otel/")) return next();
     return bodyLimit({ maxSize: MAX_BODY_BYTES, onError: tooLarge(MAX_BODY_BYTES) })(c, next);
   })
   .route("/", healthRoutes)
@@ -44,6 +46,7 @@ export const api = new Hono<AppEnv>()
   .use(withDb, authenticate)
   .route("/", accountRoutes)
   .route("/", ingestRoutes)
+  .route("/", otelRoutes)
   .route("/logs", logRoutes)
   .route("/", feedbackRoutes)
   .route("/", analyticsRoutes)
