@@ -1,5 +1,6 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dailyUsage } from "../../../schema/tables";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
@@ -328,5 +329,23 @@ describe("POST /api/otel/v1/traces", () => {
     expect(res.status).toBe(200);
     expect(res.bytes.byteLength).toBe(0);
     expect(await logCount(org.orgId)).toBe(0);
+  });
+
+  it("fuzz: arbitrary bytes as protobuf (plain and gzipped) and arbitrary JSON answer 200 or 400, never 5xx; a 400 stores nothing", async () => {
+    const org = await registerOrg();
+    const body = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((b) => ({ bytes: b, type: "application/x-protobuf", gzip: false })),
+      fc.uint8Array({ maxLength: 300 }).map((b) => ({ bytes: b, type: "application/x-protobuf", gzip: true })),
+      fc.jsonValue().map((j) => ({ bytes: new TextEncoder().encode(JSON.stringify(j)), type: "application/json", gzip: false })),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async ({ bytes, type, gzip: zipped }) => {
+        const before = await logCount(org.orgId);
+        const res = await postTraces(zipped ? await gzip(bytes) : bytes, auth(org, { "content-type": type, ...(zipped ? { "content-encoding": "gzip" } : {}) }));
+        expect([200, 400]).toContain(res.status);
+        if (res.status === 400) expect(await logCount(org.orgId)).toBe(before);
+      }),
+      { seed: 20_261_123, numRuns: 60 },
+    );
   });
 });
