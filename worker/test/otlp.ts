@@ -29,9 +29,9 @@ function jsonValue(v: Plain): Record<string, unknown> {
 const jsonAttrs = (a: Record<string, Plain> = {}) => Object.entries(a).map(([key, value]) => ({ key, value: jsonValue(value) }));
 
 /** Fills in ids so a test can refer to them. */
-export function withIds(exp: TestExport): TestExport & { spans: Required<Pick<TestSpan, "traceId" | "spanId">>[] & TestSpan[] } {
+export function withIds(exp: TestExport): Omit<TestExport, "spans"> & { spans: (TestSpan & { traceId: string; spanId: string })[] } {
   const traceId = randomHex(16);
-  return { ...exp, spans: exp.spans.map((s) => ({ traceId, spanId: randomHex(8), ...s })) } as never;
+  return { ...exp, spans: exp.spans.map((s) => ({ ...s, traceId: s.traceId ?? traceId, spanId: s.spanId ?? randomHex(8) })) };
 }
 
 export function otlpJson(exp: TestExport) {
