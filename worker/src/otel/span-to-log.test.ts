@@ -54,3 +54,36 @@ describe("helpers", () => {
     expect(indexed({ "p.10.content": "k", "p.2.content": "b", "p.2.role": "user", "p.x": "no" }, "p")).toEqual([{ content: "b", role: "user" }, { content: "k" }]);
   });
 });
+
+describe("Vercel AI SDK telemetry", () => {
+  const doGenerate = {
+    "ai.operationId": "ai.generateText.doGenerate",
+    "ai.model.id": "gpt-4o-mini",
+    "ai.model.provider": "openai.chat",
+    "gen_ai.system": "openai.chat",
+    "gen_ai.request.model": "gpt-4o-mini",
+    "ai.prompt.messages": JSON.stringify([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: [{ type: "text", text: "Capital of France?" }] },
+    ]),
+    "ai.response.text": "Paris.",
+    "ai.response.toolCalls": JSON.stringify([{ toolCallType: "function", toolCallId: "1", toolName: "lookup", args: '{"q":"France"}' }]),
+    "ai.usage.promptTokens": 12,
+    "ai.usage.completionTokens": 2,
+    "ai.telemetry.metadata.userId": "vu",
+  };
+  it("the provider-call span is a model call with its messages, tool calls, usage and user", () => {
+    const call = readModelCall(span(doGenerate))!;
+    expect(call.convention).toBe("vercel_ai");
+    expect(logInputOf(span(doGenerate), call, { ...origin, resource: {} })).toMatchObject({
+      model: "gpt-4o-mini",
+      prompt: "system: Be brief.\n\nuser: Capital of France?",
+      response: 'Paris.\nlookup({"q":"France"})',
+      tokenCount: 14,
+      userId: "vu",
+    });
+  });
+  it("the outer ai.generateText span is not (it would log the call twice)", () => {
+    expect(readModelCall(span({ "ai.operationId": "ai.generateText", "ai.model.id": "gpt-4o-mini", "ai.prompt": '{"prompt":"x"}', "ai.response.text": "y" }))).toBeNull();
+  });
+});

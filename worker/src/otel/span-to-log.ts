@@ -1,11 +1,12 @@
 // One OTLP span → one log input (or null when the span is not a model call). Which convention is read:
-// OpenInference when the span says so; otherwise the GenAI namespace, the current structured messages
+// OpenInference when the span says so, the Vercel AI SDK's provider-call spans; otherwise the GenAI namespace, the current structured messages
 // first and the older OpenLLMetry forms when the current ones are absent.
 import { str, type Attrs } from "./attributes";
 import { readGenAi, withDetailsEvent, MODEL_OPERATIONS } from "./conventions/gen-ai";
 import { isOpenInferenceLlm, readOpenInference } from "./conventions/openinference";
 import { readOpenLlmetry } from "./conventions/openllmetry";
 import type { ModelCall, SpanView } from "./conventions/types";
+import { isVercelAiCall, readVercelAi } from "./conventions/vercel-ai";
 import { renderMessages } from "./messages";
 import { modelName } from "./models";
 
@@ -18,6 +19,7 @@ const hasMessages = (call: ModelCall) => call.input.length > 0 || call.output.le
 
 export function readModelCall(span: SpanView): ModelCall | null {
   if (isOpenInferenceLlm(span.attrs)) return readOpenInference(span);
+  if (isVercelAiCall(span.attrs)) return readVercelAi(span);
   const operation = str(withDetailsEvent(span), "gen_ai.operation.name");
   // An embeddings, tool or agent span is not a model call (the agent's chat spans are).
   if (operation && !MODEL_OPERATIONS.has(operation)) return null;
@@ -84,7 +86,7 @@ export function logInputOf(span: SpanView, call: ModelCall, origin: SpanOrigin):
     response: renderMessages(call.output),
     model: modelName(call.model, call.provider),
     source: OTEL_SOURCE,
-    userId: str(a, "user.id", "enduser.id", "traceloop.association.properties.user_id") ?? str(r, "user.id", "enduser.id") ?? null,
+    userId: str(a, "user.id", "enduser.id", "traceloop.association.properties.user_id") ?? call.userId ?? str(r, "user.id", "enduser.id") ?? null,
     sessionId: call.conversationId ?? str(a, "session.id", "traceloop.association.properties.session_id") ?? str(r, "session.id") ?? null,
     tokenCount: tokenCount(call) ?? null,
     latencyMs: latencyMs(origin.startNs, origin.endNs) ?? null,

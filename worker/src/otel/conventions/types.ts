@@ -7,7 +7,7 @@ export type SpanView = { name: string; attrs: Attrs; events: SpanEvent[] };
 
 export type ModelCall = {
   /** Which convention recognised the span (kept in metadata, for support questions). */
-  convention: "gen_ai" | "openllmetry" | "openinference";
+  convention: "gen_ai" | "openllmetry" | "openinference" | "vercel_ai";
   model?: string;
   provider?: string;
   operation?: string;
@@ -17,4 +17,6 @@ export type ModelCall = {
   outputTokens?: number;
   totalTokens?: number;
   conversationId?: string;
+  /** A user id the convention itself carries (the span's `user.id` / `enduser.id` come first). */
+  userId?: string;
 };
