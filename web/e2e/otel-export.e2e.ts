@@ -1,6 +1,6 @@
 // Issue 12 part 1: the official OpenTelemetry npm exporters (OTLP/HTTP protobuf and JSON) send real
 // SDK spans to the running product; the model-call spans appear as logs via GET /api/logs with their
-// trace ids, and the other spans are ignored. No browser: the exporters are the client.
+// trace ids, and the other spans are ignored; Prompt Details shows the service, trace and span ids.
 import { SpanKind, type Attributes } from "@opentelemetry/api";
 import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import { OTLPTraceExporter as OtlpHttpJsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
@@ -8,10 +8,12 @@ import { OTLPTraceExporter as OtlpProtoExporter } from "@opentelemetry/exporter-
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { afterEach, describe, expect, it } from "vitest";
-import { baseURL } from "./browser";
-import { registerOrg, type FreshOrg } from "./helpers";
+import { baseURL, signIn, useBrowser } from "./browser";
+import { T, pageTitle, registerOrg, textIs, visible, type FreshOrg } from "./helpers";
 
-type Log = { prompt: string; response: string; model: string; userId: string | null; sessionId: string | null; tokenCount: number | null; latencyMs: number | null; source: string | null; flagStatus: string; metadata: { otel?: Record<string, unknown> } | null };
+const browser = useBrowser();
+
+type Log = { id: string; prompt: string; response: string; model: string; userId: string | null; sessionId: string | null; tokenCount: number | null; latencyMs: number | null; source: string | null; flagStatus: string; metadata: { otel?: Record<string, unknown> } | null };
 
 /** Real SDK spans of one service: a chat call in the current GenAI conventions, one in OpenLLMetry's, an HTTP span. */
 async function recordSpans(service: string): Promise<ReadableSpan[]> {
@@ -106,8 +108,23 @@ describe("OTLP export with the official OpenTelemetry exporters", () => {
     expect(result.error?.message).toBeUndefined();
     expect(result.code).toBe(ExportResultCode.SUCCESS);
     await exporter.shutdown();
-    expectLogsOf(await logsOf(org), spans, "proto-service");
-  });
+    const logs = await logsOf(org);
+    expectLogsOf(logs, spans, "proto-service");
+
+    // The dialog shows where the log came from.
+    const chat = logs.find((l) => l.model === "gpt-4o")!;
+    const page = await browser.page();
+    await signIn(page, org.apiKey);
+    await page.goto("/logs");
+    await textIs(pageTitle(page), "Prompt Logs");
+    await (await visible(page.locator(`li[data-log-id="${chat.id}"]`).getByRole("button", { name: "View details" }))).click();
+    const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
+    const meta = (label: string) => dialog.getByRole("region", { name: "Metadata" }).locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+    await textIs(meta("Service"), "proto-service");
+    await textIs(meta("Trace ID"), chat.metadata!.otel!.traceId as string);
+    await textIs(meta("Span ID"), chat.metadata!.otel!.spanId as string);
+    await textIs(meta("Session ID"), "conv-proto-service");
+  }, T * 3);
 
   it("exporter-trace-otlp-http (JSON) with gzip compression and an explicit traces URL", async () => {
     const org = await registerOrg("OTel json");
