@@ -8,7 +8,8 @@ import type { ExportTraceServiceRequest } from "./proto/otlp_trace_pb";
 import { logInputOf, readModelCall } from "./span-to-log";
 
 export type Refusal = { spanId: string; reason: string };
-export type Collected = { inputs: LogInput[]; spanIds: string[]; refused: Refusal[]; ignored: number };
+/** `spanIds[i]` and `refs[i]` (trace id:span id, unique across exports) belong to `inputs[i]`. */
+export type Collected = { inputs: LogInput[]; spanIds: string[]; refs: string[]; refused: Refusal[]; ignored: number };
 
 function firstIssue(issues: v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
@@ -17,7 +18,7 @@ function firstIssue(issues: v.BaseIssue<unknown>[]): string {
 }
 
 export function collectLogs(request: ExportTraceServiceRequest): Collected {
-  const out: Collected = { inputs: [], spanIds: [], refused: [], ignored: 0 };
+  const out: Collected = { inputs: [], spanIds: [], refs: [], refused: [], ignored: 0 };
   for (const rs of request.resourceSpans) {
     const resource = attributeMap(rs.resource?.attributes ?? []);
     for (const ss of rs.scopeSpans) {
@@ -33,8 +34,9 @@ export function collectLogs(request: ExportTraceServiceRequest): Collected {
           continue;
         }
         const spanId = hexId(span.spanId);
+        const traceId = hexId(span.traceId);
         const raw = logInputOf(view, call, {
-          traceId: hexId(span.traceId),
+          traceId,
           spanId,
           parentSpanId: hexId(span.parentSpanId),
           resource,
@@ -46,6 +48,7 @@ export function collectLogs(request: ExportTraceServiceRequest): Collected {
         if (parsed.success) {
           out.inputs.push(parsed.output);
           out.spanIds.push(spanId);
+          out.refs.push(`${traceId}:${spanId}`);
         } else out.refused.push({ spanId, reason: firstIssue(parsed.issues) });
       }
     }
@@ -60,4 +63,13 @@ export function refusalMessage(refused: Refusal[]): string {
   const shown = refused.slice(0, SHOWN_REASONS).map((r) => `span ${r.spanId || "(no id)"}: ${r.reason}`);
   const more = refused.length > SHOWN_REASONS ? `; and ${refused.length - SHOWN_REASONS} more` : "";
   return `${refused.length} model-call span${refused.length === 1 ? "" : "s"} refused: ${shown.join("; ")}${more}`;
+}
+
+/**
+ * The idempotency key of a set of spans: exporters retry a 429/503 with the same spans, so a retried
+ * export replays what its first attempt stored instead of storing it twice.
+ */
+export async function spansKey(refs: string[]): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(refs.join(",")));
+  return `otlp:${Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }

@@ -323,6 +323,20 @@ describe("POST /api/otel/v1/traces", () => {
     expect(await logCount(org.orgId)).toBe(0);
   });
 
+  it("a retried export (same spans) is stored once; a new span in the next export is stored", async () => {
+    const org = await registerOrg();
+    const body = JSON.stringify(otlpJson({ spans: [genAiChat()] }));
+    const first = await postTraces(body, auth(org));
+    const retry = await postTraces(body, auth(org));
+    expect([first.status, retry.status]).toEqual([200, 200]);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(await logCount(org.orgId)).toBe(1);
+    const next = genAiChat();
+    next.spanId = "4444444444444444";
+    await postTraces(JSON.stringify(otlpJson({ spans: [next] })), auth(org));
+    expect(await logCount(org.orgId)).toBe(2);
+  });
+
   it("an empty export is a success with nothing stored", async () => {
     const org = await registerOrg();
     const res = await postTraces(new Uint8Array(0), auth(org, PROTO_TYPE));
