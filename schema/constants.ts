@@ -189,6 +189,11 @@ export const BATCH_MAX_LOGS = 500;
 export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_TEXT_CHARS = 200_000;
+/**
+ * OTLP trace export (POST /api/otel/v1/traces): the body as sent is bounded by MAX_BATCH_BODY_BYTES,
+ * and once gunzipped by this, so a small zip bomb is refused (413) before it fills the isolate's memory.
+ */
+export const OTLP_MAX_DECODED_BYTES = 16 * 1024 * 1024;
 export const STATS_DEFAULT_DAYS = WEEK_DAYS;
 export const MAX_RANGE_DAYS = 365;
 

@@ -230,6 +230,8 @@ describe("Prompt Details dialog", () => {
     await textIs(meta(dialog, "User ID"), "N/A");
     await textIs(meta(dialog, "Session ID"), "N/A");
     await textIs(meta(dialog, "Tokens"), "1,500");
+    // A log sent over the REST API has no OpenTelemetry origin to show.
+    expect(await meta(dialog, "Trace ID").count()).toBe(0);
     if (critical.estimatedCost != null) await textIs(meta(dialog, "Est. Cost"), `$${(critical.estimatedCost / 100).toFixed(3)}`);
     await textIs(meta(dialog, "Timestamp"), await page.evaluate((iso) => new Date(iso).toLocaleString(), critical.createdAt));
     await textIs(dialog.getByRole("region", { name: "Prompt", exact: true }).locator("div"), critical.prompt);

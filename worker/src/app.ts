@@ -21,6 +21,7 @@ import { healthRoutes } from "./routes/health";
 import { ingestRoutes } from "./routes/ingest";
 import { integrationRoutes } from "./routes/integrations";
 import { logRoutes } from "./routes/logs";
+import { otelRoutes } from "./routes/otel";
 import { realtimeRoutes } from "./routes/realtime";
 import { settingsRoutes } from "./routes/settings";
 import { teamRoutes } from "./routes/team";
@@ -35,6 +36,7 @@ export const api = new Hono<AppEnv>()
   .use(withDb, authenticate)
   .route("/", accountRoutes)
   .route("/", ingestRoutes)
+  .route("/", otelRoutes)
   .route("/logs", logRoutes)
   .route("/", feedbackRoutes)
   .route("/", analyticsRoutes)

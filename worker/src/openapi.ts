@@ -22,6 +22,19 @@ export const OPERATIONS: Record<string, Operation> = {
   "GET /api/organization": { summary: "The caller's organization, or null without credentials", access: "none", tag: "Account" },
   "POST /api/logs": { summary: "Log one prompt and response (flagged on arrival)", access: "logs:write", tag: "Ingestion" },
   "POST /api/logs/batch": { summary: "Log up to 500 prompts at once, all or nothing", access: "logs:write", tag: "Ingestion" },
+  "POST /api/otel/v1/traces": {
+    summary:
+      "OTLP/HTTP trace export (set an exporter's endpoint to `<origin>/api/otel`): `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`. Each model-call span (GenAI, OpenLLMetry or OpenInference conventions) becomes a log; other spans are ignored. Answers ExportTraceServiceResponse in the request's encoding, with `partial_success` for refused spans; failures answer a google.rpc.Status (in JSON also the error envelope)",
+    access: "logs:write",
+    tag: "Ingestion",
+    errors: {
+      400: "`invalid_otlp`: the body is not an ExportTraceServiceRequest in the named encoding, or not gzip",
+      413: "`payload_too_large`: over 10 MB as sent or 16 MB decompressed",
+      415: "`unsupported_media_type`: a Content-Type other than protobuf or JSON, or a Content-Encoding other than gzip",
+      429: "`rate_limited` or `quota_exceeded`: retry after Retry-After (model-call spans past the quota are refused in partial_success)",
+      503: "`unavailable`: storage failed; retry after Retry-After",
+    },
+  },
   "POST /api/test-prompt": { summary: "Log a test prompt from the dashboard (source integration-test)", access: "logs:write", tag: "Ingestion" },
   "GET /api/logs": { summary: "Search and filter logs, newest first, keyset-paginated by `before`", access: "logs:read", tag: "Logs" },
   "GET /api/logs/counts": { summary: "How many logs the filters match, in all and per flag", access: "logs:read", tag: "Logs" },

@@ -9,6 +9,7 @@
 //               unchanged afterwards, and the answer holds none of the victim's ids.
 //  - "public":  no credentials, no tenant data.
 import { beforeAll, describe, expect, it } from "vitest";
+import { otlpJson } from "./otlp";
 import { routeKeys } from "./route-table";
 import type { CallResult } from "./helpers";
 import {
@@ -44,6 +45,17 @@ const CASES: Record<string, Case> = {
 
   "POST /api/logs": { kind: "own", status: 201, body: attackerLog },
   "POST /api/logs/batch": { kind: "own", status: 201, body: (a, b) => ({ logs: [attackerLog(a, b), attackerLog(a, b)] }) },
+  // An OTLP export naming the victim's model, user and organization name lands in the caller's own logs.
+  "POST /api/otel/v1/traces": {
+    kind: "own",
+    status: 200,
+    body: (_a, b) =>
+      otlpJson({
+        resource: { "service.name": b.name },
+        spans: [{ attrs: { "gen_ai.operation.name": "chat", "gen_ai.request.model": b.model, "user.id": b.userId, "gen_ai.input.messages": "mine", "gen_ai.output.messages": "ok" } }],
+      }),
+    check: (r) => expect(r.body).toEqual({}),
+  },
   "POST /api/test-prompt": { kind: "own", status: 201, body: attackerLog },
   "GET /api/logs": {
     kind: "read",

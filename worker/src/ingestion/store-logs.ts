@@ -51,6 +51,17 @@ function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
   );
 }
 
+/**
+ * How many more logs the organization may store now (null: its plan has no quota), for callers that
+ * store what fits and refuse the rest item by item (OTLP partial success); 429 when nothing fits.
+ */
+export async function quotaHeadroom(db: Db, orgId: string, now = new Date()): Promise<number | null> {
+  const ctx = await ingestContext(db, orgId, now);
+  assertQuota(ctx, 1, now);
+  const window = quotaWindow(ctx.org, ctx.usage, now);
+  return window ? window.limit - window.used : null;
+}
+
 type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 

@@ -11,6 +11,7 @@ import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
 import { FindingList } from "./FindingList";
 import { RedactedValues } from "./RedactedValues";
+import { traceOrigin } from "./trace-origin";
 
 function Highlighted({ text, findings }: { text: string; findings: Finding[] }) {
   const segments = highlightSegments(text, findings);
@@ -64,6 +65,7 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
   const last = useRef<PromptLog | null>(null);
   if (current) last.current = current;
   const log = current ?? last.current;
+  const trace = traceOrigin(log?.metadata);
   return (
     <Modal open={current !== null} onClose={onClose} title="Prompt Details" size="xl">
       {log ? (
@@ -77,6 +79,13 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
               <Meta label="Session ID" value={log.sessionId || "N/A"} />
               {log.tokenCount != null ? <Meta label="Tokens" value={formatNumber(log.tokenCount)} /> : null}
               {log.estimatedCost != null ? <Meta label="Est. Cost" value={formatLogCost(log.estimatedCost)} /> : null}
+              {trace ? (
+                <>
+                  <Meta label="Service" value={trace.serviceName ?? "N/A"} />
+                  <Meta label="Trace ID" value={trace.traceId} />
+                  <Meta label="Span ID" value={trace.spanId} />
+                </>
+              ) : null}
             </dl>
           </section>
           {log.contentExpired ? (
