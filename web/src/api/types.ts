@@ -38,6 +38,8 @@ export type PromptLog = {
   findings?: Finding[] | null;
   /** Retention purged prompt, response and metadata; the rest of the log is kept. */
   contentExpired?: boolean;
+  /** The gateway refused to forward this prompt to the provider (issue 12). */
+  blocked?: boolean;
 };
 
 export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: string | null; lastSeenAt: string | null };

@@ -120,6 +120,7 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     idempotencyKey: null,
     contentPurgedAt: null,
     redactionMode: "off",
+    blocked: false,
   };
   const alert: AlertSummary = {
     id: `test_${newId()}`,
