@@ -344,3 +344,9 @@ export const GATEWAY_SOURCE = "gateway";
 export const BLOCKED_LABEL = "Blocked";
 /** The OpenAI-style error code of a refused prompt. */
 export const GATEWAY_FLAGGED_CODE = "content_flagged";
+/** The Prompt Logs screen's blocked filter (GET /api/logs?blocked=). */
+export const BLOCKED_FILTER_OPTIONS = [
+  { value: "all", label: "All Logs" },
+  { value: "true", label: "Blocked" },
+  { value: "false", label: "Not Blocked" },
+] as const;

@@ -13,6 +13,8 @@ export type LogFilters = {
   to?: string;
   /** Logs in which a redacted value with this fingerprint appeared. */
   fingerprint?: string;
+  /** "true": only logs the gateway blocked; "false": none of them. */
+  blocked?: string;
 };
 
 export const logKeys = {
