@@ -6,7 +6,7 @@
 // Usage: npm run bench:gateway [-- --calls 300]
 // Sequential on purpose: one call at a time measures the latency a caller sees, not throughput.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import OpenAI from "openai";
 import { VERSION } from "openai/version";
@@ -79,6 +79,7 @@ try {
     await res.arrayBuffer();
     return { total: performance.now() - t };
   };
+  const loadBefore = loadavg()[0];
   const floor = [];
   for (let i = 0; i < CALLS; i++) floor.push((await health()).total);
 
@@ -88,6 +89,8 @@ try {
     await pairFor("streamed, total", streamed, "total"),
   ];
   const ms = (x) => x.toFixed(1);
+  // The machine's load matters on a shared box: printed so a figure is never read without it.
+  console.log(`load average (1 min) before: ${loadBefore.toFixed(1)}, after: ${loadavg()[0].toFixed(1)}`);
   console.log(`${CALLS} calls each after ${WARMUP} warm-up, sequential, official openai client ${VERSION}, Node ${process.version}`);
   console.log("| measure | direct p50 | direct p95 | gateway p50 | gateway p95 | added p50 | added p95 |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");

@@ -106,9 +106,9 @@ export function LogsPage() {
             <Select
               label="Blocked filter"
               hideLabel
-              value={(search.blocked ?? "all") as BlockedValue}
+              value={(search.blocked === undefined ? "all" : String(search.blocked)) as BlockedValue}
               options={BLOCKED_FILTER_OPTIONS}
-              onChange={(v) => setFilter({ blocked: v === "all" ? undefined : v })}
+              onChange={(v) => setFilter({ blocked: v === "all" ? undefined : v === "true" })}
             />
           </div>
           <Button type="submit">
