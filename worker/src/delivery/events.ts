@@ -41,6 +41,8 @@ export function promptCreatedData(row: PromptLogRow) {
     metadata: boundedMetadata(row.metadata),
     flag_status: row.flagStatus,
     flag_reasons: row.flagReasons,
+    /** The gateway refused to forward this prompt (issue 12). */
+    blocked: row.blocked,
   };
 }
 
@@ -54,6 +56,7 @@ export function flagDetectedData(row: PromptLogRow) {
     model: row.model,
     user_id: row.userId,
     findings: row.findings.map((f) => ({ reason: f.reason, rule: f.rule, target: f.target })),
+    blocked: row.blocked,
   };
 }
 

@@ -111,6 +111,9 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     expect(blocked).toHaveLength(1);
     expect(blocked[0]).toMatchObject({ prompt: INJECTION, response: "", flagStatus: "critical", blocked: true, source: "gateway" });
     expect(error.error.message).toContain(blocked[0].id);
+    // The same pipeline as POST /api/logs: the blocked injection raised its alert.
+    const alerts = (await call("GET", "/alerts", { key: org.apiKey })).body as any[];
+    expect(alerts.map((a) => a.logId)).toContain(blocked[0].id);
     expect(await logsOf(org, "?blocked=false")).toEqual([]);
 
     // A safe prompt still goes through; "off" forwards even the injection.
