@@ -109,7 +109,7 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
 
     const blocked = await logsOf(org, "?blocked=true");
     expect(blocked).toHaveLength(1);
-    expect(blocked[0]).toMatchObject({ prompt: INJECTION, response: "", flagStatus: "critical", blocked: true, source: "gateway" });
+    expect(blocked[0]).toMatchObject({ prompt: INJECTION, response: "", flagStatus: "critical", blocked: true, source: "gateway", estimatedCost: 0 });
     expect(error.error.message).toContain(blocked[0].id);
     // The same pipeline as POST /api/logs: the blocked injection raised its alert.
     const alerts = (await call("GET", "/alerts", { key: org.apiKey })).body as any[];

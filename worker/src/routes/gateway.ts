@@ -98,8 +98,8 @@ export const gatewayRoutes = new Hono<AppEnv>()
     const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
     if (blocked.length) {
       // The answer's tokens are unknown before the call: the prompt's estimate stands in for high token
-      // usage, here and in the stored log, so both see the same flag.
-      const input: LogInput = { ...baseLog(call), response: "", tokenCount: estimateTokens(call.prompt), metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }) };
+      // usage, here and in the stored log, so both see the same flag. Nothing was spent: cost 0.
+      const input: LogInput = { ...baseLog(call), response: "", tokenCount: estimateTokens(call.prompt), estimatedCost: 0, metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }) };
       const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
       if (blocked.includes(flags.flagStatus)) {
         const [log] = await ingestLogs(c, [input], { blocked: true, idempotencyKey: null });
