@@ -321,3 +321,41 @@ export const SEARCH_TRIGRAM_MIN_CHARS = 3;
 export const DELIVERY_CLAIM_STALE_MS = 5 * 60_000;
 /** Settled claims outlive every queue retry of their message (the queue keeps messages at most 14 days). */
 export const DELIVERY_CLAIM_KEEP_DAYS = 15;
+
+// ── OpenAI-compatible gateway with guardrails (issue 12 part 2) ──────────────
+/** Where the gateway forwards chat completions when the organization set no `gatewayUpstream`. */
+export const DEFAULT_GATEWAY_UPSTREAM = "https://api.openai.com/v1";
+/**
+ * Settings → `gatewayBlock`: the lowest flag at which the gateway refuses a prompt before the
+ * provider sees it (`off` never refuses; `warning` refuses warning and critical).
+ */
+export const GATEWAY_BLOCK_LEVELS = ["off", "critical", "warning"] as const;
+export type GatewayBlockLevel = (typeof GATEWAY_BLOCK_LEVELS)[number];
+export const DEFAULT_GATEWAY_BLOCK: GatewayBlockLevel = "off";
+export const GATEWAY_BLOCK_LABELS: Record<GatewayBlockLevel, string> = {
+  off: "Off: log every prompt, block none",
+  critical: "Critical: block prompts flagged critical",
+  warning: "Warning: block prompts flagged warning or critical",
+};
+/** Flags each level blocks. */
+export const GATEWAY_BLOCKED_FLAGS: Record<GatewayBlockLevel, readonly FlagStatus[]> = {
+  off: [],
+  critical: ["critical"],
+  warning: ["warning", "critical"],
+};
+/** Our key on gateway calls (the caller's `Authorization` belongs to the provider). */
+export const GATEWAY_KEY_HEADER = "X-PromptSentry-Key";
+/** Per-request override of the organization's upstream base URL. */
+export const GATEWAY_UPSTREAM_HEADER = "X-PromptSentry-Upstream";
+/** The `source` of logs the gateway stores. */
+export const GATEWAY_SOURCE = "gateway";
+/** Badge text of a log the gateway refused to forward. */
+export const BLOCKED_LABEL = "Blocked";
+/** The OpenAI-style error code of a refused prompt. */
+export const GATEWAY_FLAGGED_CODE = "content_flagged";
+/** The Prompt Logs screen's blocked filter (GET /api/logs?blocked=). */
+export const BLOCKED_FILTER_OPTIONS = [
+  { value: "all", label: "All Logs" },
+  { value: "true", label: "Blocked" },
+  { value: "false", label: "Not Blocked" },
+] as const;

@@ -3,7 +3,7 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagReason, type FlagRules, type Permission, type RedactionMode } from "./constants";
+import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, GATEWAY_BLOCK_LEVELS, type FlagReason, type FlagRules, type Permission, type RedactionMode } from "./constants";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -49,6 +49,10 @@ export const orgSettings = sqliteTable("org_settings", {
   metadataRetentionDays: integer("metadata_retention_days").notNull().default(365),
   /** Per-organization HMAC key of redacted-value fingerprints; server-side only, never serialized. */
   fingerprintKey: text("fingerprint_key"),
+  /** The gateway's provider base URL; NULL means DEFAULT_GATEWAY_UPSTREAM (issue 12). */
+  gatewayUpstream: text("gateway_upstream"),
+  /** The lowest flag the gateway refuses to forward (GATEWAY_BLOCK_LEVELS). */
+  gatewayBlock: text("gateway_block", { enum: GATEWAY_BLOCK_LEVELS }).notNull().default("off"),
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
 });
 
@@ -145,6 +149,8 @@ export const promptLogs = sqliteTable(
     contentPurgedAt: integer("content_purged_at", { mode: "timestamp_ms" }),
     /** The redaction the stored text went through; NULL for logs stored before redaction existed (backfilled). */
     redactionMode: text("redaction_mode", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>(),
+    /** The gateway refused to forward this prompt (its flag met the organization's gatewayBlock). */
+    blocked: integer("blocked", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("prompt_logs_org_created").on(t.orgId, t.createdAt, t.id),
@@ -154,6 +160,7 @@ export const promptLogs = sqliteTable(
     uniqueIndex("prompt_logs_org_idempotency").on(t.orgId, t.idempotencyKey),
     index("prompt_logs_org_unpurged").on(t.orgId, t.createdAt).where(sql`content_purged_at IS NULL`),
     index("prompt_logs_unredacted").on(t.orgId, t.createdAt).where(sql`redaction_mode IS NULL`),
+    index("prompt_logs_org_blocked").on(t.orgId, t.createdAt).where(sql`blocked = 1`),
   ],
 );
 

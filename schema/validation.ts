@@ -30,6 +30,7 @@ import {
   FINGERPRINT_HEX_LENGTH,
   METADATA_RETENTION_DAY_OPTIONS,
   REDACTION_MODES,
+  GATEWAY_BLOCK_LEVELS,
 } from "./constants";
 import { jsonBoundsViolation } from "./json-bounds";
 
@@ -223,6 +224,8 @@ export const logsQuery = v.object({
   to: v.optional(isoDate),
   /** Logs in which a redacted value with this fingerprint appeared (issue 14). */
   fingerprint: v.optional(fingerprintParam),
+  /** Only logs the gateway refused to forward (`true`), or only the others (`false`). */
+  blocked: v.optional(v.pipe(v.picklist(["true", "false"], "blocked must be true or false"), v.transform((s) => s === "true"))),
   before: cursorParam,
 });
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
@@ -361,6 +364,36 @@ export const customMetricBody = v.object({
   isActive: v.optional(v.boolean(), true),
 });
 
+// ── OpenAI-compatible gateway (issue 12 part 2) ─────────────────────────────
+export const GATEWAY_MESSAGES = {
+  block: `Gateway blocking must be one of ${GATEWAY_BLOCK_LEVELS.join(", ")}`,
+  upstream: "Gateway upstream must be an http(s) URL",
+  messagesRequired: "messages must be a non-empty array",
+  role: "Each message needs a role",
+  content: "content must be a string, an array of content parts or null",
+} as const;
+const gatewaySettingsEntries = {
+  gatewayBlock: v.optional(v.picklist(GATEWAY_BLOCK_LEVELS, GATEWAY_MESSAGES.block)),
+  /** "" or null: back to DEFAULT_GATEWAY_UPSTREAM. */
+  gatewayUpstream: v.optional(v.nullable(v.union([v.literal(""), httpUrl(GATEWAY_MESSAGES.upstream)], GATEWAY_MESSAGES.upstream))),
+};
+
+/**
+ * The part of an OpenAI chat completion request the gateway reads. Loose: every other field (tools,
+ * temperature, response_format, …) is forwarded to the provider as sent, never checked or dropped here.
+ */
+const chatMessage = v.looseObject({
+  role: v.pipe(v.string(GATEWAY_MESSAGES.role), v.nonEmpty(GATEWAY_MESSAGES.role), v.maxLength(64, GATEWAY_MESSAGES.role)),
+  content: v.optional(v.nullable(v.union([v.string(), v.array(v.looseObject({ type: v.string() }))], GATEWAY_MESSAGES.content))),
+});
+export const gatewayChatBody = v.looseObject({
+  model: required(v.pipe(v.string(MESSAGES.modelRequired), v.trim(), v.nonEmpty(MESSAGES.modelRequired), v.maxLength(200))),
+  messages: required(v.pipe(v.array(chatMessage, GATEWAY_MESSAGES.messagesRequired), v.minLength(1, GATEWAY_MESSAGES.messagesRequired)), null),
+  stream: v.optional(v.nullable(v.boolean("stream must be true or false"))),
+  user: v.optional(v.nullable(v.pipe(v.string("user must be a string"), v.maxLength(200)))),
+});
+export type GatewayChatInput = v.InferOutput<typeof gatewayChatBody>;
+
 // ── Settings, data, team ────────────────────────────────────────────────────
 export const settingsBody = v.object({
   organizationName: v.optional(organizationName),
@@ -385,6 +418,7 @@ export const settingsBody = v.object({
     ),
   ),
   ...privacySettingsEntries,
+  ...gatewaySettingsEntries,
 });
 export type SettingsInput = v.InferOutput<typeof settingsBody>;
 

@@ -30,7 +30,7 @@ export default defineConfig(async () => {
       // Some tests insert thousands of rows through the aggregate triggers; a busy machine needs room.
       testTimeout: 30_000,
       // A real HTTP receiver for the delivery tests (webhooks, Slack, Discord, generic integrations).
-      globalSetup: ["./test/receivers.ts"],
+      globalSetup: ["./test/receivers.ts", "./test/fake-provider.ts"],
     },
   };
 });

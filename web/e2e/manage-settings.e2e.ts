@@ -39,7 +39,7 @@ describe("Settings", () => {
   it("loads the defaults, saves every section with 'Settings saved', and keeps them after a reload", { timeout: 120_000 }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/settings", "Settings", "Settings Org");
-    for (const h of ["Organization Settings", "API Configuration", "Alert Settings", "Red Flag Detection Rules", "Danger Zone"]) {
+    for (const h of ["Organization Settings", "API Configuration", "Gateway", "Alert Settings", "Red Flag Detection Rules", "Danger Zone"]) {
       await shown(page.getByRole("heading", { name: h }));
     }
     const name = page.getByLabel("Organization Name");
@@ -48,6 +48,8 @@ describe("Settings", () => {
     const threshold = page.getByLabel("Token Threshold");
     const sensitivity = page.getByLabel("Detection Sensitivity");
     const webhookUrl = page.getByLabel("Alert Webhook URL (optional)");
+    const gatewayBlock = page.getByLabel("Block Flagged Prompts");
+    const gatewayUpstream = page.getByLabel("Upstream Base URL");
 
     // Defaults of spec §9.
     await until(() => name.inputValue(), (v) => v === org.name, WAIT, "the organization name");
@@ -60,6 +62,8 @@ describe("Settings", () => {
     expect(await threshold.inputValue()).toBe("4000");
     expect(await sensitivity.locator("option").allInnerTexts()).toEqual(["Strict", "Balanced", "Lenient"]);
     expect(await sensitivity.inputValue()).toBe("balanced");
+    expect(await gatewayBlock.inputValue()).toBe("off");
+    expect(await gatewayUpstream.inputValue()).toBe("");
 
     // The API key field: read-only, masked; the eye shows only the stored prefix.
     const keyField = page.getByTestId("settings-api-key");
@@ -102,6 +106,8 @@ describe("Settings", () => {
     await sw("High Token Usage").click();
     await threshold.fill("2500");
     await sensitivity.selectOption("strict");
+    await gatewayBlock.selectOption("warning");
+    await gatewayUpstream.fill("https://llm.example.com/v1");
     await shown(page.getByText("You have unsaved changes.", { exact: true }));
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Settings saved", "default", "Your settings have been updated successfully.");
@@ -117,6 +123,8 @@ describe("Settings", () => {
       flagRules: { promptInjection: true, jailbreakAttempts: false, sensitiveContent: true, highTokenUsage: false },
       tokenThreshold: 2500,
       sensitivity: "strict",
+      gatewayBlock: "warning",
+      gatewayUpstream: "https://llm.example.com/v1",
     };
     expect(await getAs<Settings>(org.apiKey, "/api/settings")).toMatchObject(expected);
 
@@ -133,6 +141,8 @@ describe("Settings", () => {
     expect(await sw("Sensitive Content").getAttribute("aria-checked")).toBe("true");
     expect(await sw("High Token Usage").getAttribute("aria-checked")).toBe("false");
     expect(await threshold.inputValue()).toBe("2500");
+    expect(await gatewayBlock.inputValue()).toBe("warning");
+    expect(await gatewayUpstream.inputValue()).toBe("https://llm.example.com/v1");
     expect(await sensitivity.inputValue()).toBe("strict");
 
     // The new name is the organization's name everywhere (the Testing status card reads it).

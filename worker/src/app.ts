@@ -17,6 +17,7 @@ import { customMetricRoutes } from "./routes/custom-metrics";
 import { dashboardRoutes } from "./routes/dashboard";
 import { dataRoutes } from "./routes/data";
 import { feedbackRoutes } from "./routes/feedback";
+import { gatewayRoutes } from "./routes/gateway";
 import { healthRoutes } from "./routes/health";
 import { ingestRoutes } from "./routes/ingest";
 import { integrationRoutes } from "./routes/integrations";
@@ -49,7 +50,8 @@ export const api = new Hono<AppEnv>()
   .route("/settings", settingsRoutes)
   .route("/team", teamRoutes)
   .route("/data", dataRoutes)
-  .route("/realtime", realtimeRoutes);
+  .route("/realtime", realtimeRoutes)
+  .route("/gateway", gatewayRoutes);
 
 export const app = new Hono<AppEnv>().route("/api", api).route("/", dashboardRoutes).onError(onError).notFound(onNotFound);
 api.onError(onError);

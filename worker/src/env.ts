@@ -30,7 +30,8 @@ export type Principal = {
   memberId: string | null;
   plan: PlanId;
   permissions: ReadonlySet<Permission>;
-  via: "bearer" | "query" | "cookie";
+  /** `gateway`: the X-PromptSentry-Key header of a gateway route. */
+  via: "bearer" | "query" | "cookie" | "gateway";
 };
 
 /** The dashboard session a cookie request came through (lib/session.ts). */

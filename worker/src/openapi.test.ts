@@ -17,7 +17,7 @@ describe("GET /api/openapi.json", () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
     expect(res.body.servers).toEqual([{ url: "http://localhost" }]);
-    expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(["bearerKey", "queryKey", "session"]);
+    expect(Object.keys(res.body.components.securitySchemes).sort()).toEqual(["bearerKey", "gatewayKey", "queryKey", "session"]);
   });
 
   it("describes exactly the routes the app has, each with a summary and its credentials", async () => {
@@ -28,7 +28,8 @@ describe("GET /api/openapi.json", () => {
       const op = doc.paths[path.replace(/:(\w+)/g, "{$1}")]?.[method.toLowerCase()];
       expect(op, key).toBeDefined();
       expect(op!.summary, key).toBe(OPERATIONS[key].summary);
-      expect(op!.security, key).toEqual(OPERATIONS[key].access === "none" ? [] : expect.arrayContaining([{ bearerKey: [] }]));
+      const security = OPERATIONS[key].security ?? (OPERATIONS[key].access === "none" ? [] : expect.arrayContaining([{ bearerKey: [] }]));
+      expect(op!.security, key).toEqual(security);
     }
   });
 
@@ -44,6 +45,14 @@ describe("GET /api/openapi.json", () => {
     const invite = doc.paths["/api/team/invite"].post.requestBody.content["application/json"].schema;
     expect([...invite.required].sort()).toEqual(["email", "name", "role"]);
   });
+});
+
+it("documents the gateway's own credential: X-PromptSentry-Key, not Bearer", async () => {
+  const doc = (await call<any>("GET", "/openapi.json")).body;
+  const op = doc.paths["/api/gateway/v1/chat/completions"].post;
+  expect(op.security).toEqual([{ gatewayKey: [] }]);
+  expect(doc.components.securitySchemes.gatewayKey).toMatchObject({ type: "apiKey", in: "header", name: "X-PromptSentry-Key" });
+  expect(op.responses["502"].description).toContain("upstream_unreachable");
 });
 
 it("documents validation failures with the app's error envelope", async () => {

@@ -5,13 +5,13 @@ import type { OverrideSchemaContext } from "@valibot/to-json-schema";
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { SESSION_COOKIE, TOTAL_COUNT_HEADER, type Permission } from "../../schema/constants";
+import { GATEWAY_KEY_HEADER, SESSION_COOKIE, TOTAL_COUNT_HEADER, type Permission } from "../../schema/constants";
 import { requiredFields } from "../../schema/validation";
 import type { AppEnv } from "./env";
 
 type Access = Permission | "none";
 /** `errors`: statuses the route answers besides validation and auth failures, with when (code: meaning). */
-type Operation = { summary: string; access: Access; tag: string; errors?: Record<number, string> };
+type Operation = { summary: string; access: Access; tag: string; errors?: Record<number, string>; security?: Record<string, string[]>[] };
 
 /** Every route, keyed `METHOD /api/path` (Hono's `:param` form). */
 export const OPERATIONS: Record<string, Operation> = {
@@ -86,6 +86,17 @@ export const OPERATIONS: Record<string, Operation> = {
   "DELETE /api/logs/:id/feedback": { summary: "Remove the verdict on a log", access: "alerts:write", tag: "Feedback" },
   "GET /api/feedback/summary": { summary: "Precision estimate of reviewed flags, overall and per reason", access: "logs:read", tag: "Feedback" },
   "GET /api/feedback/export": { summary: "Stream the verdicts with their prompts as JSON Lines (for retraining)", access: "logs:read", tag: "Feedback" },
+  "POST /api/gateway/v1/chat/completions": {
+    summary: "OpenAI-compatible chat completions: forwarded to the provider (streamed or not) and logged; flagged prompts blocked per gatewayBlock",
+    access: "logs:write",
+    tag: "Gateway",
+    // Authorization is the caller's provider credential, passed through; our key is X-PromptSentry-Key.
+    security: [{ gatewayKey: [] }],
+    errors: {
+      400: "content_flagged: the prompt met the organization's gatewayBlock and was not sent (OpenAI error shape); invalid_upstream: the upstream URL is refused by the outbound policy",
+      502: "upstream_unreachable: the provider could not be reached",
+    },
+  },
 };
 
 const CREDENTIALS = [{ bearerKey: [] }, { queryKey: [] }, { session: [] }];
@@ -156,6 +167,12 @@ export async function openApiDocument(app: Hono<AppEnv>) {
               "Deprecated: the API key as `?apiKey=` (the spec's dashboard calls). URLs end up in request traces, proxy and CDN logs, browser history and Referer headers, so a key in one leaks; answers carry a `Deprecation` header. Send `Authorization: Bearer` instead.",
           },
           session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The dashboard's session, from POST /api/session" },
+          gatewayKey: {
+            type: "apiKey",
+            in: "header",
+            name: GATEWAY_KEY_HEADER,
+            description: "An API key on gateway routes, where `Authorization` is the caller's provider credential (passed through, never stored)",
+          },
         },
       },
     },
@@ -167,7 +184,7 @@ export async function openApiDocument(app: Hono<AppEnv>) {
     if (!operation) continue;
     operation.summary = op.summary;
     operation.tags = [op.tag];
-    operation.security = op.access === "none" ? [] : CREDENTIALS;
+    operation.security = op.security ?? (op.access === "none" ? [] : CREDENTIALS);
     if (op.access !== "none") operation.description = `Needs the \`${op.access}\` permission (\`admin\` implies every permission).`;
     const responses = (operation.responses ??= {}) as Record<string, OpenAPIV3_1.ResponseObject>;
     for (const [status, description] of Object.entries(op.errors ?? {})) {

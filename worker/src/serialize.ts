@@ -34,6 +34,8 @@ export function serializeLog(row: PromptLogRow) {
     flagStatus: row.flagStatus,
     flagReasons: row.flagReasons,
     findings: row.findings,
+    /** The gateway refused to forward this prompt to the provider (its flag met gatewayBlock). */
+    blocked: row.blocked,
     /** Retention purged prompt, response and metadata; the rest is kept until metadataRetentionDays. */
     contentExpired: row.contentPurgedAt != null,
   };

@@ -13,6 +13,8 @@ export type LogFilters = {
   to?: string;
   /** Logs in which a redacted value with this fingerprint appeared. */
   fingerprint?: string;
+  /** true: only logs the gateway blocked; false: none of them. */
+  blocked?: boolean;
 };
 
 export const logKeys = {
@@ -28,9 +30,9 @@ export const logKeys = {
 /** Only the filters the server should see ('all' and blanks dropped). */
 export function cleanFilters(filters: LogFilters): LogFilters {
   const out: LogFilters = {};
-  for (const [k, v] of Object.entries(filters) as [keyof LogFilters, string | undefined][]) {
+  for (const [k, v] of Object.entries(filters) as [keyof LogFilters, string | boolean | undefined][]) {
     if (v === undefined || v === "" || v === "all") continue;
-    out[k] = v;
+    (out as Record<string, string | boolean>)[k] = v;
   }
   return out;
 }

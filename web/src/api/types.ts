@@ -1,6 +1,6 @@
 // Response shapes of the worker API (DESIGN §5). Kept in the web app because schema/ does not
 // (yet) export inferred response types; field names follow the contract exactly.
-import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, PlanId, RedactionMode } from "../../../schema/constants";
+import type { AlertSeverity, DetectionSensitivity, FlagStatus, FlagRules, GatewayBlockLevel, PlanId, RedactionMode } from "../../../schema/constants";
 
 export type Member = { id: string; name: string; email: string; role: string };
 
@@ -38,6 +38,8 @@ export type PromptLog = {
   findings?: Finding[] | null;
   /** Retention purged prompt, response and metadata; the rest of the log is kept. */
   contentExpired?: boolean;
+  /** The gateway refused to forward this prompt to the provider (issue 12). */
+  blocked?: boolean;
 };
 
 export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: string | null; lastSeenAt: string | null };
@@ -73,6 +75,10 @@ export type Settings = {
   sensitivity: DetectionSensitivity;
   redaction: RedactionMode;
   metadataRetentionDays: number;
+  /** Gateway guardrail (issue 12): the lowest flag the gateway refuses to forward. */
+  gatewayBlock: GatewayBlockLevel;
+  /** The gateway's provider base URL; "" when the default applies. */
+  gatewayUpstream: string;
   apiKeyPrefix: string;
 };
 

@@ -76,9 +76,10 @@ export function Panel({
   );
 }
 
-export function Badge({ className, children }: { className?: string; children: ReactNode }) {
+export function Badge({ className, children, title }: { className?: string; children: ReactNode; title?: string }) {
   return (
     <span
+      title={title}
       className={cx(
         "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
         className ?? "bg-gray-100 text-gray-700 ring-gray-500/20 dark:bg-gray-800 dark:text-gray-300",

@@ -40,6 +40,8 @@ export function promptCreatedData(row: PromptLogRow) {
     metadata: boundedMetadata(row.metadata),
     flag_status: row.flagStatus,
     flag_reasons: row.flagReasons,
+    /** The gateway refused to forward this prompt (issue 12). */
+    blocked: row.blocked,
   };
 }
 
@@ -53,6 +55,7 @@ export function flagDetectedData(row: PromptLogRow) {
     model: row.model,
     user_id: row.userId,
     findings: row.findings.map((f) => ({ reason: f.reason, rule: f.rule, target: f.target })),
+    blocked: row.blocked,
   };
 }
 
@@ -119,6 +122,7 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     idempotencyKey: null,
     contentPurgedAt: null,
     redactionMode: "off",
+    blocked: false,
   };
   const alert: AlertSummary = {
     id: `test_${newId()}`,

@@ -24,9 +24,12 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 /** Stores validated logs for the signed-in principal's organization and returns them serialized. */
 export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<StoreOptions> = {}) {
   const principal = requirePrincipal(c);
-  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, idempotencyKey: idempotencyKey(c), ...extra });
+  // A way in whose Idempotency-Key header is not ours (the gateway forwards it to the provider) says so with `idempotencyKey: null`.
+  const key = "idempotencyKey" in extra ? (extra.idempotencyKey ?? null) : idempotencyKey(c);
+  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, ...extra, idempotencyKey: key });
   const logs = result.rows.map(serializeLog);
-  if (result.replayed) c.header("Idempotent-Replayed", "true");
+  // After a streamed answer the response is already sent: its headers can no longer change.
+  if (result.replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
   else {
     c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
     inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));

@@ -36,7 +36,7 @@ function quotaWindow(org: Organization, usage: Usage, now: Date): QuotaWindow | 
 }
 
 /** Refuses (429, nothing stored) when `incoming` more logs would pass the plan's quota or the trial ended. */
-function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
+export function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
   const { org } = ctx;
   if (org.plan === "trial" && org.trialEndsAt && org.trialEndsAt.getTime() <= now.getTime()) {
     throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, { "Retry-After": "86400" });
@@ -89,6 +89,8 @@ export type StoreOptions = {
   /** A batch's items are keyed apart from single logs (queries/idempotency.ts); default single. */
   idempotencyKind?: IdempotencyKind;
   defaultSource?: string;
+  /** The gateway refused to forward these prompts (issue 12); nothing else sets it. */
+  blocked?: boolean;
 };
 
 /**
@@ -121,6 +123,7 @@ export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, o
     idempotencyKey,
     contentPurgedAt: null,
     redactionMode: fp ? ctx.settings.redaction : "off",
+    blocked: opts.blocked ?? false,
   } satisfies PromptLogRow;
   return { row, fingerprints: kept.fingerprints };
 }

@@ -20,6 +20,7 @@ const log = (over: Partial<PromptLog> = {}): PromptLog => ({
   flagReasons: [],
   findings: [],
   contentExpired: false,
+  blocked: false,
   ...over,
 });
 

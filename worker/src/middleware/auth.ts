@@ -1,9 +1,11 @@
 // Authentication and permissions (DESIGN §3). Credentials are read in order: Bearer header, `apiKey`
 // query parameter (the spec's dashboard calls), session cookie. The principal is resolved once.
+// Gateway routes are the exception: there `Authorization` is the caller's provider credential, so our
+// key comes from the X-PromptSentry-Key header only (no query key, no cookie).
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
-import { ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
 import { hasPermission } from "../../../schema/permissions";
 import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
 import type { AppEnv, Db, Principal } from "../env";
@@ -48,7 +50,16 @@ export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["v
   return { principal, lastUsedAt: row.lastUsedAt };
 }
 
-function presentedKey(c: Context<AppEnv>): { key: string; via: "bearer" | "query" } | null {
+/** Routes under here speak a provider's protocol: the credential rules above do not apply. */
+export const GATEWAY_PREFIX = "/api/gateway/";
+export const isGatewayPath = (path: string) => path.startsWith(GATEWAY_PREFIX);
+const GATEWAY_KEY_MISSING = `Send your PromptSentry API key in the ${GATEWAY_KEY_HEADER} header (Authorization goes to the provider)`;
+
+function presentedKey(c: Context<AppEnv>): { key: string; via: Principal["via"] } | null {
+  if (isGatewayPath(c.req.path)) {
+    const key = c.req.header(GATEWAY_KEY_HEADER)?.trim();
+    return { key: key ?? "", via: "gateway" };
+  }
   const header = c.req.header("authorization");
   if (header) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -70,7 +81,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     resolved = presented.key
       ? await loadPrincipal(db, { by: "hash", value: await hashApiKey(presented.key) }, presented.via)
       : null;
-    if (!resolved) c.set("authError", presented.key ? "Invalid or expired API key" : "Malformed Authorization header");
+    if (!resolved) c.set("authError", presented.key ? "Invalid or expired API key" : presented.via === "gateway" ? GATEWAY_KEY_MISSING : "Malformed Authorization header");
   } else {
     const session = await readSession(c);
     if (session) resolved = await loadPrincipal(db, { by: "id", value: session.keyId }, "cookie");

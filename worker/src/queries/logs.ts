@@ -49,6 +49,7 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
     where.push(sql`lower(${promptLogs.model}) LIKE ${escapeLike(q.model.toLowerCase()) + "%"} ESCAPE '\\'`);
   }
   if (q.userId) where.push(eq(promptLogs.userId, q.userId));
+  if (q.blocked !== undefined) where.push(eq(promptLogs.blocked, q.blocked));
   if (q.from) where.push(gte(promptLogs.createdAt, q.from));
   if (q.to) where.push(lte(promptLogs.createdAt, q.to));
   if (q.fingerprint) {

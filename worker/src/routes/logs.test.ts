@@ -37,6 +37,7 @@ describe("GET /api/logs", () => {
       flagReasons: [],
       findings: [],
       contentExpired: false,
+      blocked: false,
     });
     expect(res.body[0]).toMatchObject({ flagStatus: "critical", flagReasons: ["prompt_injection"] });
     expect(res.body[1].metadata).toEqual({ team: "a" });

@@ -28,6 +28,8 @@ describe("GET /api/settings", () => {
       sensitivity: "balanced",
       redaction: "credentials",
       metadataRetentionDays: 365,
+      gatewayBlock: "off",
+      gatewayUpstream: "",
       apiKeyPrefix: org.apiKey.slice(0, 16),
     });
     expect(res.text).not.toContain(org.apiKey);

@@ -6,6 +6,7 @@ import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+import { assertDeliverable } from "../lib/url-policy";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { prepareSession, sendSessionCookie } from "../lib/session";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
@@ -27,6 +28,9 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     sensitivity: s.sensitivity,
     redaction: s.redaction,
     metadataRetentionDays: s.metadataRetentionDays,
+    gatewayBlock: s.gatewayBlock,
+    /** The stored base URL, "" when the default (DEFAULT_GATEWAY_UPSTREAM) applies. */
+    gatewayUpstream: s.gatewayUpstream ?? "",
     apiKeyPrefix,
   };
 }
@@ -43,7 +47,9 @@ export const settingsRoutes = new Hono<AppEnv>()
   .put("/", requirePermission("admin"), ...jsonBody(settingsBody), async (c) => {
     const orgId = orgOf(c);
     const db = c.var.db;
-    const { organizationName, flagRules, webhookUrl, ...rest } = c.req.valid("json");
+    const { organizationName, flagRules, webhookUrl, gatewayUpstream, ...rest } = c.req.valid("json");
+    // The gateway sends prompts there: the same outbound policy as webhooks, checked when saved and per call.
+    if (gatewayUpstream) assertDeliverable(gatewayUpstream, c.env, "gatewayUpstream");
     const existing = await getSettings(db, orgId);
     // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
     const bodies = rest.retentionDays ?? existing.retentionDays;
@@ -55,6 +61,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const patch = {
       ...rest,
       ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
+      ...(gatewayUpstream !== undefined ? { gatewayUpstream: gatewayUpstream || null } : {}),
       ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
       updatedAt: new Date(),
     };

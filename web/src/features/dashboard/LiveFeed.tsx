@@ -10,7 +10,7 @@ import { Button, Panel, cx } from "../../components/ui";
 import { feedRelativeTime, truncate } from "../../lib/format";
 import { useNow } from "../../lib/useNow";
 import { DetailsButton, ListStates, TextPair } from "../logs/LogList";
-import { FlagIcon, ModelBadge } from "../logs/flag";
+import { BlockedBadge, FlagIcon, ModelBadge } from "../logs/flag";
 import { PromptDetailsDialog } from "../logs/PromptDetailsDialog";
 import { useRealtime } from "../realtime/RealtimeProvider";
 import { prependLog } from "./prependLog";
@@ -63,6 +63,7 @@ export function LiveFeed() {
                   <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
                     <time dateTime={log.createdAt}>{feedRelativeTime(log.createdAt, now)}</time>
                     <ModelBadge model={log.model} />
+                    {log.blocked ? <BlockedBadge /> : null}
                   </div>
                   <TextPair prompt={truncate(log.prompt, TRUNCATE.feed)} response={truncate(log.response, TRUNCATE.feed)} expired={log.contentExpired} />
                 </div>

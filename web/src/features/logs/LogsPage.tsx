@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
-import { FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
+import { BLOCKED_FILTER_OPTIONS, FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
 import { exportUrl, logCountsQueryOptions, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
@@ -13,13 +13,14 @@ import { Button, Card, buttonClass, inputClass } from "../../components/ui";
 import { FLAG_FILTER_OPTIONS } from "../../lib/filters";
 import { formatDateTime, formatLogCost, formatNumber, truncate } from "../../lib/format";
 import { DetailsButton, ListStates, TextPair, pagedListState } from "./LogList";
-import { FlagBadge, ModelBadge } from "./flag";
+import { BlockedBadge, FlagBadge, ModelBadge } from "./flag";
 import { PromptDetailsDialog } from "./PromptDetailsDialog";
 
 const route = getRouteApi("/_signedIn/logs");
 
 type FlagValue = (typeof FLAG_FILTER_OPTIONS)[number]["value"];
 type ModelValue = (typeof MODEL_FILTER_OPTIONS)[number]["value"];
+type BlockedValue = (typeof BLOCKED_FILTER_OPTIONS)[number]["value"];
 
 function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
   return (
@@ -28,6 +29,7 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
             <FlagBadge status={log.flagStatus} />
+            {log.blocked ? <BlockedBadge /> : null}
             <ModelBadge model={log.model} />
             <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
             {log.userId ? <span>User: {log.userId}</span> : null}
@@ -86,7 +88,7 @@ export function LogsPage() {
               />
             </div>
           </div>
-          <div className="grid grid-cols-2 gap-3 md:w-96">
+          <div className="grid grid-cols-3 gap-3 md:w-[36rem]">
             <Select
               label="Flag filter"
               hideLabel
@@ -100,6 +102,13 @@ export function LogsPage() {
               value={(MODEL_FILTER_OPTIONS.some((o) => o.value === search.model) ? search.model : "all") as ModelValue}
               options={MODEL_FILTER_OPTIONS}
               onChange={(v) => setFilter({ model: v === "all" ? undefined : v })}
+            />
+            <Select
+              label="Blocked filter"
+              hideLabel
+              value={(search.blocked === undefined ? "all" : String(search.blocked)) as BlockedValue}
+              options={BLOCKED_FILTER_OPTIONS}
+              onChange={(v) => setFilter({ blocked: v === "all" ? undefined : v === "true" })}
             />
           </div>
           <Button type="submit">

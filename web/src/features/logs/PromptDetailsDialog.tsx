@@ -10,6 +10,8 @@ import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
 import { FindingList } from "./FindingList";
+import { BlockedBadge } from "./flag";
+import { gatewayFacts } from "./gateway";
 import { RedactedValues } from "./RedactedValues";
 import { traceOrigin } from "./trace-origin";
 
@@ -66,10 +68,16 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
   if (current) last.current = current;
   const log = current ?? last.current;
   const trace = traceOrigin(log?.metadata);
+  const gateway = gatewayFacts(log?.metadata);
   return (
     <Modal open={current !== null} onClose={onClose} title="Prompt Details" size="xl">
       {log ? (
         <div className="space-y-5">
+          {log.blocked ? (
+            <p role="note" className="flex items-center gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
+              <BlockedBadge /> The gateway's guardrail blocked this prompt: it was not sent to the provider.
+            </p>
+          ) : null}
           <section aria-label="Metadata">
             <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">Metadata</h3>
             <dl className="grid grid-cols-2 gap-4 rounded-lg border border-gray-200 p-4 sm:grid-cols-3 dark:border-gray-800">
@@ -86,6 +94,10 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
                   <Meta label="Span ID" value={trace.spanId} />
                 </>
               ) : null}
+              {gateway?.upstream ? <Meta label="Gateway Provider" value={gateway.upstream} /> : null}
+              {gateway?.status != null ? <Meta label="Provider Status" value={String(gateway.status)} /> : null}
+              {gateway?.firstTokenMs != null ? <Meta label="First Token" value={`${formatNumber(gateway.firstTokenMs)} ms`} /> : null}
+              {gateway?.totalMs != null ? <Meta label="Total Latency" value={`${formatNumber(gateway.totalMs)} ms`} /> : null}
             </dl>
           </section>
           {log.contentExpired ? (

@@ -15,6 +15,8 @@ export const logsSearchSchema = v.object({
   userId: text,
   from: isoDate,
   to: isoDate,
+  /** Gateway-blocked logs only (true) or none of them (false); kept a boolean so the URL reads `?blocked=true`. */
+  blocked: v.fallback(v.optional(v.pipe(v.union([v.boolean(), v.picklist(["true", "false"])]), v.transform((x) => x === true || x === "true"))), undefined),
   fingerprint: v.fallback(v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`)))), undefined),
 });
 

@@ -33,6 +33,7 @@ import { usePermissions } from "../../lib/permissions";
 import { LoadingText } from "../manage/common";
 import { useFormMutation } from "../manage/mutations";
 import { isDirty, keyFieldValue, toBody, toDraft, type SettingsDraft } from "./draft";
+import { GatewaySettings } from "./GatewaySettings";
 import { PrivacySettings } from "./PrivacySettings";
 
 const RETENTION_OPTIONS = RETENTION_DAY_OPTIONS.map((d) => ({ value: String(d), label: `${d} days` }));
@@ -237,6 +238,8 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
         <ApiConfiguration settings={settings} canEdit={canEdit} />
 
         <PrivacySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+
+        <GatewaySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
 
         <Section title="Alert Settings" icon={<BellIcon className={iconClass} />}>
           <Toggle label="Email Alerts" description="Send alerts by e-mail" checked={draft.emailAlerts} onChange={(v) => set("emailAlerts", v)} disabled={ro} />

@@ -16,10 +16,20 @@ const settings: Settings = {
   sensitivity: "balanced",
   redaction: "credentials",
   metadataRetentionDays: 365,
+  gatewayBlock: "off",
+  gatewayUpstream: "",
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
 
 describe("settings draft", () => {
+  it("carries the gateway guardrail and upstream, validated with the shared schema", () => {
+    const d = { ...toDraft(settings), gatewayBlock: "critical" as const, gatewayUpstream: " https://llm.example.com/v1 " };
+    expect(isDirty(d, settings)).toBe(true);
+    expect(toBody(d)).toMatchObject({ gatewayBlock: "critical", gatewayUpstream: "https://llm.example.com/v1" });
+    expect(validateForm(settingsBody, toBody(d))[1]).toBeNull();
+    const [, errors] = validateForm(settingsBody, toBody({ ...d, gatewayUpstream: "ftp://x" }));
+    expect(errors?.gatewayUpstream).toBeDefined();
+  });
   it("round-trips and validates with the shared schema", () => {
     const d = toDraft(settings);
     expect(isDirty(d, settings)).toBe(false);

@@ -1,4 +1,4 @@
-import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules, type RedactionMode } from "../../../../schema/constants";
+import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules, type GatewayBlockLevel, type RedactionMode } from "../../../../schema/constants";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */
@@ -14,6 +14,8 @@ export type SettingsDraft = {
   sensitivity: DetectionSensitivity;
   redaction: RedactionMode;
   metadataRetentionDays: string;
+  gatewayBlock: GatewayBlockLevel;
+  gatewayUpstream: string;
 };
 
 export function toDraft(s: Settings): SettingsDraft {
@@ -29,6 +31,8 @@ export function toDraft(s: Settings): SettingsDraft {
     sensitivity: s.sensitivity,
     redaction: s.redaction,
     metadataRetentionDays: String(s.metadataRetentionDays),
+    gatewayBlock: s.gatewayBlock,
+    gatewayUpstream: s.gatewayUpstream ?? "",
   };
 }
 
@@ -46,6 +50,8 @@ export function toBody(d: SettingsDraft) {
     sensitivity: d.sensitivity,
     redaction: d.redaction,
     metadataRetentionDays: d.metadataRetentionDays,
+    gatewayBlock: d.gatewayBlock,
+    gatewayUpstream: d.gatewayUpstream.trim(),
   };
 }
 

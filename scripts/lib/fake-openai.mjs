@@ -1,0 +1,113 @@
+// A local stand-in for an OpenAI-compatible provider (issue 12 part 2): it speaks the chat
+// completions wire protocol (JSON answers, SSE streams ending in `data: [DONE]`, OpenAI's error
+// body) so the official `openai` client and the gateway are tested against what a provider sends.
+// Used by the worker tests (worker/test/fake-provider.ts), the gateway browser-stack test and
+// `npm run bench:gateway`. What it answers is chosen by the request's `model`:
+//   anything              → "Echo: <last user message>" with usage (streamed word by word if asked;
+//                           usage in the last chunk only with stream_options.include_usage)
+//   fake-gated            → streamed: the first chunk, then nothing until POST /_release?prefix=<p>
+//                           (proves chunks reach a client before the stream ends)
+//   fake-status-<code>    → that HTTP status with an OpenAI error body whose message echoes part of
+//                           the caller's key, as OpenAI's "Incorrect API key provided" does
+// Every call is recorded under its path; GET /_requests?prefix=<p> answers the recordings
+// (method, path, headers, parsed body) of paths starting with <p>.
+import { createServer } from "node:http";
+
+const readBody = (req) =>
+  new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+
+const lastUserText = (messages) => {
+  const last = [...(messages ?? [])].reverse().find((m) => m.role === "user");
+  const content = last?.content;
+  if (typeof content === "string") return content;
+  return Array.isArray(content) ? content.filter((p) => p.type === "text").map((p) => p.text).join(" ") : "";
+};
+const words = (s) => s.split(/\s+/).filter(Boolean).length;
+
+/** @param {{ port?: number }} [options] */
+export async function startFakeOpenAI({ port = 0 } = {}) {
+  const recorded = [];
+  const gates = new Map(); // prefix → resolve of the held stream
+  let origin = "";
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? "/", origin);
+    const prefix = url.searchParams.get("prefix") ?? "";
+    const json = (status, value, headers = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+    if (url.pathname === "/_requests") return json(200, recorded.filter((r) => r.path.startsWith(prefix)));
+    if (url.pathname === "/_release") {
+      for (const [p, release] of gates) if (p.startsWith(prefix)) release(), gates.delete(p);
+      return json(200, { ok: true });
+    }
+    const raw = await readBody(req);
+    let body = null;
+    try {
+      body = JSON.parse(raw);
+    } catch {}
+    recorded.push({ method: req.method, path: url.pathname, headers: req.headers, body });
+    if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions")) return json(404, { error: { message: "Unknown route", type: "invalid_request_error", code: "unknown_url", param: null } });
+    if (!body) return json(400, { error: { message: "We could not parse the JSON body of your request.", type: "invalid_request_error", code: null, param: null } });
+
+    const model = String(body.model ?? "");
+    const status = /^fake-status-(\d{3})$/.exec(model)?.[1];
+    if (status) {
+      const key = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
+      const masked = `${key.slice(0, 6)}***${key.slice(-4)}`;
+      return json(Number(status), { error: { message: `Incorrect API key provided: ${masked}.`, type: "invalid_request_error", code: "invalid_api_key", param: null } }, { "x-request-id": "req_fake_error" });
+    }
+
+    const prompt = lastUserText(body.messages);
+    const answer = `Echo: ${prompt}`;
+    const usage = { prompt_tokens: words(prompt) + 3, completion_tokens: words(answer), total_tokens: words(prompt) + 3 + words(answer) };
+    const id = `chatcmpl-fake${recorded.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const served = `${model}-served`;
+    if (!body.stream) {
+      return json(
+        200,
+        { id, object: "chat.completion", created, model: served, choices: [{ index: 0, message: { role: "assistant", content: answer, refusal: null }, logprobs: null, finish_reason: "stop" }], usage },
+        { "x-request-id": `req_${id}` },
+      );
+    }
+    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-request-id": `req_${id}` });
+    const send = (chunk) => res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`);
+    const pieces = answer.split(/(?<= )/);
+    send({ choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
+    for (const [i, piece] of pieces.entries()) {
+      send({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+      if (i === 0 && model === "fake-gated") {
+        const gatePrefix = url.pathname;
+        await new Promise((r) => {
+          const fallback = setTimeout(r, 15_000);
+          gates.set(gatePrefix, () => (clearTimeout(fallback), r()));
+        });
+      }
+    }
+    send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+    if (body.stream_options?.include_usage) send({ choices: [], usage });
+    res.end("data: [DONE]\n\n");
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  return {
+    origin,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** An origin where nothing listens (a port opened, then closed): "provider down". */
+export async function deadOrigin() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}

@@ -1,0 +1,44 @@
+// Gateway (issue 12 part 2; docs/gateway.md): which flagged prompts the OpenAI-compatible gateway
+// refuses to forward, and where it forwards the rest. Part of the settings form (one Save).
+import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_BLOCK_LABELS, GATEWAY_BLOCK_LEVELS, GATEWAY_KEY_HEADER, type GatewayBlockLevel } from "../../../../schema/constants";
+import { FieldError, TextField } from "../../components/form";
+import { ShieldIcon } from "../../components/icons";
+import { Select } from "../../components/Select";
+import { Panel } from "../../components/ui";
+import type { SettingsDraft } from "./draft";
+
+const BLOCK_OPTIONS = GATEWAY_BLOCK_LEVELS.map((level) => ({ value: level, label: GATEWAY_BLOCK_LABELS[level] }));
+
+type Fields = Pick<SettingsDraft, "gatewayBlock" | "gatewayUpstream">;
+type Props = { draft: Fields; errors: Partial<Record<string, string>>; disabled: boolean; onChange: (patch: Partial<Fields>) => void };
+
+export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
+  return (
+    <Panel title="Gateway" icon={<ShieldIcon className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />}>
+      <fieldset disabled={disabled} className="space-y-4">
+        <div>
+          <Select<GatewayBlockLevel> label="Block Flagged Prompts" value={draft.gatewayBlock} options={BLOCK_OPTIONS} onChange={(v) => onChange({ gatewayBlock: v })} />
+          <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+            Prompts sent through the gateway at or above this flag never reach the provider: the caller gets an error and the log is marked
+            Blocked.
+          </p>
+          <FieldError>{errors.gatewayBlock}</FieldError>
+        </div>
+        <TextField
+          label="Upstream Base URL"
+          name="gatewayUpstream"
+          value={draft.gatewayUpstream}
+          placeholder={DEFAULT_GATEWAY_UPSTREAM}
+          onChange={(e) => onChange({ gatewayUpstream: e.target.value })}
+          error={errors.gatewayUpstream}
+          hint={
+            <>
+              Any OpenAI-compatible provider; empty means {DEFAULT_GATEWAY_UPSTREAM}. Point your OpenAI client at{" "}
+              <code>{`${location.origin}/api/gateway/v1`}</code> with your key in the <code>{GATEWAY_KEY_HEADER}</code> header.
+            </>
+          }
+        />
+      </fieldset>
+    </Panel>
+  );
+}

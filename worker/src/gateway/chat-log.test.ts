@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { MAX_TEXT_CHARS } from "../../../schema/constants";
+import { answerOfCompletion, promptText, StreamAnswer, tokenCountOf } from "./chat-log";
+import { completionsUrl } from "./upstream";
+
+describe("promptText", () => {
+  it("keeps a lone user message as it is", () => {
+    expect(promptText([{ role: "user", content: "Hello" }])).toBe("Hello");
+  });
+  it("writes a conversation as role blocks, content parts as text or their type, tool calls readable", () => {
+    const text = promptText([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: [{ type: "text", text: "What is in" }, { type: "image_url" }] },
+      { role: "assistant", content: null, tool_calls: [{ function: { name: "lookup", arguments: '{"q":"x"}' } }] },
+    ]);
+    expect(text).toBe('system: Be brief.\n\nuser: What is in\n[image_url]\n\nassistant: [tool call] lookup({"q":"x"})');
+  });
+  it("is cut at the longest text a log holds", () => {
+    expect(promptText([{ role: "user", content: "x".repeat(MAX_TEXT_CHARS + 10) }])).toHaveLength(MAX_TEXT_CHARS);
+  });
+});
+
+describe("answers", () => {
+  it("reads a completion's first choice, tool calls and usage", () => {
+    const answer = answerOfCompletion({
+      model: "gpt-4o-2024",
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+      choices: [{ message: { content: "Hi", tool_calls: [{ function: { name: "f", arguments: "{}" } }] }, finish_reason: "tool_calls" }],
+    });
+    expect(answer).toEqual({ text: "Hi\n[tool call] f({})", model: "gpt-4o-2024", usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 }, finishReason: "tool_calls" });
+    expect(answerOfCompletion(null)).toEqual({ text: "", model: null, usage: null, finishReason: null });
+  });
+
+  it("assembles a stream from its deltas, tool-call fragments and final usage; says which chunks carried content", () => {
+    const s = new StreamAnswer();
+    const chunk = (c: object) => JSON.stringify({ model: "m-1", ...c });
+    expect(s.feed(chunk({ choices: [{ index: 0, delta: { role: "assistant", content: "" } }] }))).toBe(false);
+    expect(s.feed(chunk({ choices: [{ index: 0, delta: { content: "Hel" } }] }))).toBe(true);
+    expect(s.feed(chunk({ choices: [{ index: 0, delta: { content: "lo" } }, { index: 1, delta: { content: "other choice" } }] }))).toBe(true);
+    s.feed(chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "look", arguments: '{"a"' } }] } }] }));
+    s.feed(chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "up", arguments: ":1}" } }] }, finish_reason: "stop" }] }));
+    s.feed(chunk({ choices: [], usage: { total_tokens: 42 } }));
+    expect(s.feed("not json")).toBe(false);
+    expect(s.feed("[DONE]")).toBe(false);
+    expect(s.result()).toEqual({ text: 'Hello\n[tool call] lookup({"a":1})', model: "m-1", usage: { total_tokens: 42 }, finishReason: "stop" });
+  });
+
+  it("takes tokens from usage, else estimates and says so", () => {
+    expect(tokenCountOf("p", { text: "", model: null, usage: { total_tokens: 9 }, finishReason: null })).toEqual({ tokens: 9, estimated: false });
+    expect(tokenCountOf("p", { text: "", model: null, usage: { prompt_tokens: 2, completion_tokens: 3 }, finishReason: null })).toEqual({ tokens: 5, estimated: false });
+    expect(tokenCountOf("x".repeat(40), { text: "y".repeat(8), model: null, usage: null, finishReason: null })).toEqual({ tokens: 12, estimated: true });
+  });
+});
+
+describe("completionsUrl", () => {
+  it("appends /chat/completions to the base path, with or without a trailing slash", () => {
+    expect(completionsUrl(new URL("https://api.openai.com/v1"))).toBe("https://api.openai.com/v1/chat/completions");
+    expect(completionsUrl(new URL("https://llm.example.com/openai/v1/"))).toBe("https://llm.example.com/openai/v1/chat/completions");
+  });
+});

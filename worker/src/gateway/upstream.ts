@@ -1,0 +1,52 @@
+// Where a gateway call goes and what it carries (issue 12 part 2). The provider's base URL is the
+// request's X-PromptSentry-Upstream, else the organization's gatewayUpstream, else the default; each is
+// held to the outbound URL policy webhooks use (docs/outbound-urls.md), so the gateway cannot be
+// pointed at metadata or (in production) private addresses.
+import type { Context } from "hono";
+import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import type { OrgSettings } from "../../../schema/tables";
+import type { AppEnv } from "../env";
+import { badRequest } from "../errors";
+import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
+
+/** The provider's base URL for this call; 400 `invalid_upstream` when the policy refuses it. */
+export function resolveUpstream(c: Context<AppEnv>, settings: Pick<OrgSettings, "gatewayUpstream">): URL {
+  const override = c.req.header(GATEWAY_UPSTREAM_HEADER)?.trim();
+  const [base, field] = override ? [override, GATEWAY_UPSTREAM_HEADER] : [settings.gatewayUpstream || DEFAULT_GATEWAY_UPSTREAM, "gatewayUpstream"];
+  const verdict = checkOutboundUrl(base, allowsPrivate(c.env));
+  if (!verdict.ok) throw badRequest(`${field}: ${verdict.reason}`, { [field]: [verdict.reason] }, "invalid_upstream");
+  return new URL(base);
+}
+
+/** `<base>/chat/completions`, the base's path kept (`https://host/v1` → `https://host/v1/chat/completions`). */
+export function completionsUrl(base: URL): string {
+  const url = new URL(base);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/chat/completions`;
+  return url.toString();
+}
+
+/**
+ * Headers the provider needs, passed through unchanged: its credential (OpenAI's Authorization,
+ * Azure's api-key), organization/project selection, beta opt-ins and the client's retry key. Never
+ * stored: they exist only on the outgoing request.
+ */
+const FORWARDED_REQUEST_HEADERS = ["authorization", "api-key", "openai-organization", "openai-project", "openai-beta", "idempotency-key", "accept"];
+
+export function forwardedHeaders(c: Context<AppEnv>): Headers {
+  const out = new Headers({ "content-type": "application/json" });
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = c.req.header(name);
+    if (value) out.set(name, value);
+  }
+  return out;
+}
+
+/** Hop-by-hop and encoding headers that describe the provider's connection, not the answer we send. */
+const DROPPED_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "set-cookie"]);
+
+/** The provider's response headers the client sees (request ids, rate-limit headers, content type). */
+export function returnedHeaders(upstream: Response): Headers {
+  const out = new Headers();
+  for (const [name, value] of upstream.headers) if (!DROPPED_RESPONSE_HEADERS.has(name)) out.set(name, value);
+  return out;
+}

@@ -1,0 +1,148 @@
+// OpenAI-compatible gateway with guardrails (issue 12 part 2; docs/gateway.md). An official OpenAI
+// client pointed at `<origin>/api/gateway/v1` with our key in X-PromptSentry-Key gets the provider's
+// answer unchanged (streamed chunk by chunk when it asks for a stream), and every call is logged
+// through the one ingestion pipeline. A prompt whose flag meets the organization's gatewayBlock never
+// reaches the provider: it is stored marked `blocked` and the client gets OpenAI's 400 shape.
+import { createParser } from "eventsource-parser";
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { FLAG_REASON_LABELS, GATEWAY_BLOCKED_FLAGS, GATEWAY_FLAGGED_CODE, GATEWAY_SOURCE, type FlagReason } from "../../../schema/constants";
+import { gatewayChatBody, type GatewayChatInput, type LogInput } from "../../../schema/validation";
+import { detect } from "../detector";
+import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
+import { answerOfCompletion, boundedMs, estimateTokens, promptText, StreamAnswer, tokenCountOf, type Answer, type ChatMessage } from "../gateway/chat-log";
+import { gatewayOnError } from "../gateway/errors";
+import { completionsUrl, forwardedHeaders, resolveUpstream, returnedHeaders } from "../gateway/upstream";
+import { ingestLogs } from "../ingestion/ingest-logs";
+import { requirePermission, requirePrincipal } from "../middleware/auth";
+import { ingestRateLimit } from "../middleware/rate-limit";
+import { assertQuota, ingestContext } from "../ingestion/store-logs";
+import { jsonBody } from "../validate";
+
+type Call = { body: GatewayChatInput; prompt: string; upstream: URL; started: number };
+
+/** The log of one call, before the answer is known. */
+function baseLog(call: Call): Omit<LogInput, "response"> {
+  return { prompt: call.prompt, model: call.body.model.slice(0, 100), userId: call.body.user ?? null, source: GATEWAY_SOURCE };
+}
+
+/** Gateway facts kept in the log's metadata (no header, credential or error text of the provider's). */
+function gatewayMeta(call: Call, extra: Record<string, unknown>) {
+  return { gateway: { upstream: call.upstream.origin, stream: call.body.stream === true, ...extra } };
+}
+
+/** Stores the log of a call the provider answered (`status` 2xx) or refused (any other status). */
+function answeredLog(call: Call, status: number, answer: Answer | null, timing: { firstTokenMs?: number | null; totalMs: number }): LogInput {
+  const meta: Record<string, unknown> = { status, totalMs: boundedMs(timing.totalMs) };
+  if (timing.firstTokenMs != null) meta.firstTokenMs = boundedMs(timing.firstTokenMs);
+  if (!answer) {
+    // Provider errors are logged (the prompt did leave for the provider) with the status only: their
+    // text may echo part of the caller's provider key (OpenAI's "Incorrect API key provided: sk-…").
+    return { ...baseLog(call), response: "", latencyMs: boundedMs(timing.totalMs), metadata: gatewayMeta(call, meta) };
+  }
+  const { tokens, estimated } = tokenCountOf(call.prompt, answer);
+  if (answer.finishReason) meta.finishReason = answer.finishReason;
+  meta.tokensEstimated = estimated;
+  return {
+    ...baseLog(call),
+    model: (answer.model ?? call.body.model).slice(0, 100),
+    response: answer.text,
+    tokenCount: tokens,
+    latencyMs: boundedMs(timing.totalMs),
+    metadata: gatewayMeta(call, meta),
+  };
+}
+
+/** Logging never fails the call: the answer is already on its way when it runs. */
+function storeLater(c: Context<AppEnv>, log: Promise<LogInput | null>) {
+  c.executionCtx.waitUntil(
+    log
+      .then((input) => (input ? ingestLogs(c, [input], { idempotencyKey: null }) : undefined))
+      .catch((error) => console.error("gateway log failed", error)),
+  );
+}
+
+/** Reads the logging branch of a streamed answer to its end, event by event, timing the first token. */
+async function assembleStream(body: ReadableStream<Uint8Array>, started: number) {
+  const answer = new StreamAnswer();
+  let firstTokenMs: number | null = null;
+  const parser = createParser({
+    onEvent: (event) => {
+      if (answer.feed(event.data) && firstTokenMs === null) firstTokenMs = Date.now() - started;
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+  parser.feed(decoder.decode());
+  return { answer: answer.result(), firstTokenMs, totalMs: Date.now() - started };
+}
+
+export const gatewayRoutes = new Hono<AppEnv>()
+  .post("/v1/chat/completions", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(gatewayChatBody), async (c) => {
+    const started = Date.now();
+    const principal = requirePrincipal(c);
+    const body = c.req.valid("json");
+    // One D1 round trip: settings (upstream, guardrail, detection rules) and the quota, checked before
+    // the provider is called so an organization over quota is never forwarded unlogged.
+    const ctx = await ingestContext(c.var.db, principal.orgId, new Date(started));
+    const upstream = resolveUpstream(c, ctx.settings);
+    assertQuota(ctx, 1, new Date(started));
+    const call: Call = { body, prompt: promptText(body.messages as ChatMessage[]), upstream, started };
+
+    const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
+    if (blocked.length) {
+      // The answer's tokens are unknown before the call: the prompt's estimate stands in for high token
+      // usage, here and in the stored log, so both see the same flag. Nothing was spent: cost 0.
+      const input: LogInput = { ...baseLog(call), response: "", tokenCount: estimateTokens(call.prompt), estimatedCost: 0, metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }) };
+      const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
+      if (blocked.includes(flags.flagStatus)) {
+        const [log] = await ingestLogs(c, [input], { blocked: true, idempotencyKey: null });
+        const reasons = flags.flagReasons.map((r) => FLAG_REASON_LABELS[r as FlagReason] ?? r).join(", ");
+        throw new ApiError(
+          400,
+          GATEWAY_FLAGGED_CODE,
+          `Blocked by your organization's PromptSentry guardrail: the prompt was flagged ${flags.flagStatus} (${reasons}) and was not sent to the provider. Log ${log.id}.`,
+        );
+      }
+    }
+
+    let res: Response;
+    try {
+      // The raw parsed body, not the validated one: fields the gateway does not read go through as sent.
+      // Redirects are not followed: a redirect could lead past the outbound URL policy.
+      res = await fetch(completionsUrl(upstream), { method: "POST", headers: forwardedHeaders(c), body: JSON.stringify(await c.req.json()), redirect: "manual" });
+    } catch {
+      throw new ApiError(502, "upstream_unreachable", `The provider at ${upstream.origin} could not be reached`);
+    }
+    const headers = returnedHeaders(res);
+    const streamed = res.ok && res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+    if (streamed) {
+      // One branch goes to the client as chunks arrive; the other is read here to assemble the log.
+      const [toClient, toLog] = res.body!.tee();
+      storeLater(c, assembleStream(toLog, started).then((s) => answeredLog(call, res.status, s.answer, s)));
+      return new Response(toClient, { status: res.status, headers });
+    }
+    const text = await res.text();
+    const totalMs = Date.now() - started;
+    storeLater(
+      c,
+      Promise.resolve().then(() => {
+        if (!res.ok) return answeredLog(call, res.status, null, { totalMs });
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          parsed = null;
+        }
+        return answeredLog(call, res.status, answerOfCompletion(parsed), { totalMs });
+      }),
+    );
+    return new Response(text, { status: res.status, headers });
+  })
+  .onError(gatewayOnError);
