@@ -7,7 +7,7 @@ import { enqueueStoredLogs, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { notifyNewLogs } from "../lib/realtime";
-import { orgOf, requirePrincipal } from "../middleware/auth";
+import { orgOf, pendingCredentialCheck, requirePrincipal, settleCredentialCheck } from "../middleware/auth";
 import { storeLogs, type StoreOptions } from "../queries/ingest";
 import { serializeLog } from "../serialize";
 
@@ -24,7 +24,10 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 /** Stores validated logs for the signed-in principal's organization and returns them serialized. */
 export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<StoreOptions> = {}) {
   const principal = requirePrincipal(c);
-  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, idempotencyKey: idempotencyKey(c), ...extra });
+  // A key let in from this isolate's cache is re-read in the same D1 round trip as the organization.
+  const statement = pendingCredentialCheck(c);
+  const check = statement && { statement, apply: (rows: Parameters<typeof settleCredentialCheck>[1]) => settleCredentialCheck(c, rows, "logs:write") };
+  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, idempotencyKey: idempotencyKey(c), check, ...extra });
   const logs = result.rows.map(serializeLog);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   else {

@@ -6,6 +6,7 @@ import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../errors";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { prepareKey } from "../queries/accounts";
 import { serializeApiKey } from "../serialize";
@@ -38,6 +39,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
       .where(and(eq(apiKeys.orgId, principal.orgId), eq(apiKeys.id, id)))
       .returning({ id: apiKeys.id });
     if (!deleted.length) throw notFound("API key");
+    forgetCredentials([id]);
     // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });
     return c.body(null, 204);

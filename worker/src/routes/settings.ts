@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { getSettings } from "../queries/settings";
@@ -83,6 +84,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       revokeKeySessions(db, [principal.keyId], at),
       ...(fresh ? [fresh.insert] : []),
     ]);
+    forgetCredentials([principal.keyId]);
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
     if (fresh) await sendSessionCookie(c, fresh.token);
     return c.json({ apiKey: key, keyPrefix });

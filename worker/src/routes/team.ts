@@ -11,6 +11,7 @@ import { userJoinedData } from "../delivery/events";
 import { conflict, notFound } from "../errors";
 import { newId } from "../lib/ids";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { prepareKey } from "../queries/accounts";
 import { serializeMember } from "../serialize";
@@ -133,6 +134,7 @@ export const teamRoutes = new Hono<AppEnv>()
       await findMemberOr404(db, principal.orgId, id);
       throw conflict(NEEDS_ADMIN);
     }
+    forgetCredentials(keys.map((k) => k.id));
     // Their open sockets close and their unexpired realtime tokens stop connecting, before the answer.
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: keys.map((k) => k.id) });
     return c.body(null, 204);
