@@ -6,7 +6,7 @@ import type { LogInput } from "../../../schema/validation";
 import { enqueueStoredLogs, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
-import { notifyNewLogs } from "../lib/realtime";
+import { publishNewLogs } from "../lib/live-feed";
 import { orgOf, pendingCredentialCheck, requirePrincipal, settleCredentialCheck } from "../middleware/auth";
 import { storeLogs, type StoreOptions } from "../queries/ingest";
 import { serializeLog } from "../serialize";
@@ -31,7 +31,8 @@ export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: 
   const logs = result.rows.map(serializeLog);
   if (result.replayed) c.header("Idempotent-Replayed", "true");
   else {
-    c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
+    // Coalesced per organization (lib/live-feed.ts): one room POST per REALTIME_COALESCE_MS at most.
+    publishNewLogs(c.env, orgOf(c), logs, (p) => c.executionCtx.waitUntil(p));
     inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));
   }
   return logs;
