@@ -15,10 +15,10 @@ import {
 import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
-import { dayKey } from "../lib/days";
-import { logFilters } from "./logs";
+import { ftsQuery, logFilters, searchTerms } from "./logs";
 
 const DAY_MS = 86_400_000;
+
 
 export type LogCounts = { total: number; capped: boolean } & Record<FlagStatus, number | null>;
 type CountsFilter = Omit<LogsQuery, "limit" | "before">;
@@ -35,21 +35,12 @@ function withTotal(perFlag: Record<FlagStatus, number>, flags: readonly FlagStat
   return { total: FLAG_STATUSES.reduce((sum, f) => sum + perFlag[f], 0), capped: false, ...perFlag };
 }
 
-/**
- * From the aggregate. daily_usage is written by the insert trigger and never decremented, while the
- * retention cron deletes logs older than the organization's metadata horizon, in chunks that may stop
- * part-way. So days from the day after today's horizon on are summed from daily_usage (no row there
- * was ever deleted), and the rows before that day — at most a day's logs plus any purge backlog — are
- * counted exactly through the (org_id, created_at) index.
- */
 async function countFromAggregate(db: Db, orgId: string, q: CountsFilter, now: number): Promise<LogCounts> {
-  const [settings] = await db
-    .select({ retentionDays: orgSettings.retentionDays, metadataRetentionDays: orgSettings.metadataRetentionDays })
-    .from(orgSettings)
-    .where(eq(orgSettings.orgId, orgId));
-  const keepDays = Math.max(settings?.metadataRetentionDays ?? DEFAULT_METADATA_RETENTION_DAYS, settings?.retentionDays ?? DEFAULT_RETENTION_DAYS);
-  const intactFrom = (Math.floor((now - keepDays * DAY_MS) / DAY_MS) + 1) * DAY_MS;
-  const usageWhere: SQL[] = [eq(dailyUsage.orgId, orgId), sql`${dailyUsage.day} >= ${dayKey(intactFrom)}`];
+  // The first whole day after the organization's metadata horizon (schedules/retention.ts), in ms,
+  // computed in SQL so the whole count is one D1 round trip.
+  const intactFrom = sql`(SELECT ((${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS}) / ${DAY_MS} + 1) * ${DAY_MS}
+    FROM (SELECT 1) LEFT JOIN ${orgSettings} AS s ON s.org_id = ${orgId})`;
+  const usageWhere: SQL[] = [eq(dailyUsage.orgId, orgId), sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`];
   if (q.model) usageWhere.push(sql`lower(${dailyUsage.model}) LIKE ${escapeLike(q.model.toLowerCase()) + "%"} ESCAPE '\\'`);
   const { flagStatus: _flags, ...rest } = q;
   const [[usage], older] = await db.batch([
@@ -73,17 +64,23 @@ async function countFromAggregate(db: Db, orgId: string, q: CountsFilter, now: n
   return withTotal(perFlag, q.flagStatus?.length ? q.flagStatus : FLAG_STATUSES);
 }
 
-/** Counts at most LOG_COUNT_CAP + 1 matching rows, then stops. */
+/**
+ * Counts at most LOG_COUNT_CAP + 1 matching rows, then stops. A search reads from the FTS index
+ * joined to the logs, so the LIMIT also stops the index scan (an `IN (SELECT …)` collects every match
+ * of every organization first). CROSS JOIN pins that order: left to itself SQLite walks the
+ * organization's index and probes FTS per row (7.7 s instead of 77 ms at 100k logs).
+ */
 async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogCounts> {
-  const firstRows = db
-    .select({ flagStatus: promptLogs.flagStatus })
-    .from(promptLogs)
-    .where(and(...logFilters(orgId, q)))
-    .limit(LOG_COUNT_CAP + 1)
-    .as("first_rows");
-  const rows = await db.select({ flagStatus: firstRows.flagStatus, n: count() }).from(firstRows).groupBy(firstRows.flagStatus);
+  const match = q.search ? ftsQuery(searchTerms(q.search)) : null;
+  const where = and(...logFilters(orgId, q, { ftsJoined: !!match }));
+  const source = match
+    ? sql`prompt_logs_fts CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = prompt_logs_fts.rowid WHERE prompt_logs_fts MATCH ${match} AND`
+    : sql`${promptLogs} WHERE`;
+  const rows = await db.all<{ flag_status: string; n: number }>(
+    sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${source} ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
+  );
   const perFlag = zero();
-  for (const r of rows) if (r.flagStatus in perFlag) perFlag[r.flagStatus as FlagStatus] = r.n;
+  for (const r of rows) if (r.flag_status in perFlag) perFlag[r.flag_status as FlagStatus] = Number(r.n);
   const counted = withTotal(perFlag, FLAG_STATUSES);
   if (counted.total <= LOG_COUNT_CAP) return counted;
   return { total: LOG_COUNT_CAP, capped: true, ...(Object.fromEntries(FLAG_STATUSES.map((f) => [f, null])) as Record<FlagStatus, null>) };

@@ -41,7 +41,12 @@ function shortTermFilter(term: string): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
 
-export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">): SQL[] {
+/**
+ * The WHERE terms of the filters. With `ftsJoined`, the caller reads from `prompt_logs_fts` joined to
+ * the logs by rowid and applies the MATCH itself (so a LIMIT stops the FTS scan early); the terms
+ * then leave the index out.
+ */
+export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">, opts: { ftsJoined?: boolean } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
@@ -59,7 +64,7 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.search) {
     const terms = searchTerms(q.search);
     const match = ftsQuery(terms);
-    if (match) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
+    if (match && !opts.ftsJoined) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
     for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
