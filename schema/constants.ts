@@ -251,6 +251,20 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
 /** Last-seen time and cookie are renewed at most this often, so reads don't each cost a write. */
 export const SESSION_RENEW_INTERVAL_SECONDS = 60;
 
+// ── Scale (issue 11: less work per request, bounded counts) ──────────────────
+/**
+ * An isolate remembers a Bearer key's resolution (key → organization, role, plan) this long. The
+ * cache never decides alone that a key is valid: ingestion re-reads the key row in the D1 round trip
+ * it makes anyway (docs/sessions.md, "Cached credentials").
+ */
+export const CREDENTIAL_CACHE_TTL_MS = 10_000;
+/** Keys one isolate remembers at most (oldest forgotten first). */
+export const CREDENTIAL_CACHE_MAX_ENTRIES = 1_000;
+/** Live-feed notifications of one organization are sent to its room at most once per this window. */
+export const REALTIME_COALESCE_MS = 250;
+/** A filtered or searched `GET /api/logs/counts` counts at most this many logs, then answers `capped`. */
+export const LOG_COUNT_CAP = 10_000;
+
 // ── Input bounds (issue 10 §8: bad input is refused before anything is written) ──
 /**
  * Ceilings of the numbers a log carries. No real call comes near them; without them one value such

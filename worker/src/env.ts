@@ -42,6 +42,11 @@ export type Variables = {
   principal: Principal | null;
   /** Set when the principal came from a session cookie; renewed after the answer, cleared on sign-out. */
   session?: SessionRef | null;
+  /**
+   * Set when a Bearer key was let in on this isolate's cached resolution (lib/credential-cache.ts):
+   * the key row still to be re-read before anything is written (middleware/auth.ts).
+   */
+  credentialCheck?: { keyId: string; keyHash: string; via: Principal["via"] } | null;
   /** Why presented credentials were rejected, for the 401 message. */
   authError?: string;
 };

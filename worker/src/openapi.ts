@@ -5,7 +5,7 @@ import type { OverrideSchemaContext } from "@valibot/to-json-schema";
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { GATEWAY_KEY_HEADER, SESSION_COOKIE, TOTAL_COUNT_HEADER, type Permission } from "../../schema/constants";
+import { GATEWAY_KEY_HEADER, LOG_COUNT_CAP, SESSION_COOKIE, TOTAL_COUNT_HEADER, type Permission } from "../../schema/constants";
 import { requiredFields } from "../../schema/validation";
 import type { AppEnv } from "./env";
 
@@ -37,7 +37,11 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   "POST /api/test-prompt": { summary: "Log a test prompt from the dashboard (source integration-test)", access: "logs:write", tag: "Ingestion" },
   "GET /api/logs": { summary: "Search and filter logs, newest first, keyset-paginated by `before`", access: "logs:read", tag: "Logs" },
-  "GET /api/logs/counts": { summary: "How many logs the filters match, in all and per flag", access: "logs:read", tag: "Logs" },
+  "GET /api/logs/counts": {
+    summary: `How many logs the filters match, in all and per flag; with a search or a user, time or fingerprint filter at most ${LOG_COUNT_CAP.toLocaleString("en-US")} are counted ({total: ${LOG_COUNT_CAP}, capped: true}, per-flag null)`,
+    access: "logs:read",
+    tag: "Logs",
+  },
   "GET /api/logs/export": { summary: "Stream the filtered logs as CSV or JSON Lines", access: "logs:read", tag: "Logs" },
   "GET /api/logs/fingerprints/:fingerprint": { summary: "In how many logs a redacted value (by fingerprint) appeared, first and last seen", access: "logs:read", tag: "Logs" },
   "GET /api/logs/:id": { summary: "One log", access: "logs:read", tag: "Logs" },

@@ -8,6 +8,8 @@ import { describe, expect, it } from "vitest";
 import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "../../schema/realtime";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
+import { cachedCredential } from "../src/lib/credential-cache";
+import { hashApiKey } from "../src/lib/keys";
 import { receiver } from "./delivery-helpers";
 import { BASE } from "./helpers";
 
@@ -179,5 +181,93 @@ describe("revocation: sign-out", () => {
     expect((await s.revocations(org.orgId)).some((m) => m.sessionIds.includes(token.sid!))).toBe(true);
     expect((await s.call("GET", "/logs", { cookie: org.adminCookie })).status).toBe(200);
     expect((await s.call("GET", "/logs", { key: org.adminKey })).status).toBe(200);
+  });
+});
+
+// Issue 11: ingestion lets a Bearer key in on this isolate's cached resolution. Revocation elsewhere
+// (another isolate, or a row changed directly) leaves that cache entry in place here; the request must
+// still be refused because the key row is re-read in ingestion's first D1 round trip.
+describe("revocation: cached credentials (issue 11)", () => {
+  const log = { model: "gpt-4o", prompt: "hello", response: "hi" };
+  async function cachedKey(s: ReturnType<typeof stack>, permissions = ["logs:write", "logs:read"]) {
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Cached", permissions });
+    const key = created.body.keyValue as string;
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
+    expect(cachedCredential(await hashApiKey(key)), "the isolate remembers the key").not.toBeNull();
+    return { org, key, id: created.body.id as string };
+  }
+  const stored = async (orgId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+
+  for (const [name, revoke] of [
+    ["deleted", (id: string) => env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run()],
+    ["rotated", (id: string) => env.DB.prepare("UPDATE api_keys SET key_hash = 'rotated-elsewhere' WHERE id = ?").bind(id).run()],
+    ["expired", (id: string) => env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run()],
+  ] as const) {
+    it(`a key ${name} behind this isolate's back is refused by single, batch and idempotent ingestion; nothing is stored`, async () => {
+      const s = stack();
+      const { org, key, id } = await cachedKey(s);
+      await revoke(id);
+      expect(cachedCredential(await hashApiKey(key)), "still cached here: only the re-read can refuse it").not.toBeNull();
+      const before = await stored(org.orgId);
+      expect((await s.call("POST", "/logs", { key }, log)).status).toBe(401);
+      expect(cachedCredential(await hashApiKey(key)), "forgotten once refused").toBeNull();
+      // Cached again? No: the next request reads D1 and finds nothing.
+      expect((await s.call("POST", "/logs/batch", { key }, { logs: [log, log] })).status).toBe(401);
+      expect(await stored(org.orgId)).toBe(before);
+    });
+  }
+
+  it("an Idempotency-Key replay by a key revoked elsewhere answers 401, not the stored log", async () => {
+    const s = stack();
+    const { key, id } = await cachedKey(s);
+    const idem = `idem-${crypto.randomUUID()}`;
+    const bindings: Bindings = { ...env, PARTY_HOST: receiver().origin };
+    const ctx = createExecutionContext();
+    const first = await worker.fetch(
+      new Request(`${BASE}/api/logs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem }, body: JSON.stringify(log) }),
+      bindings,
+      ctx,
+    );
+    expect(first.status).toBe(201);
+    await env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run();
+    const replay = await worker.fetch(
+      new Request(`${BASE}/api/logs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem }, body: JSON.stringify(log) }),
+      bindings,
+      createExecutionContext(),
+    );
+    expect(replay.status).toBe(401);
+    await waitOnExecutionContext(ctx);
+  });
+
+  it("a member demoted elsewhere to viewer is refused (403) although the cache still says engineer", async () => {
+    const s = stack();
+    const org = await s.register();
+    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Demoted", email: `d-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const key = invited.body.apiKey as string;
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
+    await env.DB.prepare("UPDATE team_members SET role = 'viewer' WHERE id = ?").bind(invited.body.member.id).run();
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(403);
+  });
+
+  it("revocation through the API forgets the key in this isolate at once (delete, rotate, member removed)", async () => {
+    const s = stack();
+    const { org, key, id } = await cachedKey(s);
+    expect((await s.call("DELETE", `/api-keys/${id}`, { key: org.adminKey })).status).toBe(204);
+    expect(cachedCredential(await hashApiKey(key))).toBeNull();
+
+    const rotating = await s.register();
+    expect((await s.call("POST", "/logs", { key: rotating.adminKey }, log)).status).toBe(201);
+    expect(cachedCredential(await hashApiKey(rotating.adminKey))).not.toBeNull();
+    expect((await s.call("POST", "/settings/rotate-key", { key: rotating.adminKey })).status).toBe(200);
+    expect(cachedCredential(await hashApiKey(rotating.adminKey))).toBeNull();
+
+    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Leaver", email: `l-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const memberKey = invited.body.apiKey as string;
+    expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(201);
+    expect((await s.call("DELETE", `/team/${invited.body.member.id}`, { key: org.adminKey })).status).toBe(204);
+    expect(cachedCredential(await hashApiKey(memberKey))).toBeNull();
+    expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(401);
   });
 });

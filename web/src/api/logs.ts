@@ -58,7 +58,11 @@ export const logsInfiniteQueryOptions = (filters: LogFilters) => {
   });
 };
 
-export type LogCounts = { total: number; safe: number; warning: number; critical: number };
+/**
+ * With a search or row-level filter the server counts at most LOG_COUNT_CAP logs: past it `capped` is
+ * true, `total` is the cap (shown as "10,000+") and the per-flag numbers are null (unknown).
+ */
+export type LogCounts = { total: number; capped: boolean; safe: number | null; warning: number | null; critical: number | null };
 
 /** GET /api/logs/counts: how many logs the filters match, in all and per flag status. */
 export const logCountsQueryOptions = (filters: LogFilters) => {

@@ -9,14 +9,18 @@ type NextPageQuery = {
   fetchNextPage: () => unknown;
 };
 
-/** `shown`/`total`/`noun` add "Showing 50 of 1,234 logs" when the total is known. */
-export function LoadMore({ query, shown, total, noun }: { query: NextPageQuery; shown?: number; total?: number | null; noun?: string }) {
+/**
+ * `shown`/`total`/`noun` add "Showing 50 of 1,234 logs" when the total is known; a `capped` total (the
+ * server stopped counting at it) reads "10,000+".
+ */
+export function LoadMore({ query, shown, total, capped, noun }: { query: NextPageQuery; shown?: number; total?: number | null; capped?: boolean; noun?: string }) {
   return (
     <>
       {shown !== undefined && total != null && total > 0 ? (
         <p className="mt-4 text-center text-xs text-gray-500 dark:text-gray-400" data-testid="showing-count">
           {/* A log stored since the count was taken can make the loaded rows outnumber it. */}
-          Showing {shown.toLocaleString("en-US")} of {Math.max(total, shown).toLocaleString("en-US")} {noun}
+          Showing {shown.toLocaleString("en-US")} of {Math.max(total, shown).toLocaleString("en-US")}
+          {capped ? "+" : ""} {noun}
         </p>
       ) : null}
       {query.hasNextPage ? (

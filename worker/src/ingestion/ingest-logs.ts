@@ -6,8 +6,8 @@ import type { LogInput } from "../../../schema/validation";
 import { enqueueStoredLogs, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
-import { notifyNewLogs } from "../lib/realtime";
-import { orgOf, requirePrincipal } from "../middleware/auth";
+import { publishNewLogs } from "../lib/live-feed";
+import { orgOf, pendingCredentialCheck, requirePrincipal, settleCredentialCheck } from "../middleware/auth";
 import { storeLogs, type StoreOptions } from "./store-logs";
 import { serializeLog } from "../serialize";
 
@@ -24,14 +24,18 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 /** Stores validated logs for the signed-in principal's organization and returns them serialized. */
 export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<StoreOptions> = {}) {
   const principal = requirePrincipal(c);
+  // A key let in from this isolate's cache is re-read in the same D1 round trip as the organization.
+  const statement = pendingCredentialCheck(c);
+  const check = statement && { statement, apply: (rows: Parameters<typeof settleCredentialCheck>[1]) => settleCredentialCheck(c, rows, "logs:write") };
   // A way in whose Idempotency-Key header is not ours (the gateway forwards it to the provider) says so with `idempotencyKey: null`.
   const key = "idempotencyKey" in extra ? (extra.idempotencyKey ?? null) : idempotencyKey(c);
-  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, ...extra, idempotencyKey: key });
+  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, check, ...extra, idempotencyKey: key });
   const logs = result.rows.map(serializeLog);
   // After a streamed answer the response is already sent: its headers can no longer change.
   if (result.replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
   else {
-    c.executionCtx.waitUntil(notifyNewLogs(c.env, orgOf(c), logs));
+    // Coalesced per organization (lib/live-feed.ts): one room POST per REALTIME_COALESCE_MS at most.
+    publishNewLogs(c.env, orgOf(c), logs, (p) => c.executionCtx.waitUntil(p));
     inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));
   }
   return logs;

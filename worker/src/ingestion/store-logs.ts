@@ -65,10 +65,16 @@ export async function quotaHeadroom(db: Db, orgId: string, now = new Date()): Pr
 type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 
-/** Everything ingestion needs to know about the organization, read in one D1 round trip. */
-export async function ingestContext(db: Db, orgId: string, now: Date): Promise<IngestContext> {
+/**
+ * A read the caller needs settled before anything is written, carried in ingestion's first D1 round
+ * trip (the re-read of a cached API key, middleware/auth.ts); `apply` throws to refuse the request.
+ */
+export type PrecedingCheck<Row = unknown> = { statement: BatchItem<"sqlite"> & PromiseLike<Row[]>; apply: (rows: Row[]) => void };
+
+/** Everything ingestion needs to know about the organization, read in one D1 round trip (with the caller's check). */
+export async function ingestContext(db: Db, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[org], [settingsRow], [usage]] = await db.batch([
+  const [[org], [settingsRow], [usage], checked] = await db.batch([
     db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
     db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
     db
@@ -78,7 +84,9 @@ export async function ingestContext(db: Db, orgId: string, now: Date): Promise<I
       })
       .from(dailyUsage)
       .where(eq(dailyUsage.orgId, orgId)),
-  ]);
+    ...(check ? [check.statement] : []),
+  ] as const);
+  if (check) check.apply(checked as unknown[]);
   const settings = settingsRow ? withRuleDefaults(settingsRow) : await getSettings(db, orgId);
   return { org, settings, usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) } };
 }
@@ -91,6 +99,8 @@ export type StoreOptions = {
   defaultSource?: string;
   /** The gateway refused to forward these prompts (issue 12); nothing else sets it. */
   blocked?: boolean;
+  /** Settled before anything is read for the caller or written (folded into the context read). */
+  check?: PrecedingCheck<any> | null;
 };
 
 /**
@@ -160,12 +170,17 @@ export type StoredResult = { rows: PromptLogRow[]; newAlertIds: string[]; replay
 export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
   const kind = opts.idempotencyKind ?? "single";
   const keys = opts.idempotencyKey ? storedIdempotencyKeys(opts.idempotencyKey, kind, inputs.length) : null;
+  if (keys && opts.check) {
+    // A replay answers stored rows: the caller's check is settled before they are read.
+    opts.check.apply(await opts.check.statement);
+    opts = { ...opts, check: null };
+  }
   if (keys) {
     const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
     if (replay) return { rows: replay, newAlertIds: [], replayed: true };
   }
   const now = new Date();
-  const ctx = await ingestContext(db, orgId, now);
+  const ctx = await ingestContext(db, orgId, now, opts.check);
   assertQuota(ctx, inputs.length, now);
   const fp = await orgFingerprinter(db, ctx);
   const built = await Promise.all(inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null, fp)));

@@ -36,7 +36,7 @@ async function postToRoom(env: Bindings, orgId: string, body: unknown, what: str
   }
 }
 
-/** One POST per request: the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
+/** One POST for these logs (coalesced by lib/live-feed.ts): the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
 export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLog[]): Promise<void> {
   if (!logs.length || !env.PARTY_SECRET) return;
   await postToRoom(env, orgId, logs.map((log) => ({ type: NEW_PROMPT_LOG, log })), "notify");

@@ -2,7 +2,7 @@
 // query parameter (the spec's dashboard calls), session cookie. The principal is resolved once.
 // Gateway routes are the exception: there `Authorization` is the caller's provider credential, so our
 // key comes from the X-PromptSentry-Key header only (no query key, no cookie).
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import { GATEWAY_KEY_HEADER, ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
@@ -10,16 +10,24 @@ import { hasPermission } from "../../../schema/permissions";
 import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
 import type { AppEnv, Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
+import { cachedCredential, forgetCredentialHash, rememberCredential, rememberLastUse } from "../lib/credential-cache";
 import { hashApiKey } from "../lib/keys";
 import { readSession, renewSession } from "../lib/session";
 
 /** lastUsed is written at most this often per key, so reads don't each cost a write. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-type KeyLookup = { by: "hash"; value: string } | { by: "id"; value: string };
+type KeyLookup = { by: "hash"; value: string } | { by: "id"; value: string } | { by: "check"; id: string; hash: string };
 
-export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["via"]) {
-  const rows = await db
+/** The key's row with its member's role and its organization's plan: one indexed read. */
+export function principalQuery(db: Db, lookup: KeyLookup) {
+  const where =
+    lookup.by === "hash"
+      ? eq(apiKeys.keyHash, lookup.value)
+      : lookup.by === "id"
+        ? eq(apiKeys.id, lookup.value)
+        : and(eq(apiKeys.id, lookup.id), eq(apiKeys.keyHash, lookup.hash));
+  return db
     .select({
       id: apiKeys.id,
       orgId: apiKeys.orgId,
@@ -33,9 +41,13 @@ export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["v
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
     .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
-    .where(lookup.by === "hash" ? eq(apiKeys.keyHash, lookup.value) : eq(apiKeys.id, lookup.value))
+    .where(where)
     .limit(1);
-  const row = rows[0];
+}
+
+type PrincipalRow = Awaited<ReturnType<typeof principalQuery>>[number];
+
+function resolveRow(row: PrincipalRow | undefined, via: Principal["via"]) {
   if (!row) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
   const permissions = row.memberId && row.role ? ROLE_PERMISSIONS[row.role as Role] : row.permissions;
@@ -47,7 +59,49 @@ export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["v
     permissions: new Set(permissions),
     via,
   };
-  return { principal, lastUsedAt: row.lastUsedAt };
+  return { principal, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt };
+}
+
+export async function loadPrincipal(db: Db, lookup: KeyLookup, via: Principal["via"]) {
+  return resolveRow((await principalQuery(db, lookup))[0], via);
+}
+
+/**
+ * Requests whose handler re-reads a cached key in the D1 round trip it makes anyway (single and batch
+ * ingestion, ingestion/ingest-logs.ts). Every other request reads the key from D1 before its handler.
+ */
+const foldsCredentialCheck = (c: Context<AppEnv>) => c.req.method === "POST" && /\/api\/logs(\/batch)?$/.test(c.req.path);
+
+/** The statement re-reading the cached key this request was let in with, or null when it was read from D1 already. */
+export function pendingCredentialCheck(c: Context<AppEnv>) {
+  const check = c.var.credentialCheck;
+  return check ? principalQuery(c.var.db, { by: "check", id: check.keyId, hash: check.keyHash }) : null;
+}
+
+/**
+ * Applies the re-read key row before anything is written: a key deleted, rotated, expired or whose
+ * member was removed (in any isolate) answers 401 and is forgotten here; one that lost `permission`
+ * answers 403. The principal and the cache take the fresh row (role or plan changed meanwhile).
+ */
+export function settleCredentialCheck(c: Context<AppEnv>, rows: PrincipalRow[], permission: Permission): void {
+  const check = c.var.credentialCheck;
+  if (!check) return;
+  c.set("credentialCheck", null);
+  const fresh = resolveRow(rows[0], check.via);
+  if (!fresh) {
+    forgetCredentialHash(check.keyHash);
+    c.set("principal", null);
+    throw unauthorized("Invalid or expired API key");
+  }
+  rememberCredential(check.keyHash, fresh);
+  c.set("principal", fresh.principal);
+  if (!hasPermission(fresh.principal.permissions, permission)) throw forbidden(permission);
+}
+
+/** Settles a pending check in a round trip of its own (when there is nothing to fold it into). */
+export async function verifyCredential(c: Context<AppEnv>, permission: Permission): Promise<void> {
+  const query = pendingCredentialCheck(c);
+  if (query) settleCredentialCheck(c, await query, permission);
 }
 
 /** Routes under here speak a provider's protocol: the credential rules above do not apply. */
@@ -77,10 +131,17 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const db = c.var.db;
   const presented = presentedKey(c);
   let resolved: Awaited<ReturnType<typeof loadPrincipal>> = null;
+  const hash = presented?.key ? await hashApiKey(presented.key) : null;
   if (presented) {
-    resolved = presented.key
-      ? await loadPrincipal(db, { by: "hash", value: await hashApiKey(presented.key) }, presented.via)
-      : null;
+    const cached = hash && foldsCredentialCheck(c) ? cachedCredential(hash) : null;
+    if (cached) {
+      // Let in on the cached resolution; the handler re-reads the key before it writes anything.
+      resolved = { ...cached, principal: { ...cached.principal, via: presented.via } };
+      c.set("credentialCheck", { keyId: cached.principal.keyId, keyHash: hash!, via: presented.via });
+    } else if (hash) {
+      resolved = await loadPrincipal(db, { by: "hash", value: hash }, presented.via);
+      if (resolved) rememberCredential(hash, resolved);
+    }
     if (!resolved) c.set("authError", presented.key ? "Invalid or expired API key" : presented.via === "gateway" ? GATEWAY_KEY_MISSING : "Malformed Authorization header");
   } else {
     const session = await readSession(c);
@@ -89,10 +150,17 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   c.set("principal", resolved?.principal ?? null);
   if (resolved && (!resolved.lastUsedAt || Date.now() - resolved.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
+    if (hash) rememberLastUse(hash);
     const touch = db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, resolved.principal.keyId));
     c.executionCtx.waitUntil(touch.then(() => undefined, (e) => console.error("lastUsed update failed", e)));
   }
   await next();
+  // Fail closed if a handler that folds the check answered success without settling it (a bug): the
+  // key is re-read now. Refusals (400, 429, …) wrote nothing, so they need no check.
+  if (c.var.credentialCheck && c.res.status < 400) {
+    console.error("credential check not settled by", c.req.method, c.req.path);
+    await verifyCredential(c, "logs:write");
+  }
   // After the handler: sign-out and rotation clear c.var.session, so they are never undone here.
   const session = c.var.session;
   if (session) await renewSession(c, session);

@@ -1,7 +1,7 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
 // bound to one organization.
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { FLAG_STATUSES, SEARCH_TRIGRAM_MIN_CHARS, type FlagStatus } from "../../../schema/constants";
+import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
 import { logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
@@ -41,7 +41,12 @@ function shortTermFilter(term: string): SQL {
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
 
-export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">): SQL[] {
+/**
+ * The WHERE terms of the filters. With `ftsJoined`, the caller reads from `prompt_logs_fts` joined to
+ * the logs by rowid and applies the MATCH itself (so a LIMIT stops the FTS scan early); the terms
+ * then leave the index out.
+ */
+export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">, opts: { ftsJoined?: boolean } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
@@ -60,7 +65,7 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.search) {
     const terms = searchTerms(q.search);
     const match = ftsQuery(terms);
-    if (match) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
+    if (match && !opts.ftsJoined) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
     for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
@@ -86,20 +91,6 @@ export async function getLog(db: Db, orgId: string, id: string) {
     .where(and(eq(promptLogs.orgId, orgId), eq(promptLogs.id, id)))
     .limit(1);
   return rows[0] ?? null;
-}
-
-export type LogCounts = { total: number } & Record<FlagStatus, number>;
-
-/** How many logs match the filters (no cursor, no limit), in all and per flag status. */
-export async function countLogs(db: Db, orgId: string, q: Omit<LogsQuery, "limit" | "before">): Promise<LogCounts> {
-  const rows = await db
-    .select({ flagStatus: promptLogs.flagStatus, n: count() })
-    .from(promptLogs)
-    .where(and(...logFilters(orgId, q)))
-    .groupBy(promptLogs.flagStatus);
-  const counts = Object.fromEntries(FLAG_STATUSES.map((f) => [f, 0])) as Record<FlagStatus, number>;
-  for (const r of rows) if (r.flagStatus in counts) counts[r.flagStatus as FlagStatus] = r.n;
-  return { total: FLAG_STATUSES.reduce((sum, f) => sum + counts[f], 0), ...counts };
 }
 
 export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenAt: Date | null; lastSeenAt: Date | null };

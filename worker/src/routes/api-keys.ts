@@ -4,6 +4,7 @@ import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { conflict } from "../errors";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { createKey, deleteKey, listKeys } from "../queries/api-keys";
 import { serializeApiKey } from "../serialize";
@@ -25,6 +26,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     if (id === principal.keyId) throw conflict("You cannot delete the key you are signed in with");
     await deleteKey(c.var.db, principal.orgId, id);
+    forgetCredentials([id]);
     // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });
     return c.body(null, 204);

@@ -346,17 +346,17 @@ describe("GET /api/logs/counts", () => {
     ]);
     const all = await call("GET", "/logs/counts", { key: org.apiKey });
     expect(all.status).toBe(200);
-    expect(all.body).toEqual({ total: 60, safe: 57, warning: 1, critical: 2 });
+    expect(all.body).toEqual({ total: 60, capped: false, safe: 57, warning: 1, critical: 2 });
     // Counts agree with the list, beyond one page of it.
     const listed = await call("GET", "/logs?limit=200", { key: org.apiKey });
     expect(listed.body).toHaveLength(all.body.total);
 
     const q = async (query: string) => (await call("GET", `/logs/counts?${query}`, { key: org.apiKey })).body;
-    expect(await q("flagStatus=warning,critical")).toEqual({ total: 3, safe: 0, warning: 1, critical: 2 });
-    expect(await q("search=pelican")).toEqual({ total: 2, safe: 0, warning: 1, critical: 1 });
-    expect(await q("model=claude")).toEqual({ total: 1, safe: 0, warning: 0, critical: 1 });
-    expect(await q("userId=u1")).toEqual({ total: 1, safe: 0, warning: 0, critical: 1 });
-    expect(await q(`to=${minutesAgo(60).toISOString()}`)).toEqual({ total: 1, safe: 0, warning: 1, critical: 0 });
+    expect(await q("flagStatus=warning,critical")).toEqual({ total: 3, capped: false, safe: 0, warning: 1, critical: 2 });
+    expect(await q("search=pelican")).toEqual({ total: 2, capped: false, safe: 0, warning: 1, critical: 1 });
+    expect(await q("model=claude")).toEqual({ total: 1, capped: false, safe: 0, warning: 0, critical: 1 });
+    expect(await q("userId=u1")).toEqual({ total: 1, capped: false, safe: 0, warning: 0, critical: 1 });
+    expect(await q(`to=${minutesAgo(60).toISOString()}`)).toEqual({ total: 1, capped: false, safe: 0, warning: 1, critical: 0 });
     // Paging parameters are not filters: they are ignored, never an error.
     expect(await q("limit=5&before=whatever")).toEqual(all.body);
   });
@@ -365,7 +365,7 @@ describe("GET /api/logs/counts", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     await insertLogs(a.orgId, [{ flagStatus: "critical", prompt: "secret pelican" }, {}]);
-    const zero = { total: 0, safe: 0, warning: 0, critical: 0 };
+    const zero = { total: 0, capped: false, safe: 0, warning: 0, critical: 0 };
     expect((await call("GET", "/logs/counts", { key: b.apiKey })).body).toEqual(zero);
     expect((await call("GET", "/logs/counts?search=pelican", { key: b.apiKey })).body).toEqual(zero);
     expect((await call("GET", "/logs/counts", { key: a.apiKey })).body.total).toBe(2);

@@ -7,7 +7,8 @@ import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { orgOf, requirePermission } from "../middleware/auth";
-import { countLogs, fingerprintSummary, getLog, listLogs } from "../queries/logs";
+import { countLogs } from "../queries/log-counts";
+import { fingerprintSummary, getLog, listLogs } from "../queries/logs";
 import { iso, serializeLog } from "../serialize";
 import { validate } from "../validate";
 

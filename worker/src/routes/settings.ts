@@ -8,6 +8,7 @@ import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { assertDeliverable } from "../lib/url-policy";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { prepareSession, sendSessionCookie } from "../lib/session";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { organizationName } from "../queries/accounts";
@@ -80,6 +81,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const at = new Date();
     const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
     await replaceKeySecret(db, principal.keyId, { keyHash: await hashApiKey(key), keyPrefix }, at, fresh ? [fresh.insert] : []);
+    forgetCredentials([principal.keyId]);
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
     if (fresh) await sendSessionCookie(c, fresh.token);
     return c.json({ apiKey: key, keyPrefix });

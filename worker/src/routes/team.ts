@@ -6,6 +6,7 @@ import type { AppEnv } from "../env";
 import { enqueueEvents, inBackground } from "../delivery/emit";
 import { userJoinedData } from "../delivery/events";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { forgetCredentials } from "../lib/credential-cache";
 import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { changeRole, inviteMember, listMembers, removeMember } from "../queries/team";
 import { serializeMember } from "../serialize";
@@ -30,6 +31,7 @@ export const teamRoutes = new Hono<AppEnv>()
   .delete("/:id", requirePermission("admin"), validate("param", idParam), async (c) => {
     const principal = requirePrincipal(c);
     const keyIds = await removeMember(c.var.db, principal.orgId, c.req.valid("param").id, principal.memberId);
+    forgetCredentials(keyIds);
     // Their open sockets close and their unexpired realtime tokens stop connecting, before the answer.
     await notifyAccessRevoked(c.env, principal.orgId, { keyIds });
     return c.body(null, 204);

@@ -109,7 +109,7 @@ export function RedFlagsPage() {
       <Section
         title="Critical Flags"
         flag="critical"
-        total={counts.data?.critical}
+        total={counts.data?.critical ?? undefined}
         icon={<XOctagonIcon className="h-5 w-5 text-red-600 dark:text-red-400" />}
         badgeClass="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300"
         items={critical}
@@ -119,7 +119,7 @@ export function RedFlagsPage() {
       <Section
         title="Warning Flags"
         flag="warning"
-        total={counts.data?.warning}
+        total={counts.data?.warning ?? undefined}
         icon={<AlertTriangleIcon className="h-5 w-5 text-amber-500" />}
         badgeClass="bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-500/15 dark:text-amber-300"
         items={warning}

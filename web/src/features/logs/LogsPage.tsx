@@ -178,7 +178,7 @@ export function LogsPage() {
                   <LogRow key={log.id} log={log} onDetails={() => setSelected(log)} />
                 ))}
               </ul>
-              <LoadMore query={q} shown={items.length} total={counts.data?.total} noun="logs" />
+              <LoadMore query={q} shown={items.length} total={counts.data?.total} capped={counts.data?.capped} noun="logs" />
             </>
           )}
         </ListStates>

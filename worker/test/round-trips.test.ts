@@ -1,0 +1,52 @@
+// D1 round trips of one single-log POST (issue 11), counted with a wrapper around the real local D1:
+// before the answer (what the caller waits for) and in the background (waitUntil). The first request
+// of a key reads the key on its own; later ones within CREDENTIAL_CACHE_TTL_MS re-read it inside the
+// organization-context batch, so the answer waits for one round trip fewer.
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { expect, it } from "vitest";
+import type { Bindings } from "../src/env";
+import worker from "../src/index";
+import { countingD1 } from "./d1-counter";
+import { receiver } from "./delivery-helpers";
+import { eq } from "drizzle-orm";
+import { apiKeys } from "../../schema/tables";
+import { forgetCredentials } from "../src/lib/credential-cache";
+import { BASE, registerOrg, testDb } from "./helpers";
+
+/** Statements these requests run through waitUntil (the answer does not wait for them). */
+const BACKGROUND = [/^update "api_keys" set "last_used_at"/, /^select "id", "events" from "webhooks"/];
+
+async function post(bindings: Bindings, key: string) {
+  const counter = countingD1(env.DB);
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`${BASE}/api/logs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4o", prompt: "What is the capital of France?", response: "Paris." }),
+    }),
+    { ...bindings, DB: counter.db },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  expect(res.status).toBe(201);
+  const awaited = counter.sql.filter((s) => !BACKGROUND.some((b) => b.test(s)));
+  return { total: counter.roundTrips(), awaited: awaited.length, sql: awaited.map((s) => s.slice(0, 60)) };
+}
+
+it("a single-log POST waits for 3 D1 round trips with an uncached key, 2 with a cached one", async () => {
+  const org = await registerOrg();
+  const bindings: Bindings = { ...env, PARTY_HOST: receiver().origin };
+  await post(bindings, org.apiKey); // first log of the organization: creates its fingerprint key
+  const [{ id: keyId }] = await testDb().select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.orgId, org.orgId));
+  forgetCredentials([keyId]);
+  const uncached = await post(bindings, org.apiKey);
+  const cached = await post(bindings, org.apiKey);
+  console.log("D1 round trips per single-log POST", JSON.stringify({ uncached, cached }, null, 1));
+  // Uncached: key lookup, organization context (one batch), the insert batch.
+  expect(uncached.awaited).toBe(3);
+  // Cached: the key re-read rides in the context batch.
+  expect(cached.awaited).toBe(2);
+  expect(cached.sql).toEqual(["batch(4)", "batch(1)"]);
+  expect(cached.total).toBe(uncached.total - 1);
+});
