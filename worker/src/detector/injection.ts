@@ -6,6 +6,7 @@
 import { gatedRules, literalGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
+import { MULTILINGUAL_RULES } from "./injection-multilingual";
 import type { RawHit } from "./types";
 
 export interface InjectionRule {
@@ -87,6 +88,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   ...DIRECT_RULES,
   ...INDIRECT_RULES,
+  ...MULTILINGUAL_RULES,
 ];
 
 /** Scan lower-cased text for prompt-injection phrases. */
