@@ -21,7 +21,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // never tries these alternatives)
     id: "injection.ignore_previous",
     gate: ["игнор", "забудь", "अनदेख", "अवहेलना", "भूल", "忽略", "忘记", "无视", "無視", "무시", "تجاهل", "quên", "bỏ qua", "önceki", "abaikan", "lupakan"],
-    re: /(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)|(?:忽略|忘记|无视)(?:以上|上面|之前|先前|前面|所有)|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
+    re: /(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)(?!\s*(?:न|मत)(?:\s|$))|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
   },
   {
     // ignore the above and …: the override aimed at whatever came before, in a template-wrapped prompt
@@ -34,7 +34,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.secret_extraction",
     gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड", "비밀번호", "パスワード"],
     re: new RegExp(
-      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?|ihr(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड|(?:너의|당신의)\\s*비밀번호|あなたのパスワード|パスワードが必要`,
+      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b`,
       "g",
     ),
   },
