@@ -195,7 +195,7 @@ export const MULTILINGUAL_RULES: readonly InjectionRule[] = [
   {
     // a mode in angle brackets; English "<… mode>" is injection-direct.ts's
     id: "injection.authority_claim",
-    gate: ["<mode", "<modo", "modo>", "<modus", "modus>", "modalità>", "<modalità", "<modu", "modu>", "chế độ>", "<chế độ", "<режим", "режим>", "模式>", "モード>", "모드>", "मोड>", "মোড>", "โหมด>", "<وضع", "وضع>"],
+    gate: ["<mode", "<modo", "modo>", "<modus", "modus>", "modalità>", "<modalità", "<modu ", "modu>", "chế độ>", "<chế độ", "<режим", "режим>", "模式>", "モード>", "모드>", "मोड>", "মোড>", "โหมด>", "<وضع", "وضع>"],
     re: rx(MODE_TAG),
   },
   {
@@ -217,12 +217,12 @@ export const MULTILINGUAL_RULES: readonly InjectionRule[] = [
   },
   {
     id: "injection.payload_splitting",
-    gate: ["combina ", "combinad", "combinez", "combinar", "combine a", "combine o", "combine as", "combine os", "combine las", "combine les", "kombin", "gabungkan", "pagsamahin", "birleştir", "kết hợp", "ghép", "объедин", "соедин", "组合", "組合", "合并", "合併", "结合", "結合", "組み合わせ", "合わせ", "결합", "합쳐", "मिला", "একত্রিত", "মিলিয়ে", "รวม", "اجمع", "ادمج", "part 1 ay", "part 1 es", "part 1 est", "part 1 ist", "part 1 là", "part 1 adalah", "parte", "partie", "teil 1", "teil1", "bahagi", "bagian", "kısım", "bölüm", "phần", "часть", "パート", "파트", "भाग", "পার্ট", "ส่วนที่", "cadenas", "cadeias", "três strings", "drei strings", "üç string", "tiga string", "chaînes", "zeichenketten", "saiten", "stringhe", "dize", "üç tel", "chuỗi", "untaian", "tatlong string", "строки", "字符串", "文字列", "문자열", "स्ट्रिंग", "স্ট্রিং", "สตริง", "سلاسل"],
+    gate: ["combina ", "combinad", "combinez", "combinar", "combine a", "combine o", "combine as", "combine os", "combine las", "combine les", "kombin", "gabungkan", "pagsamahin", "birleştir", "kết hợp", "ghép", "объедин", "соедин", "组合", "組合", "合并", "合併", "结合", "結合", "組み合わせ", "合わせ", "결합", "합쳐", "मिला", "একত্রিত", "মিলিয়ে", "รวม", "اجمع", "ادمج", "part 1 ay", "part 1 es", "part 1 est", "part 1 ist", "part 1 là", "part 1 adalah", "parte", "partie 1", "partie1", "teil 1", "teil1", "bahagi", "bagian", "kısım", "bölüm", "phần", "часть", "パート", "파트", "भाग", "পার্ট", "ส่วนที่", "cadenas", "cadeias", "três strings", "drei strings", "üç string", "tiga string", "chaînes", "zeichenketten", "saiten", "stringhe", "dize", "üç tel", "chuỗi", "untaian", "tatlong string", "строки", "字符串", "文字列", "문자열", "स्ट्रिंग", "স্ট্রিং", "สตริง", "سلاسل"],
     re: rx(SPLITTING),
   },
   {
     id: "injection.fictional_unlock",
-    gate: ["imagina", "imaginez", "imaginons", "imagine que", "imagine um", "imagine uma", "supongamos", "supón", "stell dir vor", "stellen sie sich vor", "immagina", "hayal", "tưởng tượng", "bayangkan", "isipin", "представь", "想象", "想像", "상상해", "कल्पना", "কল্পনা", "นึกภาพ", "จินตนาการ", "تخيل"],
+    gate: ["imagina ", "imaginad", "imaginez", "imaginons", "imagine que", "imagine um", "imagine uma", "supongamos", "supón", "stell dir vor", "stellen sie sich vor", "immagina", "hayal", "tưởng tượng", "bayangkan", "isipin", "представь", "想象", "想像", "상상해", "कल्पना", "কল্পনা", "นึกภาพ", "จินตนาการ", "تخيل"],
     re: rx(UNLOCK),
   },
   {

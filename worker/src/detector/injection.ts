@@ -3,7 +3,7 @@
 // model that are embedded in content (documents, tool output, responses).
 // All patterns run on lower-cased text. They are phrase-level so that "ignore whitespace",
 // "ignore case" or "disregard the previous email" never match.
-import { gatedRules, literalGate } from "./gate";
+import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
@@ -93,7 +93,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
 
 /** Scan lower-cased text for prompt-injection phrases. */
 export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
-const GATE = literalGate(INJECTION_GATE_LITERALS);
+const GATE = tieredGate(INJECTION_GATE_LITERALS);
 const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
 /** `present`: gate literals found in `lower`, when the caller already scanned for them. */
