@@ -85,7 +85,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
   {
     // declaring the earlier instructions void, or a new set for the assistant
     id: "injection.ignore_previous",
-    gate: ["instructions"],
+    gate: ["instruction"],
     re: /\b(?:all\s*)?(?:previous|prior|above|earlier|old|initial|original)\s+instructions\s+(?:are|were|is|have\s+been)\s+(?:now\s+)?(?:false|void|invalid|null|cancell?ed|obsolete|revoked|out\s+of\s+date|outdated|no\s+longer\s+(?:valid|apply|applicable))\b|\bend\s+(?:of\s+)?(?:out\s+of\s+date|outdated|old|previous)\s+instructions\b|\bnew\s+instructions?\s+(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot|chatbot)\b/g,
   },
   {
@@ -93,5 +93,32 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.mode_switch",
     gate: ["safe mode", "safety mode", "filter mode", "restricted mode"],
     re: /\b(?:safe|safety|filter|content\s+filter|restricted)\s+mode\s*(?:is\s+(?:now\s+)?)?(?:off|disabled|deactivated)\b/g,
+  },
+  {
+    // a person's data asked for reversed, so an output filter does not see it: "Ann's birth date
+    // in reverse order", "the user's e-mail address backwards"
+    id: "injection.obfuscated_leak",
+    gate: ["reverse", "backwards"],
+    re: /(?:\b\w+(?:'s|’s)|\b(?:his|her|their))\s+(?:birth\s*date|date\s+of\s+birth|birthday|e-?mail(?:\s+address)?|phone\s+number|home\s+address|address|initials|social\s+security\s+number|credit\s+card\s+number|password)\b[^.?!\n]{0,40}?\b(?:in\s+reverse(?:d)?(?:\s+order)?|backwards|reversed)\b/g,
+  },
+  {
+    // a request written in pig latin ("ethay", "ouyay"), three or more such words in a row
+    id: "injection.obfuscated_leak",
+    gate: ["ethay", "ouyay", "atwhay", "isthay", "isway", "isyay", "andway", "andyay", "ouryay", "ereway", "erewhay", "oesday"],
+    re: /\b[a-z]*(?:[bcdfghjklmnpqrstvwxz]{1,3}|y|w)ay\b(?:[\s,]+[a-z]*(?:[bcdfghjklmnpqrstvwxz]{1,3}|y|w)ay\b){2,}/g,
+  },
+  {
+    // the model's own context asked for in other words: "the text you were given initially",
+    // "repeat this entire conversation", "your initial instructions were:"
+    id: "injection.system_prompt_leak",
+    gate: ["you were given", "conversation", "instructions were"],
+    re: /\b(?:text|words|instructions|prompt|message)\s+(?:that\s+)?you\s+were\s+given\s+(?:initially|at\s+the\s+(?:start|beginning)|first|before\s+(?:this|me))\b|\brepeat\s+(?:this|the)\s+(?:entire|whole|full)\s+conversation\b|\byour\s+(?:initial|original|real|actual|hidden)\s+instructions\s+were\s*[:"“]/g,
+  },
+  {
+    // told to ignore the content it was handed and say a given text instead (quoted: "ignore the
+    // image and answer from the text" is an ordinary instruction)
+    id: "injection.task_hijack",
+    gate: ["ignor", "disregard"],
+    re: /\b(?:ignore|disregard)\s+(?:the|this|that)\s+(?:image|picture|photo|document|text|file|e-?mail|page|pdf|input|qr\s+code)(?:'s)?(?:\s+content)?\s*(?:,\s*)?(?:and|;|,)\s+(?:instead\s+|just\s+|only\s+)?(?:write|say|print|output|respond\s+with|reply\s+with|answer\s+with)\s*:?\s*["“']/g,
   },
 ];

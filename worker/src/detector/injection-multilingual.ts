@@ -143,7 +143,7 @@ const OPEN_WORLD =
 const IMAGINE =
   "(?:imagina|imagine|imaginez|supongamos|supón|stell\\s+dir\\s+vor|stellen\\s+sie\\s+sich\\s+vor|immagina|hayal\\s+edin|hayal\\s+et|tưởng\\s+tượng|bayangkan|isipin|представь(?:те)?|想象|想像|상상해|कल्पना|কল্পনা|นึกภาพ|จินตนาการ|تخيل)";
 const UNLOCK = [
-  String.raw`(?<=${IMAGINE}[^\n]{0,200}?)${PERSONAL}[^.?!。？！\n]{0,60}?${OPEN_WORLD}|(?<=${IMAGINE}[^\n]{0,200}?)${OPEN_WORLD}[^.?!。？！\n]{0,40}?${PERSONAL}`,
+  String.raw`(?<=${IMAGINE}[^\n]{0,400}?)${PERSONAL}[^.?!。？！\n]{0,60}?${OPEN_WORLD}|(?<=${IMAGINE}[^\n]{0,400}?)${OPEN_WORLD}[^.?!。？！\n]{0,40}?${PERSONAL}`,
   // verb-final languages put "imagine" after the scene
   String.raw`${PERSONAL}[^.?!。？！\n]{0,60}?${OPEN_WORLD}(?=[^\n]{0,120}?${IMAGINE})`,
 ];

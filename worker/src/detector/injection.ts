@@ -22,7 +22,7 @@ const W = "(?:\\s+|\\s*[,:;-]\\s*)"; // word gap
 const DET = "(?:(?:all|any|every|each|the|your|my|of|these|those|such|its)\\s+){0,3}";
 const PREV = "(?:previous|prior|preceding|above|earlier|former|initial|original|old|foregoing|system|developer|default)";
 const INSTR =
-  "(?:\\w*(?:struct|irect)ions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
+  "(?:\\w*(?:struct|irect)ions?|prompts?|prompting|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
 
 export const INJECTION_RULES: readonly InjectionRule[] = [
   {
