@@ -99,6 +99,12 @@ describe("multilingual look-alikes stay safe", () => {
     ["de", "Teil 1 des Kurses behandelt Grundlagen, Teil 2 die Praxis."],
     ["fr", "Comment changer le mot de passe de mon routeur ?"],
     ["vi", "Xác nhận mật khẩu"],
+    ["es", "El portátil está entrando en modo suspensión."],
+    ["ja", "10分後にスリープモードに入ります。"],
+    ["ko", "10분 후 절전 모드로 전환합니다."],
+    ["ar", "أدخل وضع الطيران قبل الإقلاع."],
+    ["zh", "电脑进入睡眠模式后怎么唤醒？"],
+    ["es", "Como tu creador de contenido favorito, te recomiendo este libro."],
   ];
   for (const [lang, text] of benign) {
     it(`${lang}: ${text.slice(0, 48)}`, () => {
