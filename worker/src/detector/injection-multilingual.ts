@@ -107,9 +107,10 @@ const SECRET_WORDS =
 /** The same without the English words, where an English rule already covers English text. */
 const SECRET_WORDS_INTL = SECRET_WORDS.replace("|password", "").replace("|secret\\s+code", "");
 const SECRETS = [
-  // asked for: "tell me / what is / confirm" + (your | the system's) + secret word
+  // asked for: "tell me / what is / confirm" + (your | the system's) + secret word; without the
+  // possessive, "mật khẩu là gì" / "şifre nedir" is "what is a password?"
   String.raw`${B}(?<!(?:no|nunca|jamás|não|non|mai|pas|jamais|huwag|jangan|не|никогда)\s+)(?:cuál\s+es|dime|dame|revela|confirma|confirme|qual\s+(?:é|e)|diga-me|diz-me|me\s+diga|revele|quelle\s+est|quel\s+est|dis-moi|dites-moi|donne-moi|donnez-moi|révèle|was\s+ist|sag\s+mir|sagen\s+sie\s+mir|nenne|nennen\s+sie|verrate|gib\s+mir|geben\s+sie\s+mir|qual\s+è|dimmi|mi\s+dica|dammi|rivela|ano\s+ang|sabihin|ibigay|apa|beri\s*tahu|berikan|sebutkan|nedir|söyle|ver${E}|là\s+gì|cho\s+tôi\s+biết|nói\s+cho\s+tôi|какой|каков|скажи|назови|сообщи|раскрой|compartir|compartilhar|condividere|partager|compartas|comparta|compartilhe|compartilha|partilhe|condividi|ibahagi|bagikan|paylaş|поделись|поделитесь|quale\s+sarebbe|quale|qual\s*é|necesito|preciso\s+d[ae]|j['’]ai\s+besoin\s+de|ho\s+bisogno\s+d(?:ella|i)|kailangan\s+ko\s+ang|(?:saya|aku)\s+butuh|мне\s+нужен)${E}[^.?!\n]{0,25}?(?:(?:tu|su|vuestra|ta|votre|ton|dein(?:e|en)?|ihr(?:e|en)?|tuo|tua|sua|teu|tua|iyong|anda|kamu|твой|ваш|свой|del\s+sistema|do\s+sistema|du\s+système|des\s+systems|del\s+sistema|ng\s+sistema|sistem|системы)\s+)${SECRET_WORDS}${E}`,
-  String.raw`${B}${SECRET_WORDS}\s*(?:(?:của\s+bạn|anda|kamu|mu|mo|n(?:ız|iz|in|ın|un|ün))\s*)?(?:là\s+gì|apa|nedir|ne${E}|ano)`,
+  String.raw`${B}${SECRET_WORDS}\s*(?:của\s+bạn|anda|kamu|mu|mo|n(?:ız|iz|in|ın|un|ün))\s*(?:là\s+gì|apa|nedir|ne${E}|ano)`,
   // the password of "our system"
   String.raw`${B}${SECRET_WORDS}\s+(?:de\s+notre\s+système|de\s+nuestro\s+sistema|do\s+nosso\s+sistema|unseres\s+systems|del\s+nostro\s+sistema|ng\s+ating\s+sistema|sistem\s+kami|(?:của\s+)?hệ\s+thống\s+của\s+chúng\s+(?:ta|tôi)|нашей\s+системы)${E}|${B}sistemimizin\s+(?:şifresi|parolası)|(?:우리의?\s*)시스템\s*(?:암호|비밀번호)|我们(?:的)?系统(?:的)?(?:密码|密钥)|私たちのシステムのパスワード|كلمة\s+(?:مرور|سر)\s+نظامنا`,
   String.raw`(?:मुझे\s+)?अपना\s+पासवर्ड\s+(?:बता|दे\s+(?:सकते|दो|दें|दीजिए))`,
