@@ -77,7 +77,7 @@ function printTable(): void {
  * visible without failing every test run. Raise a floor whenever the figure improves.
  */
 const FLOORS: Partial<Record<string, number>> = {
-  "direct injection recall": 0.72,
+  "direct injection recall": 0.91,
 };
 const failures: string[] = [];
 const open: string[] = [];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classify, denseModel, featureVector } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
-import { literalGate } from "./gate";
+import { literalGate, tieredGate } from "./gate";
 
 describe("literal gate (Aho-Corasick)", () => {
   const gate = literalGate(["he", "she", "his", "hers", "ключ", "<|", "a"]);
@@ -36,3 +36,15 @@ describe("attack classifier", () => {
     expect(c.end).toBeGreaterThan(c.start);
   });
 });
+
+describe("tiered gate", () => {
+  const lits = ["ignore", "olvida", "olvídate", "忽略", "игнор", "\u200b", "’s", "mode>", "режим>"];
+  const g = tieredGate(lits);
+  it("finds exactly what one automaton over all the literals finds", () => {
+    const one = literalGate(lits);
+    for (const text of ["ignore this", "olvídate de todo", "请忽略以上", "игнорируй", "zero\u200bwidth it’s", "<god mode>", "<режим>", "plain english", ""]) {
+      expect([...g.scan(text)].sort(), text).toEqual([...one.scan(text)].sort());
+    }
+  });
+});
+

@@ -102,3 +102,31 @@ export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: R
     return active;
   };
 }
+
+/**
+ * Letters outside ASCII that other languages' literals contain: Latin-1 and Latin Extended
+ * (accents), Greek, Cyrillic, Arabic, Indic, Thai, Vietnamese, kana, CJK, Hangul, full-width forms.
+ * General punctuation (’ “ — …), zero-width characters and emoji are outside it, so English text
+ * with curly quotes still skips the second tier.
+ */
+const SCRIPT_LETTER = /[\u00c0-\u1fff\u3000-\ud7ff\uf900-\ufaff\uff00-\uffef]/;
+
+/**
+ * Two gates in one: literals holding a SCRIPT_LETTER go into a second automaton that only scans
+ * text which holds one too (a literal can only occur in a text that has its characters), so
+ * English text pays for one automaton over the English literals, whose table stays small:
+ * every distinct character of the other scripts would otherwise be a column of the first table.
+ * The result is exactly literalGate(literals).scan(text).
+ */
+export function tieredGate(literals: Iterable<string>): LiteralGate {
+  const all = [...new Set(literals)];
+  const first = literalGate(all.filter((l) => !SCRIPT_LETTER.test(l)));
+  const second = literalGate(all.filter((l) => SCRIPT_LETTER.test(l)));
+  return {
+    scan(text: string): Set<string> {
+      const found = first.scan(text);
+      if (SCRIPT_LETTER.test(text)) for (const l of second.scan(text)) found.add(l);
+      return found;
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESH
 import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
-import { literalGate } from "./gate";
+import { tieredGate } from "./gate";
 import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { scanPii } from "./pii";
@@ -16,7 +16,7 @@ import type { DetectInput, DetectResult, Finding, RawHit, ScoredFinding, Target 
 export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
 
 /** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
-const GATE = literalGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
+const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
 
 /** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
 export interface DetectorModels {

@@ -21,7 +21,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // never tries these alternatives)
     id: "injection.ignore_previous",
     gate: ["игнор", "забудь", "अनदेख", "अवहेलना", "भूल", "忽略", "忘记", "无视", "無視", "무시", "تجاهل", "quên", "bỏ qua", "önceki", "abaikan", "lupakan"],
-    re: /(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)|(?:忽略|忘记|无视)(?:以上|上面|之前|先前|前面|所有)|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
+    re: /(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:все\s+)?(?:предыдущие\s+|прежние\s+)?(?:инструкции|указания)|(?:निर्देश\S*|ऊपर\s+\S+)\s+(?:\S+\s+)?(?:अनदेखा|अवहेलना|भूल\s+जा)(?!\s*(?:न|मत)(?:\s|$))|(?:上記|以前の指示|これまでの指示)を?無視|(?:위의\s+내용|이전\s+지시\S*)\S*\s*무시|(?:quên|bỏ\s+qua)\s+(?:những|các|mọi|tất\s+cả)\s+(?:hướng\s+dẫn|chỉ\s+dẫn)|önceki\s+talimatları\s+(?:yok\s+say|unut)|(?:abaikan|lupakan)\s+(?:semua\s+)?(?:instruksi|petunjuk)|تجاهل\s+(?:جميع\s+)?(?:التعليمات|ما\s+سبق)/g,
   },
   {
     // ignore the above and …: the override aimed at whatever came before, in a template-wrapped prompt
@@ -34,7 +34,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.secret_extraction",
     gate: ["password", "passphrase", "passcode", "secret", "api key", "access code", "private key", "confidential", "contraseña", "senha", "mot de passe", "passwort", "clave secreta", "chiave segreta", "chave secreta", "mật khẩu", "chìa khóa", "密码", "密钥", "गुप्त कुंजी", "पासवर्ड", "비밀번호", "パスワード"],
     re: new RegExp(
-      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b|\\b(?:votre|ton|tu|su|sua|tua|dein(?:e)?|ihr(?:e)?)\\s+(?:mot\\s+de\\s+passe|contraseña|senha|password|passwort|clave\\s+secreta|chiave\\s+segreta|chave\\s+secreta)|(?:mật\\s+khẩu|chìa\\s+khóa\\s+bí\\s+mật)\\s+của\\s+bạn|你的(?:密码|密钥)|आपकी\\s+गुप्त\\s+कुंजी|आपका\\s+पासवर्ड|(?:너의|당신의)\\s*비밀번호|あなたのパスワード|パスワードが必要`,
+      `(?<=\\b${ASK}\\b[^.?!\\n]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b`,
       "g",
     ),
   },
@@ -85,7 +85,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
   {
     // declaring the earlier instructions void, or a new set for the assistant
     id: "injection.ignore_previous",
-    gate: ["instructions"],
+    gate: ["instruction"],
     re: /\b(?:all\s*)?(?:previous|prior|above|earlier|old|initial|original)\s+instructions\s+(?:are|were|is|have\s+been)\s+(?:now\s+)?(?:false|void|invalid|null|cancell?ed|obsolete|revoked|out\s+of\s+date|outdated|no\s+longer\s+(?:valid|apply|applicable))\b|\bend\s+(?:of\s+)?(?:out\s+of\s+date|outdated|old|previous)\s+instructions\b|\bnew\s+instructions?\s+(?:to|for)\s+(?:the\s+)?(?:chat\s+)?(?:assistant|ai|model|bot|chatbot)\b/g,
   },
   {
@@ -93,5 +93,32 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.mode_switch",
     gate: ["safe mode", "safety mode", "filter mode", "restricted mode"],
     re: /\b(?:safe|safety|filter|content\s+filter|restricted)\s+mode\s*(?:is\s+(?:now\s+)?)?(?:off|disabled|deactivated)\b/g,
+  },
+  {
+    // a person's data asked for reversed, so an output filter does not see it: "Ann's birth date
+    // in reverse order", "the user's e-mail address backwards"
+    id: "injection.obfuscated_leak",
+    gate: ["reverse", "backwards"],
+    re: /(?:\b\w+(?:'s|’s)|\b(?:his|her|their))\s+(?:birth\s*date|date\s+of\s+birth|birthday|e-?mail(?:\s+address)?|phone\s+number|home\s+address|address|initials|social\s+security\s+number|credit\s+card\s+number|password)\b[^.?!\n]{0,40}?\b(?:in\s+reverse(?:d)?(?:\s+order)?|backwards|reversed)\b/g,
+  },
+  {
+    // a request written in pig latin ("ethay", "ouyay"), three or more such words in a row
+    id: "injection.obfuscated_leak",
+    gate: ["ethay", "ouyay", "atwhay", "isthay", "isway", "isyay", "andway", "andyay", "ouryay", "ereway", "erewhay", "oesday"],
+    re: /\b[a-z]*(?:[bcdfghjklmnpqrstvwxz]{1,3}|y|w)ay\b(?:[\s,]+[a-z]*(?:[bcdfghjklmnpqrstvwxz]{1,3}|y|w)ay\b){2,}/g,
+  },
+  {
+    // the model's own context asked for in other words: "the text you were given initially",
+    // "repeat this entire conversation", "your initial instructions were:"
+    id: "injection.system_prompt_leak",
+    gate: ["you were given", "conversation", "instructions were"],
+    re: /\b(?:text|words|instructions|prompt|message)\s+(?:that\s+)?you\s+were\s+given\s+(?:initially|at\s+the\s+(?:start|beginning)|first|before\s+(?:this|me))\b|\brepeat\s+(?:this|the)\s+(?:entire|whole|full)\s+conversation\b|\byour\s+(?:initial|original|real|actual|hidden)\s+instructions\s+were\s*[:"“]/g,
+  },
+  {
+    // told to ignore the content it was handed and say a given text instead (quoted: "ignore the
+    // image and answer from the text" is an ordinary instruction)
+    id: "injection.task_hijack",
+    gate: ["ignor", "disregard"],
+    re: /\b(?:ignore|disregard)\s+(?:the|this|that)\s+(?:image|picture|photo|document|text|file|e-?mail|page|pdf|input|qr\s+code)(?:'s)?(?:\s+content)?\s*(?:,\s*)?(?:and|;|,)\s+(?:instead\s+|just\s+|only\s+)?(?:write|say|print|output|respond\s+with|reply\s+with|answer\s+with)\s*:?\s*["“']/g,
   },
 ];

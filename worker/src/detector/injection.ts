@@ -3,9 +3,10 @@
 // model that are embedded in content (documents, tool output, responses).
 // All patterns run on lower-cased text. They are phrase-level so that "ignore whitespace",
 // "ignore case" or "disregard the previous email" never match.
-import { gatedRules, literalGate } from "./gate";
+import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { INDIRECT_RULES } from "./injection-indirect";
+import { MULTILINGUAL_RULES } from "./injection-multilingual";
 import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = ["ignor", "disregard", "forget", "overr", "overlook", "bypass", "discard", "abandon", "drop ", "skip ", "neglect", "throw out", "no attention", "t follow", "stop following", "set aside", "put aside"];
@@ -14,7 +15,7 @@ const W = "(?:\\s+|\\s*[,:;-]\\s*)"; // word gap
 const DET = "(?:(?:all|any|every|each|the|your|my|of|these|those|such|its)\\s+){0,3}";
 const PREV = "(?:previous|prior|preceding|above|earlier|former|initial|original|old|foregoing|system|developer|default)";
 const INSTR =
-  "(?:\\w*(?:struct|irect)ions?|prompts?|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
+  "(?:\\w*(?:struct|irect)ions?|prompts?|prompting|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
 
 export const INJECTION_RULES: readonly InjectionRule[] = [
   {
@@ -80,11 +81,12 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   },
   ...DIRECT_RULES,
   ...INDIRECT_RULES,
+  ...MULTILINGUAL_RULES,
 ];
 
 /** Scan lower-cased text for prompt-injection phrases. */
 export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
-const GATE = literalGate(INJECTION_GATE_LITERALS);
+const GATE = tieredGate(INJECTION_GATE_LITERALS);
 const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
 /** `present`: gate literals found in `lower`, when the caller already scanned for them. */
