@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/constants";
 import { api, withQuery } from "./client";
-import type { FingerprintSummary, PromptLog } from "./types";
+import type { FingerprintSummary, LogCounts, PromptLog } from "./types";
 
 /** Filters of GET /api/logs (DESIGN §5) as kept in the /logs URL. */
 export type LogFilters = {
@@ -55,8 +55,6 @@ export const logsInfiniteQueryOptions = (filters: LogFilters) => {
     getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
   });
 };
-
-export type LogCounts = { total: number; safe: number; warning: number; critical: number };
 
 /** GET /api/logs/counts: how many logs the filters match, in all and per flag status. */
 export const logCountsQueryOptions = (filters: LogFilters) => {

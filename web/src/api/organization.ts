@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
-import type { Organization } from "./types";
+import type { Organization, RegisterResult } from "./types";
 
 export const organizationKey = ["organization"] as const;
 
@@ -13,7 +13,6 @@ export const organizationQueryOptions = () =>
   });
 
 export type RegisterInput = { name: string; email: string };
-export type RegisterResult = { organization: Organization; apiKey: string };
 
 /** POST /api/register → organization and the one-time API key; sets the session cookie. */
 export const register = (input: RegisterInput) =>

@@ -1,17 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Role } from "../../../schema/constants";
 import { api } from "./client";
+import type { TeamMember } from "./types";
 
-export type TeamMember = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role | (string & {});
-  createdAt: string;
-  /** Most recent use of any of the member's keys (ISO), or null. */
-  lastActive: string | null;
-  status: "online" | "away" | "offline" | (string & {});
-};
+export type { TeamMember };
+
 
 export type InviteInput = { name: string; email: string; role: Role };
 

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { FLAG_STATUSES, SEARCH_TRIGRAM_MIN_CHARS, type FlagStatus } from "../../../schema/constants";
 import { logFingerprints, promptLogs } from "../../../schema/tables";
+import type { LogCounts } from "../../../schema/responses";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
@@ -87,7 +88,7 @@ export async function getLog(db: Db, orgId: string, id: string) {
   return rows[0] ?? null;
 }
 
-export type LogCounts = { total: number } & Record<FlagStatus, number>;
+export type { LogCounts };
 
 /** How many logs match the filters (no cursor, no limit), in all and per flag status. */
 export async function countLogs(db: Db, orgId: string, q: Omit<LogsQuery, "limit" | "before">): Promise<LogCounts> {

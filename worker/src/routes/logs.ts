@@ -8,7 +8,7 @@ import { notFound } from "../errors";
 import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { orgOf, requirePermission } from "../middleware/auth";
 import { countLogs, fingerprintSummary, getLog, listLogs } from "../queries/logs";
-import { iso, serializeLog } from "../serialize";
+import { serializeFingerprintSummary, serializeLog } from "../serialize";
 import { validate } from "../validate";
 
 const EXPORT_PAGE = 200;
@@ -47,8 +47,7 @@ export const logRoutes = new Hono<AppEnv>()
   })
   // How often a redacted value (by its fingerprint) appeared in this organization's logs, and since when.
   .get("/fingerprints/:fingerprint", requirePermission("logs:read"), validate("param", v.object({ fingerprint: fingerprintParam })), async (c) => {
-    const s = await fingerprintSummary(c.var.db, orgOf(c), c.req.valid("param").fingerprint);
-    return c.json({ fingerprint: s.fingerprint, logs: s.logs, firstSeenAt: iso(s.firstSeenAt), lastSeenAt: iso(s.lastSeenAt) });
+    return c.json(serializeFingerprintSummary(await fingerprintSummary(c.var.db, orgOf(c), c.req.valid("param").fingerprint)));
   })
   .get("/:id", requirePermission("logs:read"), validate("param", idParam), async (c) => {
     const row = await getLog(c.var.db, orgOf(c), c.req.valid("param").id);

@@ -3,6 +3,7 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
+import type { Settings } from "../../../schema/responses";
 import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
@@ -13,7 +14,7 @@ import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { getSettings } from "../queries/settings";
 import { jsonBody } from "../validate";
 
-function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string) {
+function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string): Settings {
   return {
     organizationName,
     retentionDays: s.retentionDays,
