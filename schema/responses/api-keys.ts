@@ -23,3 +23,4 @@ export type CreatedApiKey = v.InferOutput<typeof createdApiKeySchema>;
 
 /** POST /api/settings/rotate-key: the new secret of the caller's key, answered once. */
 export const rotatedKeySchema = v.object({ apiKey: v.string(), keyPrefix: v.string() });
+export type RotatedKey = v.InferOutput<typeof rotatedKeySchema>;

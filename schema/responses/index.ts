@@ -2,6 +2,7 @@
 // types, the web imports them (web/src/api/types.ts), the realtime message carries the log shape,
 // and GET /api/openapi.json documents each route's answer from the same schema (docs/api.md).
 export * from "./common";
+export * from "./errors";
 export * from "./logs";
 export * from "./account";
 export * from "./analytics";

@@ -44,6 +44,7 @@ export const promptLogListSchema = v.array(promptLogSchema);
 
 /** POST /api/logs/batch: the stored logs' ids, in the order sent. */
 export const logBatchResultSchema = v.object({ ids: v.array(id) });
+export type LogBatchResult = v.InferOutput<typeof logBatchResultSchema>;
 
 /** GET /api/logs/counts: how many logs the filters match, in all and per flag status. */
 export const logCountsSchema = v.object({ total: v.number(), safe: v.number(), warning: v.number(), critical: v.number() });

@@ -20,3 +20,4 @@ export type TeamMember = v.InferOutput<typeof teamMemberSchema>;
 
 /** POST /api/team/invite. */
 export const inviteResultSchema = v.object({ member: teamMemberSchema, apiKey: v.string() });
+export type InviteResult = v.InferOutput<typeof inviteResultSchema>;

@@ -35,3 +35,4 @@ export type Webhook = v.InferOutput<typeof webhookSchema>;
 
 /** POST /api/webhooks/{id}/test → 202: the queued sample event. */
 export const webhookTestSchema = v.object({ messageId: v.string(), event: v.picklist(WEBHOOK_EVENTS) });
+export type WebhookTest = v.InferOutput<typeof webhookTestSchema>;

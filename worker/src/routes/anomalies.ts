@@ -1,19 +1,25 @@
 // Anomaly detections found by the scheduled detector (spec §7, DESIGN §7).
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { anomalySchema } from "../../../schema/responses";
 import { anomalyDetections } from "../../../schema/tables";
 import type { AppEnv } from "../env";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
+import { guard, list } from "../middleware/guard";
 import { serializeAnomaly } from "../serialize";
 
 const ANOMALIES_SHOWN = 100;
 
-export const anomalyRoutes = new Hono<AppEnv>().get("/", requirePermission("alerts:read"), async (c) => {
-  const rows = await c.var.db
-    .select()
-    .from(anomalyDetections)
-    .where(eq(anomalyDetections.orgId, orgOf(c)))
-    .orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id))
-    .limit(ANOMALIES_SHOWN);
-  return c.json(rows.map(serializeAnomaly));
-});
+export const anomalyRoutes = new Hono<AppEnv>().get(
+  "/",
+  ...guard("alerts:read", { summary: "Detected anomalies, newest first", tag: "Alerts", answers: list(anomalySchema) }),
+  async (c) => {
+    const rows = await c.var.db
+      .select()
+      .from(anomalyDetections)
+      .where(eq(anomalyDetections.orgId, orgOf(c)))
+      .orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id))
+      .limit(ANOMALIES_SHOWN);
+    return c.json(rows.map(serializeAnomaly));
+  },
+);

@@ -2,43 +2,67 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiKeys, teamMembers } from "../../../schema/tables";
+import { apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "../../../schema/responses";
 import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { conflict, notFound } from "../errors";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
+import { guard, json, list, noContent } from "../middleware/guard";
 import { prepareKey } from "../queries/accounts";
 import { serializeApiKey } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 export const apiKeyRoutes = new Hono<AppEnv>()
-  .use(requirePermission("admin"))
-  .get("/", async (c) => {
-    const rows = await c.var.db
-      .select({ key: apiKeys, role: teamMembers.role })
-      .from(apiKeys)
-      .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
-      .where(eq(apiKeys.orgId, orgOf(c)))
-      .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
-    return c.json(rows.map((r) => serializeApiKey(r.key, r.role)));
-  })
-  .post("/", ...jsonBody(apiKeyBody), async (c) => {
-    const input = c.req.valid("json");
-    const { insert, created } = await prepareKey(c.var.db, { orgId: orgOf(c), ...input });
-    await insert;
-    const [row] = await c.var.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
-    return c.json({ ...serializeApiKey(row), keyValue: created.key }, 201);
-  })
-  .delete("/:id", validate("param", idParam), async (c) => {
-    const principal = requirePrincipal(c);
-    const { id } = c.req.valid("param");
-    if (id === principal.keyId) throw conflict("You cannot delete the key you are signed in with");
-    const deleted = await c.var.db
-      .delete(apiKeys)
-      .where(and(eq(apiKeys.orgId, principal.orgId), eq(apiKeys.id, id)))
-      .returning({ id: apiKeys.id });
-    if (!deleted.length) throw notFound("API key");
-    // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
-    await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });
-    return c.body(null, 204);
-  });
+  .get(
+    "/",
+    ...guard("admin", { summary: "API keys (prefix only, never the key)", tag: "API keys", answers: list(apiKeySchema) }),
+    async (c) => {
+      const rows = await c.var.db
+        .select({ key: apiKeys, role: teamMembers.role })
+        .from(apiKeys)
+        .leftJoin(teamMembers, eq(teamMembers.id, apiKeys.memberId))
+        .where(eq(apiKeys.orgId, orgOf(c)))
+        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+      return c.json(rows.map((r) => serializeApiKey(r.key, r.role)));
+    },
+  )
+  .post(
+    "/",
+    ...guard("admin", {
+      summary: "Create an API key; answers the full key once",
+      tag: "API keys",
+      answers: json(createdApiKeySchema, 201),
+    }),
+    ...jsonBody(apiKeyBody),
+    async (c) => {
+      const input = c.req.valid("json");
+      const { insert, created } = await prepareKey(c.var.db, { orgId: orgOf(c), ...input });
+      await insert;
+      const [row] = await c.var.db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
+      return c.json({ ...serializeApiKey(row), keyValue: created.key } satisfies CreatedApiKey, 201);
+    },
+  )
+  .delete(
+    "/:id",
+    ...guard("admin", {
+      summary: "Revoke an API key",
+      tag: "API keys",
+      answers: noContent(),
+      errors: { 404: "`not_found`: no such key in the organization", 409: "`conflict`: the key the caller is signed in with" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const { id } = c.req.valid("param");
+      if (id === principal.keyId) throw conflict("You cannot delete the key you are signed in with");
+      const deleted = await c.var.db
+        .delete(apiKeys)
+        .where(and(eq(apiKeys.orgId, principal.orgId), eq(apiKeys.id, id)))
+        .returning({ id: apiKeys.id });
+      if (!deleted.length) throw notFound("API key");
+      // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
+      await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });
+      return c.body(null, 204);
+    },
+  );

@@ -3,10 +3,12 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
+import { deletedSchema } from "../../../schema/responses";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { badRequest } from "../errors";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
+import { guard, json } from "../middleware/guard";
 import { jsonBody } from "../validate";
 
 /** Logs go in bounded chunks: each deletion also updates the FTS index, and D1 limits statement time. */
@@ -21,25 +23,34 @@ export async function deleteAllLogs(db: Db, orgId: string) {
   }
 }
 
-export const dataRoutes = new Hono<AppEnv>().delete("/", requirePermission("admin"), ...jsonBody(deleteDataBody), async (c) => {
-  const orgId = orgOf(c);
-  const db = c.var.db;
-  const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
-  const { confirm } = c.req.valid("json");
-  if (confirm.trim() !== org.name) {
-    const message = "Type the organization name exactly to confirm";
-    throw badRequest(message, { confirm: [message] });
-  }
-  await deleteAllLogs(db, orgId);
-  await db.batch([
-    db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
-    db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
-    // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
-    db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
-    db.delete(alerts).where(eq(alerts.orgId, orgId)),
-    db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
-    db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
-    db.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
-  ]);
-  return c.json({ deleted: true });
-});
+export const dataRoutes = new Hono<AppEnv>().delete(
+  "/",
+  ...guard("admin", {
+    summary: "Delete all logs, alerts and analytics (body confirms the organization name)",
+    tag: "Settings",
+    answers: json(deletedSchema),
+  }),
+  ...jsonBody(deleteDataBody),
+  async (c) => {
+    const orgId = orgOf(c);
+    const db = c.var.db;
+    const [org] = await db.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, orgId));
+    const { confirm } = c.req.valid("json");
+    if (confirm.trim() !== org.name) {
+      const message = "Type the organization name exactly to confirm";
+      throw badRequest(message, { confirm: [message] });
+    }
+    await deleteAllLogs(db, orgId);
+    await db.batch([
+      db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
+      db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
+      // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
+      db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
+      db.delete(alerts).where(eq(alerts.orgId, orgId)),
+      db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
+      db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
+      db.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
+    ]);
+    return c.json({ deleted: true } as const);
+  },
+);

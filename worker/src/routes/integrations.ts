@@ -4,11 +4,13 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { integrations, type IntegrationConfig } from "../../../schema/tables";
 import { assertDeliverable } from "../lib/url-policy";
+import { integrationSchema } from "../../../schema/responses";
 import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
 import { newId } from "../lib/ids";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
+import { guard, json, list, noContent } from "../middleware/guard";
 import { isSecretConfigField, serializeIntegration } from "../serialize";
 import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
 
@@ -37,56 +39,89 @@ function assertSecretFollowsDestination(before: IntegrationConfig, after: Integr
 }
 
 export const integrationRoutes = new Hono<AppEnv>()
-  .use(requirePermission("admin"))
-  .get("/", async (c) => {
-    const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt), desc(integrations.id));
-    return c.json(rows.map(serializeIntegration));
-  })
-  .post("/", ...jsonBody(integrationBody), async (c) => {
-    const input = c.req.valid("json");
-    assertTargets(input.config, c.env);
-    const [row] = await c.var.db
-      .insert(integrations)
-      .values({ id: newId(), orgId: orgOf(c), name: input.name, type: input.type, config: input.config, createdAt: new Date() })
-      .returning();
-    return c.json(serializeIntegration(row), 201);
-  })
-  .patch("/:id", validate("param", idParam), ...jsonBody(integrationPatch), async (c) => {
-    const orgId = orgOf(c);
-    const { id } = c.req.valid("param");
-    const patch = c.req.valid("json");
-    const mine = and(eq(integrations.orgId, orgId), eq(integrations.id, id));
-    const [existing] = await c.var.db.select().from(integrations).where(mine).limit(1);
-    if (!existing) throw notFound("Integration");
-    let config = existing.config;
-    if (patch.config) {
-      // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
-      // editing what it was shown, means "unchanged" and keeps the stored credential.
-      const shown: Record<string, unknown> = serializeIntegration(existing).config;
-      const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
-      const keptSecret = incoming.api_key === undefined;
-      // A patched config is validated as a whole against the integration's type.
-      const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
-      if (!result.success) {
-        const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
-        throw badRequest(firstMessage(issues), issues);
+  .get(
+    "/",
+    ...guard("admin", {
+      summary: "Alert integrations (Slack, Discord, webhook, e-mail)",
+      tag: "Integrations",
+      answers: list(integrationSchema),
+    }),
+    async (c) => {
+      const rows = await c.var.db.select().from(integrations).where(eq(integrations.orgId, orgOf(c))).orderBy(desc(integrations.createdAt), desc(integrations.id));
+      return c.json(rows.map(serializeIntegration));
+    },
+  )
+  .post(
+    "/",
+    ...guard("admin", { summary: "Add an integration", tag: "Integrations", answers: json(integrationSchema, 201) }),
+    ...jsonBody(integrationBody),
+    async (c) => {
+      const input = c.req.valid("json");
+      assertTargets(input.config, c.env);
+      const [row] = await c.var.db
+        .insert(integrations)
+        .values({ id: newId(), orgId: orgOf(c), name: input.name, type: input.type, config: input.config, createdAt: new Date() })
+        .returning();
+      return c.json(serializeIntegration(row), 201);
+    },
+  )
+  .patch(
+    "/:id",
+    ...guard("admin", {
+      summary: "Change an integration or switch it on or off",
+      tag: "Integrations",
+      answers: json(integrationSchema),
+      errors: { 404: "`not_found`: no such integration in the organization" },
+    }),
+    validate("param", idParam),
+    ...jsonBody(integrationPatch),
+    async (c) => {
+      const orgId = orgOf(c);
+      const { id } = c.req.valid("param");
+      const patch = c.req.valid("json");
+      const mine = and(eq(integrations.orgId, orgId), eq(integrations.id, id));
+      const [existing] = await c.var.db.select().from(integrations).where(mine).limit(1);
+      if (!existing) throw notFound("Integration");
+      let config = existing.config;
+      if (patch.config) {
+        // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
+        // editing what it was shown, means "unchanged" and keeps the stored credential.
+        const shown: Record<string, unknown> = serializeIntegration(existing).config;
+        const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
+        const keptSecret = incoming.api_key === undefined;
+        // A patched config is validated as a whole against the integration's type.
+        const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
+        if (!result.success) {
+          const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
+          throw badRequest(firstMessage(issues), issues);
+        }
+        config = result.output;
+        assertTargets(config, c.env);
+        assertSecretFollowsDestination(existing.config, config, keptSecret);
       }
-      config = result.output;
-      assertTargets(config, c.env);
-      assertSecretFollowsDestination(existing.config, config, keptSecret);
-    }
-    const [row] = await c.var.db
-      .update(integrations)
-      .set({ name: patch.name ?? existing.name, active: patch.active ?? existing.active, config })
-      .where(mine)
-      .returning();
-    return c.json(serializeIntegration(row));
-  })
-  .delete("/:id", validate("param", idParam), async (c) => {
-    const deleted = await c.var.db
-      .delete(integrations)
-      .where(and(eq(integrations.orgId, orgOf(c)), eq(integrations.id, c.req.valid("param").id)))
-      .returning({ id: integrations.id });
-    if (!deleted.length) throw notFound("Integration");
-    return c.body(null, 204);
-  });
+      const [row] = await c.var.db
+        .update(integrations)
+        .set({ name: patch.name ?? existing.name, active: patch.active ?? existing.active, config })
+        .where(mine)
+        .returning();
+      return c.json(serializeIntegration(row));
+    },
+  )
+  .delete(
+    "/:id",
+    ...guard("admin", {
+      summary: "Delete an integration",
+      tag: "Integrations",
+      answers: noContent(),
+      errors: { 404: "`not_found`: no such integration in the organization" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const deleted = await c.var.db
+        .delete(integrations)
+        .where(and(eq(integrations.orgId, orgOf(c)), eq(integrations.id, c.req.valid("param").id)))
+        .returning({ id: integrations.id });
+      if (!deleted.length) throw notFound("Integration");
+      return c.body(null, 204);
+    },
+  );

@@ -3,14 +3,15 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiKeys, organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
-import type { Settings } from "../../../schema/responses";
+import { rotatedKeySchema, settingsSchema, type RotatedKey, type Settings } from "../../../schema/responses";
 import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
-import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
+import { guard, json } from "../middleware/guard";
 import { getSettings } from "../queries/settings";
 import { jsonBody } from "../validate";
 
@@ -43,48 +44,63 @@ async function currentView(c: Parameters<typeof orgOf>[0]) {
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
-  .get("/", requirePermission("logs:read"), async (c) => c.json(await currentView(c)))
-  .put("/", requirePermission("admin"), ...jsonBody(settingsBody), async (c) => {
-    const orgId = orgOf(c);
-    const db = c.var.db;
-    const { organizationName, flagRules, webhookUrl, ...rest } = c.req.valid("json");
-    const existing = await getSettings(db, orgId);
-    // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
-    const bodies = rest.retentionDays ?? existing.retentionDays;
-    const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
-    if (metadata < bodies) {
-      const field = rest.metadataRetentionDays !== undefined ? "metadataRetentionDays" : "retentionDays";
-      throw badRequest(REDACTION_MESSAGES.metadataBelowBodies, { [field]: [REDACTION_MESSAGES.metadataBelowBodies] });
-    }
-    const patch = {
-      ...rest,
-      ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
-      ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
-      updatedAt: new Date(),
-    };
-    await db.batch([
-      db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
-      ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
-    ]);
-    return c.json(await currentView(c));
-  })
-  .post("/rotate-key", requirePermission("admin"), async (c) => {
-    const principal = requirePrincipal(c);
-    const db = c.var.db;
-    // The key keeps its id, name and permissions; the secret changes and every session and realtime
-    // token made from the old one ends, in one transaction. A caller signed in through a session
-    // continues in a fresh one made from the new secret (the Settings page shows the new key there);
-    // every other session, including a stolen copy of this one, must sign in with the new key.
-    const key = generateApiKey();
-    const keyPrefix = displayPrefix(key);
-    const at = new Date();
-    const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
-    await db.batch([
-      db.update(apiKeys).set({ keyHash: await hashApiKey(key), keyPrefix }).where(eq(apiKeys.id, principal.keyId)),
-      revokeKeySessions(db, [principal.keyId], at),
-      ...(fresh ? [fresh.insert] : []),
-    ]);
-    await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
-    if (fresh) await sendSessionCookie(c, fresh.token);
-    return c.json({ apiKey: key, keyPrefix });
-  });
+  .get("/", ...guard("logs:read", { summary: "Organization settings", tag: "Settings", answers: json(settingsSchema) }), async (c) =>
+    c.json(await currentView(c)),
+  )
+  .put(
+    "/",
+    ...guard("admin", { summary: "Save organization settings", tag: "Settings", answers: json(settingsSchema) }),
+    ...jsonBody(settingsBody),
+    async (c) => {
+      const orgId = orgOf(c);
+      const db = c.var.db;
+      const { organizationName, flagRules, webhookUrl, ...rest } = c.req.valid("json");
+      const existing = await getSettings(db, orgId);
+      // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
+      const bodies = rest.retentionDays ?? existing.retentionDays;
+      const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
+      if (metadata < bodies) {
+        const field = rest.metadataRetentionDays !== undefined ? "metadataRetentionDays" : "retentionDays";
+        throw badRequest(REDACTION_MESSAGES.metadataBelowBodies, { [field]: [REDACTION_MESSAGES.metadataBelowBodies] });
+      }
+      const patch = {
+        ...rest,
+        ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
+        ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
+        updatedAt: new Date(),
+      };
+      await db.batch([
+        db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
+        ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
+      ]);
+      return c.json(await currentView(c));
+    },
+  )
+  .post(
+    "/rotate-key",
+    ...guard("admin", {
+      summary: "Replace the caller's API key; answers the new key once",
+      tag: "Settings",
+      answers: json(rotatedKeySchema),
+    }),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const db = c.var.db;
+      // The key keeps its id, name and permissions; the secret changes and every session and realtime
+      // token made from the old one ends, in one transaction. A caller signed in through a session
+      // continues in a fresh one made from the new secret (the Settings page shows the new key there);
+      // every other session, including a stolen copy of this one, must sign in with the new key.
+      const key = generateApiKey();
+      const keyPrefix = displayPrefix(key);
+      const at = new Date();
+      const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
+      await db.batch([
+        db.update(apiKeys).set({ keyHash: await hashApiKey(key), keyPrefix }).where(eq(apiKeys.id, principal.keyId)),
+        revokeKeySessions(db, [principal.keyId], at),
+        ...(fresh ? [fresh.insert] : []),
+      ]);
+      await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
+      if (fresh) await sendSessionCookie(c, fresh.token);
+      return c.json({ apiKey: key, keyPrefix } satisfies RotatedKey);
+    },
+  );
