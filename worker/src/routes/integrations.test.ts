@@ -1,3 +1,4 @@
+import type { Permission } from "../../../schema/constants";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -291,7 +292,7 @@ describe("integrations: authentication and permissions", () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
     const before = await stored(it.id);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]]) {
+    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
       expectEnvelope(await call("GET", "/integrations", { key }), 403, "forbidden");
       expectEnvelope(await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }), 403, "forbidden");

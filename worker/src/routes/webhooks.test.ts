@@ -1,3 +1,4 @@
+import type { Permission } from "../../../schema/constants";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
@@ -311,7 +312,7 @@ describe("webhooks: authentication and permissions", () => {
   it("answers 403 to a key without admin, even one with every other permission, and writes nothing", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]]) {
+    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
       expectEnvelope(await call("GET", "/webhooks", { key }), 403, "forbidden");
       expectEnvelope(await call("POST", "/webhooks", { key, body: { name: "x", url: "https://example.com/", events: ["user.joined"] } }), 403, "forbidden");
