@@ -1,4 +1,4 @@
-// One PartyKit room per organization (DESIGN §1). Browsers join with a short-lived token the worker
+// One PartyKit room per organization (docs/log-flow.md). Browsers join with a short-lived token the worker
 // signed for that room; only the worker, holding the shared secret, may broadcast into it.
 // Access ends with its token: each socket closes at its token's expiry (unless the browser sent a
 // fresher one), and when the worker reports revoked keys or sessions, their sockets close and any

@@ -1,4 +1,4 @@
-// Drizzle tables for every entity (spec §3, DESIGN §5). Every tenant row carries org_id and every
+// Drizzle tables for every entity (schema/responses, docs/api.md). Every tenant row carries org_id and every
 // list the screens show has an index that starts with org_id, so no query ever scans another tenant.
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// `npm start` (DESIGN §2): build the SPA, migrate the local D1, seed the demo organization when the
+// `npm start` (README.md): build the SPA, migrate the local D1, seed the demo organization when the
 // database is empty, then run the worker (:8787) and the party server (:1999) until Ctrl-C.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// One error type and one renderer (DESIGN §4): handlers throw ApiError; `onError` writes the envelope.
+// One error type and one renderer (docs/api.md#errors): handlers throw ApiError; `onError` writes the envelope.
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

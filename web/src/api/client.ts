@@ -1,9 +1,9 @@
-// The one fetch wrapper of the app (spec §7, §8).
+// The one fetch wrapper of the app (docs/api.md#calls, docs/web.md#texts).
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
 
 export type FieldIssues = Record<string, string[]>;
 
-/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (spec §8). */
+/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (docs/web.md#texts). */
 export class ApiError extends Error {
   readonly status: number;
   /** `error.code` of the server's envelope, when there is one. */

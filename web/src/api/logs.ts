@@ -3,7 +3,7 @@ import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/con
 import { api, withQuery } from "./client";
 import type { FingerprintSummary, LogCounts, PromptLog } from "./types";
 
-/** Filters of GET /api/logs (DESIGN §5) as kept in the /logs URL. */
+/** Filters of GET /api/logs (docs/api.md) as kept in the /logs URL. */
 export type LogFilters = {
   search?: string;
   flagStatus?: string;

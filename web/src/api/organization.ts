@@ -4,7 +4,7 @@ import type { Organization, RegisterResult } from "./types";
 
 export const organizationKey = ["organization"] as const;
 
-/** GET /api/organization → the organization, or null (→ landing page). No retry (spec §7). */
+/** GET /api/organization → the organization, or null (→ landing page). No retry (docs/api.md#calls). */
 export const organizationQueryOptions = () =>
   queryOptions({
     queryKey: organizationKey,

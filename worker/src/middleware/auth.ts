@@ -1,4 +1,4 @@
-// Authentication and permissions (DESIGN §3). Credentials are read in order: Bearer header, `apiKey`
+// Authentication and permissions (docs/auth-and-tenancy.md). Credentials are read in order: Bearer header, `apiKey`
 // query parameter (the spec's dashboard calls), session cookie. The principal is resolved once.
 import { eq } from "drizzle-orm";
 import { createMiddleware } from "hono/factory";

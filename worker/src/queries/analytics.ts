@@ -1,5 +1,5 @@
 // Stats, trends and per-model figures, read from the per-day aggregate rows maintained at ingestion
-// (DESIGN §8) — never a scan of prompt_logs.
+// (docs/data.md) — never a scan of prompt_logs.
 import { and, between, countDistinct, desc, eq, sql, sum } from "drizzle-orm";
 import { roundCents } from "../../../schema/pricing";
 import type { CostEntry, ModelUsage, PerformanceEntry, Stats, StatsFigures, TrendEntry } from "../../../schema/responses";

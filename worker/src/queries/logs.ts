@@ -1,4 +1,4 @@
-// Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
+// Log queries: filtered, full-text searched, keyset-paginated lists (docs/api.md, docs/data.md). Every query is
 // bound to one organization.
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { FLAG_STATUSES, SEARCH_TRIGRAM_MIN_CHARS, type FlagStatus } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Registration, sign-in/out and the organization lookup the shell starts with (spec §7, DESIGN §3).
+// Registration, sign-in/out and the organization lookup the shell starts with (docs/api.md#calls, docs/auth-and-tenancy.md).
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";

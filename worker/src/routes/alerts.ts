@@ -1,4 +1,4 @@
-// Alerts: list with the `acknowledged` filter, and acknowledge (spec §7).
+// Alerts: list with the `acknowledged` filter, and acknowledge (docs/api.md#calls).
 import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Stats, trends and analytics lists, all from the daily aggregates (spec §7, DESIGN §5).
+// Stats, trends and analytics lists, all from the daily aggregates (docs/api.md).
 import { Hono } from "hono";
 import { costEntrySchema, modelUsageSchema, performanceEntrySchema, statsSchema, trendEntrySchema } from "../../../schema/responses";
 import { daysQuery } from "../../../schema/validation";

@@ -1,4 +1,4 @@
-// Anomaly detections found by the scheduled detector (spec §7, DESIGN §7).
+// Anomaly detections found by the scheduled detector (docs/api.md#calls, docs/delivery.md).
 import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { anomalySchema } from "../../../schema/responses";

@@ -1,4 +1,4 @@
-// API keys: create (the full key answered once), list (never the key), delete (spec §7, DESIGN §3).
+// API keys: create (the full key answered once), list (never the key), delete (docs/api.md#calls, docs/auth-and-tenancy.md).
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { apiKeys, teamMembers } from "../../../schema/tables";

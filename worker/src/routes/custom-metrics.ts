@@ -1,4 +1,4 @@
-// Custom metrics (spec §5, §7, DESIGN §8). Reading needs logs:read; managing needs admin. A query is
+// Custom metrics (schema/validation.ts, docs/api.md#calls, docs/data.md). Reading needs logs:read; managing needs admin. A query is
 // checked by the SQL sandbox and run once before anything is stored, so a metric never exists
 // without a value or a reason why not.
 import { and, count, desc, eq, sql } from "drizzle-orm";

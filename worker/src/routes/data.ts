@@ -1,4 +1,4 @@
-// Danger Zone (DESIGN §5): deletes the organization's logs, aggregates, alerts, anomalies and
+// Danger Zone (docs/api.md): deletes the organization's logs, aggregates, alerts, anomalies and
 // deliveries after the caller types the organization name. Keys, team, settings and configuration stay.
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";

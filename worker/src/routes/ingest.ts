@@ -1,4 +1,4 @@
-// Ingestion (DESIGN §5): single logs and batches from SDKs (Bearer key with logs:write), and the
+// Ingestion (docs/api.md): single logs and batches from SDKs (Bearer key with logs:write), and the
 // dashboard's test prompts. The answer never waits for the realtime fan-out or webhook enqueueing.
 import { Hono } from "hono";
 import { logBatchResultSchema, promptLogSchema, type LogBatchResult } from "../../../schema/responses";

@@ -1,4 +1,4 @@
-// Integrations CRUD and active patch (spec §5, §7). Admin only.
+// Integrations CRUD and active patch (schema/validation.ts, docs/api.md#calls). Admin only.
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";

@@ -1,4 +1,4 @@
-// Prompt logs: list, export, detail (spec §7, DESIGN §5). Ingestion lives in routes/ingest.ts.
+// Prompt logs: list, export, detail (docs/api.md). Ingestion lives in routes/ingest.ts.
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import * as v from "valibot";

@@ -1,4 +1,4 @@
-// Realtime token (DESIGN §5): a short-lived signed token for the caller's organization room, and the
+// Realtime token (docs/api.md): a short-lived signed token for the caller's organization room, and the
 // full WebSocket URL to open with it.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";

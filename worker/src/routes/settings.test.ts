@@ -12,7 +12,7 @@ async function stored(orgId: string) {
 }
 
 describe("GET /api/settings", () => {
-  it("answers the spec §9 defaults for a new organization", async () => {
+  it("answers the schema/constants.ts defaults for a new organization", async () => {
     const org = await registerOrg();
     const res = await read(api(org).settings.$get());
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-// Settings made real (DESIGN §5): organization name, retention, alert switches, flag rules, token
+// Settings made real (docs/api.md): organization name, retention, alert switches, flag rules, token
 // threshold; and rotation of the caller's own API key.
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";

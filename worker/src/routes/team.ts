@@ -1,4 +1,4 @@
-// Team made real (DESIGN §5): members with roles, invitations answering a one-time key, role
+// Team made real (docs/api.md): members with roles, invitations answering a one-time key, role
 // changes and removal. Status comes from each member's most recent key use.
 import { and, count, eq, max, sql } from "drizzle-orm";
 import { Hono } from "hono";

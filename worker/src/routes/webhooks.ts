@@ -1,4 +1,4 @@
-// Webhooks CRUD, active patch, delivery history and test sends (spec §7, DESIGN §5, §7). Admin
+// Webhooks CRUD, active patch, delivery history and test sends (docs/api.md, docs/delivery.md). Admin
 // only: the list carries signing secrets.
 import { and, desc, eq, inArray, max } from "drizzle-orm";
 import { Hono } from "hono";

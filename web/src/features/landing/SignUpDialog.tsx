@@ -1,4 +1,4 @@
-// Sign-up dialog: form (spec §5 validation, server issues) → success screen with the one-time key.
+// Sign-up dialog: form (schema/validation.ts validation, server issues) → success screen with the one-time key.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";

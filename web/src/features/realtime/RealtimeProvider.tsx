@@ -1,4 +1,4 @@
-// One WebSocket per signed-in tab to the organization's PartyKit room (DESIGN §1, §9).
+// One WebSocket per signed-in tab to the organization's PartyKit room (docs/log-flow.md, docs/web.md).
 // The URL (with a short-lived token) comes from GET /api/realtime/token and is fetched again
 // whenever the cached token is about to expire, so every reconnect uses a valid token. The room closes
 // a socket when its token expires, so while the socket is open a fresh token is sent over it a minute

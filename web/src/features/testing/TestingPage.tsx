@@ -1,4 +1,4 @@
-// Testing (spec §2, §5, §7, §8): Live Testing (POST /api/test-prompt) and copyable SDK samples that
+// Testing (docs/web.md, schema/validation.ts, docs/api.md#calls): Live Testing (POST /api/test-prompt) and copyable SDK samples that
 // are correct for this server (POST /api/logs with a Bearer key; Standard Webhooks verification).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
