@@ -33,6 +33,7 @@ export type RegisterResult = v.InferOutput<typeof registerResultSchema>;
 
 /** POST /api/session. */
 export const sessionResultSchema = v.object({ organization: organizationOrNullSchema });
+export type SessionResult = v.InferOutput<typeof sessionResultSchema>;
 
 /** GET /api/realtime/token: `url` is the full WebSocket URL of the organization's room, token included. */
 export const realtimeTokenSchema = v.object({ token: v.string(), url: v.string(), expiresAt: timestamp });

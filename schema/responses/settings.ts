@@ -24,3 +24,4 @@ export type Settings = v.InferOutput<typeof settingsSchema>;
 
 /** DELETE /api/data. */
 export const deletedSchema = v.object({ deleted: v.literal(true) });
+export type Deleted = v.InferOutput<typeof deletedSchema>;

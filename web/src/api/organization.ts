@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
-import type { Organization, RegisterResult } from "./types";
+import type { Organization, RegisterResult, SessionResult } from "./types";
 
 export const organizationKey = ["organization"] as const;
 
@@ -20,7 +20,7 @@ export const register = (input: RegisterInput) =>
 
 /** POST /api/session {apiKey} → signs in with an existing key (sets the session cookie). */
 export const signIn = (apiKey: string) =>
-  api<{ organization: Organization }>("/api/session", { method: "POST", body: { apiKey } });
+  api<SessionResult>("/api/session", { method: "POST", body: { apiKey } });
 
 /** DELETE /api/session → clears the session cookie. */
 export const signOut = () => api<null>("/api/session", { method: "DELETE" });

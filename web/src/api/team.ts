@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Role } from "../../../schema/constants";
 import { api } from "./client";
-import type { TeamMember } from "./types";
+import type { InviteResult, TeamMember } from "./types";
 
 export type { TeamMember };
 
@@ -18,7 +18,7 @@ export const teamQueryOptions = () =>
 
 /** POST /api/team/invite → the member and their one-time API key. */
 export const inviteMember = (input: InviteInput) =>
-  api<{ member: TeamMember; apiKey: string }>("/api/team/invite", { method: "POST", body: input });
+  api<InviteResult>("/api/team/invite", { method: "POST", body: input });
 
 export const changeRole = (id: string, role: Role) =>
   api<TeamMember>(`/api/team/${encodeURIComponent(id)}`, { method: "PATCH", body: { role } });

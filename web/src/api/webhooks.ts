@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { WebhookEvent } from "../../../schema/constants";
 import { api } from "./client";
-import type { Webhook, WebhookDelivery } from "./types";
+import type { Webhook, WebhookDelivery, WebhookTest } from "./types";
 
 export type { Webhook, WebhookDelivery };
 
@@ -37,4 +37,4 @@ export const deleteWebhook = (id: string) => api<null>(`/api/webhooks/${encodeUR
 
 /** POST /api/webhooks/{id}/test → 202 {messageId}: a signed test event is queued for delivery. */
 export const sendTestEvent = (id: string) =>
-  api<{ messageId: string; event: WebhookEvent }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });
+  api<WebhookTest>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations } from "../../../schema/tables";
-import { organizationOrNullSchema, registerResultSchema, sessionResultSchema, type RegisterResult } from "../../../schema/responses";
+import { organizationOrNullSchema, registerResultSchema, sessionResultSchema, type RegisterResult, type SessionResult } from "../../../schema/responses";
 import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
@@ -58,7 +58,7 @@ export const accountRoutes = new Hono<AppEnv>()
       if (!resolved) throw unauthorized("Invalid or expired API key");
       const { principal } = resolved;
       await startSession(c, principal.orgId, principal.keyId);
-      return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) });
+      return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) } satisfies SessionResult);
     },
   )
   // Ends this browser's session (not the key's other sessions: a key may be signed in elsewhere on

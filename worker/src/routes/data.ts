@@ -3,7 +3,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
-import { deletedSchema } from "../../../schema/responses";
+import { deletedSchema, type Deleted } from "../../../schema/responses";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { badRequest } from "../errors";
@@ -51,6 +51,6 @@ export const dataRoutes = new Hono<AppEnv>().delete(
       db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
       db.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
     ]);
-    return c.json({ deleted: true } as const);
+    return c.json({ deleted: true } satisfies Deleted);
   },
 );
