@@ -15,8 +15,8 @@ export const BASE = "http://localhost";
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers; text: string };
 
-/** Who calls: an organization (its admin key), a key, a session cookie, or nobody. */
-export type Caller = TestOrg | { key?: string; cookie?: string; headers?: Record<string, string> };
+/** Who calls: an organization or member (its key), a key, a session cookie, or nobody. */
+export type Caller = Pick<TestOrg, "apiKey"> | { key?: string; cookie?: string; headers?: Record<string, string> };
 
 function headersOf(caller: Caller): Record<string, string> {
   if ("apiKey" in caller) return { authorization: `Bearer ${caller.apiKey}` };

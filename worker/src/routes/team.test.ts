@@ -41,7 +41,7 @@ describe("GET /api/team", () => {
   it("marks a member online once their key is used", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    expect((await call("GET", "/logs", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m).logs.$get({ query: {} }))).status).toBe(200);
     let status = "";
     for (let i = 0; i < 20 && status !== "online"; i++) {
       const team = await read(api(org).team.$get());
@@ -87,10 +87,10 @@ describe("POST /api/team/invite", () => {
     const org = await registerOrg();
     const engineer = await invite(org, "engineer");
     const admin = await invite(org, "admin");
-    expect((await call("GET", "/team", { key: engineer.apiKey })).status).toBe(200);
-    expectEnvelope(await call("GET", "/api-keys", { key: engineer.apiKey }), 403, "forbidden");
-    expect((await call("GET", "/api-keys", { key: admin.apiKey })).status).toBe(200);
-    expect((await call("POST", "/team/invite", { key: admin.apiKey, body: { name: "By admin", email: "by-admin@example.com", role: "viewer" } })).status).toBe(201);
+    expect((await read(api(engineer).team.$get())).status).toBe(200);
+    expectEnvelope(await read(api(engineer)["api-keys"].$get()), 403, "forbidden");
+    expect((await read(api(admin)["api-keys"].$get())).status).toBe(200);
+    expect((await read(api(admin).team.invite.$post({ json: { name: "By admin", email: "by-admin@example.com", role: "viewer" } }))).status).toBe(201);
   });
 
   it("refuses a duplicate email (case-insensitive) with 409 and writes nothing", async () => {
@@ -139,22 +139,22 @@ describe("PATCH /api/team/:id", () => {
   it("changes the role, and with it what the member's key may do, immediately", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    expectEnvelope(await call("GET", "/api-keys", { key: m.apiKey }), 403, "forbidden");
+    expectEnvelope(await read(api(m)["api-keys"].$get()), 403, "forbidden");
 
     const up = await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "admin" } }));
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ id: m.member.id, role: "admin", email: m.member.email });
     expect((await memberRow(m.member.id))?.role).toBe("admin");
-    expect((await call("GET", "/api-keys", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m)["api-keys"].$get())).status).toBe(200);
 
     expect((await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "engineer" } }))).status).toBe(200);
-    expectEnvelope(await call("GET", "/api-keys", { key: m.apiKey }), 403, "forbidden");
-    expect((await call("GET", "/team", { key: m.apiKey })).status).toBe(200);
+    expectEnvelope(await read(api(m)["api-keys"].$get()), 403, "forbidden");
+    expect((await read(api(m).team.$get())).status).toBe(200);
     const listed = (await read(api(org)["api-keys"].$get())).body.find((k) => k.memberId === m.member.id)!;
     expect(listed.permissions).toEqual(["logs:read", "alerts:read", "logs:write", "alerts:write", "users:read"]);
 
     expect((await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "viewer" } }))).status).toBe(200);
-    expectEnvelope(await call("GET", "/team", { key: m.apiKey }), 403, "forbidden");
+    expectEnvelope(await read(api(m).team.$get()), 403, "forbidden");
   });
 
   it("refuses to demote the last admin (409), but allows it when another admin remains", async () => {
@@ -170,7 +170,7 @@ describe("PATCH /api/team/:id", () => {
     expect(res.body.role).toBe("engineer");
     // The founder's key lost admin on the spot; the remaining admin cannot be demoted now.
     expectEnvelope(await read(api(org)["api-keys"].$get()), 403, "forbidden");
-    expectEnvelope(await call("PATCH", `/team/${second.member.id}`, { key: second.apiKey, body: { role: "viewer" } }), 409, "conflict");
+    expectEnvelope(await read(api(second).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })), 409, "conflict");
   });
 
   it("keeps an admin when two admins demote each other concurrently", async () => {
@@ -178,7 +178,7 @@ describe("PATCH /api/team/:id", () => {
     const second = await invite(org, "admin");
     const results = await Promise.all([
       read(api(org).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })),
-      call("PATCH", `/team/${org.memberId}`, { key: second.apiKey, body: { role: "viewer" } }),
+      read(api(second).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "viewer" } })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const admins = await env.DB.prepare("SELECT count(*) AS n FROM team_members WHERE org_id = ? AND role = 'admin'").bind(org.orgId).first<{ n: number }>();
@@ -211,7 +211,7 @@ describe("DELETE /api/team/:id", () => {
   it("removes the member and their keys; their key then gets 401", async () => {
     const org = await registerOrg();
     const m = await invite(org, "engineer");
-    expect((await call("GET", "/logs", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m).logs.$get({ query: {} }))).status).toBe(200);
     const session = await call("POST", "/session", { body: { apiKey: m.apiKey } });
     const cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
     expect((await call("GET", "/team", { cookie })).status).toBe(200);
@@ -221,7 +221,7 @@ describe("DELETE /api/team/:id", () => {
     expect(await memberRow(m.member.id)).toBeNull();
     const keys = await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE member_id = ?").bind(m.member.id).first<{ n: number }>();
     expect(keys?.n).toBe(0);
-    expectEnvelope(await call("GET", "/logs", { key: m.apiKey }), 401, "unauthorized");
+    expectEnvelope(await read(api(m).logs.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/team", { cookie }), 401, "unauthorized");
     expect((await read(api(org).team.$get())).body.map((x) => x.id)).toEqual([org.memberId]);
     expectEnvelope(await read(api(org).team[":id"].$delete({ param: { id: m.member.id } })), 404, "not_found");
@@ -239,7 +239,7 @@ describe("DELETE /api/team/:id", () => {
 
     // With a second admin, one admin may remove the other.
     const second = await invite(org, "admin");
-    expect((await call("DELETE", `/team/${org.memberId}`, { key: second.apiKey })).status).toBe(204);
+    expect((await read(api(second).team[":id"].$delete({ param: { id: org.memberId } }))).status).toBe(204);
     expectEnvelope(await read(api(org).team.$get()), 401, "unauthorized");
   });
 });
@@ -250,7 +250,7 @@ describe("DELETE /api/team/:id concurrency", () => {
     const second = await invite(org, "admin");
     const results = await Promise.all([
       read(api(org).team[":id"].$delete({ param: { id: second.member.id } })),
-      call("DELETE", `/team/${org.memberId}`, { key: second.apiKey }),
+      read(api(second).team[":id"].$delete({ param: { id: org.memberId } })),
     ]);
     expect(results.map((r) => r.status)).toContain(204);
     expect(results.map((r) => r.status)).not.toContain(500);
@@ -303,7 +303,7 @@ describe("team auth and tenancy", () => {
     }
     const after = await read(api(a).team.$get());
     expect(after.body.map((m) => [m.id, m.role])).toEqual(before.body.map((m) => [m.id, m.role]));
-    expect((await call("GET", "/logs", { key: aMember.apiKey })).status).toBe(200);
+    expect((await read(api(aMember).logs.$get({ query: {} }))).status).toBe(200);
     expect(await count("api_keys", a.orgId)).toBe(2);
   });
 });
