@@ -6,7 +6,6 @@
 import type * as Party from "partykit/server";
 import {
   CLOSE_ACCESS_ENDED,
-  NEW_PROMPT_LOG,
   RENEW_TOKEN,
   REVOKE_ACCESS,
   TOKEN_RENEWED,
@@ -15,7 +14,6 @@ import {
   type RealtimeClaims,
   type RevokeAccessMessage,
 } from "../schema/realtime";
-import type { NewPromptLogMessage } from "../schema/responses/realtime";
 import { Revocations } from "./revocations";
 
 type Socket = Party.Connection<RealtimeClaims>;
@@ -35,14 +33,6 @@ function isRevokeMessage(body: unknown): body is RevokeAccessMessage {
     [...m.keyIds, ...m.sessionIds].every((id) => typeof id === "string") &&
     Number.isFinite(m.at)
   );
-}
-
-/**
- * A live-feed message as the worker posts it (schema/responses/realtime.ts). Only the worker holds the
- * broadcast secret, so the log inside is trusted as sent and relayed without re-validating it.
- */
-function isNewPromptLogMessage(body: unknown): body is NewPromptLogMessage {
-  return !!body && typeof body === "object" && "type" in body && body.type === NEW_PROMPT_LOG && "log" in body;
 }
 
 export default class OrganizationRoom implements Party.Server {
@@ -114,9 +104,11 @@ export default class OrganizationRoom implements Party.Server {
       }
       return new Response(null, { status: 204 });
     }
-    // The worker sends one message or an array of them (a batch); sockets get one event per log,
-    // and only sockets whose token is still good get them (a timer may lag behind the clock).
-    const messages = (Array.isArray(body) ? body : [body]).filter(isNewPromptLogMessage);
+    // The worker sends one message or an array of them (a batch: `NewPromptLogMessage[]`, the live-feed
+    // contract in schema/responses/realtime.ts, which the dashboard validates on arrival); the room
+    // relays them as sent, one event per log, and only to sockets whose token is still good (a timer
+    // may lag behind the clock).
+    const messages = Array.isArray(body) ? body : [body];
     const live = [...this.room.getConnections<RealtimeClaims>()].filter((conn) => this.isLive(conn));
     for (const message of messages) {
       const text = JSON.stringify(message);
