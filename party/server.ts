@@ -1,4 +1,4 @@
-// One PartyKit room per organization (DESIGN §1). Browsers join with a short-lived token the worker
+// One PartyKit room per organization (docs/log-flow.md). Browsers join with a short-lived token the worker
 // signed for that room; only the worker, holding the shared secret, may broadcast into it.
 // Access ends with its token: each socket closes at its token's expiry (unless the browser sent a
 // fresher one), and when the worker reports revoked keys or sessions, their sockets close and any
@@ -104,8 +104,10 @@ export default class OrganizationRoom implements Party.Server {
       }
       return new Response(null, { status: 204 });
     }
-    // The worker sends one message or an array of them (a batch); sockets get one event per log,
-    // and only sockets whose token is still good get them (a timer may lag behind the clock).
+    // The worker sends one message or an array of them (a batch: `NewPromptLogMessage[]`, the live-feed
+    // contract in schema/responses/realtime.ts, which the dashboard validates on arrival); the room
+    // relays them as sent, one event per log, and only to sockets whose token is still good (a timer
+    // may lag behind the clock).
     const messages = Array.isArray(body) ? body : [body];
     const live = [...this.room.getConnections<RealtimeClaims>()].filter((conn) => this.isLive(conn));
     for (const message of messages) {

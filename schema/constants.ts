@@ -1,4 +1,5 @@
-// The one place for every business constant of the product (spec §3, §6, §8, §9 and DESIGN §3–§7).
+// The one place for every business constant of the product (what they mean: docs/api.md, docs/auth-and-tenancy.md,
+// docs/flags.md, docs/delivery.md, docs/web.md).
 // Web, worker and party all import from here; nothing else may restate these values.
 
 export const PRODUCT_NAME = "PromptSentry";
@@ -15,7 +16,7 @@ export const FLAG_REASONS = [
 ] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
-/** Labels of reason codes (spec §3). Unknown codes are shown as they are. */
+/** Labels of reason codes. Unknown codes are shown as they are. */
 export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
   prompt_injection: "Prompt Injection",
   jailbreak_attempt: "Jailbreak Attempt",
@@ -24,7 +25,7 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
 };
 export const UNKNOWN_REASON_LABEL = "Unknown";
 
-/** Explanation texts of the Flag Analysis card (spec §8). */
+/** Explanation texts of the Flag Analysis card (docs/web.md#texts). */
 export const SAFE_EXPLANATION =
   "This prompt and response pair contains no concerning content and follows standard communication patterns.";
 export const ISSUES_EXPLANATION_PREFIX = "Issues detected: ";
@@ -56,7 +57,7 @@ export const FLAG_RULE_REASON: Record<FlagRuleKey, FlagReason> = {
   highTokenUsage: "high_token_usage",
 };
 
-// ── Settings defaults (spec §9) ──────────────────────────────────────────────
+// ── Settings defaults ──────────────────────────────────────────────
 export const RETENTION_DAY_OPTIONS = [7, 30, 90, 365] as const;
 export const DEFAULT_RETENTION_DAYS = 30;
 export const DEFAULT_TOKEN_THRESHOLD = 4000;
@@ -68,7 +69,7 @@ export const DEFAULT_FLAG_RULES: FlagRules = {
 };
 export const DEFAULT_ALERT_SETTINGS = { emailAlerts: true, slackNotifications: false, criticalOnly: true } as const;
 
-// ── Permissions and roles (spec §6, DESIGN §3) ───────────────────────────────
+// ── Permissions and roles (docs/auth-and-tenancy.md) ───────────────────────────────
 export const PERMISSIONS = ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read", "admin"] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 export const PERMISSION_LABELS: Record<Permission, string> = {
@@ -93,7 +94,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: "Read-only access to logs",
 };
 
-// ── API keys (DESIGN §3) ─────────────────────────────────────────────────────
+// ── API keys (docs/auth-and-tenancy.md) ─────────────────────────────────────────────────────
 export const API_KEY_PREFIX = "pk_live_";
 export const API_KEY_RANDOM_LENGTH = 32;
 export const API_KEY_DISPLAY_PREFIX_LENGTH = 16;
@@ -117,7 +118,7 @@ export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 export const ALERT_SEVERITIES = ["high", "medium", "low"] as const;
 export type AlertSeverity = (typeof ALERT_SEVERITIES)[number];
 export const ALERT_TYPES = ["red_flag", "anomaly"] as const;
-/** Burst grouping window: one open alert per type and reason per window (DESIGN §7). */
+/** Burst grouping window: one open alert per type and reason per window (docs/delivery.md). */
 export const ALERT_GROUP_WINDOW_MS = 60_000;
 export const ANOMALY_SEVERITIES = ["low", "medium", "high", "critical"] as const;
 export type AnomalySeverity = (typeof ANOMALY_SEVERITIES)[number];
@@ -129,7 +130,7 @@ export const METRIC_MIN_REFRESH_SECONDS = 60;
 export const METRIC_DEFAULT_REFRESH_SECONDS = 300;
 
 // ── Models and prices ────────────────────────────────────────────────────────
-/** Flag filter of the logs screens (spec §2). */
+/** Flag filter of the logs screens (docs/web.md#screens). */
 export const FLAG_FILTER_OPTIONS = [
   { value: "all", label: "All Flags" },
   { value: "safe", label: "Safe" },
@@ -140,7 +141,7 @@ export const FLAG_FILTER_OPTIONS = [
 export const DAY_MS = 86_400_000;
 /** The 7-day window: the dashboard's stats and the 7-day Flag Trends panels. */
 export const WEEK_DAYS = 7;
-/** Time ranges of the Quick Filters card (spec §9), 1h the default. */
+/** Time ranges of the Quick Filters card, 1h the default. */
 export const TIME_RANGES = [
   { value: "1h", label: "Last hour", ms: 3_600_000 },
   { value: "24h", label: "Last 24 hours", ms: DAY_MS },
@@ -151,7 +152,7 @@ export type TimeRange = (typeof TIME_RANGES)[number]["value"];
 export const DEFAULT_TIME_RANGE: TimeRange = "1h";
 
 export const TEST_MODELS = ["gpt-4", "gpt-3.5-turbo", "claude-3", "gemini-pro"] as const;
-/** Model filter of the logs screens (spec §2): label → model family prefix matched server-side. */
+/** Model filter of the logs screens (docs/web.md#screens): label → model family prefix matched server-side. */
 export const MODEL_FILTER_OPTIONS = [
   { value: "all", label: "All Models" },
   { value: "gpt-4", label: "GPT-4" },
@@ -177,7 +178,7 @@ export const MODEL_PRICES_CENTS_PER_1K: Record<string, number> = {
 };
 export const DEFAULT_PRICE_CENTS_PER_1K = 0.5;
 
-// ── Limits (spec §9, DESIGN §5) ──────────────────────────────────────────────
+// ── Limits (docs/api.md) ──────────────────────────────────────────────
 export const FEED_SIZE = 10;
 export const LOGS_PAGE_LIMIT = 50;
 export const LOGS_MAX_LIMIT = 200;
@@ -200,7 +201,7 @@ export const MAX_RANGE_DAYS = 365;
 export const REFRESH_MS = { feed: 5_000, alerts: 30_000, stats: 30_000, trends: 60_000 } as const;
 export const TRUNCATE = { feed: 100, logs: 200, redFlags: 150 } as const;
 
-// ── Plans (spec §2, §9) ──────────────────────────────────────────────────────
+// ── Plans (docs/web.md#screens) ──────────────────────────────────────────────────────
 export const PLANS = {
   trial: { name: "Free Trial", priceUsd: 0, period: "14 days", promptQuota: 1_000, days: 14 },
   professional: { name: "Professional", priceUsd: 49, period: "per month", promptQuota: 50_000, days: 30 },

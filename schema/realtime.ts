@@ -1,4 +1,4 @@
-// Realtime tokens (DESIGN §1, §5): short-lived, HMAC-signed, naming one organization's room. The worker
+// Realtime tokens (docs/log-flow.md, docs/api.md): short-lived, HMAC-signed, naming one organization's room. The worker
 // signs them; the party server verifies them. WebCrypto only, so both runtimes share this file.
 
 export const REALTIME_PARTY = "main";

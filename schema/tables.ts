@@ -1,26 +1,20 @@
-// Drizzle tables for every entity (spec §3, DESIGN §5). Every tenant row carries org_id and every
+// Drizzle tables for every entity (schema/responses, docs/api.md). Every tenant row carries org_id and every
 // list the screens show has an index that starts with org_id, so no query ever scans another tenant.
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, GATEWAY_BLOCK_LEVELS, type FlagReason, type FlagRules, type Permission, type RedactionMode } from "./constants";
+import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagRules, type Permission, type RedactionMode, GATEWAY_BLOCK_LEVELS, type FlagReason } from "./constants";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
     .notNull()
     .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
-export type Finding = {
-  reason: FlagReason;
-  rule: string;
-  target: "prompt" | "response";
-  start: number;
-  end: number;
-  /** How sure the detector was (0..1); absent on logs stored before scores existed. */
-  score?: number;
-  /** Keyed HMAC-SHA256 (hex) of the value a redacted finding replaced; the value is never stored. */
-  fingerprint?: string;
-};
+/** A finding and an integration's config are stored as the API answers them: one definition each, in schema/responses. */
+export type { Finding } from "./responses/logs";
+export type { IntegrationConfig } from "./responses/integrations";
+import type { Finding } from "./responses/logs";
+import type { IntegrationConfig } from "./responses/integrations";
 
 export const organizations = sqliteTable("organizations", {
   id: text("id").primaryKey(),
@@ -328,14 +322,6 @@ export const deliveryClaims = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.targetId, t.messageId] }), index("delivery_claims_claimed").on(t.claimedAt)],
 );
-
-export type IntegrationConfig = {
-  url?: string;
-  email?: string;
-  webhook_url?: string;
-  api_key?: string;
-  channel?: string;
-};
 
 export const integrations = sqliteTable(
   "integrations",

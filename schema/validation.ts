@@ -1,4 +1,4 @@
-// valibot schemas for every request body and query (spec §5, DESIGN §5). The messages are the spec's
+// valibot schemas for every request body and query (docs/api.md). The messages are the spec's
 // exact texts; the web forms validate with the same schemas, so client and server always agree.
 import * as v from "valibot";
 import { FEEDBACK_NOTE_MAX, FEEDBACK_VERDICTS } from "./constants";

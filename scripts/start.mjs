@@ -1,8 +1,5 @@
-// `npm start` (DESIGN §2, issue 15): build the SPA, migrate the local D1, seed the demo organization
-// when the database is empty, then run the worker on workerd itself (scripts/lib/runtime.mjs: no
-// dev proxy, no file watching, no line per request) and the party server until Ctrl-C.
-// `npm run dev` (`--dev`) does the same preparation but runs `wrangler dev`, which rebuilds and
-// reloads on every change, for working on the code.
+// `npm start` (README.md): build the SPA, migrate the local D1, seed the demo organization when the
+// database is empty, then run the worker (:8787) and the party server (:1999) until Ctrl-C.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

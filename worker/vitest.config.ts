@@ -2,7 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-// Worker tests run inside workerd with the real local D1 and every migration applied (DESIGN §10).
+// Worker tests run inside workerd with the real local D1 and every migration applied (README.md#test-it).
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "../schema/migrations"));
   return {

@@ -1,4 +1,4 @@
--- Full-text search over prompt and response (DESIGN §8): an external-content FTS5 index over
+-- Full-text search over prompt and response (docs/data.md): an external-content FTS5 index over
 -- prompt_logs, kept in step by triggers so no code path can forget it.
 CREATE VIRTUAL TABLE `prompt_logs_fts` USING fts5(
   prompt,

@@ -1,4 +1,4 @@
--- Every stored log also bumps its hour's counters (the anomaly detector's baseline, DESIGN §7).
+-- Every stored log also bumps its hour's counters (the anomaly detector's baseline, docs/delivery.md).
 -- A separate trigger so 0001's stays untouched; deletions (retention, delete-all) leave the counters alone.
 CREATE TRIGGER `prompt_logs_hourly_usage` AFTER INSERT ON `prompt_logs` BEGIN
   INSERT INTO hourly_usage (org_id, hour, total, flagged, tokens, cost)

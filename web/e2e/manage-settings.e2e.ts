@@ -51,7 +51,7 @@ describe("Settings", () => {
     const gatewayBlock = page.getByLabel("Block Flagged Prompts");
     const gatewayUpstream = page.getByLabel("Upstream Base URL");
 
-    // Defaults of spec §9.
+    // Defaults of schema/constants.ts.
     await until(() => name.inputValue(), (v) => v === org.name, WAIT, "the organization name");
     expect(await retention.locator("option").allInnerTexts()).toEqual(["7 days", "30 days", "90 days", "365 days"]);
     expect(await retention.inputValue()).toBe("30");

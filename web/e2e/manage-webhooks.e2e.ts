@@ -47,7 +47,7 @@ describe("Webhooks", () => {
     // The four events with the spec's labels.
     for (const label of ["New Prompt", "Flag Detected", "Alert Created", "User Joined"]) await shown(d.getByRole("checkbox", { name: new RegExp(`^${label}`) }));
 
-    // Everything empty: the three messages of spec §5.
+    // Everything empty: the three messages of schema/validation.ts.
     await d.getByRole("button", { name: "Create Webhook" }).click();
     await shown(fieldError(d, "Name is required"));
     await shown(fieldError(d, "Valid URL required"));

@@ -12,7 +12,7 @@ const router = createRouter({
   routeTree,
   context: { queryClient, organization: null },
   defaultPreload: "intent",
-  // Freshness is React Query's business (spec §7: data never stale); the router only prefetches.
+  // Freshness is React Query's business (docs/api.md#calls: data never stale); the router only prefetches.
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 });

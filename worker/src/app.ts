@@ -5,6 +5,7 @@ import { onError, onNotFound } from "./errors";
 import { authenticate } from "./middleware/auth";
 import { defaultBodyLimit } from "./middleware/body-limit";
 import { servedOpenApiDocument } from "./openapi";
+import { publicRoute } from "./middleware/guard";
 import { withDb } from "./middleware/db";
 import { queryKeyDeprecation } from "./middleware/query-key-deprecation";
 import { apiSecurityHeaders } from "./middleware/security-headers";
@@ -33,7 +34,15 @@ export const api = new Hono<AppEnv>()
   .use(queryKeyDeprecation)
   .use(defaultBodyLimit)
   .route("/", healthRoutes)
-  .get("/openapi.json", async (c): Promise<Response> => c.json(await servedOpenApiDocument(app, new URL(c.req.url).origin)))
+  .get(
+    "/openapi.json",
+    publicRoute({
+      summary: "This document",
+      tag: "Account",
+      answers: { 200: { description: "The API as OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } },
+    }),
+    async (c): Promise<Response> => c.json(await servedOpenApiDocument(app, new URL(c.req.url).origin)),
+  )
   .use(withDb, authenticate)
   .route("/", accountRoutes)
   .route("/", ingestRoutes)

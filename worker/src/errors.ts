@@ -1,7 +1,8 @@
-// One error type and one renderer (DESIGN §4): handlers throw ApiError; `onError` writes the envelope.
+// One error type and one renderer (docs/api.md#errors): handlers throw ApiError; `onError` writes the envelope.
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorEnvelope } from "../../schema/responses";
 
 export type Issues = Record<string, string[]>;
 
@@ -39,7 +40,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: "rate_limited",
 };
 
-export function errorBody(code: string, message: string, issues?: Issues) {
+export function errorBody(code: string, message: string, issues?: Issues): ErrorEnvelope {
   return { error: issues ? { code, message, issues } : { code, message } };
 }
 

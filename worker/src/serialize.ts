@@ -1,5 +1,22 @@
-// Row → API shape (DESIGN §5): camelCase, ISO-8601 timestamps, string ids. Secrets never leave here
-// except where a shape documents them (a webhook's signing secret, shown to admins to verify).
+// Row → API shape: camelCase, ISO-8601 timestamps, string ids. Each function returns the type of its
+// response schema in schema/responses, so a field that changes there fails type-checking here (and in
+// the web, the live feed and the OpenAPI document, which derive from the same schemas; docs/api.md).
+// Secrets never leave here except where a shape documents them (a webhook's signing secret, shown to
+// admins to verify).
+import type {
+  Alert,
+  Anomaly,
+  ApiKeyInfo,
+  CustomMetric,
+  FingerprintSummary,
+  Integration,
+  MemberStatus,
+  Organization as OrganizationView,
+  PromptLog,
+  TeamMember as TeamMemberView,
+  Webhook,
+  WebhookDelivery,
+} from "../../schema/responses";
 import type {
   AlertRow,
   AnomalyRow,
@@ -15,12 +32,15 @@ import type {
 } from "../../schema/tables";
 import { ROLE_PERMISSIONS, type Permission, type Role } from "../../schema/constants";
 
+export type { PromptLog };
+
+/** A time that may be absent, as answers write it. */
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-export function serializeLog(row: PromptLogRow) {
+export function serializeLog(row: PromptLogRow): PromptLog {
   return {
     id: row.id,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
     model: row.model,
     userId: row.userId,
     sessionId: row.sessionId,
@@ -40,26 +60,25 @@ export function serializeLog(row: PromptLogRow) {
     contentExpired: row.contentPurgedAt != null,
   };
 }
-export type PromptLog = ReturnType<typeof serializeLog>;
 
 export function serializeOrganization(
   org: Organization,
   extra: { keyPrefix: string; permissions: Iterable<Permission>; member: TeamMember | null },
-) {
+): OrganizationView {
   return {
     id: org.id,
     name: org.name,
     email: org.email,
     plan: org.plan,
     trialEndsAt: iso(org.trialEndsAt),
-    createdAt: iso(org.createdAt)!,
+    createdAt: org.createdAt.toISOString(),
     keyPrefix: extra.keyPrefix,
     permissions: [...extra.permissions],
     member: extra.member ? { id: extra.member.id, name: extra.member.name, email: extra.member.email, role: extra.member.role } : null,
   };
 }
 
-export function serializeApiKey(row: ApiKey, role: Role | null = null) {
+export function serializeApiKey(row: ApiKey, role: Role | null = null): ApiKeyInfo {
   return {
     id: row.id,
     name: row.name,
@@ -68,12 +87,12 @@ export function serializeApiKey(row: ApiKey, role: Role | null = null) {
     memberId: row.memberId,
     expiresAt: iso(row.expiresAt),
     expired: row.expiresAt ? row.expiresAt.getTime() <= Date.now() : false,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
     lastUsed: iso(row.lastUsedAt),
   };
 }
 
-export function serializeAlert(row: AlertRow) {
+export function serializeAlert(row: AlertRow): Alert {
   return {
     id: row.id,
     type: row.type,
@@ -82,14 +101,14 @@ export function serializeAlert(row: AlertRow) {
     reason: row.reason || null,
     count: row.count,
     logId: row.logId,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
     lastSeenAt: iso(row.lastSeenAt),
     acknowledged: row.acknowledged,
     acknowledgedAt: iso(row.acknowledgedAt),
   };
 }
 
-export function serializeDelivery(row: WebhookDeliveryRow) {
+export function serializeDelivery(row: WebhookDeliveryRow): WebhookDelivery {
   return {
     id: row.id,
     webhookId: row.webhookId,
@@ -100,11 +119,11 @@ export function serializeDelivery(row: WebhookDeliveryRow) {
     success: row.success,
     error: row.error,
     durationMs: row.durationMs,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function serializeWebhook(row: WebhookRow, lastDelivery: WebhookDeliveryRow | null = null) {
+export function serializeWebhook(row: WebhookRow, lastDelivery: WebhookDeliveryRow | null = null): Webhook {
   return {
     id: row.id,
     name: row.name,
@@ -113,29 +132,31 @@ export function serializeWebhook(row: WebhookRow, lastDelivery: WebhookDeliveryR
     active: row.active,
     secret: row.secret,
     disabledReason: row.disabledReason,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
     lastDelivery: lastDelivery ? serializeDelivery(lastDelivery) : null,
   };
 }
 
+type Mask = (value: string | undefined) => string | undefined;
+
 /** Third-party credentials in an integration config are shown masked. */
-function maskSecret(value: string | undefined) {
+const maskSecret: Mask = (value) => {
   if (!value) return value;
   return value.length <= 4 ? "••••" : "••••" + value.slice(-4);
-}
+};
 
 /** A credential URL keeps its origin (which service it reaches) and hides the path that carries the token. */
-function maskUrl(value: string | undefined) {
+const maskUrl: Mask = (value) => {
   if (!value) return value;
   const origin = URL.canParse(value) ? new URL(value).origin : "";
   return origin && origin !== "null" ? `${origin}/${maskSecret(value)}` : maskSecret(value);
-}
+};
 
 /**
  * Config fields that are credentials, per integration type, and how each is masked. Slack and
  * Discord incoming-webhook URLs carry their token in the path: whoever knows one can post as us.
  */
-const SECRET_CONFIG_FIELDS: Record<IntegrationRow["type"], Partial<Record<keyof IntegrationConfig, (value: string | undefined) => string | undefined>>> = {
+const SECRET_CONFIG_FIELDS: Record<IntegrationRow["type"], Partial<Record<keyof IntegrationConfig, Mask>>> = {
   webhook: { api_key: maskSecret },
   email: { api_key: maskSecret },
   slack: { api_key: maskSecret, webhook_url: maskUrl },
@@ -144,15 +165,15 @@ const SECRET_CONFIG_FIELDS: Record<IntegrationRow["type"], Partial<Record<keyof 
 
 export const isSecretConfigField = (type: IntegrationRow["type"], field: string) => field in SECRET_CONFIG_FIELDS[type];
 
-export function serializeIntegration(row: IntegrationRow) {
+export function serializeIntegration(row: IntegrationRow): Integration {
   const config = { ...row.config };
-  for (const [field, mask] of Object.entries(SECRET_CONFIG_FIELDS[row.type]) as [keyof IntegrationConfig, (v: string | undefined) => string | undefined][]) {
+  for (const [field, mask] of Object.entries(SECRET_CONFIG_FIELDS[row.type]) as [keyof IntegrationConfig, Mask][]) {
     if (config[field]) config[field] = mask(config[field]);
   }
-  return { id: row.id, name: row.name, type: row.type, config, active: row.active, createdAt: iso(row.createdAt)! };
+  return { id: row.id, name: row.name, type: row.type, config, active: row.active, createdAt: row.createdAt.toISOString() };
 }
 
-export function serializeCustomMetric(row: CustomMetricRow) {
+export function serializeCustomMetric(row: CustomMetricRow): CustomMetric {
   return {
     id: row.id,
     name: row.name,
@@ -165,11 +186,11 @@ export function serializeCustomMetric(row: CustomMetricRow) {
     lastValue: row.lastValue ?? null,
     lastRefreshedAt: iso(row.lastRefreshedAt),
     lastError: row.lastError,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
-export function serializeAnomaly(row: AnomalyRow) {
+export function serializeAnomaly(row: AnomalyRow): Anomaly {
   return {
     id: row.id,
     metricName: row.metricName,
@@ -178,13 +199,13 @@ export function serializeAnomaly(row: AnomalyRow) {
     baseline: row.baseline,
     severity: row.severity,
     status: row.status,
-    detectedAt: iso(row.detectedAt)!,
+    detectedAt: row.detectedAt.toISOString(),
     resolvedAt: iso(row.resolvedAt),
   };
 }
 
 /** Status from real activity: the member's most recent key use. */
-export function memberStatus(lastActive: Date | null, now = Date.now()): "online" | "away" | "offline" {
+export function memberStatus(lastActive: Date | null, now = Date.now()): MemberStatus {
   if (!lastActive) return "offline";
   const age = now - lastActive.getTime();
   if (age < 5 * 60_000) return "online";
@@ -192,14 +213,18 @@ export function memberStatus(lastActive: Date | null, now = Date.now()): "online
   return "offline";
 }
 
-export function serializeMember(row: TeamMember, lastActive: Date | null) {
+export function serializeMember(row: TeamMember, lastActive: Date | null): TeamMemberView {
   return {
     id: row.id,
     name: row.name,
     email: row.email,
     role: row.role,
-    createdAt: iso(row.createdAt)!,
+    createdAt: row.createdAt.toISOString(),
     lastActive: iso(lastActive),
     status: memberStatus(lastActive),
   };
+}
+
+export function serializeFingerprintSummary(s: { fingerprint: string; logs: number; firstSeenAt: Date | null; lastSeenAt: Date | null }): FingerprintSummary {
+  return { fingerprint: s.fingerprint, logs: s.logs, firstSeenAt: iso(s.firstSeenAt), lastSeenAt: iso(s.lastSeenAt) };
 }

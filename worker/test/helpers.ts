@@ -1,13 +1,59 @@
 // Route-test helpers: every call goes through the real worker fetch handler (exports.default) with
 // the real local D1. Each test registers its own organizations, so tests never share tenants.
+// `api(org).alerts.$get(…)` is the typed way in (paths, params, queries and bodies checked against the
+// routes, answers typed by them); `call(method, path)` stays for what the types rightly refuse: bad
+// input, raw bodies, unknown paths.
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
+import { hc, type ClientResponse } from "hono/client";
+import type { Permission } from "../../schema/constants";
 import * as tables from "../../schema/tables";
+import type { app } from "../src/app";
 
 export const BASE = "http://localhost";
 
 export type CallResult<T = any> = { status: number; body: T; headers: Headers; text: string };
+
+/** Who calls: an organization or member (its key), a key, a session cookie, or nobody. */
+export type Caller = Pick<TestOrg, "apiKey"> | { key?: string; cookie?: string; headers?: Record<string, string> };
+
+function headersOf(caller: Caller): Record<string, string> {
+  if ("apiKey" in caller) return { authorization: `Bearer ${caller.apiKey}` };
+  const headers: Record<string, string> = { ...caller.headers };
+  if (caller.key) headers.authorization = `Bearer ${caller.key}`;
+  if (caller.cookie) headers.cookie = caller.cookie;
+  return headers;
+}
+
+/** The app's `/api` routes as a typed client (hono/client) over the real worker fetch handler. */
+export function api(caller: Caller = {}) {
+  const fetch = (input: RequestInfo | URL, init?: RequestInit) => exports.default.fetch(new Request(input, init));
+  return hc<typeof app>(BASE, { fetch, headers: headersOf(caller) }).api;
+}
+
+type Answer<R> = R extends ClientResponse<infer T, number, infer _F> ? T : never;
+
+/** Decoded by hand: workerd warns when .text() reads a body whose type is not text/* (e.g. ndjson). */
+async function decode(res: Pick<Response, "status" | "headers" | "arrayBuffer">) {
+  const text = new TextDecoder().decode(await res.arrayBuffer());
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body, headers: res.headers, text };
+}
+
+/**
+ * Awaits a typed call and reads it like `call`: status, headers, text, and the body typed as the
+ * route answers it (an error envelope is read with expectEnvelope).
+ */
+export async function read<R extends ClientResponse<unknown, number, "json" | "text" | string>>(pending: Promise<R>): Promise<CallResult<Answer<R>>> {
+  const { body, ...rest } = await decode(await pending);
+  return { ...rest, body: body as Answer<R> };
+}
 
 export async function call<T = any>(
   method: string,
@@ -23,16 +69,8 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }
-  const res = await exports.default.fetch(new Request(BASE + "/api" + path, { method, headers, body }));
-  // Decoded by hand: workerd warns when .text() reads a body whose type is not text/* (e.g. ndjson).
-  const text = new TextDecoder().decode(await res.arrayBuffer());
-  let parsed: any = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  return { status: res.status, body: parsed, headers: res.headers, text };
+  const { body: parsed, ...rest } = await decode(await exports.default.fetch(new Request(BASE + "/api" + path, { method, headers, body })));
+  return { ...rest, body: parsed as T };
 }
 
 let orgCounter = 0;
@@ -41,15 +79,16 @@ export type TestOrg = { orgId: string; name: string; apiKey: string; cookie: str
 
 /** Registers a fresh organization and answers its admin key and session cookie. */
 export async function registerOrg(name = `Org ${++orgCounter} ${crypto.randomUUID().slice(0, 8)}`): Promise<TestOrg> {
-  const res = await call("POST", "/register", { body: { name, email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com` } });
-  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
+  const res = await read(api().register.$post({ json: { name, email: `admin-${crypto.randomUUID().slice(0, 8)}@example.com` } }));
+  const member = res.body.organization.member;
+  if (res.status !== 201 || !member) throw new Error(`register failed: ${res.status} ${res.text}`);
   const cookie = (res.headers.get("set-cookie") ?? "").split(";")[0];
-  return { orgId: res.body.organization.id, name, apiKey: res.body.apiKey, cookie, memberId: res.body.organization.member.id };
+  return { orgId: res.body.organization.id, name, apiKey: res.body.apiKey, cookie, memberId: member.id };
 }
 
 /** An extra key of the organization with exactly these permissions. */
-export async function keyWith(org: TestOrg, permissions: string[]): Promise<string> {
-  const res = await call("POST", "/api-keys", { key: org.apiKey, body: { name: `perm ${permissions.join("+")}`, permissions } });
+export async function keyWith(org: TestOrg, permissions: Permission[]): Promise<string> {
+  const res = await read(api(org)["api-keys"].$post({ json: { name: `perm ${permissions.join("+")}`, permissions } }));
   if (res.status !== 201) throw new Error(`key create failed: ${res.status} ${res.text}`);
   return res.body.keyValue;
 }

@@ -1,19 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Permission } from "../../../schema/constants";
 import { api } from "./client";
+import type { ApiKeyInfo, CreatedApiKey } from "./types";
 
-/** An API key as listed: the key itself is never readable after creation. */
-export type ApiKeyInfo = {
-  id: string;
-  name: string;
-  keyPrefix: string;
-  permissions: string[];
-  memberId: string | null;
-  expiresAt: string | null;
-  expired: boolean;
-  createdAt: string;
-  lastUsed: string | null;
-};
+export type { ApiKeyInfo };
 
 export type ApiKeyInput = { name: string; permissions: Permission[]; expiresAt?: string };
 
@@ -27,7 +17,7 @@ export const apiKeysQueryOptions = () =>
 
 /** POST /api/api-keys → the key with its full value (`keyValue`), answered once. */
 export const createApiKey = (input: ApiKeyInput) =>
-  api<ApiKeyInfo & { keyValue: string }>("/api/api-keys", { method: "POST", body: input });
+  api<CreatedApiKey>("/api/api-keys", { method: "POST", body: input });
 
 /** DELETE /api/api-keys/{id} → 204; 409 for the key the session is signed in with. */
 export const deleteApiKey = (id: string) => api<null>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" });

@@ -16,6 +16,13 @@ describe("ApiError", () => {
     expect(e.message).toBe("502: Bad Gateway");
     expect(e.code).toBeUndefined();
   });
+  it("reads only the server's envelope: other JSON or text leaves code, message and issues unset", () => {
+    for (const body of ['{"error":"nope"}', '{"message":"x"}', "<html>Bad gateway</html>", '{"error":{"code":7,"message":"x"}}']) {
+      const e = new ApiError(502, "Bad Gateway", body);
+      expect(e.message).toBe(`502: ${body}`);
+      expect([e.code, e.serverMessage, e.issues]).toEqual([undefined, undefined, undefined]);
+    }
+  });
 });
 
 describe("withQuery", () => {

@@ -1,9 +1,11 @@
-// The one fetch wrapper of the app (spec §7, §8).
+// The one fetch wrapper of the app (docs/api.md#calls, docs/web.md#texts).
+import * as v from "valibot";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
+import { errorEnvelopeSchema } from "../../../schema/responses/errors";
 
 export type FieldIssues = Record<string, string[]>;
 
-/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (spec §8). */
+/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (docs/web.md#texts). */
 export class ApiError extends Error {
   readonly status: number;
   /** `error.code` of the server's envelope, when there is one. */
@@ -17,23 +19,21 @@ export class ApiError extends Error {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
     this.status = status;
-    let code: string | undefined;
-    let serverMessage: string | undefined;
-    let issues: FieldIssues | undefined;
-    try {
-      const parsed = JSON.parse(body) as { error?: { code?: unknown; message?: unknown; issues?: unknown } };
-      const e = parsed?.error;
-      if (e && typeof e === "object") {
-        if (typeof e.code === "string") code = e.code;
-        if (typeof e.message === "string") serverMessage = e.message;
-        if (e.issues && typeof e.issues === "object") issues = e.issues as FieldIssues;
-      }
-    } catch {
-      // Not JSON: the message already carries the text.
-    }
-    this.code = code;
-    this.serverMessage = serverMessage;
-    this.issues = issues;
+    // The server's one error envelope (schema/responses/errors.ts); anything else (a proxy's HTML page,
+    // plain text) leaves only the message, which already carries the text.
+    const envelope = v.safeParse(errorEnvelopeSchema, parseJson(body));
+    const error = envelope.success ? envelope.output.error : undefined;
+    this.code = error?.code;
+    this.serverMessage = error?.message;
+    this.issues = error?.issues;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,21 +1,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
+import type { CustomMetric } from "./types";
 
-export type CustomMetric = {
-  id: string;
-  name: string;
-  description: string | null;
-  query: string;
-  type: string;
-  visualization: string;
-  refreshInterval: number;
-  isActive: boolean;
-  /** The latest result of the metric's query (shape depends on the query), or null before the first run. */
-  lastValue: unknown;
-  lastRefreshedAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-};
+export type { CustomMetric };
 
 export type CustomMetricInput = {
   name: string;

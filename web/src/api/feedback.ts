@@ -1,20 +1,11 @@
 // Flag feedback (issue 9): an operator's verdict per log, the precision estimate and the JSONL export.
 import { queryOptions } from "@tanstack/react-query";
-import type { FeedbackVerdict, FlagStatus } from "../../../schema/constants";
+import type { FeedbackVerdict } from "../../../schema/constants";
 import { api, withQuery } from "./client";
+import type { Feedback, FeedbackSummary } from "./types";
 
-export type Feedback = {
-  logId: string;
-  verdict: FeedbackVerdict;
-  note: string | null;
-  flagStatus: FlagStatus;
-  flagReasons: string[];
-  reviewedBy: { id: string; name: string | null };
-  reviewedAt: string;
-};
+export type { Feedback, FeedbackSummary };
 
-type FlagPrecision = { reviewedFlags: number; confirmed: number; falsePositives: number; precision: number | null };
-export type FeedbackSummary = FlagPrecision & { missed: number; byReason: (FlagPrecision & { reason: string })[] };
 
 export const feedbackKeys = {
   all: ["feedback"] as const,

@@ -1,24 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { IntegrationType } from "../../../schema/constants";
 import { api } from "./client";
+import type { Integration, IntegrationConfig } from "./types";
 
-export type IntegrationConfig = {
-  webhook_url?: string;
-  email?: string;
-  channel?: string;
-  api_key?: string;
-  url?: string;
-};
+export type { Integration, IntegrationConfig };
 
-export type Integration = {
-  id: string;
-  name: string;
-  type: IntegrationType | (string & {});
-  /** Credentials come back masked: `api_key`, and a Slack or Discord `webhook_url` (origin + last four characters). */
-  config: IntegrationConfig;
-  active: boolean;
-  createdAt: string;
-};
 
 export type IntegrationInput = { name: string; type: IntegrationType; config: IntegrationConfig };
 

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/constants";
 import { api, withQuery } from "./client";
-import type { FingerprintSummary, PromptLog } from "./types";
+import type { FingerprintSummary, LogCounts, PromptLog } from "./types";
 
-/** Filters of GET /api/logs (DESIGN §5) as kept in the /logs URL. */
+/** Filters of GET /api/logs (docs/api.md) as kept in the /logs URL. */
 export type LogFilters = {
   search?: string;
   flagStatus?: string;
@@ -57,12 +57,6 @@ export const logsInfiniteQueryOptions = (filters: LogFilters) => {
     getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
   });
 };
-
-/**
- * With a search or row-level filter the server counts at most LOG_COUNT_CAP logs: past it `capped` is
- * true, `total` is the cap (shown as "10,000+") and the per-flag numbers are null (unknown).
- */
-export type LogCounts = { total: number; capped: boolean; safe: number | null; warning: number | null; critical: number | null };
 
 /** GET /api/logs/counts: how many logs the filters match, in all and per flag status. */
 export const logCountsQueryOptions = (filters: LogFilters) => {

@@ -1,10 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
-import type { Organization } from "./types";
+import type { Organization, RegisterResult, SessionResult } from "./types";
 
 export const organizationKey = ["organization"] as const;
 
-/** GET /api/organization → the organization, or null (→ landing page). No retry (spec §7). */
+/** GET /api/organization → the organization, or null (→ landing page). No retry (docs/api.md#calls). */
 export const organizationQueryOptions = () =>
   queryOptions({
     queryKey: organizationKey,
@@ -13,7 +13,6 @@ export const organizationQueryOptions = () =>
   });
 
 export type RegisterInput = { name: string; email: string };
-export type RegisterResult = { organization: Organization; apiKey: string };
 
 /** POST /api/register → organization and the one-time API key; sets the session cookie. */
 export const register = (input: RegisterInput) =>
@@ -21,7 +20,7 @@ export const register = (input: RegisterInput) =>
 
 /** POST /api/session {apiKey} → signs in with an existing key (sets the session cookie). */
 export const signIn = (apiKey: string) =>
-  api<{ organization: Organization }>("/api/session", { method: "POST", body: { apiKey } });
+  api<SessionResult>("/api/session", { method: "POST", body: { apiKey } });
 
 /** DELETE /api/session → clears the session cookie. */
 export const signOut = () => api<null>("/api/session", { method: "DELETE" });

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./client";
 import { organizationKey } from "./organization";
 
-/** React Query defaults (spec §7): no retries, no refetch on focus, data never stale. */
+/** React Query defaults (docs/api.md#calls): no retries, no refetch on focus, data never stale. */
 export function createQueryClient(): QueryClient {
   // A 401 anywhere means the session is gone (expired, key revoked): ask for the organization
   // again, which answers null and brings the landing page back.

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./client";
-import type { Settings } from "./types";
+import type { Deleted, RotatedKey, Settings } from "./types";
 
 export const settingsKey = ["settings"] as const;
 
@@ -15,7 +15,7 @@ export const updateSettings = (patch: Partial<Omit<Settings, "apiKeyPrefix">>) =
   api<Settings>("/api/settings", { method: "PUT", body: patch });
 
 /** POST /api/settings/rotate-key → a new secret for the signed-in key, shown once. */
-export const rotateApiKey = () => api<{ apiKey: string; keyPrefix: string }>("/api/settings/rotate-key", { method: "POST" });
+export const rotateApiKey = () => api<RotatedKey>("/api/settings/rotate-key", { method: "POST" });
 
 /** DELETE /api/data {confirm: organization name} → deletes logs, aggregates, alerts and deliveries. */
-export const deleteAllData = (confirm: string) => api<{ deleted: boolean }>("/api/data", { method: "DELETE", body: { confirm } });
+export const deleteAllData = (confirm: string) => api<Deleted>("/api/data", { method: "DELETE", body: { confirm } });

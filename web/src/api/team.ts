@@ -1,17 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { Role } from "../../../schema/constants";
 import { api } from "./client";
+import type { InviteResult, TeamMember } from "./types";
 
-export type TeamMember = {
-  id: string;
-  name: string;
-  email: string;
-  role: Role | (string & {});
-  createdAt: string;
-  /** Most recent use of any of the member's keys (ISO), or null. */
-  lastActive: string | null;
-  status: "online" | "away" | "offline" | (string & {});
-};
+export type { TeamMember };
+
 
 export type InviteInput = { name: string; email: string; role: Role };
 
@@ -25,7 +18,7 @@ export const teamQueryOptions = () =>
 
 /** POST /api/team/invite → the member and their one-time API key. */
 export const inviteMember = (input: InviteInput) =>
-  api<{ member: TeamMember; apiKey: string }>("/api/team/invite", { method: "POST", body: input });
+  api<InviteResult>("/api/team/invite", { method: "POST", body: input });
 
 export const changeRole = (id: string, role: Role) =>
   api<TeamMember>(`/api/team/${encodeURIComponent(id)}`, { method: "PATCH", body: { role } });

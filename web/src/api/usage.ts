@@ -1,25 +1,10 @@
 // Advanced Analytics lists: anomaly detections, cost per day and model, performance per day.
 import { queryOptions } from "@tanstack/react-query";
-import type { AnomalySeverity } from "../../../schema/constants";
 import { api } from "./client";
+import type { Anomaly, CostEntry, PerformanceEntry } from "./types";
 
-export type Anomaly = {
-  id: string;
-  metricName: string;
-  currentValue: number;
-  threshold: number;
-  baseline?: number | null;
-  severity: AnomalySeverity | (string & {});
-  status: string;
-  detectedAt: string;
-  resolvedAt: string | null;
-};
+export type { Anomaly, CostEntry, PerformanceEntry };
 
-/** One row per day and model (cost in cents). */
-export type CostEntry = { date: string; model: string; prompts: number; tokens: number; cost: number };
-
-/** One row per day (zero-filled); avgLatencyMs null when no log of the day carried a latency. */
-export type PerformanceEntry = { date: string; prompts: number; avgLatencyMs: number | null; flagRate: number; avgTokens: number };
 
 export const usageKeys = {
   anomalies: () => ["anomaly-detections"] as const,

@@ -1,31 +1,9 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { WebhookEvent } from "../../../schema/constants";
 import { api } from "./client";
+import type { Webhook, WebhookDelivery, WebhookTest } from "./types";
 
-export type WebhookDelivery = {
-  id: string;
-  webhookId?: string;
-  messageId: string;
-  event: string;
-  attempt: number;
-  statusCode: number | null;
-  success: boolean;
-  error: string | null;
-  durationMs: number | null;
-  createdAt: string;
-};
-
-export type Webhook = {
-  id: string;
-  name: string;
-  url: string;
-  events: string[];
-  active: boolean;
-  secret: string;
-  disabledReason?: string | null;
-  createdAt: string;
-  lastDelivery?: WebhookDelivery | null;
-};
+export type { Webhook, WebhookDelivery };
 
 export type WebhookInput = { name: string; url: string; events: WebhookEvent[] };
 export type WebhookPatch = Partial<WebhookInput & { active: boolean }>;
@@ -59,4 +37,4 @@ export const deleteWebhook = (id: string) => api<null>(`/api/webhooks/${encodeUR
 
 /** POST /api/webhooks/{id}/test → 202 {messageId}: a signed test event is queued for delivery. */
 export const sendTestEvent = (id: string) =>
-  api<{ messageId: string }>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });
+  api<WebhookTest>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });

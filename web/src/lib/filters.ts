@@ -1,4 +1,4 @@
-// Filter helpers of the logs screens (spec §2, §9); the options themselves live in schema/constants.
+// Filter helpers of the logs screens (docs/web.md#screens, schema/constants.ts); the options themselves live in schema/constants.
 import { TIME_RANGES, type TimeRange } from "../../../schema/constants";
 
 export { DEFAULT_TIME_RANGE, FLAG_FILTER_OPTIONS, TIME_RANGES, type TimeRange } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Flag presentation helpers (spec §4, §8): colours, reason labels, highlight ranges.
+// Flag presentation helpers (docs/web.md): colours, reason labels, highlight ranges.
 import { UNKNOWN_REASON_LABEL, reasonLabel } from "../../../schema/constants";
 
 /** Reason labels for display; an empty or missing list reads 'Unknown'. */

@@ -1,4 +1,4 @@
-// Theme: localStorage 'theme', else the system preference (spec §4). web/public/theme-init.js applies the class
+// Theme: localStorage 'theme', else the system preference (docs/web.md#behaviour-the-code-relies-on). web/public/theme-init.js applies the class
 // before first paint; this module keeps React in step and flips/saves on toggle.
 import { useSyncExternalStore } from "react";
 

@@ -1,4 +1,4 @@
-// Queue consumer (DESIGN §7): delivers webhook and integration messages, then acknowledges each
+// Queue consumer (docs/delivery.md): delivers webhook and integration messages, then acknowledges each
 // message or asks the queue to redeliver it later (backoff, Retry-After) — the queue keeps the
 // pending retries, so nothing waits inside this invocation.
 import { createDb } from "../middleware/db";

@@ -1,4 +1,4 @@
-// Producing deliveries (DESIGN §7): events for subscribed webhooks, alert notifications for
+// Producing deliveries (docs/delivery.md): events for subscribed webhooks, alert notifications for
 // integrations. Called through waitUntil after the data is stored; never fails the request.
 import { and, eq, inArray } from "drizzle-orm";
 import type { WebhookEvent } from "../../../schema/constants";

@@ -102,7 +102,7 @@ describe("integration notifications", () => {
     const email = await integration(bindings, org, "email", { email: "oncall@example.com" });
     const db = testDb();
 
-    // Defaults (spec §9): e-mail on, Slack off, criticalOnly on.
+    // Defaults (schema/constants.ts): e-mail on, Slack off, criticalOnly on.
     await enqueueAlertNotifications(bindings, db, org.orgId, [await anomalyAlert(org.orgId, "high")]);
     expect(targets(sent).sort()).toEqual([discord.id, email.id].sort());
     sent.length = 0;

@@ -1,4 +1,4 @@
-// When to retry a delivery and how long to wait (DESIGN §7): network errors, timeouts, 5xx and 429
+// When to retry a delivery and how long to wait (docs/delivery.md): network errors, timeouts, 5xx and 429
 // are worth another try; everything else is the receiver's final word.
 
 /** Attempts per message before giving up (the queue's own max_retries in wrangler.toml is higher). */

@@ -1,4 +1,4 @@
-// PromptSentry flag detector (DESIGN §6): a pure, synchronous function of one log.
+// PromptSentry flag detector (docs/flags.md): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
 import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS, SENSITIVITY_MIN_SCORE } from "../../../schema/constants";
 import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Storing logs (DESIGN §5–§7): quota check, detection, cost estimation, the log rows and their alerts
+// Storing logs (docs/api.md, docs/flags.md, docs/delivery.md): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import { BatchItem } from "drizzle-orm/batch";

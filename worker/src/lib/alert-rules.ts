@@ -1,4 +1,4 @@
-// Which stored log raises which alert (DESIGN §7). Pure, so ingestion and the demo seed agree.
+// Which stored log raises which alert (docs/delivery.md). Pure, so ingestion and the demo seed agree.
 import { ALERT_GROUP_WINDOW_MS, FLAG_REASONS, reasonLabel, type FlagReason } from "../../../schema/constants";
 import { findingSeverity, type Finding } from "../detector";
 

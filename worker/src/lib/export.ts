@@ -1,5 +1,5 @@
-// Export formats for logs: CSV with formula-injection protection (DESIGN §5) and JSON Lines.
-import type { PromptLog } from "../serialize";
+// Export formats for logs: CSV with formula-injection protection (docs/api.md) and JSON Lines.
+import type { PromptLog } from "../../../schema/responses";
 
 export const EXPORT_COLUMNS = [
   "id",

@@ -1,10 +1,11 @@
 // Flag feedback shapes (issue 9): the API's feedback object, the precision estimate from verdict
 // counts, and the JSON Lines row a retraining script reads.
 import { FEEDBACK_VERDICTS, type FeedbackVerdict } from "../../../schema/constants";
+import type { Feedback, FeedbackSummary } from "../../../schema/responses";
 import type { FlagFeedbackRow, PromptLogRow } from "../../../schema/tables";
 import { iso } from "../serialize";
 
-export function serializeFeedback(row: FlagFeedbackRow, reviewerName: string | null) {
+export function serializeFeedback(row: FlagFeedbackRow, reviewerName: string | null): Feedback {
   return {
     logId: row.logId,
     verdict: row.verdict,
@@ -12,7 +13,7 @@ export function serializeFeedback(row: FlagFeedbackRow, reviewerName: string | n
     flagStatus: row.flagStatus,
     flagReasons: row.flagReasons,
     reviewedBy: { id: row.reviewedBy, name: reviewerName },
-    reviewedAt: iso(row.updatedAt)!,
+    reviewedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -40,7 +41,7 @@ function tally(rows: Count[]) {
 }
 
 /** GET /api/feedback/summary from the verdict counts, overall and per flag reason (most reviewed first). */
-export function feedbackSummary(overall: Count[], perReason: (Count & { reason: string })[]) {
+export function feedbackSummary(overall: Count[], perReason: (Count & { reason: string })[]): FeedbackSummary {
   const reasons = new Map<string, Count[]>();
   for (const r of perReason) reasons.set(r.reason, [...(reasons.get(r.reason) ?? []), r]);
   return {
@@ -53,7 +54,6 @@ export function feedbackSummary(overall: Count[], perReason: (Count & { reason: 
       .sort((a, b) => b.reviewedFlags - a.reviewedFlags || a.reason.localeCompare(b.reason)),
   };
 }
-export type FeedbackSummary = ReturnType<typeof feedbackSummary>;
 
 /**
  * One training example: the texts, the flag as the operator saw it, the verdict, and `shouldFlag`,

@@ -1,4 +1,4 @@
-// API keys (DESIGN §3): pk_live_ + 32 base62 characters; only SHA-256 and a display prefix are stored.
+// API keys (docs/auth-and-tenancy.md): pk_live_ + 32 base62 characters; only SHA-256 and a display prefix are stored.
 import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from "../../../schema/constants";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -3,7 +3,7 @@
 // Bounded by a timeout: a party server that is down never fails or stalls a request.
 import { NEW_PROMPT_LOG, REALTIME_PARTY, REVOKE_ACCESS, type RevokeAccessMessage } from "../../../schema/realtime";
 import type { Bindings } from "../env";
-import type { PromptLog } from "../serialize";
+import type { NewPromptLogMessage, PromptLog } from "../../../schema/responses";
 
 const NOTIFY_TIMEOUT_MS = 3_000;
 
@@ -39,7 +39,8 @@ async function postToRoom(env: Bindings, orgId: string, body: unknown, what: str
 /** One POST for these logs (coalesced by lib/live-feed.ts): the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
 export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLog[]): Promise<void> {
   if (!logs.length || !env.PARTY_SECRET) return;
-  await postToRoom(env, orgId, logs.map((log) => ({ type: NEW_PROMPT_LOG, log })), "notify");
+  const messages: NewPromptLogMessage[] = logs.map((log) => ({ type: NEW_PROMPT_LOG, log }));
+  await postToRoom(env, orgId, messages, "notify");
 }
 
 /**

@@ -1,4 +1,4 @@
-// Where the server may send webhooks and integration notifications (DESIGN §7; docs/outbound-urls.md):
+// Where the server may send webhooks and integration notifications (docs/delivery.md; docs/outbound-urls.md):
 // http(s) only; private and loopback targets only when the deployment allows them; link-local,
 // cloud metadata, documentation, multicast, translation and other special-purpose addresses never;
 // names of wildcard/rebinding DNS services never. The check reads the URL only (no DNS lookup):

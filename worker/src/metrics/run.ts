@@ -1,4 +1,4 @@
-// Running a checked metric query (DESIGN §8): `logs` is bound to the caller's organization and the
+// Running a checked metric query (docs/data.md): `logs` is bound to the caller's organization and the
 // last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Turns a user's metric SQL into SQL we are willing to run (DESIGN §8). The text is parsed with a
+// Turns a user's metric SQL into SQL we are willing to run (docs/data.md). The text is parsed with a
 // real SQL parser, the whole AST is checked (sql-policy.ts), and the SQL we run is regenerated
 // from that checked AST: comments and the user's own spelling never reach SQLite, so a comment or
 // quoting trick cannot make SQLite see a statement the checker did not.

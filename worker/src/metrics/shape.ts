@@ -1,4 +1,4 @@
-// What a metric stores in lastValue, by visualization (spec §3):
+// What a metric stores in lastValue, by visualization (schema/responses):
 //   number          → one scalar: the first numeric cell of the first row (null when there is none)
 //   line, bar       → [{label, value}]: first column is the label, second the value (a lone column is the value)
 //   pie             → [{label, value, share}]: as bar, plus each value's share (0–1) of the total

@@ -1,4 +1,4 @@
-// The custom-metric SQL policy (DESIGN §8): a walk over node-sql-parser's AST that accepts only a
+// The custom-metric SQL policy (docs/data.md): a walk over node-sql-parser's AST that accepts only a
 // SELECT whose every relation is `logs` or a CTE the query itself defines (an allow-list: no other
 // name resolves), with allow-listed functions and operators. Anything the walker does not recognise
 // is refused, so a parser feature we never saw cannot slip by. Names are compared as SQLite compares

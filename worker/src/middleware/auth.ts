@@ -1,4 +1,4 @@
-// Authentication and permissions (DESIGN §3). Credentials are read in order: Bearer header, `apiKey`
+// Authentication and permissions (docs/auth-and-tenancy.md). Credentials are read in order: Bearer header, `apiKey`
 // query parameter (the spec's dashboard calls), session cookie. The principal is resolved once.
 // Gateway routes are the exception: there `Authorization` is the caller's provider credential, so our
 // key comes from the X-PromptSentry-Key header only (no query key, no cookie).

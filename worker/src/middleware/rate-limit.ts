@@ -1,4 +1,4 @@
-// Ingestion rate limit per organization and plan (DESIGN §4), through the Workers Rate Limiting
+// Ingestion rate limit per organization and plan (docs/api.md#errors), through the Workers Rate Limiting
 // bindings: 429 with Retry-After before anything is parsed or stored.
 import { createMiddleware } from "hono/factory";
 import { INGEST_RATE_LIMITS } from "../../../schema/constants";

@@ -1,7 +1,8 @@
 // Stats, trends and per-model figures, read from the per-day aggregate rows maintained at ingestion
-// (DESIGN §8) — never a scan of prompt_logs.
+// (docs/data.md) — never a scan of prompt_logs.
 import { and, between, countDistinct, desc, eq, sql, sum } from "drizzle-orm";
 import { roundCents } from "../../../schema/pricing";
+import type { CostEntry, ModelUsage, PerformanceEntry, Stats, StatsFigures, TrendEntry } from "../../../schema/responses";
 import { dailyActiveUsers, dailyUsage } from "../../../schema/tables";
 import type { Db } from "../env";
 import { dayWindows } from "../lib/days";
@@ -10,7 +11,7 @@ type Range = { from: string; to: string };
 
 const inRange = (orgId: string, r: Range) => and(eq(dailyUsage.orgId, orgId), between(dailyUsage.day, r.from, r.to));
 
-async function totals(db: Db, orgId: string, r: Range) {
+async function totals(db: Db, orgId: string, r: Range): Promise<StatsFigures> {
   const [[usage], [users]] = await Promise.all([
     db
       .select({
@@ -33,13 +34,13 @@ async function totals(db: Db, orgId: string, r: Range) {
   };
 }
 
-export async function getStats(db: Db, orgId: string, days: number, now = Date.now()) {
+export async function getStats(db: Db, orgId: string, days: number, now = Date.now()): Promise<Stats> {
   const w = dayWindows(days, now);
   const [current, previous] = await Promise.all([totals(db, orgId, w.current), totals(db, orgId, w.previous)]);
   return { ...current, previous, from: w.current.from, to: w.current.to };
 }
 
-export async function getTrends(db: Db, orgId: string, days: number, now = Date.now()) {
+export async function getTrends(db: Db, orgId: string, days: number, now = Date.now()): Promise<TrendEntry[]> {
   const w = dayWindows(days, now);
   const rows = await db
     .select({
@@ -58,7 +59,7 @@ export async function getTrends(db: Db, orgId: string, days: number, now = Date.
   });
 }
 
-export async function getModelUsage(db: Db, orgId: string, days: number, now = Date.now()) {
+export async function getModelUsage(db: Db, orgId: string, days: number, now = Date.now()): Promise<ModelUsage[]> {
   const w = dayWindows(days, now);
   const rows = await db
     .select({
@@ -76,7 +77,7 @@ export async function getModelUsage(db: Db, orgId: string, days: number, now = D
 }
 
 /** Cost per day and model (the cost-tracking list). */
-export async function getCostTracking(db: Db, orgId: string, days: number, now = Date.now()) {
+export async function getCostTracking(db: Db, orgId: string, days: number, now = Date.now()): Promise<CostEntry[]> {
   const w = dayWindows(days, now);
   const rows = await db
     .select({ date: dailyUsage.day, model: dailyUsage.model, prompts: dailyUsage.total, tokens: dailyUsage.tokens, cost: dailyUsage.cost })
@@ -87,7 +88,7 @@ export async function getCostTracking(db: Db, orgId: string, days: number, now =
 }
 
 /** Latency and flag rate per day (the performance-metrics list). */
-export async function getPerformance(db: Db, orgId: string, days: number, now = Date.now()) {
+export async function getPerformance(db: Db, orgId: string, days: number, now = Date.now()): Promise<PerformanceEntry[]> {
   const w = dayWindows(days, now);
   const rows = await db
     .select({

@@ -1,8 +1,9 @@
-// Log queries: filtered, full-text searched, keyset-paginated lists (DESIGN §5, §8). Every query is
+// Log queries: filtered, full-text searched, keyset-paginated lists (docs/api.md, docs/data.md). Every query is
 // bound to one organization.
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
 import { logFingerprints, promptLogs } from "../../../schema/tables";
+import type { LogCounts } from "../../../schema/responses";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";

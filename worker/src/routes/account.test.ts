@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
 
 describe("POST /api/register", () => {
   it("creates an organization, answers the key once and signs in", async () => {
@@ -54,13 +54,13 @@ describe("sessions", () => {
   it("ignores a forged session cookie", async () => {
     const org = await registerOrg();
     const forged = org.cookie.replace(/=([^.]+)/, "=AAAAAAAAAAAAAAAAAAAAAAAAAA");
-    expect((await call("GET", "/organization", { cookie: forged })).body).toBeNull();
+    expect((await read(api({ cookie: forged }).organization.$get())).body).toBeNull();
   });
 });
 
 describe("GET /api/organization", () => {
   it("answers null without credentials, and null for an invalid key", async () => {
-    const anon = await call("GET", "/organization");
+    const anon = await read(api().organization.$get());
     expect(anon.status).toBe(200);
     expect(anon.body).toBeNull();
     const bad = await call("GET", "/organization", { key: "pk_live_unknown" });
@@ -79,7 +79,7 @@ describe("GET /api/organization", () => {
 describe("API keys at rest", () => {
   it("stores no full key anywhere in the database", async () => {
     const org = await registerOrg();
-    const created = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "CI", permissions: ["logs:write"] } });
+    const created = await read(api(org)["api-keys"].$post({ json: { name: "CI", permissions: ["logs:write"] } }));
     const keys = [org.apiKey, created.body.keyValue as string];
     const { results: tables } = await env.DB.prepare(
       "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE '%fts%'",

@@ -1,6 +1,9 @@
-// Registration, sign-in/out and the organization lookup the shell starts with (spec §7, DESIGN §3).
+// Registration, sign-in/out and the organization lookup the shell starts with (docs/api.md#calls, docs/auth-and-tenancy.md).
+import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
+import { apiKeys, organizations } from "../../../schema/tables";
+import { organizationOrNullSchema, registerResultSchema, sessionResultSchema, type RegisterResult, type SessionResult } from "../../../schema/responses";
 import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
@@ -8,6 +11,7 @@ import { hashApiKey } from "../lib/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { endSession, startSession } from "../lib/session";
 import { loadPrincipal } from "../middleware/auth";
+import { json, noContent, publicRoute } from "../middleware/guard";
 import { createOrganization, findMember, keyWithOrganization } from "../queries/accounts";
 import { serializeOrganization } from "../serialize";
 import { jsonBody } from "../validate";
@@ -21,32 +25,55 @@ async function organizationView(db: Db, orgId: string, keyId: string, permission
 }
 
 export const accountRoutes = new Hono<AppEnv>()
-  .post("/register", ...jsonBody(registerBody), async (c) => {
-    const { org, key } = await createOrganization(c.var.db, c.req.valid("json"));
-    await startSession(c, org.id, key.id);
-    const organization = await organizationView(c.var.db, org.id, key.id, ROLE_PERMISSIONS.admin);
-    return c.json({ organization, apiKey: key.key }, 201);
-  })
-  .post("/session", ...jsonBody(sessionBody), async (c) => {
-    const { apiKey } = c.req.valid("json");
-    const db = c.var.db;
-    // The same rules as every request (expiry, member role) decide whether the key may sign in.
-    const resolved = await loadPrincipal(db, { by: "hash", value: await hashApiKey(apiKey) }, "cookie");
-    if (!resolved) throw unauthorized("Invalid or expired API key");
-    const { principal } = resolved;
-    await startSession(c, principal.orgId, principal.keyId);
-    return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) });
-  })
+  .post(
+    "/register",
+    publicRoute({
+      summary: "Create an organization; answers its first API key once",
+      tag: "Account",
+      answers: json(registerResultSchema, 201),
+    }),
+    ...jsonBody(registerBody),
+    async (c) => {
+      const { org, key } = await createOrganization(c.var.db, c.req.valid("json"));
+      await startSession(c, org.id, key.id);
+      const organization = await organizationView(c.var.db, org.id, key.id, ROLE_PERMISSIONS.admin);
+      if (!organization) throw new Error("registered organization not found");
+      return c.json({ organization, apiKey: key.key } satisfies RegisterResult, 201);
+    },
+  )
+  .post(
+    "/session",
+    publicRoute({ summary: "Sign in with an API key (sets the session cookie)", tag: "Account", answers: json(sessionResultSchema) }),
+    ...jsonBody(sessionBody),
+    async (c) => {
+      const { apiKey } = c.req.valid("json");
+      const db = c.var.db;
+      // The same rules as every request (expiry, member role) decide whether the key may sign in.
+      const resolved = await loadPrincipal(db, { by: "hash", value: await hashApiKey(apiKey) }, "cookie");
+      if (!resolved) throw unauthorized("Invalid or expired API key");
+      const { principal } = resolved;
+      await startSession(c, principal.orgId, principal.keyId);
+      return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) } satisfies SessionResult);
+    },
+  )
   // Ends this browser's session (not the key's other sessions: a key may be signed in elsewhere on
   // purpose); its realtime sockets close before the answer.
-  .delete("/session", async (c) => {
+  .delete("/session", publicRoute({ summary: "Sign out", tag: "Account", answers: noContent() }), async (c) => {
     const orgId = c.var.principal?.orgId;
     const sessionId = await endSession(c);
     if (orgId && sessionId) await notifyAccessRevoked(c.env, orgId, { sessionIds: [sessionId] });
     return c.body(null, 204);
   })
-  .get("/organization", async (c) => {
-    const principal = c.var.principal;
-    if (!principal) return c.json(null);
-    return c.json(await organizationView(c.var.db, principal.orgId, principal.keyId, principal.permissions));
-  });
+  .get(
+    "/organization",
+    publicRoute({
+      summary: "The caller's organization, or null without credentials",
+      tag: "Account",
+      answers: json(organizationOrNullSchema),
+    }),
+    async (c) => {
+      const principal = c.var.principal;
+      if (!principal) return c.json(null);
+      return c.json(await organizationView(c.var.db, principal.orgId, principal.keyId, principal.permissions));
+    },
+  );

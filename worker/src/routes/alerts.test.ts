@@ -1,7 +1,8 @@
+import type { Permission } from "../../../schema/constants";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts } from "../../../schema/tables";
-import { call, expectEnvelope, keyWith, registerOrg, testDb } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb } from "../../test/helpers";
 
 const MINUTE = 60_000;
 let alertSeq = 0;
@@ -34,9 +35,9 @@ describe("GET /api/alerts", () => {
       { message: "Critical prompt injection detected", severity: "high", logId: "log123" },
       { message: "Unusual token usage", severity: "medium", type: "anomaly", reason: "" },
     ]);
-    const res = await call("GET", "/alerts", { key: org.apiKey });
+    const res = await read(api(org).alerts.$get({ query: {} }));
     expect(res.status).toBe(200);
-    expect(res.body.map((a: any) => a.id)).toEqual([newest.id, older.id]);
+    expect(res.body.map((a) => a.id)).toEqual([newest.id, older.id]);
     expect(res.body[0]).toEqual({
       id: newest.id,
       type: "red_flag",
@@ -56,21 +57,21 @@ describe("GET /api/alerts", () => {
   it("filters by acknowledged=false|true", async () => {
     const org = await registerOrg();
     const [a, b, c] = await insertAlerts(org.orgId, [{}, { acknowledged: true, acknowledgedAt: new Date() }, {}]);
-    const open = await call("GET", "/alerts?acknowledged=false", { key: org.apiKey });
-    expect(open.body.map((x: any) => x.id)).toEqual([a.id, c.id]);
-    const done = await call("GET", "/alerts?acknowledged=true", { key: org.apiKey });
-    expect(done.body.map((x: any) => x.id)).toEqual([b.id]);
+    const open = await read(api(org).alerts.$get({ query: { acknowledged: "false" } }));
+    expect(open.body.map((x) => x.id)).toEqual([a.id, c.id]);
+    const done = await read(api(org).alerts.$get({ query: { acknowledged: "true" } }));
+    expect(done.body.map((x) => x.id)).toEqual([b.id]);
     expect(done.body[0].acknowledged).toBe(true);
-    expect((await call("GET", "/alerts", { key: org.apiKey })).body).toHaveLength(3);
+    expect((await read(api(org).alerts.$get({ query: {} }))).body).toHaveLength(3);
   });
 
   it("limits the list (default 50, max 200)", async () => {
     const org = await registerOrg();
     await insertAlerts(org.orgId, Array.from({ length: 55 }, () => ({})));
-    expect((await call("GET", "/alerts", { key: org.apiKey })).body).toHaveLength(50);
-    expect((await call("GET", "/alerts?limit=5&acknowledged=false", { key: org.apiKey })).body).toHaveLength(5);
-    expect((await call("GET", "/alerts?limit=200", { key: org.apiKey })).body).toHaveLength(55);
-    expect(expectEnvelope(await call("GET", "/alerts?limit=201", { key: org.apiKey }), 400).issues?.limit).toEqual([
+    expect((await read(api(org).alerts.$get({ query: {} }))).body).toHaveLength(50);
+    expect((await read(api(org).alerts.$get({ query: { limit: "5", acknowledged: "false" } }))).body).toHaveLength(5);
+    expect((await read(api(org).alerts.$get({ query: { limit: "200" } }))).body).toHaveLength(55);
+    expect(expectEnvelope(await read(api(org).alerts.$get({ query: { limit: "201" } })), 400).issues?.limit).toEqual([
       "Must be a whole number between 1 and 200",
     ]);
   });
@@ -83,17 +84,17 @@ describe("GET /api/alerts", () => {
     const seen: string[] = [];
     let before: string | undefined;
     for (;;) {
-      const res = await call("GET", `/alerts?acknowledged=false&limit=3${before ? `&before=${before}` : ""}`, { key: org.apiKey });
+      const res = await read(api(org).alerts.$get({ query: { acknowledged: "false", limit: "3", before } }));
       expect(res.status).toBe(200);
       expect(res.headers.get("x-total-count")).toBe("7");
-      seen.push(...res.body.map((a: any) => a.id));
+      seen.push(...res.body.map((a) => a.id));
       if (res.body.length < 3) break;
       before = res.body[res.body.length - 1].id;
     }
     const expected = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((a) => a.id);
     expect(seen).toEqual(expected);
-    expect((await call("GET", "/alerts", { key: org.apiKey })).headers.get("x-total-count")).toBe("8");
-    expect((await call("GET", "/alerts?acknowledged=true", { key: org.apiKey })).headers.get("x-total-count")).toBe("1");
+    expect((await read(api(org).alerts.$get({ query: {} }))).headers.get("x-total-count")).toBe("8");
+    expect((await read(api(org).alerts.$get({ query: { acknowledged: "true" } }))).headers.get("x-total-count")).toBe("1");
   });
 
   it("answers an empty page for another organization's cursor, and 400 for a malformed one", async () => {
@@ -101,11 +102,11 @@ describe("GET /api/alerts", () => {
     const b = await registerOrg();
     const [foreign] = await insertAlerts(a.orgId, [{}]);
     await insertAlerts(b.orgId, [{}, {}]);
-    const res = await call("GET", `/alerts?before=${foreign.id}`, { key: b.apiKey });
+    const res = await read(api(b).alerts.$get({ query: { before: foreign.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
     expect(res.headers.get("x-total-count")).toBe("2");
-    const error = expectEnvelope(await call("GET", `/alerts?before=${"x".repeat(65)}`, { key: b.apiKey }), 400, "validation_failed");
+    const error = expectEnvelope(await read(api(b).alerts.$get({ query: { before: "x".repeat(65) } })), 400, "validation_failed");
     expect(error.issues?.before).toEqual(["before must be an id"]);
   });
 
@@ -121,18 +122,18 @@ describe("GET /api/alerts", () => {
     const b = await registerOrg();
     await insertAlerts(a.orgId, [{ message: "A's alert" }]);
     const [mine] = await insertAlerts(b.orgId, [{ message: "B's alert" }]);
-    expect((await call("GET", "/alerts", { key: b.apiKey })).body.map((x: any) => x.id)).toEqual([mine.id]);
-    expect((await call("GET", "/alerts?acknowledged=false", { key: b.apiKey })).body.map((x: any) => x.id)).toEqual([mine.id]);
+    expect((await read(api(b).alerts.$get({ query: {} }))).body.map((x) => x.id)).toEqual([mine.id]);
+    expect((await read(api(b).alerts.$get({ query: { acknowledged: "false" } }))).body.map((x) => x.id)).toEqual([mine.id]);
   });
 
   it("answers 401 without or with bad credentials, 403 without alerts:read", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("GET", "/alerts"), 401, "unauthorized");
+    expectEnvelope(await read(api().alerts.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/alerts", { key: "pk_live_" + "y".repeat(32) }), 401, "unauthorized");
     const logsOnly = await keyWith(org, ["logs:read"]);
-    expectEnvelope(await call("GET", "/alerts", { key: logsOnly }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: logsOnly }).alerts.$get({ query: {} })), 403, "forbidden");
     const reader = await keyWith(org, ["alerts:read"]);
-    expect((await call("GET", "/alerts", { key: reader })).status).toBe(200);
+    expect((await read(api({ key: reader }).alerts.$get({ query: {} }))).status).toBe(200);
     expect((await call("GET", `/alerts?apiKey=${org.apiKey}&acknowledged=false`)).status).toBe(200);
   });
 });
@@ -142,10 +143,10 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
     const org = await registerOrg();
     const [alert, other] = await insertAlerts(org.orgId, [{}, {}]);
     const t0 = Date.now();
-    const res = await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: org.apiKey });
+    const res = await read(api(org).alerts[":id"].acknowledge.$patch({ param: { id: alert.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: alert.id, acknowledged: true });
-    const ackAt = Date.parse(res.body.acknowledgedAt);
+    const ackAt = Date.parse(res.body.acknowledgedAt ?? "");
     expect(ackAt).toBeGreaterThanOrEqual(t0 - 1000);
     expect(ackAt).toBeLessThanOrEqual(Date.now() + 1000);
     const row = await stored(alert.id);
@@ -154,15 +155,15 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
     expect(row.acknowledgedBy).toBeTruthy();
 
     await new Promise((r) => setTimeout(r, 20));
-    const again = await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: org.apiKey });
+    const again = await read(api(org).alerts[":id"].acknowledge.$patch({ param: { id: alert.id } }));
     expect(again.status).toBe(200);
     expect(again.body.acknowledged).toBe(true);
     expect(again.body.acknowledgedAt).toBe(res.body.acknowledgedAt);
     expect((await stored(alert.id)).acknowledgedAt?.toISOString()).toBe(res.body.acknowledgedAt);
 
     // The list reflects it; the other alert is untouched.
-    expect((await call("GET", "/alerts?acknowledged=false", { key: org.apiKey })).body.map((x: any) => x.id)).toEqual([other.id]);
-    expect((await call("GET", "/alerts?acknowledged=true", { key: org.apiKey })).body).toEqual([res.body]);
+    expect((await read(api(org).alerts.$get({ query: { acknowledged: "false" } }))).body.map((x) => x.id)).toEqual([other.id]);
+    expect((await read(api(org).alerts.$get({ query: { acknowledged: "true" } }))).body).toEqual([res.body]);
     expect((await stored(other.id)).acknowledged).toBe(false);
   });
 
@@ -177,19 +178,19 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
   it("accepts a key with alerts:write and refuses one with only logs:read or alerts:read (403)", async () => {
     const org = await registerOrg();
     const [alert] = await insertAlerts(org.orgId, [{}]);
-    for (const perms of [["logs:read"], ["alerts:read"], ["logs:read", "logs:write", "users:read"]]) {
+    for (const perms of [["logs:read"], ["alerts:read"], ["logs:read", "logs:write", "users:read"]] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
-      expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key }), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).alerts[":id"].acknowledge.$patch({ param: { id: alert.id } })), 403, "forbidden");
     }
     expect((await stored(alert.id)).acknowledged).toBe(false);
     const writer = await keyWith(org, ["alerts:write"]);
-    expect((await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: writer })).status).toBe(200);
+    expect((await read(api({ key: writer }).alerts[":id"].acknowledge.$patch({ param: { id: alert.id } }))).status).toBe(200);
   });
 
   it("answers 401 without credentials and leaves the alert alone", async () => {
     const org = await registerOrg();
     const [alert] = await insertAlerts(org.orgId, [{}]);
-    expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`), 401, "unauthorized");
+    expectEnvelope(await read(api().alerts[":id"].acknowledge.$patch({ param: { id: alert.id } })), 401, "unauthorized");
     expectEnvelope(await call("PATCH", `/alerts/${alert.id}/acknowledge`, { key: "pk_live_bad" }), 401, "unauthorized");
     expect((await stored(alert.id)).acknowledged).toBe(false);
   });
@@ -198,12 +199,12 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     const [aAlert] = await insertAlerts(a.orgId, [{}]);
-    const missing = expectEnvelope(await call("PATCH", "/alerts/no-such-alert/acknowledge", { key: b.apiKey }), 404, "not_found");
-    const foreign = expectEnvelope(await call("PATCH", `/alerts/${aAlert.id}/acknowledge`, { key: b.apiKey }), 404, "not_found");
+    const missing = expectEnvelope(await read(api(b).alerts[":id"].acknowledge.$patch({ param: { id: "no-such-alert" } })), 404, "not_found");
+    const foreign = expectEnvelope(await read(api(b).alerts[":id"].acknowledge.$patch({ param: { id: aAlert.id } })), 404, "not_found");
     expect(foreign.message).toBe(missing.message);
     const row = await stored(aAlert.id);
     expect(row.acknowledged).toBe(false);
     expect(row.acknowledgedAt).toBeNull();
-    expect((await call("GET", "/alerts?acknowledged=false", { key: a.apiKey })).body.map((x: any) => x.id)).toEqual([aAlert.id]);
+    expect((await read(api(a).alerts.$get({ query: { acknowledged: "false" } }))).body.map((x) => x.id)).toEqual([aAlert.id]);
   });
 });

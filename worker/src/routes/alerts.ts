@@ -1,23 +1,48 @@
-// Alerts: list with the `acknowledged` filter, and acknowledge (spec §7).
+// Alerts: list with the `acknowledged` filter, and acknowledge (docs/api.md#calls).
+import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
+import { alerts } from "../../../schema/tables";
+import { alertSchema } from "../../../schema/responses";
 import { alertsQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { notFound } from "../errors";
+import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { guard, json, list } from "../middleware/guard";
+import { olderThanCursor } from "../queries/keyset";
 import { acknowledgeAlert, listAlerts } from "../queries/alerts";
 import { serializeAlert } from "../serialize";
 import { validate } from "../validate";
 
 export const alertRoutes = new Hono<AppEnv>()
-  .get("/", requirePermission("alerts:read"), validate("query", alertsQuery), async (c) => {
-    const { rows, total } = await listAlerts(c.var.db, orgOf(c), c.req.valid("query"));
-    // The answer stays the spec's plain array; the count of every matching alert rides in a header.
-    c.header(TOTAL_COUNT_HEADER, String(total));
-    return c.json(rows.map(serializeAlert));
-  })
-  .patch("/:id/acknowledge", requirePermission("alerts:write"), validate("param", idParam), async (c) => {
-    const principal = requirePrincipal(c);
-    const { id } = c.req.valid("param");
-    const alert = await acknowledgeAlert(c.var.db, principal.orgId, id, principal.memberId ?? principal.keyId);
-    return c.json(serializeAlert(alert));
-  });
+  .get(
+    "/",
+    ...guard("alerts:read", {
+      summary: `Alerts, newest first, keyset-paginated; ${TOTAL_COUNT_HEADER} counts all matching`,
+      tag: "Alerts",
+      answers: list(alertSchema),
+    }),
+    validate("query", alertsQuery),
+    async (c) => {
+      const { rows, total } = await listAlerts(c.var.db, orgOf(c), c.req.valid("query"));
+      // The answer stays the spec's plain array; the count of every matching alert rides in a header.
+      c.header(TOTAL_COUNT_HEADER, String(total));
+      return c.json(rows.map(serializeAlert));
+    },
+  )
+  .patch(
+    "/:id/acknowledge",
+    ...guard("alerts:write", {
+      summary: "Acknowledge an alert (one-way, idempotent)",
+      tag: "Alerts",
+      answers: json(alertSchema),
+      errors: { 404: "`not_found`: no such alert in the organization" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const { id } = c.req.valid("param");
+      const alert = await acknowledgeAlert(c.var.db, principal.orgId, id, principal.memberId ?? principal.keyId);
+      return c.json(serializeAlert(alert));
+    },
+  );

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { awayFromBoundary, call, expectEnvelope, insertLogs, keyWith, registerOrg } from "../../test/helpers";
+import { api, awayFromBoundary, call, expectEnvelope, insertLogs, keyWith, read, registerOrg } from "../../test/helpers";
 
 // Expected days are computed here and on the server per request: keep every test inside one UTC day.
 beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
@@ -76,7 +76,7 @@ async function rawTrends(orgId: string, days: number) {
 describe("GET /api/stats", () => {
   it("answers zeros for a new organization, for the default 7 days", async () => {
     const org = await registerOrg();
-    const res = await call("GET", "/stats", { key: org.apiKey });
+    const res = await read(api(org).stats.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...zero, previous: zero });
     expect(res.body.to).toBe(dayKey(todayUtc()));
@@ -99,7 +99,7 @@ describe("GET /api/stats", () => {
       { createdAt: at(14), flagStatus: "critical", userId: "erin", estimatedCost: 100 },
       { createdAt: at(20), flagStatus: "critical", userId: "erin", estimatedCost: 100 },
     ]);
-    const res = await call("GET", "/stats", { key: org.apiKey });
+    const res = await read(api(org).stats.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       totalPrompts: 4,
@@ -108,13 +108,13 @@ describe("GET /api/stats", () => {
       estimatedCost: 3.75,
       previous: { totalPrompts: 3, redFlags: 2, activeUsers: 2, estimatedCost: 4.5 },
     });
-    const seven = await call("GET", "/stats?days=7", { key: org.apiKey });
+    const seven = await read(api(org).stats.$get({ query: { days: "7" } }));
     expect(seven.body).toEqual(res.body);
     // days=1 is today only, against yesterday.
-    const one = await call("GET", "/stats?days=1", { key: org.apiKey });
+    const one = await read(api(org).stats.$get({ query: { days: "1" } }));
     expect(one.body).toMatchObject({ totalPrompts: 2, redFlags: 1, activeUsers: 1, estimatedCost: 1.75, previous: zero });
     // days=14 takes in the previous window and day 14 falls into its "previous".
-    const fourteen = await call("GET", "/stats?days=14", { key: org.apiKey });
+    const fourteen = await read(api(org).stats.$get({ query: { days: "14" } }));
     expect(fourteen.body).toMatchObject({ totalPrompts: 7, redFlags: 4, activeUsers: 4, previous: { totalPrompts: 2, redFlags: 2, activeUsers: 1, estimatedCost: 200 } });
   });
 
@@ -127,7 +127,7 @@ describe("GET /api/stats", () => {
       { createdAt: at(2), userId: "bob" },
       { createdAt: at(2), userId: "" },
     ]);
-    expect((await call("GET", "/stats", { key: org.apiKey })).body.activeUsers).toBe(2);
+    expect((await read(api(org).stats.$get({ query: {} }))).body.activeUsers).toBe(2);
   });
 
   it("agrees with the raw logs over 30 days", async () => {
@@ -145,11 +145,11 @@ describe("GET /api/stats", () => {
     expect(expectedCurrent.redFlags).toBeGreaterThan(0);
     expect(expectedCurrent.activeUsers).toBe(4);
 
-    const stats = await call("GET", "/stats?days=30", { key: org.apiKey });
+    const stats = await read(api(org).stats.$get({ query: { days: "30" } }));
     expect(stats.status).toBe(200);
     expect(stats.body).toMatchObject({ ...expectedCurrent, previous: expectedPrevious });
 
-    const trends = await call("GET", "/trends?days=30", { key: org.apiKey });
+    const trends = await read(api(org).trends.$get({ query: { days: "30" } }));
     expect(trends.status).toBe(200);
     expect(trends.body).toEqual(await rawTrends(org.orgId, 30));
     const sum = (k: "safe" | "warning" | "critical") => trends.body.reduce((n: number, d: any) => n + d[k], 0);
@@ -161,9 +161,9 @@ describe("GET /api/stats", () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, variedLogs(30));
     const before = await Promise.all([
-      call("GET", "/stats?days=30", { key: org.apiKey }),
-      call("GET", "/trends?days=30", { key: org.apiKey }),
-      call("GET", "/analytics/models?days=30", { key: org.apiKey }),
+      read(api(org).stats.$get({ query: { days: "30" } })),
+      read(api(org).trends.$get({ query: { days: "30" } })),
+      read(api(org).analytics.models.$get({ query: { days: "30" } })),
     ]);
     expect(before[0].body.totalPrompts).toBeGreaterThan(0);
 
@@ -171,12 +171,12 @@ describe("GET /api/stats", () => {
     expect((await count())?.n).toBe(before[0].body.totalPrompts);
     await env.DB.prepare("DELETE FROM prompt_logs WHERE org_id = ?").bind(org.orgId).run();
     expect((await count())?.n).toBe(0);
-    expect((await call("GET", "/logs", { key: org.apiKey })).body).toEqual([]);
+    expect((await read(api(org).logs.$get({ query: {} }))).body).toEqual([]);
 
     const after = await Promise.all([
-      call("GET", "/stats?days=30", { key: org.apiKey }),
-      call("GET", "/trends?days=30", { key: org.apiKey }),
-      call("GET", "/analytics/models?days=30", { key: org.apiKey }),
+      read(api(org).stats.$get({ query: { days: "30" } })),
+      read(api(org).trends.$get({ query: { days: "30" } })),
+      read(api(org).analytics.models.$get({ query: { days: "30" } })),
     ]);
     expect(after.map((r) => r.body)).toEqual(before.map((r) => r.body));
   });
@@ -184,10 +184,10 @@ describe("GET /api/stats", () => {
   it("rejects a bad `days` with 400", async () => {
     const org = await registerOrg();
     for (const days of ["0", "366", "abc", "-1", "7.5"]) {
-      const error = expectEnvelope(await call("GET", `/stats?days=${days}`, { key: org.apiKey }), 400, "validation_failed");
+      const error = expectEnvelope(await read(api(org).stats.$get({ query: { days: days } })), 400, "validation_failed");
       expect(error.issues?.days).toEqual(["Must be a whole number between 1 and 365"]);
     }
-    expect((await call("GET", "/stats?days=365", { key: org.apiKey })).status).toBe(200);
+    expect((await read(api(org).stats.$get({ query: { days: "365" } }))).status).toBe(200);
   });
 
   it("never counts another organization's logs", async () => {
@@ -195,11 +195,11 @@ describe("GET /api/stats", () => {
     const b = await registerOrg();
     await insertLogs(a.orgId, [{ createdAt: at(0), flagStatus: "critical", userId: "x", estimatedCost: 5, model: "gpt-4" }]);
     await insertLogs(b.orgId, [{ createdAt: at(0), flagStatus: "safe", userId: "y", estimatedCost: 1, model: "claude-3" }]);
-    expect((await call("GET", "/stats", { key: b.apiKey })).body).toMatchObject({ totalPrompts: 1, redFlags: 0, activeUsers: 1, estimatedCost: 1 });
-    const trend = await call("GET", "/trends", { key: b.apiKey });
+    expect((await read(api(b).stats.$get({ query: {} }))).body).toMatchObject({ totalPrompts: 1, redFlags: 0, activeUsers: 1, estimatedCost: 1 });
+    const trend = await read(api(b).trends.$get({ query: {} }));
     expect(trend.body.at(-1)).toEqual({ date: dayKey(todayUtc()), safe: 1, warning: 0, critical: 0 });
-    expect((await call("GET", "/analytics/models", { key: b.apiKey })).body.map((m: any) => m.model)).toEqual(["claude-3"]);
-    expect((await call("GET", "/cost-tracking", { key: b.apiKey })).body.map((m: any) => m.model)).toEqual(["claude-3"]);
+    expect((await read(api(b).analytics.models.$get({ query: {} }))).body.map((m) => m.model)).toEqual(["claude-3"]);
+    expect((await read(api(b)["cost-tracking"].$get({ query: {} }))).body.map((m) => m.model)).toEqual(["claude-3"]);
   });
 });
 
@@ -213,7 +213,7 @@ describe("GET /api/trends", () => {
       { createdAt: at(2), flagStatus: "warning", model: "claude-3" },
       { createdAt: at(9), flagStatus: "critical" },
     ]);
-    const res = await call("GET", "/trends", { key: org.apiKey });
+    const res = await read(api(org).trends.$get({ query: {} }));
     expect(res.status).toBe(200);
     const today = todayUtc();
     expect(res.body).toEqual(
@@ -225,19 +225,19 @@ describe("GET /api/trends", () => {
         return { date, safe: 0, warning: 0, critical: 0 };
       }),
     );
-    const thirty = await call("GET", "/trends?days=30", { key: org.apiKey });
+    const thirty = await read(api(org).trends.$get({ query: { days: "30" } }));
     expect(thirty.body).toHaveLength(30);
     expect(thirty.body[0].date).toBe(dayKey(today - 29 * DAY));
     expect(thirty.body[29].date).toBe(dayKey(today));
     expect(thirty.body[20]).toEqual({ date: dayKey(today - 9 * DAY), safe: 0, warning: 0, critical: 1 });
-    const dates = thirty.body.map((d: any) => d.date);
+    const dates = thirty.body.map((d) => d.date);
     expect(dates).toEqual([...dates].sort());
     expect(new Set(dates).size).toBe(30);
   });
 
   it("answers 400 for a bad days value", async () => {
     const org = await registerOrg();
-    expect(expectEnvelope(await call("GET", "/trends?days=abc", { key: org.apiKey }), 400).issues?.days).toBeDefined();
+    expect(expectEnvelope(await read(api(org).trends.$get({ query: { days: "abc" } })), 400).issues?.days).toBeDefined();
   });
 });
 
@@ -257,7 +257,7 @@ describe("GET /api/analytics/models", () => {
       { createdAt: at(9), model: "mistral", tokenCount: 1000, estimatedCost: 10 },
       { createdAt: at(10), model: "mistral", tokenCount: 1000, estimatedCost: 10 },
     ]);
-    const res = await call("GET", "/analytics/models", { key: org.apiKey });
+    const res = await read(api(org).analytics.models.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
       { model: "gpt-4", prompts: 3, tokens: 300, cost: 3.75, share: 0.5 },
@@ -266,8 +266,8 @@ describe("GET /api/analytics/models", () => {
     ]);
     expect(res.body.reduce((n: number, m: any) => n + m.share, 0)).toBeCloseTo(1, 10);
 
-    const thirty = await call("GET", "/analytics/models?days=30", { key: org.apiKey });
-    expect(thirty.body.map((m: any) => m.model)).toEqual(["gpt-4", "mistral", "claude-3-opus", "gpt-3.5-turbo"]);
+    const thirty = await read(api(org).analytics.models.$get({ query: { days: "30" } }));
+    expect(thirty.body.map((m) => m.model)).toEqual(["gpt-4", "mistral", "claude-3-opus", "gpt-3.5-turbo"]);
     expect(thirty.body[0]).toEqual({ model: "gpt-4", prompts: 4, tokens: 1300, cost: 13.75, share: 0.4 });
     expect(thirty.body[1]).toEqual({ model: "mistral", prompts: 3, tokens: 3000, cost: 30, share: 0.3 });
     expect(thirty.body.reduce((n: number, m: any) => n + m.share, 0)).toBeCloseTo(1, 10);
@@ -275,7 +275,7 @@ describe("GET /api/analytics/models", () => {
 
   it("answers an empty list without logs", async () => {
     const org = await registerOrg();
-    const res = await call("GET", "/analytics/models", { key: org.apiKey });
+    const res = await read(api(org).analytics.models.$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -291,7 +291,7 @@ describe("GET /api/cost-tracking and /api/performance-metrics", () => {
       { createdAt: at(3), model: "gpt-4", tokenCount: 7, estimatedCost: 2 },
       { createdAt: at(9), model: "gpt-4", tokenCount: 7, estimatedCost: 2 },
     ]);
-    const res = await call("GET", "/cost-tracking", { key: org.apiKey });
+    const res = await read(api(org)["cost-tracking"].$get({ query: {} }));
     expect(res.status).toBe(200);
     const today = todayUtc();
     expect(res.body).toEqual([
@@ -299,7 +299,7 @@ describe("GET /api/cost-tracking and /api/performance-metrics", () => {
       { date: dayKey(today), model: "claude-3", prompts: 1, tokens: 10, cost: 0.25 },
       { date: dayKey(today), model: "gpt-4", prompts: 2, tokens: 150, cost: 1.5 },
     ]);
-    expect((await call("GET", "/cost-tracking?days=30", { key: org.apiKey })).body).toHaveLength(4);
+    expect((await read(api(org)["cost-tracking"].$get({ query: { days: "30" } }))).body).toHaveLength(4);
   });
 
   it("answers latency, flag rate and tokens per day, zero-filled", async () => {
@@ -311,11 +311,11 @@ describe("GET /api/cost-tracking and /api/performance-metrics", () => {
       { createdAt: at(0), latencyMs: null, tokenCount: null, flagStatus: "safe" },
       { createdAt: at(2), latencyMs: null, tokenCount: 5, flagStatus: "safe" },
     ]);
-    const res = await call("GET", "/performance-metrics", { key: org.apiKey });
+    const res = await read(api(org)["performance-metrics"].$get({ query: {} }));
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(7);
     const today = todayUtc();
-    expect(res.body.map((d: any) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => dayKey(today - (6 - i) * DAY)));
+    expect(res.body.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => dayKey(today - (6 - i) * DAY)));
     expect(res.body[6]).toEqual({ date: dayKey(today), prompts: 4, avgLatencyMs: 200, flagRate: 0.5, avgTokens: 15 });
     expect(res.body[4]).toEqual({ date: dayKey(today - 2 * DAY), prompts: 1, avgLatencyMs: null, flagRate: 0, avgTokens: 5 });
     expect(res.body[0]).toEqual({ date: dayKey(today - 6 * DAY), prompts: 0, avgLatencyMs: null, flagRate: 0, avgTokens: 0 });

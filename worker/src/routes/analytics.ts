@@ -1,18 +1,29 @@
-// Stats, trends and analytics lists, all from the daily aggregates (spec §7, DESIGN §5).
+// Stats, trends and analytics lists, all from the daily aggregates (docs/api.md).
 import { Hono } from "hono";
+import { costEntrySchema, modelUsageSchema, performanceEntrySchema, statsSchema, trendEntrySchema } from "../../../schema/responses";
 import { daysQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
+import { guard, json, list, type RouteDoc } from "../middleware/guard";
 import { getCostTracking, getModelUsage, getPerformance, getStats, getTrends } from "../queries/analytics";
 import { validate } from "../validate";
 
-const read = [requirePermission("logs:read"), validate("query", daysQuery)] as const;
+/** Every analytics read: logs:read, over the last `days` days. */
+const read = (doc: Omit<RouteDoc, "tag">) => [...guard("logs:read", { ...doc, tag: "Analytics" }), validate("query", daysQuery)] as const;
 
 export const analyticsRoutes = new Hono<AppEnv>()
-  .get("/stats", ...read, async (c) => c.json(await getStats(c.var.db, orgOf(c), c.req.valid("query").days)))
-  .get("/trends", ...read, async (c) => c.json(await getTrends(c.var.db, orgOf(c), c.req.valid("query").days)))
-  .get("/analytics/models", ...read, async (c) => c.json(await getModelUsage(c.var.db, orgOf(c), c.req.valid("query").days)))
-  .get("/cost-tracking", ...read, async (c) => c.json(await getCostTracking(c.var.db, orgOf(c), c.req.valid("query").days)))
-  .get("/performance-metrics", ...read, async (c) =>
+  .get("/stats", ...read({ summary: "Totals of the last N days and of the N days before", answers: json(statsSchema) }), async (c) =>
+    c.json(await getStats(c.var.db, orgOf(c), c.req.valid("query").days)),
+  )
+  .get("/trends", ...read({ summary: "Safe / warning / critical per day, zero-filled", answers: list(trendEntrySchema) }), async (c) =>
+    c.json(await getTrends(c.var.db, orgOf(c), c.req.valid("query").days)),
+  )
+  .get("/analytics/models", ...read({ summary: "Prompts, tokens, cost and share per model", answers: list(modelUsageSchema) }), async (c) =>
+    c.json(await getModelUsage(c.var.db, orgOf(c), c.req.valid("query").days)),
+  )
+  .get("/cost-tracking", ...read({ summary: "Cost and tokens per day", answers: list(costEntrySchema) }), async (c) =>
+    c.json(await getCostTracking(c.var.db, orgOf(c), c.req.valid("query").days)),
+  )
+  .get("/performance-metrics", ...read({ summary: "Latency percentiles and volume per day", answers: list(performanceEntrySchema) }), async (c) =>
     c.json(await getPerformance(c.var.db, orgOf(c), c.req.valid("query").days)),
   );

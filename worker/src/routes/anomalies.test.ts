@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anomalyDetections } from "../../../schema/tables";
-import { call, expectEnvelope, keyWith, registerOrg, testDb } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 
 type AnomalyInsert = typeof anomalyDetections.$inferInsert;
@@ -42,9 +42,9 @@ describe("GET /api/anomaly-detections", () => {
         resolvedAt: new Date(t - 60_000),
       },
     ]);
-    const res = await call("GET", "/anomaly-detections", { key: org.apiKey });
+    const res = await read(api(org)["anomaly-detections"].$get());
     expect(res.status).toBe(200);
-    expect(res.body.map((a: any) => a.id)).toEqual([newest.id, middle.id, older.id]);
+    expect(res.body.map((a) => a.id)).toEqual([newest.id, middle.id, older.id]);
     expect(res.body[0]).toEqual({
       id: newest.id,
       metricName: "cost",
@@ -62,7 +62,7 @@ describe("GET /api/anomaly-detections", () => {
 
   it("answers an empty list for an organization with no anomalies", async () => {
     const org = await registerOrg();
-    const res = await call("GET", "/anomaly-detections", { key: org.apiKey });
+    const res = await read(api(org)["anomaly-detections"].$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
   });
@@ -72,10 +72,10 @@ describe("GET /api/anomaly-detections", () => {
     const b = await registerOrg();
     const [mine] = await insertAnomalies(a.orgId, [{ metricName: "volume" }]);
     const [theirs] = await insertAnomalies(b.orgId, [{ metricName: "volume", detectedAt: new Date(Date.now() + 1_000) }]);
-    const res = await call("GET", "/anomaly-detections", { key: a.apiKey });
-    expect(res.body.map((x: any) => x.id)).toEqual([mine.id]);
+    const res = await read(api(a)["anomaly-detections"].$get());
+    expect(res.body.map((x) => x.id)).toEqual([mine.id]);
     expect(res.text).not.toContain(theirs.id);
-    expect((await call("GET", "/anomaly-detections", { key: b.apiKey })).body.map((x: any) => x.id)).toEqual([theirs.id]);
+    expect((await read(api(b)["anomaly-detections"].$get())).body.map((x) => x.id)).toEqual([theirs.id]);
   });
 
   it("answers at most 100, the newest", async () => {
@@ -85,22 +85,22 @@ describe("GET /api/anomaly-detections", () => {
       org.orgId,
       Array.from({ length: 105 }, (_, i) => ({ detectedAt: new Date(t - i * 1_000) })),
     );
-    const res = await call("GET", "/anomaly-detections", { key: org.apiKey });
+    const res = await read(api(org)["anomaly-detections"].$get());
     expect(res.body).toHaveLength(100);
-    expect(res.body.map((a: any) => a.id)).toEqual(rows.slice(0, 100).map((r) => r.id));
+    expect(res.body.map((a) => a.id)).toEqual(rows.slice(0, 100).map((r) => r.id));
   });
 
   it("needs alerts:read: 401 without credentials or with an invalid key, 403 without the permission", async () => {
     const org = await registerOrg();
     await insertAnomalies(org.orgId, [{}]);
-    expectEnvelope(await call("GET", "/anomaly-detections"), 401, "unauthorized");
+    expectEnvelope(await read(api()["anomaly-detections"].$get()), 401, "unauthorized");
     expectEnvelope(await call("GET", "/anomaly-detections", { key: "pk_live_" + "q".repeat(32) }), 401, "unauthorized");
     const logsOnly = await keyWith(org, ["logs:read", "logs:write"]);
-    expectEnvelope(await call("GET", "/anomaly-detections", { key: logsOnly }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: logsOnly })["anomaly-detections"].$get()), 403, "forbidden");
     const alerts = await keyWith(org, ["alerts:read"]);
-    const ok = await call("GET", "/anomaly-detections", { key: alerts });
+    const ok = await read(api({ key: alerts })["anomaly-detections"].$get());
     expect(ok.status).toBe(200);
     expect(ok.body).toHaveLength(1);
-    expect((await call("GET", "/anomaly-detections", { cookie: org.cookie })).body).toHaveLength(1);
+    expect((await read(api({ cookie: org.cookie })["anomaly-detections"].$get())).body).toHaveLength(1);
   });
 });

@@ -1,13 +1,21 @@
-// Anomaly detections found by the scheduled detector (spec §7, DESIGN §7).
+// Anomaly detections found by the scheduled detector (docs/api.md#calls, docs/delivery.md).
+import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { anomalySchema } from "../../../schema/responses";
+import { anomalyDetections } from "../../../schema/tables";
 import type { AppEnv } from "../env";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { guard, list } from "../middleware/guard";
 import { listAnomalies } from "../queries/anomalies";
 import { serializeAnomaly } from "../serialize";
 
 const ANOMALIES_SHOWN = 100;
 
-export const anomalyRoutes = new Hono<AppEnv>().get("/", requirePermission("alerts:read"), async (c) => {
-  const rows = await listAnomalies(c.var.db, orgOf(c), ANOMALIES_SHOWN);
-  return c.json(rows.map(serializeAnomaly));
-});
+export const anomalyRoutes = new Hono<AppEnv>().get(
+  "/",
+  ...guard("alerts:read", { summary: "Detected anomalies, newest first", tag: "Alerts", answers: list(anomalySchema) }),
+  async (c) => {
+    const rows = await listAnomalies(c.var.db, orgOf(c), ANOMALIES_SHOWN);
+    return c.json(rows.map(serializeAnomaly));
+  },
+);

@@ -1,22 +1,22 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, type TestOrg } from "../../test/helpers";
 
 const keyCount = async (orgId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 
 /** The listed entry of the key the caller holds (matched by display prefix). */
 async function listedKey(org: TestOrg, key: string) {
-  const list = await call("GET", "/api-keys", { key: org.apiKey });
+  const list = await read(api(org)["api-keys"].$get());
   return (list.body as any[]).find((k) => k.keyPrefix === key.slice(0, 16));
 }
 
 describe("GET /api/api-keys", () => {
   it("lists the organization's keys, newest first, without ever revealing a key or its hash", async () => {
     const org = await registerOrg();
-    const created = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "CI", permissions: ["logs:write"] } });
+    const created = await read(api(org)["api-keys"].$post({ json: { name: "CI", permissions: ["logs:write"] } }));
     expect(created.status).toBe(201);
-    const res = await call("GET", "/api-keys", { key: org.apiKey });
+    const res = await read(api(org)["api-keys"].$get());
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toMatchObject({ id: created.body.id, name: "CI", permissions: ["logs:write"], memberId: null, expired: false, expiresAt: null });
@@ -34,10 +34,10 @@ describe("GET /api/api-keys", () => {
   it("never includes another organization's keys", async () => {
     const a = await registerOrg();
     const b = await registerOrg();
-    const aKey = await call("POST", "/api-keys", { key: a.apiKey, body: { name: "A only", permissions: ["logs:read"] } });
-    const list = await call("GET", "/api-keys", { key: b.apiKey });
+    const aKey = await read(api(a)["api-keys"].$post({ json: { name: "A only", permissions: ["logs:read"] } }));
+    const list = await read(api(b)["api-keys"].$get());
     expect(list.status).toBe(200);
-    expect(list.body.map((k: any) => k.id)).not.toContain(aKey.body.id);
+    expect(list.body.map((k) => k.id)).not.toContain(aKey.body.id);
     expect(list.body).toHaveLength(1);
     expect(list.body[0].keyPrefix).toBe(b.apiKey.slice(0, 16));
   });
@@ -47,7 +47,7 @@ describe("POST /api/api-keys", () => {
   it("creates a key, answers keyValue once, and the key works with exactly its permissions", async () => {
     const org = await registerOrg();
     const before = await keyCount(org.orgId);
-    const res = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "  Reader  ", permissions: ["logs:read", "logs:read"] } });
+    const res = await read(api(org)["api-keys"].$post({ json: { name: "  Reader  ", permissions: ["logs:read", "logs:read"] } }));
     expect(res.status).toBe(201);
     expect(res.body.keyValue).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(res.body).toMatchObject({ name: "Reader", permissions: ["logs:read"], expired: false, expiresAt: null, lastUsed: null, memberId: null });
@@ -68,7 +68,7 @@ describe("POST /api/api-keys", () => {
   it("honours expiresAt: the key works until it expires, then 401 and the list shows expired", async () => {
     const org = await registerOrg();
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    const res = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "Temp", permissions: ["logs:read"], expiresAt } });
+    const res = await read(api(org)["api-keys"].$post({ json: { name: "Temp", permissions: ["logs:read"], expiresAt } }));
     expect(res.status).toBe(201);
     expect(res.body.expiresAt).toBe(expiresAt);
     expect(res.body.expired).toBe(false);
@@ -77,25 +77,25 @@ describe("POST /api/api-keys", () => {
     await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1_000, res.body.id).run();
     expectEnvelope(await call("GET", "/logs", { key: res.body.keyValue }), 401, "unauthorized");
     expectEnvelope(await call("GET", `/logs?apiKey=${res.body.keyValue}`), 401, "unauthorized");
-    const entry = (await call("GET", "/api-keys", { key: org.apiKey })).body.find((k: any) => k.id === res.body.id);
+    const entry = (await read(api(org)["api-keys"].$get())).body.find((k) => k.id === res.body.id)!;
     expect(entry.expired).toBe(true);
-    expect(Date.parse(entry.expiresAt)).toBeLessThan(Date.now());
+    expect(Date.parse(entry.expiresAt ?? "")).toBeLessThan(Date.now());
   });
 
   it("rejects bad input with the spec's messages and stores nothing", async () => {
     const org = await registerOrg();
     const before = await keyCount(org.orgId);
 
-    let error = expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, body: { name: "", permissions: [] } }), 400, "validation_failed");
+    let error = expectEnvelope(await read(api(org)["api-keys"].$post({ json: { name: "", permissions: [] } })), 400, "validation_failed");
     expect(error.issues?.name).toEqual(["Name is required"]);
     expect(error.issues?.permissions).toEqual(["At least one permission must be selected"]);
 
     // Absent fields are rejected too. (valibot reports a missing key with its generic "Invalid key"
     // text rather than the field's message; see the lead's note on schema/validation.ts.)
-    error = expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, body: {} }), 400, "validation_failed");
+    error = expectEnvelope(await read(api(org)["api-keys"].$post({ json: {} })), 400, "validation_failed");
     expect(Object.keys(error.issues ?? {}).sort()).toEqual(["name", "permissions"]);
 
-    error = expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, body: { name: "   ", permissions: ["logs:read"] } }), 400);
+    error = expectEnvelope(await read(api(org)["api-keys"].$post({ json: { name: "   ", permissions: ["logs:read"] } })), 400);
     expect(error.issues).toEqual({ name: ["Name is required"] });
 
     error = expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, body: { name: "X", permissions: ["root"] } }), 400);
@@ -115,28 +115,28 @@ describe("POST /api/api-keys", () => {
 describe("DELETE /api/api-keys/:id", () => {
   it("deletes a key: it is gone from the list and no longer authenticates", async () => {
     const org = await registerOrg();
-    const created = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "Old", permissions: ["logs:read"] } });
+    const created = await read(api(org)["api-keys"].$post({ json: { name: "Old", permissions: ["logs:read"] } }));
     expect((await call("GET", "/logs", { key: created.body.keyValue })).status).toBe(200);
-    const res = await call("DELETE", `/api-keys/${created.body.id}`, { key: org.apiKey });
+    const res = await read(api(org)["api-keys"][":id"].$delete({ param: { id: created.body.id } }));
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    const list = await call("GET", "/api-keys", { key: org.apiKey });
-    expect(list.body.map((k: any) => k.id)).not.toContain(created.body.id);
+    const list = await read(api(org)["api-keys"].$get());
+    expect(list.body.map((k) => k.id)).not.toContain(created.body.id);
     expectEnvelope(await call("GET", "/logs", { key: created.body.keyValue }), 401, "unauthorized");
-    expectEnvelope(await call("DELETE", `/api-keys/${created.body.id}`, { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org)["api-keys"][":id"].$delete({ param: { id: created.body.id } })), 404, "not_found");
   });
 
   it("refuses to delete the key the caller is using (409), by key and by session", async () => {
     const org = await registerOrg();
     const own = await listedKey(org, org.apiKey);
-    expectEnvelope(await call("DELETE", `/api-keys/${own.id}`, { key: org.apiKey }), 409, "conflict");
-    expectEnvelope(await call("DELETE", `/api-keys/${own.id}`, { cookie: org.cookie }), 409, "conflict");
-    expect((await call("GET", "/api-keys", { key: org.apiKey })).body.map((k: any) => k.id)).toContain(own.id);
+    expectEnvelope(await read(api(org)["api-keys"][":id"].$delete({ param: { id: own.id } })), 409, "conflict");
+    expectEnvelope(await read(api({ cookie: org.cookie })["api-keys"][":id"].$delete({ param: { id: own.id } })), 409, "conflict");
+    expect((await read(api(org)["api-keys"].$get())).body.map((k) => k.id)).toContain(own.id);
   });
 
   it("answers 404 for an unknown id", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("DELETE", "/api-keys/does-not-exist", { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org)["api-keys"][":id"].$delete({ param: { id: "does-not-exist" } })), 404, "not_found");
   });
 });
 
@@ -158,23 +158,23 @@ describe("api-keys auth and tenancy", () => {
     const own = await listedKey(org, org.apiKey);
     const weak = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
     const before = await keyCount(org.orgId);
-    expectEnvelope(await call("GET", "/api-keys", { key: weak }), 403, "forbidden");
-    expectEnvelope(await call("POST", "/api-keys", { key: weak, body: { name: "Escalate", permissions: ["admin"] } }), 403, "forbidden");
-    expectEnvelope(await call("DELETE", `/api-keys/${own.id}`, { key: weak }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: weak })["api-keys"].$get()), 403, "forbidden");
+    expectEnvelope(await read(api({ key: weak })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: weak })["api-keys"][":id"].$delete({ param: { id: own.id } })), 403, "forbidden");
     expect(await keyCount(org.orgId)).toBe(before);
-    expect((await call("GET", "/api-keys", { key: org.apiKey })).body.map((k: any) => k.id)).toContain(own.id);
+    expect((await read(api(org)["api-keys"].$get())).body.map((k) => k.id)).toContain(own.id);
   });
 
   it("answers 404 to another organization's admin for A's key ids and leaves them intact", async () => {
     const a = await registerOrg();
     const b = await registerOrg();
-    const aExtra = await call("POST", "/api-keys", { key: a.apiKey, body: { name: "A extra", permissions: ["logs:read"] } });
+    const aExtra = await read(api(a)["api-keys"].$post({ json: { name: "A extra", permissions: ["logs:read"] } }));
     const aOwn = await listedKey(a, a.apiKey);
     for (const id of [aExtra.body.id, aOwn.id]) {
-      expectEnvelope(await call("DELETE", `/api-keys/${id}`, { key: b.apiKey }), 404, "not_found");
+      expectEnvelope(await read(api(b)["api-keys"][":id"].$delete({ param: { id: id } })), 404, "not_found");
     }
-    const list = await call("GET", "/api-keys", { key: a.apiKey });
-    expect(list.body.map((k: any) => k.id).sort()).toEqual([aExtra.body.id, aOwn.id].sort());
+    const list = await read(api(a)["api-keys"].$get());
+    expect(list.body.map((k) => k.id).sort()).toEqual([aExtra.body.id, aOwn.id].sort());
     expect((await call("GET", "/logs", { key: aExtra.body.keyValue })).status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
 // and key hashes came back in A's metric. Now every such query is refused and nothing is stored.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
 
 const KELVIN = "\u212A"; // 'K'.toLowerCase() === 'k'
 const LONG_S = "\u017F"; // 'ſ'.toUpperCase() === 'S'
@@ -40,7 +40,7 @@ describe("custom metric SQL cannot read another organization's tables (issue 10,
     ];
 
     for (const query of ATTACKS) {
-      const res = await call("POST", "/custom-metrics", { key: a.apiKey, body: { name: "x", query, visualization: "bar" } });
+      const res = await read(api(a)["custom-metrics"].$post({ json: { name: "x", query, visualization: "bar" } }));
       for (const secret of secrets) expect(res.text, query).not.toContain(secret);
       const error = expectEnvelope(res, 400, "validation_failed");
       expect(error.issues?.query?.[0], query).toMatch(/^(Names must be plain ASCII|Only the logs table can be queried|Syntax error)/);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
 import { customMetrics } from "../../../schema/tables";
-import { call, expectEnvelope, insertLogs, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const MIN_REFRESH = "Refresh interval must be at least 60 seconds";
 
@@ -55,12 +55,12 @@ describe("POST /api/custom-metrics", () => {
 
   it("defaults refreshInterval to 300, type to count, visualization to number", async () => {
     const org = await registerOrg();
-    const res = await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "Prompts", query: "SELECT count(*) FROM logs" } });
+    const res = await read(api(org)["custom-metrics"].$post({ json: { name: "Prompts", query: "SELECT count(*) FROM logs" } }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ refreshInterval: 300, type: "count", visualization: "number", description: null, isActive: true });
     expect((await stored(res.body.id)).refreshInterval).toBe(300);
     // The form's number input may arrive as text.
-    const text = await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "P2", query: "SELECT 1", refreshInterval: "60" } });
+    const text = await read(api(org)["custom-metrics"].$post({ json: { name: "P2", query: "SELECT 1", refreshInterval: "60" } }));
     expect(text.status).toBe(201);
     expect(text.body.refreshInterval).toBe(60);
   });
@@ -104,12 +104,12 @@ describe("POST /api/custom-metrics: at most MAX_CUSTOM_METRICS_PER_ORG per organ
     const racing = await Promise.all([1, 2, 3].map((i) => call("POST", "/custom-metrics", { key: org.apiKey, body: { name: `race ${i}`, query: "SELECT count(*) FROM logs" } })));
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
-    const error = expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "one more", query: "SELECT 1" } }), 409, "limit_reached");
+    const error = expectEnvelope(await read(api(org)["custom-metrics"].$post({ json: { name: "one more", query: "SELECT 1" } })), 409, "limit_reached");
     expect(error.message).toBe(`An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
     expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
     await createMetric(other);
     // Deleting one makes room again.
-    expect((await call("DELETE", `/custom-metrics/cap-${org.orgId}-0`, { key: org.apiKey })).status).toBe(204);
+    expect((await read(api(org)["custom-metrics"][":id"].$delete({ param: { id: `cap-${org.orgId}-0` } }))).status).toBe(204);
     await createMetric(org);
     expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
   });
@@ -123,11 +123,11 @@ describe("GET /api/custom-metrics", () => {
     const second = await createMetric(a, { name: "second" });
     const foreign = await createMetric(b, { name: "b's" });
     const reader = await keyWith(a, ["logs:read"]);
-    const res = await call("GET", "/custom-metrics", { key: reader });
+    const res = await read(api({ key: reader })["custom-metrics"].$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual([second, first]);
     expect(res.text).not.toContain(foreign.id);
-    expect((await call("GET", "/custom-metrics", { key: b.apiKey })).body.map((m: any) => m.id)).toEqual([foreign.id]);
+    expect((await read(api(b)["custom-metrics"].$get())).body.map((m) => m.id)).toEqual([foreign.id]);
   });
 });
 
@@ -136,12 +136,12 @@ describe("DELETE /api/custom-metrics/:id", () => {
     const org = await registerOrg();
     const gone = await createMetric(org);
     const keep = await createMetric(org, { name: "keep" });
-    const res = await call("DELETE", `/custom-metrics/${gone.id}`, { key: org.apiKey });
+    const res = await read(api(org)["custom-metrics"][":id"].$delete({ param: { id: gone.id } }));
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await stored(gone.id)).toBeUndefined();
     expect(await stored(keep.id)).toBeDefined();
-    expectEnvelope(await call("DELETE", `/custom-metrics/${gone.id}`, { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org)["custom-metrics"][":id"].$delete({ param: { id: gone.id } })), 404, "not_found");
   });
 });
 
@@ -150,9 +150,9 @@ describe("custom metrics: authentication and permissions", () => {
     const org = await registerOrg();
     const metric = await createMetric(org);
     for (const key of [undefined, "pk_live_" + "z".repeat(32)]) {
-      expectEnvelope(await call("GET", "/custom-metrics", { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key })["custom-metrics"].$get()), 401, "unauthorized");
       expectEnvelope(await call("POST", "/custom-metrics", { key, body: { name: "x", query: "SELECT 1" } }), 401, "unauthorized");
-      expectEnvelope(await call("DELETE", `/custom-metrics/${metric.id}`, { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 401, "unauthorized");
     }
     expect(await count(org.orgId)).toBe(1);
   });
@@ -161,14 +161,14 @@ describe("custom metrics: authentication and permissions", () => {
     const org = await registerOrg();
     const metric = await createMetric(org);
     const reader = await keyWith(org, ["logs:read"]);
-    expect((await call("GET", "/custom-metrics", { key: reader })).status).toBe(200);
-    expectEnvelope(await call("POST", "/custom-metrics", { key: reader, body: { name: "x", query: "SELECT 1" } }), 403, "forbidden");
-    expectEnvelope(await call("DELETE", `/custom-metrics/${metric.id}`, { key: reader }), 403, "forbidden");
+    expect((await read(api({ key: reader })["custom-metrics"].$get())).status).toBe(200);
+    expectEnvelope(await read(api({ key: reader })["custom-metrics"].$post({ json: { name: "x", query: "SELECT 1" } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: reader })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 403, "forbidden");
     const engineer = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
-    expectEnvelope(await call("POST", "/custom-metrics", { key: engineer, body: { name: "x", query: "SELECT 1" } }), 403, "forbidden");
-    expectEnvelope(await call("DELETE", `/custom-metrics/${metric.id}`, { key: engineer }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: engineer })["custom-metrics"].$post({ json: { name: "x", query: "SELECT 1" } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: engineer })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 403, "forbidden");
     const alertsOnly = await keyWith(org, ["alerts:read"]);
-    expectEnvelope(await call("GET", "/custom-metrics", { key: alertsOnly }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: alertsOnly })["custom-metrics"].$get()), 403, "forbidden");
     expect(await count(org.orgId)).toBe(1);
     expect(await stored(metric.id)).toBeDefined();
   });
@@ -180,9 +180,9 @@ describe("custom metrics: tenancy", () => {
     const b = await registerOrg();
     const metric = await createMetric(a);
     const before = await stored(metric.id);
-    expectEnvelope(await call("DELETE", `/custom-metrics/${metric.id}`, { key: b.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(b)["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 404, "not_found");
     expect(await stored(metric.id)).toEqual(before);
-    expect((await call("GET", "/custom-metrics", { key: b.apiKey })).body).toEqual([]);
+    expect((await read(api(b)["custom-metrics"].$get())).body).toEqual([]);
   });
 });
 
@@ -216,7 +216,7 @@ describe("custom metrics: the SQL sandbox at create time", () => {
     ["SELECT count(*)\nFROM logs GROUP model", expect.stringMatching(/^Syntax error at line 2, column \d+ near "m"$/)],
   ])("refuses %s with 400 under issues.query and stores nothing", async (query, message) => {
     const org = await registerOrg();
-    const error = expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, body: { name: "Bad", query } }), 400, "validation_failed");
+    const error = expectEnvelope(await read(api(org)["custom-metrics"].$post({ json: { name: "Bad", query } })), 400, "validation_failed");
     expect(error.message).toEqual(message);
     expect(error.issues).toEqual({ query: [message] });
     expect(await count(org.orgId)).toBe(0);
@@ -230,9 +230,9 @@ describe("custom metrics: the SQL sandbox at create time", () => {
     await insertLogs(b.orgId, [{ prompt: marker }, { prompt: marker }]);
     const metric = await createMetric(a, { name: "Prompts", visualization: "bar", query: "SELECT prompt, count(*) FROM logs GROUP BY prompt" });
     expect(metric.lastValue).toEqual([{ label: "a's own prompt", value: 1 }]);
-    const refreshed = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: a.apiKey });
+    const refreshed = await read(api(a)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } }));
     expect(refreshed.text).not.toContain(marker);
-    expect((await call("GET", "/custom-metrics", { key: a.apiKey })).text).not.toContain(marker);
+    expect((await read(api(a)["custom-metrics"].$get())).text).not.toContain(marker);
   });
 });
 
@@ -243,10 +243,10 @@ describe("POST /api/custom-metrics/:id/refresh", () => {
     expect(metric.lastValue).toBe(0);
     await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "critical" }, { flagStatus: "critical" }]);
     await new Promise((r) => setTimeout(r, 5));
-    const res = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: org.apiKey });
+    const res = await read(api(org)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: metric.id, lastValue: 3, lastError: null });
-    expect(Date.parse(res.body.lastRefreshedAt)).toBeGreaterThan(Date.parse(metric.lastRefreshedAt));
+    expect(Date.parse(res.body.lastRefreshedAt ?? "")).toBeGreaterThan(Date.parse(metric.lastRefreshedAt));
     expect((await stored(metric.id)).lastValue).toBe(3);
   });
 
@@ -255,7 +255,7 @@ describe("POST /api/custom-metrics/:id/refresh", () => {
     const metric = await createMetric(org, { query: "SELECT count(*) FROM logs" });
     // A query stored before the sandbox existed (or written behind the API's back).
     await testDb().update(customMetrics).set({ query: "SELECT key_hash FROM api_keys" }).where(eq(customMetrics.id, metric.id));
-    const res = await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: org.apiKey });
+    const res = await read(api(org)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ lastValue: 0, lastError: "Only the logs table can be queried (found api_keys)" });
     expect(res.text).not.toMatch(/key_hash"?:|[0-9a-f]{64}/);
@@ -266,12 +266,12 @@ describe("POST /api/custom-metrics/:id/refresh", () => {
     const b = await registerOrg();
     const metric = await createMetric(a);
     const before = await stored(metric.id);
-    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`), 401, "unauthorized");
+    expectEnvelope(await read(api()["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 401, "unauthorized");
     expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: "pk_live_" + "r".repeat(32) }), 401, "unauthorized");
     const reader = await keyWith(a, ["logs:read"]);
-    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: reader }), 403, "forbidden");
-    const missing = expectEnvelope(await call("POST", "/custom-metrics/no-such-metric/refresh", { key: b.apiKey }), 404, "not_found");
-    const foreign = expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: b.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api({ key: reader })["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 403, "forbidden");
+    const missing = expectEnvelope(await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: "no-such-metric" } })), 404, "not_found");
+    const foreign = expectEnvelope(await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 404, "not_found");
     expect(foreign.message).toBe(missing.message);
     expect(await stored(metric.id)).toEqual(before);
   });

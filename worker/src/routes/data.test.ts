@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { alerts, anomalyDetections, webhookDeliveries, webhooks } from "../../../schema/tables";
-import { call, expectEnvelope, insertLogs, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const DATA_TABLES = ["prompt_logs", "daily_usage", "daily_active_users", "hourly_usage", "alerts", "anomaly_detections", "webhook_deliveries"] as const;
 const KEPT_TABLES = ["api_keys", "team_members", "org_settings", "webhooks"] as const;
@@ -44,7 +44,7 @@ describe("DELETE /api/data", () => {
     const aBefore = await counts(a.orgId);
     const bBefore = await counts(b.orgId);
     for (const t of DATA_TABLES) expect(aBefore[t], t).toBeGreaterThan(0);
-    expect((await call("GET", "/logs?search=alphaword", { key: a.apiKey })).body).toHaveLength(3);
+    expect((await read(api(a).logs.$get({ query: { search: "alphaword" } }))).body).toHaveLength(3);
 
     const res = await delData(a, a.name);
     expect(res.status).toBe(200);
@@ -56,14 +56,14 @@ describe("DELETE /api/data", () => {
     expect(await counts(b.orgId)).toEqual(bBefore);
 
     // Through the API: A is empty (search index included), B untouched, A's key and settings still work.
-    expect((await call("GET", "/logs", { key: a.apiKey })).body).toEqual([]);
-    expect((await call("GET", "/logs?search=alphaword", { key: a.apiKey })).body).toEqual([]);
-    expect((await call("GET", "/alerts", { key: a.apiKey })).body).toEqual([]);
-    expect((await call("GET", "/stats?days=7", { key: a.apiKey })).body).toMatchObject({ totalPrompts: 0, redFlags: 0, activeUsers: 0 });
-    expect((await call("GET", "/logs", { key: b.apiKey })).body).toHaveLength(3);
-    expect((await call("GET", "/logs?search=bravoword", { key: b.apiKey })).body).toHaveLength(3);
-    expect((await call("GET", "/alerts", { key: b.apiKey })).body).toHaveLength(2);
-    expect((await call("GET", "/settings", { key: a.apiKey })).body.organizationName).toBe(a.name);
+    expect((await read(api(a).logs.$get({ query: {} }))).body).toEqual([]);
+    expect((await read(api(a).logs.$get({ query: { search: "alphaword" } }))).body).toEqual([]);
+    expect((await read(api(a).alerts.$get({ query: {} }))).body).toEqual([]);
+    expect((await read(api(a).stats.$get({ query: { days: "7" } }))).body).toMatchObject({ totalPrompts: 0, redFlags: 0, activeUsers: 0 });
+    expect((await read(api(b).logs.$get({ query: {} }))).body).toHaveLength(3);
+    expect((await read(api(b).logs.$get({ query: { search: "bravoword" } }))).body).toHaveLength(3);
+    expect((await read(api(b).alerts.$get({ query: {} }))).body).toHaveLength(2);
+    expect((await read(api(a).settings.$get())).body.organizationName).toBe(a.name);
   });
 
   it("accepts the name with surrounding spaces, and succeeds on an organization with no data", async () => {
@@ -86,7 +86,7 @@ describe("DELETE /api/data", () => {
       const error = expectEnvelope(await delData(org, confirm), 400, "validation_failed");
       expect(error.issues).toEqual({ confirm: ["Type the organization name to confirm"] });
     }
-    expect(Object.keys(expectEnvelope(await call("DELETE", "/data", { key: org.apiKey, body: {} }), 400).issues ?? {})).toEqual(["confirm"]);
+    expect(Object.keys(expectEnvelope(await read(api(org).data.$delete({ json: {} })), 400).issues ?? {})).toEqual(["confirm"]);
     expectEnvelope(await call("DELETE", "/data", { key: org.apiKey, rawBody: "{\"confirm\"", headers: { "content-type": "application/json" } }), 400, "bad_request");
     expectEnvelope(await call("DELETE", "/data", { key: org.apiKey }), 400, "invalid_content_type");
     expect(await counts(org.orgId)).toEqual(before);
@@ -95,7 +95,7 @@ describe("DELETE /api/data", () => {
   it("follows a rename: the old name no longer confirms", async () => {
     const org = await registerOrg();
     await seed(org, "renamed");
-    await call("PUT", "/settings", { key: org.apiKey, body: { organizationName: "Brand New Name" } });
+    await read(api(org).settings.$put({ json: { organizationName: "Brand New Name" } }));
     expectEnvelope(await delData(org, org.name), 400, "validation_failed");
     expect((await counts(org.orgId, ["prompt_logs"])).prompt_logs).toBe(3);
     expect((await delData(org, "Brand New Name")).status).toBe(200);
@@ -117,7 +117,7 @@ describe("data auth and tenancy", () => {
     const org = await registerOrg();
     await seed(org, "safe");
     const allButAdmin = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
-    const engineer = await call("POST", "/team/invite", { key: org.apiKey, body: { name: "E", email: "e@example.com", role: "engineer" } });
+    const engineer = await read(api(org).team.invite.$post({ json: { name: "E", email: "e@example.com", role: "engineer" } }));
     const before = await counts(org.orgId);
     expectEnvelope(await delData(org, org.name, allButAdmin), 403, "forbidden");
     expectEnvelope(await delData(org, org.name, engineer.body.apiKey), 403, "forbidden");

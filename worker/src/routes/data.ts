@@ -1,21 +1,33 @@
-// Danger Zone (DESIGN §5): deletes the organization's logs, aggregates, alerts, anomalies and
+// Danger Zone (docs/api.md): deletes the organization's logs, aggregates, alerts, anomalies and
 // deliveries after the caller types the organization name. Keys, team, settings and configuration stay.
 import { Hono } from "hono";
+import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
+import { deletedSchema, type Deleted } from "../../../schema/responses";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
+import { guard, json } from "../middleware/guard";
 import { organizationName } from "../queries/accounts";
 import { deleteOrganizationData } from "../queries/data";
 import { jsonBody } from "../validate";
 
-export const dataRoutes = new Hono<AppEnv>().delete("/", requirePermission("admin"), ...jsonBody(deleteDataBody), async (c) => {
-  const orgId = orgOf(c);
-  const { confirm } = c.req.valid("json");
-  if (confirm.trim() !== (await organizationName(c.var.db, orgId))) {
-    const message = "Type the organization name exactly to confirm";
-    throw badRequest(message, { confirm: [message] });
-  }
-  await deleteOrganizationData(c.var.db, orgId);
-  return c.json({ deleted: true });
-});
+export const dataRoutes = new Hono<AppEnv>().delete(
+  "/",
+  ...guard("admin", {
+    summary: "Delete all logs, alerts and analytics (body confirms the organization name)",
+    tag: "Settings",
+    answers: json(deletedSchema),
+  }),
+  ...jsonBody(deleteDataBody),
+  async (c) => {
+    const orgId = orgOf(c);
+    const { confirm } = c.req.valid("json");
+    if (confirm.trim() !== (await organizationName(c.var.db, orgId))) {
+      const message = "Type the organization name exactly to confirm";
+      throw badRequest(message, { confirm: [message] });
+    }
+    await deleteOrganizationData(c.var.db, orgId);
+    return c.json({ deleted: true } satisfies Deleted);
+  },
+);

@@ -4,66 +4,116 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import { FEEDBACK_VERDICT_LABELS, verdictsFor } from "../../../schema/constants";
+import { feedbackOrNullSchema, feedbackSchema, feedbackSummarySchema } from "../../../schema/responses";
 import { feedbackBody, feedbackExportQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
 import { feedbackJsonlRow, feedbackSummary, serializeFeedback } from "../lib/feedback";
-import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
+import { download, guard, json, noContent } from "../middleware/guard";
 import { deleteFeedback, feedbackExportPage, getFeedback, logFlag, saveFeedback, verdictCounts } from "../queries/feedback";
 import { jsonBody, validate } from "../validate";
 
 const EXPORT_PAGE = 200;
 
 export const feedbackRoutes = new Hono<AppEnv>()
-  .get("/feedback/summary", requirePermission("logs:read"), async (c) => {
-    const { overall, perReason } = await verdictCounts(c.var.db, orgOf(c));
-    return c.json(feedbackSummary(overall, perReason));
-  })
-  .get("/feedback/export", requirePermission("logs:read"), validate("query", feedbackExportQuery), (c) => {
-    const { verdict } = c.req.valid("query");
-    const orgId = orgOf(c);
-    const db = c.var.db;
-    c.header("Content-Type", "application/x-ndjson; charset=utf-8");
-    c.header("Content-Disposition", `attachment; filename="flag-feedback-${new Date().toISOString().slice(0, 10)}.jsonl"`);
-    // Streamed page by page (keyset on log id), so an export never holds every prompt at once.
-    return stream(c, async (out) => {
-      for (let after: string | undefined; ; ) {
-        const rows = await feedbackExportPage(db, orgId, { verdict, after, limit: EXPORT_PAGE });
-        if (rows.length) await out.write(rows.map(feedbackJsonlRow).join(""));
-        if (rows.length < EXPORT_PAGE) break;
-        after = rows[rows.length - 1].feedback.logId;
+  .get(
+    "/feedback/summary",
+    ...guard("logs:read", {
+      summary: "Precision estimate of reviewed flags, overall and per reason",
+      tag: "Feedback",
+      answers: json(feedbackSummarySchema),
+    }),
+    async (c) => {
+      const { overall, perReason } = await verdictCounts(c.var.db, orgOf(c));
+      return c.json(feedbackSummary(overall, perReason));
+    },
+  )
+  .get(
+    "/feedback/export",
+    ...guard("logs:read", {
+      summary: "Stream the verdicts with their prompts as JSON Lines (for retraining)",
+      tag: "Feedback",
+      answers: download(["application/x-ndjson"], "One verdict per line"),
+    }),
+    validate("query", feedbackExportQuery),
+    (c) => {
+      const { verdict } = c.req.valid("query");
+      const orgId = orgOf(c);
+      const db = c.var.db;
+      c.header("Content-Type", "application/x-ndjson; charset=utf-8");
+      c.header("Content-Disposition", `attachment; filename="flag-feedback-${new Date().toISOString().slice(0, 10)}.jsonl"`);
+      // Streamed page by page (keyset on log id), so an export never holds every prompt at once.
+      return stream(c, async (out) => {
+        for (let after: string | undefined; ; ) {
+          const rows = await feedbackExportPage(db, orgId, { verdict, after, limit: EXPORT_PAGE });
+          if (rows.length) await out.write(rows.map(feedbackJsonlRow).join(""));
+          if (rows.length < EXPORT_PAGE) break;
+          after = rows[rows.length - 1].feedback.logId;
+        }
+      });
+    },
+  )
+  .get(
+    "/logs/:id/feedback",
+    ...guard("logs:read", {
+      summary: "The operator's verdict on a log, or null",
+      tag: "Feedback",
+      answers: json(feedbackOrNullSchema),
+      errors: { 404: "`not_found`: no such log in the organization" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const orgId = orgOf(c);
+      const { id } = c.req.valid("param");
+      const found = await getFeedback(c.var.db, orgId, id);
+      if (found) return c.json(serializeFeedback(found.feedback, found.reviewerName));
+      // No verdict yet answers null; an id that is not the organization's log answers 404.
+      if (!(await logFlag(c.var.db, orgId, id))) throw notFound("Log");
+      return c.json(null);
+    },
+  )
+  .put(
+    "/logs/:id/feedback",
+    ...guard("alerts:write", {
+      summary: "Mark a flag as confirmed or a false alarm, or a safe log as missed",
+      tag: "Feedback",
+      answers: json(feedbackSchema),
+      errors: { 404: "`not_found`: no such log in the organization" },
+    }),
+    validate("param", idParam),
+    ...jsonBody(feedbackBody),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const { id } = c.req.valid("param");
+      const { verdict, note } = c.req.valid("json");
+      const db = c.var.db;
+      const log = await logFlag(db, principal.orgId, id);
+      if (!log) throw notFound("Log");
+      const allowed = verdictsFor(log.flagStatus);
+      if (!allowed.includes(verdict)) {
+        const message = `A ${log.flagStatus} log can only be marked as ${allowed.map((v) => FEEDBACK_VERDICT_LABELS[v].toLowerCase()).join(" or ")}`;
+        throw badRequest(message, { verdict: [message] });
       }
-    });
-  })
-  .get("/logs/:id/feedback", requirePermission("logs:read"), validate("param", idParam), async (c) => {
-    const orgId = orgOf(c);
-    const { id } = c.req.valid("param");
-    const found = await getFeedback(c.var.db, orgId, id);
-    if (found) return c.json(serializeFeedback(found.feedback, found.reviewerName));
-    // No verdict yet answers null; an id that is not the organization's log answers 404.
-    if (!(await logFlag(c.var.db, orgId, id))) throw notFound("Log");
-    return c.json(null);
-  })
-  .put("/logs/:id/feedback", requirePermission("alerts:write"), validate("param", idParam), ...jsonBody(feedbackBody), async (c) => {
-    const principal = requirePrincipal(c);
-    const { id } = c.req.valid("param");
-    const { verdict, note } = c.req.valid("json");
-    const db = c.var.db;
-    const log = await logFlag(db, principal.orgId, id);
-    if (!log) throw notFound("Log");
-    const allowed = verdictsFor(log.flagStatus);
-    if (!allowed.includes(verdict)) {
-      const message = `A ${log.flagStatus} log can only be marked as ${allowed.map((v) => FEEDBACK_VERDICT_LABELS[v].toLowerCase()).join(" or ")}`;
-      throw badRequest(message, { verdict: [message] });
-    }
-    const reviewedBy = principal.memberId ?? principal.keyId;
-    if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }))) throw notFound("Log");
-    const saved = (await getFeedback(db, principal.orgId, id))!;
-    return c.json(serializeFeedback(saved.feedback, saved.reviewerName));
-  })
-  .delete("/logs/:id/feedback", requirePermission("alerts:write"), validate("param", idParam), async (c) => {
-    const orgId = orgOf(c);
-    const { id } = c.req.valid("param");
-    if (await deleteFeedback(c.var.db, orgId, id)) return c.body(null, 204);
-    throw notFound((await logFlag(c.var.db, orgId, id)) ? "Feedback" : "Log");
-  });
+      const reviewedBy = principal.memberId ?? principal.keyId;
+      if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }))) throw notFound("Log");
+      const saved = (await getFeedback(db, principal.orgId, id))!;
+      return c.json(serializeFeedback(saved.feedback, saved.reviewerName));
+    },
+  )
+  .delete(
+    "/logs/:id/feedback",
+    ...guard("alerts:write", {
+      summary: "Remove the verdict on a log",
+      tag: "Feedback",
+      answers: noContent(),
+      errors: { 404: "`not_found`: no such log, or no verdict on it" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      const orgId = orgOf(c);
+      const { id } = c.req.valid("param");
+      if (await deleteFeedback(c.var.db, orgId, id)) return c.body(null, 204);
+      throw notFound((await logFlag(c.var.db, orgId, id)) ? "Feedback" : "Log");
+    },
+  );

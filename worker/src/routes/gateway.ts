@@ -15,7 +15,9 @@ import { answerOfCompletion, boundedMs, estimateTokens, promptText, StreamAnswer
 import { gatewayOnError } from "../gateway/errors";
 import { completionsUrl, forwardedHeaders, resolveUpstream, returnedHeaders } from "../gateway/upstream";
 import { ingestLogs } from "../ingestion/ingest-logs";
-import { requirePermission, requirePrincipal } from "../middleware/auth";
+import { requirePrincipal } from "../middleware/auth";
+import { guard } from "../middleware/guard";
+import { GATEWAY_CREDENTIALS } from "../openapi";
 import { ingestRateLimit } from "../middleware/rate-limit";
 import { assertQuota, ingestContext } from "../ingestion/store-logs";
 import { jsonBody } from "../validate";
@@ -84,7 +86,27 @@ async function assembleStream(body: ReadableStream<Uint8Array>, started: number)
 }
 
 export const gatewayRoutes = new Hono<AppEnv>()
-  .post("/v1/chat/completions", requirePermission("logs:write"), ingestRateLimit, ...jsonBody(gatewayChatBody), async (c) => {
+  .post(
+    "/v1/chat/completions",
+    ...guard("logs:write", {
+      summary: "OpenAI-compatible chat completions: forwarded to the provider (streamed or not) and logged; flagged prompts blocked per gatewayBlock",
+      tag: "Gateway",
+      // Authorization is the caller's provider credential, passed through; our key is X-PromptSentry-Key.
+      security: GATEWAY_CREDENTIALS,
+      answers: {
+        200: {
+          description: "The provider's answer, unchanged: a chat completion, or `text/event-stream` chunks when `stream: true`",
+          content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } },
+        },
+      },
+      errors: {
+        400: "`content_flagged`: the prompt met the organization's gatewayBlock and was not sent (OpenAI error shape); `invalid_upstream`: the upstream URL is refused by the outbound policy",
+        502: "`upstream_unreachable`: the provider could not be reached",
+      },
+    }),
+    ingestRateLimit,
+    ...jsonBody(gatewayChatBody),
+    async (c) => {
     const started = Date.now();
     const principal = requirePrincipal(c);
     const body = c.req.valid("json");

@@ -1,8 +1,9 @@
+import type { Permission } from "../../../schema/constants";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { integrations } from "../../../schema/tables";
-import { call, expectEnvelope, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const PRIVATE = "Private and loopback addresses are not allowed";
 const NEVER = "This address can never receive webhooks";
@@ -56,7 +57,7 @@ describe("POST /api/integrations", () => {
     }
     expect(await count(org.orgId)).toBe(4);
     // The list never reveals the key either.
-    const list = await call("GET", "/integrations", { key: org.apiKey });
+    const list = await read(api(org).integrations.$get());
     expect(list.text).not.toContain(SECRET);
   });
 
@@ -123,11 +124,11 @@ describe("GET /api/integrations", () => {
     const first = await createIntegration(a, { name: "first" });
     const second = await createIntegration(a, { name: "second", type: "email", config: { email: "x@example.com" } });
     const foreign = await createIntegration(b, { name: "b's" });
-    const res = await call("GET", "/integrations", { key: a.apiKey });
+    const res = await read(api(a).integrations.$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual([second, first]);
     expect(res.text).not.toContain(foreign.id);
-    expect((await call("GET", "/integrations", { key: b.apiKey })).body.map((i: any) => i.id)).toEqual([foreign.id]);
+    expect((await read(api(b).integrations.$get())).body.map((i) => i.id)).toEqual([foreign.id]);
   });
 });
 
@@ -135,11 +136,11 @@ describe("PATCH /api/integrations/:id", () => {
   it("toggles active and renames", async () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
-    const off = await call("PATCH", `/integrations/${it.id}`, { key: org.apiKey, body: { active: false } });
+    const off = await read(api(org).integrations[":id"].$patch({ param: { id: it.id }, json: { active: false } }));
     expect(off.status).toBe(200);
     expect(off.body).toEqual({ ...it, active: false });
     expect((await stored(it.id)).active).toBe(false);
-    const renamed = await call("PATCH", `/integrations/${it.id}`, { key: org.apiKey, body: { name: "Renamed" } });
+    const renamed = await read(api(org).integrations[":id"].$patch({ param: { id: it.id }, json: { name: "Renamed" } }));
     expect(renamed.body).toMatchObject({ name: "Renamed", active: false });
     expect(await stored(it.id)).toMatchObject({ name: "Renamed", active: false, config: { webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET } });
   });
@@ -168,7 +169,7 @@ describe("PATCH /api/integrations/:id", () => {
       [mail.id, { ...mail.config, url: "https://attacker.example/collect" }],
     ];
     for (const [id, config] of attempts) {
-      const res = await call("PATCH", `/integrations/${id}`, { key: org.apiKey, body: { name: "Moved", config } });
+      const res = await read(api(org).integrations[":id"].$patch({ param: { id: id }, json: { name: "Moved", config } }));
       const error = expectEnvelope(res, 400, "secret_required");
       expect(error.message).toBe("Re-enter the API key to change where this integration sends alerts");
       expect(error.issues).toEqual({ "config.api_key": [error.message] });
@@ -195,7 +196,7 @@ describe("PATCH /api/integrations/:id", () => {
     const discord = await createIntegration(org, { name: "Discord", type: "discord", config: { webhook_url: discordUrl } });
     expect(slack.config.webhook_url).toBe(SLACK_SHOWN);
     expect(discord.config.webhook_url).toBe("https://discord.com/••••abcd");
-    const list = await call("GET", "/integrations", { key: org.apiKey });
+    const list = await read(api(org).integrations.$get());
     for (const secretPath of ["/services/T000/B000/XXXXXXXX", "/api/webhooks/123456/tokenPART-abcd"]) expect(list.text).not.toContain(secretPath);
 
     // An edit form that sends back what it was shown changes only what the user changed.
@@ -243,9 +244,9 @@ describe("PATCH /api/integrations/:id", () => {
       const res = await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { active: false, config: { webhook_url: target } } });
       expect(expectEnvelope(res, 400, "validation_failed").issues, target).toEqual({ "config.webhook_url": [message] });
     }
-    const name = expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { name: "  " } }), 400);
+    const name = expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: hook.id }, json: { name: "  " } })), 400);
     expect(name.issues?.name).toEqual(["Name is required"]);
-    expect(expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: {} }), 400).message).toBe("Nothing to update");
+    expect(expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe("Nothing to update");
     expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { active: "no" } }), 400, "validation_failed");
     expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
     expect(await stored(hook.id)).toEqual(hookBefore);
@@ -254,7 +255,7 @@ describe("PATCH /api/integrations/:id", () => {
 
   it("answers 404 for an unknown id", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("PATCH", "/integrations/01NOPE", { key: org.apiKey, body: { active: false } }), 404, "not_found");
+    expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: "01NOPE" }, json: { active: false } })), 404, "not_found");
   });
 });
 
@@ -263,12 +264,12 @@ describe("DELETE /api/integrations/:id", () => {
     const org = await registerOrg();
     const gone = await createIntegration(org);
     const keep = await createIntegration(org, { name: "keep" });
-    const res = await call("DELETE", `/integrations/${gone.id}`, { key: org.apiKey });
+    const res = await read(api(org).integrations[":id"].$delete({ param: { id: gone.id } }));
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await stored(gone.id)).toBeUndefined();
     expect(await stored(keep.id)).toBeDefined();
-    expectEnvelope(await call("DELETE", `/integrations/${gone.id}`, { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org).integrations[":id"].$delete({ param: { id: gone.id } })), 404, "not_found");
   });
 });
 
@@ -278,10 +279,10 @@ describe("integrations: authentication and permissions", () => {
     const it = await createIntegration(org);
     const before = await stored(it.id);
     for (const key of [undefined, "pk_live_" + "y".repeat(32)]) {
-      expectEnvelope(await call("GET", "/integrations", { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key }).integrations.$get()), 401, "unauthorized");
       expectEnvelope(await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }), 401, "unauthorized");
       expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key, body: { active: false } }), 401, "unauthorized");
-      expectEnvelope(await call("DELETE", `/integrations/${it.id}`, { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key }).integrations[":id"].$delete({ param: { id: it.id } })), 401, "unauthorized");
     }
     expect(await count(org.orgId)).toBe(1);
     expect(await stored(it.id)).toEqual(before);
@@ -291,12 +292,12 @@ describe("integrations: authentication and permissions", () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
     const before = await stored(it.id);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]]) {
+    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
-      expectEnvelope(await call("GET", "/integrations", { key }), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).integrations.$get()), 403, "forbidden");
       expectEnvelope(await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }), 403, "forbidden");
       expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key, body: { active: false } }), 403, "forbidden");
-      expectEnvelope(await call("DELETE", `/integrations/${it.id}`, { key }), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).integrations[":id"].$delete({ param: { id: it.id } })), 403, "forbidden");
     }
     expect(await count(org.orgId)).toBe(1);
     expect(await stored(it.id)).toEqual(before);
@@ -309,11 +310,11 @@ describe("integrations: tenancy", () => {
     const b = await registerOrg();
     const it = await createIntegration(a);
     const before = await stored(it.id);
-    expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key: b.apiKey, body: { active: false } }), 404, "not_found");
+    expectEnvelope(await read(api(b).integrations[":id"].$patch({ param: { id: it.id }, json: { active: false } })), 404, "not_found");
     expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key: b.apiKey, body: { config: { webhook_url: "https://evil.example.com/" } } }), 404, "not_found");
-    expectEnvelope(await call("DELETE", `/integrations/${it.id}`, { key: b.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(b).integrations[":id"].$delete({ param: { id: it.id } })), 404, "not_found");
     expect(await stored(it.id)).toEqual(before);
-    expect((await call("GET", "/integrations", { key: b.apiKey })).body).toEqual([]);
-    expect((await call("GET", "/integrations", { key: a.apiKey })).body.map((i: any) => i.id)).toEqual([it.id]);
+    expect((await read(api(b).integrations.$get())).body).toEqual([]);
+    expect((await read(api(a).integrations.$get())).body.map((i) => i.id)).toEqual([it.id]);
   });
 });

@@ -1,12 +1,16 @@
-// Integrations CRUD and active patch (spec §5, §7). Admin only.
+// Integrations CRUD and active patch (schema/validation.ts, docs/api.md#calls). Admin only.
+import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { IntegrationConfig } from "../../../schema/tables";
 import { assertDeliverable } from "../lib/url-policy";
+import { integrationSchema } from "../../../schema/responses";
 import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { badRequest } from "../errors";
+import { badRequest, notFound } from "../errors";
+import { newId } from "../lib/ids";
 import { orgOf, requirePermission } from "../middleware/auth";
+import { guard, json, list, noContent } from "../middleware/guard";
 import { createIntegration, deleteIntegration, findIntegration, listIntegrations, updateIntegration } from "../queries/integrations";
 import { isSecretConfigField, serializeIntegration } from "../serialize";
 import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
@@ -36,42 +40,75 @@ function assertSecretFollowsDestination(before: IntegrationConfig, after: Integr
 }
 
 export const integrationRoutes = new Hono<AppEnv>()
-  .use(requirePermission("admin"))
-  .get("/", async (c) => {
-    const rows = await listIntegrations(c.var.db, orgOf(c));
-    return c.json(rows.map(serializeIntegration));
-  })
-  .post("/", ...jsonBody(integrationBody), async (c) => {
-    const input = c.req.valid("json");
-    assertTargets(input.config, c.env);
-    return c.json(serializeIntegration(await createIntegration(c.var.db, orgOf(c), input)), 201);
-  })
-  .patch("/:id", validate("param", idParam), ...jsonBody(integrationPatch), async (c) => {
-    const orgId = orgOf(c);
-    const { id } = c.req.valid("param");
-    const patch = c.req.valid("json");
-    const existing = await findIntegration(c.var.db, orgId, id);
-    let config = existing.config;
-    if (patch.config) {
-      // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
-      // editing what it was shown, means "unchanged" and keeps the stored credential.
-      const shown: Record<string, unknown> = serializeIntegration(existing).config;
-      const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
-      const keptSecret = incoming.api_key === undefined;
-      // A patched config is validated as a whole against the integration's type.
-      const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
-      if (!result.success) {
-        const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
-        throw badRequest(firstMessage(issues), issues);
+  .get(
+    "/",
+    ...guard("admin", {
+      summary: "Alert integrations (Slack, Discord, webhook, e-mail)",
+      tag: "Integrations",
+      answers: list(integrationSchema),
+    }),
+    async (c) => {
+      const rows = await listIntegrations(c.var.db, orgOf(c));
+      return c.json(rows.map(serializeIntegration));
+    },
+  )
+  .post(
+    "/",
+    ...guard("admin", { summary: "Add an integration", tag: "Integrations", answers: json(integrationSchema, 201) }),
+    ...jsonBody(integrationBody),
+    async (c) => {
+      const input = c.req.valid("json");
+      assertTargets(input.config, c.env);
+      return c.json(serializeIntegration(await createIntegration(c.var.db, orgOf(c), input)), 201);
+    },
+  )
+  .patch(
+    "/:id",
+    ...guard("admin", {
+      summary: "Change an integration or switch it on or off",
+      tag: "Integrations",
+      answers: json(integrationSchema),
+      errors: { 404: "`not_found`: no such integration in the organization" },
+    }),
+    validate("param", idParam),
+    ...jsonBody(integrationPatch),
+    async (c) => {
+      const orgId = orgOf(c);
+      const { id } = c.req.valid("param");
+      const patch = c.req.valid("json");
+      const existing = await findIntegration(c.var.db, orgId, id);
+      let config = existing.config;
+      if (patch.config) {
+        // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
+        // editing what it was shown, means "unchanged" and keeps the stored credential.
+        const shown: Record<string, unknown> = serializeIntegration(existing).config;
+        const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
+        const keptSecret = incoming.api_key === undefined;
+        // A patched config is validated as a whole against the integration's type.
+        const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
+        if (!result.success) {
+          const issues = Object.fromEntries(Object.entries(issuesOf(result.issues)).map(([k, m]) => [`config.${k}`, m]));
+          throw badRequest(firstMessage(issues), issues);
+        }
+        config = result.output;
+        assertTargets(config, c.env);
+        assertSecretFollowsDestination(existing.config, config, keptSecret);
       }
-      config = result.output;
-      assertTargets(config, c.env);
-      assertSecretFollowsDestination(existing.config, config, keptSecret);
-    }
-    const row = await updateIntegration(c.var.db, orgId, id, { name: patch.name ?? existing.name, active: patch.active ?? existing.active, config });
-    return c.json(serializeIntegration(row));
-  })
-  .delete("/:id", validate("param", idParam), async (c) => {
-    await deleteIntegration(c.var.db, orgOf(c), c.req.valid("param").id);
-    return c.body(null, 204);
-  });
+      const row = await updateIntegration(c.var.db, orgId, id, { name: patch.name ?? existing.name, active: patch.active ?? existing.active, config });
+      return c.json(serializeIntegration(row));
+    },
+  )
+  .delete(
+    "/:id",
+    ...guard("admin", {
+      summary: "Delete an integration",
+      tag: "Integrations",
+      answers: noContent(),
+      errors: { 404: "`not_found`: no such integration in the organization" },
+    }),
+    validate("param", idParam),
+    async (c) => {
+      await deleteIntegration(c.var.db, orgOf(c), c.req.valid("param").id);
+      return c.body(null, 204);
+    },
+  );

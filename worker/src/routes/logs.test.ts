@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, insertLogs, keyWith, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg } from "../../test/helpers";
 
 const MINUTE = 60_000;
 const ids = (body: { id: string }[]) => body.map((l) => l.id);
@@ -16,9 +16,9 @@ describe("GET /api/logs", () => {
       { createdAt: minutesAgo(1), prompt: "first", flagStatus: "critical", flagReasons: ["prompt_injection"] },
       { createdAt: minutesAgo(2), prompt: "second", metadata: { team: "a" } },
     ]);
-    const res = await call("GET", "/logs", { key: org.apiKey });
+    const res = await read(api(org).logs.$get({ query: {} }));
     expect(res.status).toBe(200);
-    expect(res.body.map((l: any) => l.prompt)).toEqual(["first", "second", "third"]);
+    expect(res.body.map((l) => l.prompt)).toEqual(["first", "second", "third"]);
     const oldest = res.body[2];
     expect(oldest).toEqual({
       id: rows[0].id,
@@ -55,13 +55,13 @@ describe("GET /api/logs", () => {
       body: { logs: [{ prompt: "Translate hello", response: "Bonjour pelican", model: "claude-3-haiku", userId: "frank" }, { prompt: "Plain", response: "text", model: "gpt-3.5-turbo" }] },
     });
     expect(batch.status).toBe(201);
-    const list = await call("GET", "/logs", { key: org.apiKey });
+    const list = await read(api(org).logs.$get({ query: {} }));
     expect(sorted(ids(list.body))).toEqual(sorted([one.body.id, ...batch.body.ids]));
-    expect((await call("GET", `/logs/${one.body.id}`, { key: org.apiKey })).body).toEqual(one.body);
-    expect(sorted(ids((await call("GET", "/logs?search=pelican", { key: org.apiKey })).body))).toEqual(sorted([one.body.id, batch.body.ids[0]]));
-    expect(ids((await call("GET", "/logs?model=gpt-4", { key: org.apiKey })).body)).toEqual([one.body.id]);
-    expect(ids((await call("GET", "/logs?userId=frank", { key: org.apiKey })).body)).toEqual([batch.body.ids[0]]);
-    const stats = await call("GET", "/stats", { key: org.apiKey });
+    expect((await read(api(org).logs[":id"].$get({ param: { id: one.body.id } }))).body).toEqual(one.body);
+    expect(sorted(ids((await read(api(org).logs.$get({ query: { search: "pelican" } }))).body))).toEqual(sorted([one.body.id, batch.body.ids[0]]));
+    expect(ids((await read(api(org).logs.$get({ query: { model: "gpt-4" } }))).body)).toEqual([one.body.id]);
+    expect(ids((await read(api(org).logs.$get({ query: { userId: "frank" } }))).body)).toEqual([batch.body.ids[0]]);
+    const stats = await read(api(org).stats.$get({ query: {} }));
     expect(stats.body).toMatchObject({ totalPrompts: 3, activeUsers: 2 });
   });
 
@@ -71,8 +71,8 @@ describe("GET /api/logs", () => {
     const byQuery = await call("GET", `/logs?apiKey=${org.apiKey}`);
     expect(byQuery.status).toBe(200);
     expect(byQuery.body.map((l: any) => l.prompt)).toEqual(["via query"]);
-    const byCookie = await call("GET", "/logs", { cookie: org.cookie });
-    expect(byCookie.body.map((l: any) => l.prompt)).toEqual(["via query"]);
+    const byCookie = await read(api({ cookie: org.cookie }).logs.$get({ query: {} }));
+    expect(byCookie.body.map((l) => l.prompt)).toEqual(["via query"]);
   });
 
   describe("filters", () => {
@@ -83,15 +83,15 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(2), prompt: "Tell me a joke", response: "Sourdough walks into a bar" },
         { createdAt: minutesAgo(3), prompt: "Weather today", response: "Sunny" },
       ]);
-      const res = await call("GET", "/logs?search=sourdough", { key: org.apiKey });
+      const res = await read(api(org).logs.$get({ query: { search: "sourdough" } }));
       expect(res.status).toBe(200);
       expect(ids(res.body)).toEqual([rows[0].id, rows[1].id]);
       // Several words must all match, in either column, anywhere in a word (trigram index).
-      expect(ids((await call("GET", "/logs?search=joke%20sourd", { key: org.apiKey })).body)).toEqual([rows[1].id]);
-      expect(ids((await call("GET", "/logs?search=SUNNY", { key: org.apiKey })).body)).toEqual([rows[2].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { search: "joke sourd" } }))).body)).toEqual([rows[1].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { search: "SUNNY" } }))).body)).toEqual([rows[2].id]);
       // Substrings match too (part of a word or identifier).
-      expect(ids((await call("GET", "/logs?search=ourdoug", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id]);
-      expect((await call("GET", "/logs?search=nothingmatches", { key: org.apiKey })).body).toEqual([]);
+      expect(ids((await read(api(org).logs.$get({ query: { search: "ourdoug" } }))).body)).toEqual([rows[0].id, rows[1].id]);
+      expect((await read(api(org).logs.$get({ query: { search: "nothingmatches" } }))).body).toEqual([]);
     });
 
     it("treats FTS syntax characters in the search text literally and never errors", async () => {
@@ -101,19 +101,19 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(2), prompt: "goodbye only", response: "ok" },
       ]);
       for (const search of ['"hello', 'hello"', "hello*", "hello OR goodbye", "(hello", "hello)", 'NEAR("a" b)', "a:b", "-hello", "^hello", "AND", "*", '"', "()", "{col}:x", "'; DROP TABLE prompt_logs; --"]) {
-        const res = await call("GET", `/logs?search=${encodeURIComponent(search)}`, { key: org.apiKey });
+        const res = await read(api(org).logs.$get({ query: { search: search } }));
         expect(res.status, `search ${search}: ${res.text}`).toBe(200);
         expect(Array.isArray(res.body)).toBe(true);
       }
       // "OR" is a word, not an operator: only the log that contains hello, or and goodbye matches.
-      const or = await call("GET", `/logs?search=${encodeURIComponent("hello OR goodbye")}`, { key: org.apiKey });
+      const or = await read(api(org).logs.$get({ query: { search: "hello OR goodbye" } }));
       expect(ids(or.body)).toEqual([rows[0].id]);
-      const quoted = await call("GET", `/logs?search=${encodeURIComponent('"hello" (goodbye)*')}`, { key: org.apiKey });
+      const quoted = await read(api(org).logs.$get({ query: { search: '"hello" (goodbye)*' } }));
       expect(ids(quoted.body)).toEqual([rows[0].id]);
       // A search with no words at all matches nothing rather than everything.
-      expect((await call("GET", `/logs?search=${encodeURIComponent('"*()')}`, { key: org.apiKey })).body).toEqual([]);
+      expect((await read(api(org).logs.$get({ query: { search: '"*()' } }))).body).toEqual([]);
       // An empty search is no filter.
-      expect((await call("GET", "/logs?search=", { key: org.apiKey })).body).toHaveLength(2);
+      expect((await read(api(org).logs.$get({ query: { search: "" } }))).body).toHaveLength(2);
     });
 
     it("filters by one flag status and by a comma list", async () => {
@@ -124,11 +124,11 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(3), flagStatus: "critical" },
         { createdAt: minutesAgo(4), flagStatus: "warning" },
       ]);
-      const warning = await call("GET", "/logs?flagStatus=warning", { key: org.apiKey });
+      const warning = await read(api(org).logs.$get({ query: { flagStatus: "warning" } }));
       expect(ids(warning.body)).toEqual([rows[1].id, rows[3].id]);
-      const red = await call("GET", "/logs?flagStatus=warning,critical&limit=100", { key: org.apiKey });
+      const red = await read(api(org).logs.$get({ query: { flagStatus: "warning,critical", limit: "100" } }));
       expect(ids(red.body)).toEqual([rows[1].id, rows[2].id, rows[3].id]);
-      const spaced = await call("GET", `/logs?flagStatus=${encodeURIComponent("critical, safe")}`, { key: org.apiKey });
+      const spaced = await read(api(org).logs.$get({ query: { flagStatus: "critical, safe" } }));
       expect(ids(spaced.body)).toEqual([rows[0].id, rows[2].id]);
     });
 
@@ -141,13 +141,13 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(4), model: "claude-3-opus" },
         { createdAt: minutesAgo(5), model: "GPT-4-turbo" },
       ]);
-      expect(ids((await call("GET", "/logs?model=gpt-4", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
-      expect(ids((await call("GET", "/logs?model=GPT-4", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
-      expect(ids((await call("GET", "/logs?model=gpt-3.5", { key: org.apiKey })).body)).toEqual([rows[2].id]);
-      expect(ids((await call("GET", "/logs?model=claude", { key: org.apiKey })).body)).toEqual([rows[3].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { model: "gpt-4" } }))).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { model: "GPT-4" } }))).body)).toEqual([rows[0].id, rows[1].id, rows[4].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { model: "gpt-3.5" } }))).body)).toEqual([rows[2].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { model: "claude" } }))).body)).toEqual([rows[3].id]);
       // LIKE wildcards in the filter are literal.
-      expect((await call("GET", "/logs?model=%25", { key: org.apiKey })).body).toEqual([]);
-      expect((await call("GET", "/logs?model=gpt_4", { key: org.apiKey })).body).toEqual([]);
+      expect((await read(api(org).logs.$get({ query: { model: "%" } }))).body).toEqual([]);
+      expect((await read(api(org).logs.$get({ query: { model: "gpt_4" } }))).body).toEqual([]);
     });
 
     it("filters by userId and by from/to, and combines filters", async () => {
@@ -159,15 +159,15 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(30, now), userId: "alice" },
         { createdAt: minutesAgo(40, now), userId: "alice", flagStatus: "warning" },
       ]);
-      expect(ids((await call("GET", "/logs?userId=alice", { key: org.apiKey })).body)).toEqual([rows[0].id, rows[2].id, rows[3].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { userId: "alice" } }))).body)).toEqual([rows[0].id, rows[2].id, rows[3].id]);
       const from = minutesAgo(30, now).toISOString();
       const to = minutesAgo(10, now).toISOString();
       // Both bounds are inclusive.
-      const range = await call("GET", `/logs?from=${from}&to=${to}`, { key: org.apiKey });
+      const range = await read(api(org).logs.$get({ query: { from: from, to: to } }));
       expect(ids(range.body)).toEqual([rows[0].id, rows[1].id, rows[2].id]);
-      expect(ids((await call("GET", `/logs?from=${minutesAgo(25, now).toISOString()}`, { key: org.apiKey })).body)).toEqual([rows[0].id, rows[1].id]);
-      expect(ids((await call("GET", `/logs?to=${minutesAgo(25, now).toISOString()}`, { key: org.apiKey })).body)).toEqual([rows[2].id, rows[3].id]);
-      const combined = await call("GET", `/logs?userId=alice&flagStatus=warning&from=${minutesAgo(35, now).toISOString()}`, { key: org.apiKey });
+      expect(ids((await read(api(org).logs.$get({ query: { from: minutesAgo(25, now).toISOString() } }))).body)).toEqual([rows[0].id, rows[1].id]);
+      expect(ids((await read(api(org).logs.$get({ query: { to: minutesAgo(25, now).toISOString() } }))).body)).toEqual([rows[2].id, rows[3].id]);
+      const combined = await read(api(org).logs.$get({ query: { userId: "alice", flagStatus: "warning", from: minutesAgo(35, now).toISOString() } }));
       expect(ids(combined.body)).toEqual([rows[0].id]);
     });
   });
@@ -177,17 +177,17 @@ describe("GET /api/logs", () => {
       const org = await registerOrg();
       const now = Date.now();
       await insertLogs(org.orgId, Array.from({ length: 205 }, (_, i) => ({ createdAt: minutesAgo(i, now) })));
-      const def = await call("GET", "/logs", { key: org.apiKey });
+      const def = await read(api(org).logs.$get({ query: {} }));
       expect(def.body).toHaveLength(50);
-      expect((await call("GET", "/logs?limit=10", { key: org.apiKey })).body).toHaveLength(10);
-      expect((await call("GET", "/logs?limit=1", { key: org.apiKey })).body).toHaveLength(1);
-      const max = await call("GET", "/logs?limit=200", { key: org.apiKey });
+      expect((await read(api(org).logs.$get({ query: { limit: "10" } }))).body).toHaveLength(10);
+      expect((await read(api(org).logs.$get({ query: { limit: "1" } }))).body).toHaveLength(1);
+      const max = await read(api(org).logs.$get({ query: { limit: "200" } }));
       expect(max.body).toHaveLength(200);
-      const times = max.body.map((l: any) => Date.parse(l.createdAt));
+      const times = max.body.map((l) => Date.parse(l.createdAt));
       expect(times).toEqual([...times].sort((a, b) => b - a));
-      const over = expectEnvelope(await call("GET", "/logs?limit=201", { key: org.apiKey }), 400, "validation_failed");
+      const over = expectEnvelope(await read(api(org).logs.$get({ query: { limit: "201" } })), 400, "validation_failed");
       expect(over.issues?.limit).toEqual(["Must be a whole number between 1 and 200"]);
-      expect(expectEnvelope(await call("GET", "/logs?limit=0", { key: org.apiKey }), 400).issues?.limit).toBeDefined();
+      expect(expectEnvelope(await read(api(org).logs.$get({ query: { limit: "0" } })), 400).issues?.limit).toBeDefined();
     });
 
     it("pages with `before` into disjoint pages covering every row once, even with identical createdAt", async () => {
@@ -214,7 +214,7 @@ describe("GET /api/logs", () => {
       expect(new Set(seen).size).toBe(seen.length);
       expect(sorted(seen)).toEqual(sorted(rows.map((r) => r.id)));
       // The concatenated pages are exactly the single newest-first list.
-      const all = await call("GET", "/logs?limit=200", { key: org.apiKey });
+      const all = await read(api(org).logs.$get({ query: { limit: "200" } }));
       expect(seen).toEqual(ids(all.body));
     });
 
@@ -226,8 +226,8 @@ describe("GET /api/logs", () => {
         Array.from({ length: 12 }, (_, i) => ({ createdAt: minutesAgo(i % 3, now), flagStatus: i % 2 ? ("warning" as const) : ("safe" as const) })),
       );
       const warnings = rows.filter((r) => r.flagStatus === "warning").map((r) => r.id);
-      const first = await call("GET", "/logs?flagStatus=warning&limit=4", { key: org.apiKey });
-      const second = await call("GET", `/logs?flagStatus=warning&limit=4&before=${first.body[3].id}`, { key: org.apiKey });
+      const first = await read(api(org).logs.$get({ query: { flagStatus: "warning", limit: "4" } }));
+      const second = await read(api(org).logs.$get({ query: { flagStatus: "warning", limit: "4", before: first.body[3].id } }));
       expect(first.body).toHaveLength(4);
       expect(second.body).toHaveLength(2);
       expect(sorted([...ids(first.body), ...ids(second.body)])).toEqual(sorted(warnings));
@@ -237,30 +237,30 @@ describe("GET /api/logs", () => {
   describe("bad input", () => {
     it("rejects bad query parameters with 400 and clear issues", async () => {
       const org = await registerOrg();
-      const limit = expectEnvelope(await call("GET", "/logs?limit=abc", { key: org.apiKey }), 400, "validation_failed");
+      const limit = expectEnvelope(await read(api(org).logs.$get({ query: { limit: "abc" } })), 400, "validation_failed");
       expect(limit.issues?.limit).toEqual(["Must be a whole number between 1 and 200"]);
       expect(limit.message).toBe("Must be a whole number between 1 and 200");
-      expect(expectEnvelope(await call("GET", "/logs?limit=-5", { key: org.apiKey }), 400).issues?.limit).toBeDefined();
-      expect(expectEnvelope(await call("GET", "/logs?limit=2.5", { key: org.apiKey }), 400).issues?.limit).toBeDefined();
+      expect(expectEnvelope(await read(api(org).logs.$get({ query: { limit: "-5" } })), 400).issues?.limit).toBeDefined();
+      expect(expectEnvelope(await read(api(org).logs.$get({ query: { limit: "2.5" } })), 400).issues?.limit).toBeDefined();
 
-      const flag = expectEnvelope(await call("GET", "/logs?flagStatus=bogus", { key: org.apiKey }), 400, "validation_failed");
+      const flag = expectEnvelope(await read(api(org).logs.$get({ query: { flagStatus: "bogus" } })), 400, "validation_failed");
       const flagIssues = Object.entries(flag.issues ?? {}).filter(([k]) => k.startsWith("flagStatus"));
       expect(flagIssues.length).toBeGreaterThan(0);
       expect(flagIssues.flatMap(([, m]) => m)).toContain("flagStatus must be one or more of safe, warning, critical");
-      expectEnvelope(await call("GET", "/logs?flagStatus=warning,bogus", { key: org.apiKey }), 400, "validation_failed");
+      expectEnvelope(await read(api(org).logs.$get({ query: { flagStatus: "warning,bogus" } })), 400, "validation_failed");
 
-      const from = expectEnvelope(await call("GET", "/logs?from=not-a-date", { key: org.apiKey }), 400, "validation_failed");
+      const from = expectEnvelope(await read(api(org).logs.$get({ query: { from: "not-a-date" } })), 400, "validation_failed");
       expect(from.issues?.from).toEqual(["Must be an ISO-8601 date"]);
-      expect(expectEnvelope(await call("GET", "/logs?to=yesterday", { key: org.apiKey }), 400).issues?.to).toEqual(["Must be an ISO-8601 date"]);
+      expect(expectEnvelope(await read(api(org).logs.$get({ query: { to: "yesterday" } })), 400).issues?.to).toEqual(["Must be an ISO-8601 date"]);
 
-      const search = expectEnvelope(await call("GET", `/logs?search=${"a".repeat(501)}`, { key: org.apiKey }), 400);
+      const search = expectEnvelope(await read(api(org).logs.$get({ query: { search: "a".repeat(501) } })), 400);
       expect(search.issues?.search).toEqual(["Search must be at most 500 characters"]);
     });
 
     it("answers an unknown `before` cursor with an empty page, not an error", async () => {
       const org = await registerOrg();
       await insertLogs(org.orgId, [{}]);
-      const res = await call("GET", "/logs?before=does-not-exist", { key: org.apiKey });
+      const res = await read(api(org).logs.$get({ query: { before: "does-not-exist" } }));
       expect(res.status).toBe(200);
       expect(res.body).toEqual([]);
     });
@@ -268,7 +268,7 @@ describe("GET /api/logs", () => {
 
   describe("auth", () => {
     it("answers 401 without credentials and for an invalid key", async () => {
-      expectEnvelope(await call("GET", "/logs"), 401, "unauthorized");
+      expectEnvelope(await read(api().logs.$get({ query: {} })), 401, "unauthorized");
       expectEnvelope(await call("GET", "/logs", { key: "pk_live_" + "x".repeat(32) }), 401, "unauthorized");
       expectEnvelope(await call("GET", "/logs?apiKey=pk_live_nope"), 401, "unauthorized");
       expectEnvelope(await call("GET", "/logs", { headers: { authorization: "Basic abc" } }), 401, "unauthorized");
@@ -278,13 +278,13 @@ describe("GET /api/logs", () => {
       const org = await registerOrg();
       const [log] = await insertLogs(org.orgId, [{}]);
       const alertsOnly = await keyWith(org, ["alerts:read"]);
-      expectEnvelope(await call("GET", "/logs", { key: alertsOnly }), 403, "forbidden");
-      expectEnvelope(await call("GET", `/logs/${log.id}`, { key: alertsOnly }), 403, "forbidden");
-      expectEnvelope(await call("GET", "/logs/export", { key: alertsOnly }), 403, "forbidden");
+      expectEnvelope(await read(api({ key: alertsOnly }).logs.$get({ query: {} })), 403, "forbidden");
+      expectEnvelope(await read(api({ key: alertsOnly }).logs[":id"].$get({ param: { id: log.id } })), 403, "forbidden");
+      expectEnvelope(await read(api({ key: alertsOnly }).logs.export.$get({ query: {} })), 403, "forbidden");
       const writeOnly = await keyWith(org, ["logs:write"]);
-      expectEnvelope(await call("GET", "/logs", { key: writeOnly }), 403, "forbidden");
+      expectEnvelope(await read(api({ key: writeOnly }).logs.$get({ query: {} })), 403, "forbidden");
       const reader = await keyWith(org, ["logs:read"]);
-      expect(ids((await call("GET", "/logs", { key: reader })).body)).toEqual([log.id]);
+      expect(ids((await read(api({ key: reader }).logs.$get({ query: {} }))).body)).toEqual([log.id]);
     });
   });
 
@@ -296,12 +296,12 @@ describe("GET /api/logs", () => {
       { prompt: "alpha", response: "zebra response" },
     ]);
     const [bRow] = await insertLogs(b.orgId, [{ prompt: "b's own prompt", userId: "shared-user", model: "gpt-4", flagStatus: "critical" }]);
-    expect(ids((await call("GET", "/logs", { key: b.apiKey })).body)).toEqual([bRow.id]);
-    expect((await call("GET", "/logs?search=zebra", { key: b.apiKey })).body).toEqual([]);
-    expect(ids((await call("GET", "/logs?userId=shared-user&flagStatus=critical&model=gpt", { key: b.apiKey })).body)).toEqual([bRow.id]);
+    expect(ids((await read(api(b).logs.$get({ query: {} }))).body)).toEqual([bRow.id]);
+    expect((await read(api(b).logs.$get({ query: { search: "zebra" } }))).body).toEqual([]);
+    expect(ids((await read(api(b).logs.$get({ query: { userId: "shared-user", flagStatus: "critical", model: "gpt" } }))).body)).toEqual([bRow.id]);
     // A's cursor does not open A's rows to B.
-    expect((await call("GET", `/logs?before=${aRows[0].id}`, { key: b.apiKey })).body).toEqual([]);
-    expect(sorted(ids((await call("GET", "/logs?search=zebra", { key: a.apiKey })).body))).toEqual(sorted(aRows.map((r) => r.id)));
+    expect((await read(api(b).logs.$get({ query: { before: aRows[0].id } }))).body).toEqual([]);
+    expect(sorted(ids((await read(api(a).logs.$get({ query: { search: "zebra" } }))).body))).toEqual(sorted(aRows.map((r) => r.id)));
   });
 });
 
@@ -311,7 +311,7 @@ describe("GET /api/logs/:id", () => {
     const [row] = await insertLogs(org.orgId, [
       { prompt: "detail", flagStatus: "warning", findings: [{ reason: "sensitive_content", rule: "email", target: "prompt", start: 0, end: 6 }] as any },
     ]);
-    const res = await call("GET", `/logs/${row.id}`, { key: org.apiKey });
+    const res = await read(api(org).logs[":id"].$get({ param: { id: row.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: row.id, prompt: "detail", flagStatus: "warning" });
     expect(res.body.findings).toEqual([{ reason: "sensitive_content", rule: "email", target: "prompt", start: 0, end: 6 }]);
@@ -321,17 +321,17 @@ describe("GET /api/logs/:id", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     const [aRow] = await insertLogs(a.orgId, [{ prompt: "a only" }]);
-    expectEnvelope(await call("GET", "/logs/nope", { key: a.apiKey }), 404, "not_found");
-    const foreign = expectEnvelope(await call("GET", `/logs/${aRow.id}`, { key: b.apiKey }), 404, "not_found");
-    const missing = expectEnvelope(await call("GET", "/logs/nope", { key: b.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(a).logs[":id"].$get({ param: { id: "nope" } })), 404, "not_found");
+    const foreign = expectEnvelope(await read(api(b).logs[":id"].$get({ param: { id: aRow.id } })), 404, "not_found");
+    const missing = expectEnvelope(await read(api(b).logs[":id"].$get({ param: { id: "nope" } })), 404, "not_found");
     expect(foreign.message).toBe(missing.message);
-    expect((await call("GET", `/logs/${aRow.id}`, { key: a.apiKey })).status).toBe(200);
+    expect((await read(api(a).logs[":id"].$get({ param: { id: aRow.id } }))).status).toBe(200);
   });
 
   it("answers 401 without credentials", async () => {
     const org = await registerOrg();
     const [row] = await insertLogs(org.orgId, [{}]);
-    expectEnvelope(await call("GET", `/logs/${row.id}`), 401, "unauthorized");
+    expectEnvelope(await read(api().logs[":id"].$get({ param: { id: row.id } })), 401, "unauthorized");
   });
 });
 
@@ -344,11 +344,11 @@ describe("GET /api/logs/counts", () => {
       { flagStatus: "warning", prompt: "pelican warning", createdAt: minutesAgo(120) },
       ...Array.from({ length: 57 }, () => ({})),
     ]);
-    const all = await call("GET", "/logs/counts", { key: org.apiKey });
+    const all = await read(api(org).logs.counts.$get({ query: {} }));
     expect(all.status).toBe(200);
     expect(all.body).toEqual({ total: 60, capped: false, safe: 57, warning: 1, critical: 2 });
     // Counts agree with the list, beyond one page of it.
-    const listed = await call("GET", "/logs?limit=200", { key: org.apiKey });
+    const listed = await read(api(org).logs.$get({ query: { limit: "200" } }));
     expect(listed.body).toHaveLength(all.body.total);
 
     const q = async (query: string) => (await call("GET", `/logs/counts?${query}`, { key: org.apiKey })).body;
@@ -366,7 +366,7 @@ describe("GET /api/logs/counts", () => {
     const b = await registerOrg();
     await insertLogs(a.orgId, [{ flagStatus: "critical", prompt: "secret pelican" }, {}]);
     const zero = { total: 0, capped: false, safe: 0, warning: 0, critical: 0 };
-    expect((await call("GET", "/logs/counts", { key: b.apiKey })).body).toEqual(zero);
+    expect((await read(api(b).logs.counts.$get({ query: {} }))).body).toEqual(zero);
     expect((await call("GET", "/logs/counts?search=pelican", { key: b.apiKey })).body).toEqual(zero);
     expect((await call("GET", "/logs/counts", { key: a.apiKey })).body.total).toBe(2);
   });
@@ -381,7 +381,7 @@ describe("GET /api/logs/counts", () => {
 
   it("answers 401 without credentials and 403 without logs:read", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("GET", "/logs/counts"), 401, "unauthorized");
+    expectEnvelope(await read(api().logs.counts.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/logs/counts", { key: "pk_live_" + "z".repeat(32) }), 401, "unauthorized");
     expectEnvelope(await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:write"]) }), 403, "forbidden");
     expect((await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:read"]) })).status).toBe(200);
@@ -412,7 +412,7 @@ describe("GET /api/logs/export", () => {
     expect(res.text).toContain(`${rows[0].id},${rows[0].createdAt.toISOString()},gpt-4,u1,,safe,,10,0.5,,,plain prompt,plain\r\n`);
     expect(res.text.endsWith("\r\n")).toBe(true);
     // The default format is CSV.
-    const def = await call("GET", "/logs/export", { key: org.apiKey });
+    const def = await read(api(org).logs.export.$get({ query: {} }));
     expect(def.text).toBe(res.text);
   });
 
@@ -434,7 +434,7 @@ describe("GET /api/logs/export", () => {
     expect(parsed.map((l) => l.id)).toEqual([rows[2].id, rows[1].id, rows[0].id]);
     expect(parsed[2]).toMatchObject({ prompt: "one\nwith newline", model: "gpt-4", flagStatus: "safe", createdAt: rows[0].createdAt.toISOString() });
     // Same shape as the list.
-    const list = await call("GET", "/logs", { key: org.apiKey });
+    const list = await read(api(org).logs.$get({ query: {} }));
     expect(parsed).toEqual(list.body);
   });
 
@@ -490,7 +490,7 @@ describe("GET /api/logs/export", () => {
     const fmt = expectEnvelope(await call("GET", "/logs/export?format=xml", { key: org.apiKey }), 400, "validation_failed");
     expect(fmt.issues?.format).toEqual(["format must be csv or jsonl"]);
     expect(expectEnvelope(await call("GET", "/logs/export?from=nope", { key: org.apiKey }), 400).issues?.from).toEqual(["Must be an ISO-8601 date"]);
-    expectEnvelope(await call("GET", "/logs/export"), 401, "unauthorized");
+    expectEnvelope(await read(api().logs.export.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/logs/export", { key: "pk_live_invalid" }), 401, "unauthorized");
   });
 });

@@ -7,8 +7,9 @@ import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES } from "..
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { ingestLogs } from "../ingestion/ingest-logs";
-import { requirePermission, requirePrincipal } from "../middleware/auth";
+import { requirePrincipal } from "../middleware/auth";
 import { bodyBoundedByHandler } from "../middleware/body-limit";
+import { guard } from "../middleware/guard";
 import { ingestRateLimit } from "../middleware/rate-limit";
 import { collectLogs, refusalMessage, spansKey } from "../otel/collect";
 import { decodeRequest, encodingOf, readBody } from "../otel/decode";
@@ -18,7 +19,29 @@ import { quotaHeadroom } from "../ingestion/store-logs";
 export const OTLP_TRACES_PATH = "/otel/v1/traces";
 
 export const otelRoutes = new Hono<AppEnv>()
-  .post(OTLP_TRACES_PATH, bodyBoundedByHandler, requirePermission("logs:write"), ingestRateLimit, async (c) => {
+  .post(
+    OTLP_TRACES_PATH,
+    bodyBoundedByHandler,
+    ...guard("logs:write", {
+      summary:
+        "OTLP/HTTP trace export (set an exporter's endpoint to `<origin>/api/otel`): `application/x-protobuf` or `application/json`, optionally `Content-Encoding: gzip`. Each model-call span (GenAI, OpenLLMetry or OpenInference conventions) becomes a log; other spans are ignored. Answers ExportTraceServiceResponse in the request's encoding, with `partial_success` for refused spans; failures answer a google.rpc.Status (in JSON also the error envelope)",
+      tag: "Ingestion",
+      answers: {
+        200: {
+          description: "ExportTraceServiceResponse (protobuf or JSON, as sent), `partial_success` naming refused spans",
+          content: { "application/x-protobuf": { schema: { type: "string" } }, "application/json": { schema: { type: "object" } } },
+        },
+      },
+      errors: {
+        400: "`invalid_otlp`: the body is not an ExportTraceServiceRequest in the named encoding, or not gzip",
+        413: "`payload_too_large`: over 10 MB as sent or 16 MB decompressed",
+        415: "`unsupported_media_type`: a Content-Type other than protobuf or JSON, or a Content-Encoding other than gzip",
+        429: "`rate_limited` or `quota_exceeded`: retry after Retry-After (model-call spans past the quota are refused in partial_success)",
+        503: "`unavailable`: storage failed; retry after Retry-After",
+      },
+    }),
+    ingestRateLimit,
+    async (c) => {
     const encoding = encodingOf(c.req.header("content-type"));
     if (!encoding) throw new ApiError(415, "unsupported_media_type", "Content-Type must be application/x-protobuf or application/json");
     const request = decodeRequest(await readBody(c.req.raw, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES), encoding);

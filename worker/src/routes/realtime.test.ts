@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { REALTIME_TOKEN_TTL_SECONDS, verifyRealtimeToken } from "../../../schema/realtime";
-import { call, expectEnvelope, keyWith, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg } from "../../test/helpers";
 import { partyOrigin, roomPath } from "../lib/realtime";
 
 const bindings = env as unknown as { PARTY_SECRET: string; PARTY_HOST: string };
@@ -13,7 +13,7 @@ describe("GET /api/realtime/token", () => {
   it("answers {token, url, expiresAt} for the caller's organization room", async () => {
     const org = await registerOrg();
     const t0 = Date.now();
-    const res = await call("GET", "/realtime/token", { key: org.apiKey });
+    const res = await read(api(org).realtime.token.$get());
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(["expiresAt", "token", "url"]);
     const { token, url, expiresAt } = res.body;
@@ -30,7 +30,7 @@ describe("GET /api/realtime/token", () => {
 
     const claims = await verifyRealtimeToken(token, org.orgId, secret());
     // It names the key it was minted through (no session: a Bearer call), so revocation can reach it.
-    const keys = (await call("GET", "/api-keys", { key: org.apiKey })).body as { id: string }[];
+    const keys = (await read(api(org)["api-keys"].$get())).body as { id: string }[];
     expect(claims).toEqual({ room: org.orgId, kid: keys[0].id, iat: expect.any(Number), exp: exp / 1000 });
     expect(claims!.iat).toBeGreaterThanOrEqual(t0);
     // Expired after its lifetime.
@@ -42,8 +42,8 @@ describe("GET /api/realtime/token", () => {
   it("answers a token that opens only the caller's room, never another organization's", async () => {
     const a = await registerOrg();
     const b = await registerOrg();
-    const ta = (await call("GET", "/realtime/token", { key: a.apiKey })).body.token;
-    const tb = (await call("GET", "/realtime/token", { key: b.apiKey })).body.token;
+    const ta = (await read(api(a).realtime.token.$get())).body.token;
+    const tb = (await read(api(b).realtime.token.$get())).body.token;
     expect(await verifyRealtimeToken(ta, a.orgId, secret())).not.toBeNull();
     expect(await verifyRealtimeToken(ta, b.orgId, secret())).toBeNull();
     expect(await verifyRealtimeToken(tb, b.orgId, secret())).not.toBeNull();
@@ -55,7 +55,7 @@ describe("GET /api/realtime/token", () => {
 
   it("works with the session cookie (the dashboard) and ?apiKey", async () => {
     const org = await registerOrg();
-    const byCookie = await call("GET", "/realtime/token", { cookie: org.cookie });
+    const byCookie = await read(api({ cookie: org.cookie }).realtime.token.$get());
     expect(byCookie.status).toBe(200);
     const sessionId = (await env.DB.prepare("SELECT id FROM sessions WHERE org_id = ?").bind(org.orgId).first<{ id: string }>())!.id;
     expect((await verifyRealtimeToken(byCookie.body.token, org.orgId, secret()))?.sid).toBe(sessionId);
@@ -65,17 +65,17 @@ describe("GET /api/realtime/token", () => {
   });
 
   it("answers 401 without credentials or with an invalid key", async () => {
-    expectEnvelope(await call("GET", "/realtime/token"), 401, "unauthorized");
+    expectEnvelope(await read(api().realtime.token.$get()), 401, "unauthorized");
     expectEnvelope(await call("GET", "/realtime/token", { key: "pk_live_" + "z".repeat(32) }), 401, "unauthorized");
   });
 
   it("answers 403 for a key that cannot read logs", async () => {
     const org = await registerOrg();
     const alertsOnly = await keyWith(org, ["alerts:read"]);
-    const res = expectEnvelope(await call("GET", "/realtime/token", { key: alertsOnly }), 403, "forbidden");
+    const res = expectEnvelope(await read(api({ key: alertsOnly }).realtime.token.$get()), 403, "forbidden");
     expect(res.message).toContain("logs:read");
     const reader = await keyWith(org, ["logs:read"]);
-    expect((await call("GET", "/realtime/token", { key: reader })).status).toBe(200);
+    expect((await read(api({ key: reader }).realtime.token.$get())).status).toBe(200);
   });
 });
 

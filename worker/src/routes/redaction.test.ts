@@ -2,7 +2,7 @@
 // GET/PUT /api/settings, and GET /api/logs?fingerprint= with its summary, tenant-scoped.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
 
 const AWS = () => `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;
 const post = (key: string, prompt: string) => call("POST", "/logs", { key, body: { prompt, response: "ok", model: "gpt-4" } });
@@ -10,16 +10,16 @@ const post = (key: string, prompt: string) => call("POST", "/logs", { key, body:
 describe("privacy settings", () => {
   it("stores the redaction mode and metadata retention, and never shows the fingerprint key", async () => {
     const org = await registerOrg();
-    let res = await call("PUT", "/settings", { key: org.apiKey, body: { redaction: "sensitive", metadataRetentionDays: 730 } });
+    let res = await read(api(org).settings.$put({ json: { redaction: "sensitive", metadataRetentionDays: 730 } }));
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ redaction: "sensitive", metadataRetentionDays: 730 });
-    res = await call("GET", "/settings", { key: org.apiKey });
+    res = await read(api(org).settings.$get());
     expect(res.body).toMatchObject({ redaction: "sensitive", metadataRetentionDays: 730 });
     await post(org.apiKey, `key ${AWS()}`);
     const { key } = (await env.DB.prepare("SELECT fingerprint_key AS key FROM org_settings WHERE org_id = ?").bind(org.orgId).first<{ key: string }>())!;
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect((await call("GET", "/settings", { key: org.apiKey })).text).not.toContain(key);
-    expect((await call("PUT", "/settings", { key: org.apiKey, body: { tokenThreshold: 5 } })).text).not.toContain(key);
+    expect((await read(api(org).settings.$get())).text).not.toContain(key);
+    expect((await read(api(org).settings.$put({ json: { tokenThreshold: 5 } }))).text).not.toContain(key);
   });
 
   it("rejects an unknown mode and metadata kept shorter than bodies, writing nothing", async () => {
@@ -39,7 +39,7 @@ describe("privacy settings", () => {
       }
       expect(expectEnvelope(res, 400).issues).toEqual(issues);
     }
-    expect((await call("GET", "/settings", { key: org.apiKey })).body).toMatchObject({ redaction: "credentials", retentionDays: 30, metadataRetentionDays: 90 });
+    expect((await read(api(org).settings.$get())).body).toMatchObject({ redaction: "credentials", retentionDays: 30, metadataRetentionDays: 90 });
   });
 });
 
@@ -58,18 +58,18 @@ describe("GET /api/logs?fingerprint=", () => {
     const fp: string = finding.fingerprint;
     expect(second.body.findings.filter((f: { fingerprint?: string }) => f.fingerprint).map((f: { fingerprint: string }) => f.fingerprint)).toEqual([fp, fp]);
 
-    const list = await call("GET", `/logs?fingerprint=${fp.toUpperCase()}`, { key: a.apiKey });
+    const list = await read(api(a).logs.$get({ query: { fingerprint: fp.toUpperCase() } }));
     expect(list.status, list.text).toBe(200);
     expect(list.body.map((l: { id: string }) => l.id).sort()).toEqual([first.body.id, second.body.id].sort());
     expect((await call("GET", `/logs/counts?fingerprint=${fp}`, { key: a.apiKey })).body.total).toBe(2);
-    const summary = await call("GET", `/logs/fingerprints/${fp}`, { key: a.apiKey });
+    const summary = await read(api(a).logs.fingerprints[":fingerprint"].$get({ param: { fingerprint: fp } }));
     expect(summary.body).toEqual({ fingerprint: fp, logs: 2, firstSeenAt: first.body.createdAt, lastSeenAt: second.body.createdAt });
 
     // Another organization: its own key, so the same value has another fingerprint, and a's is unknown there.
-    expect((await call("GET", `/logs?fingerprint=${fp}`, { key: b.apiKey })).body).toEqual([]);
-    expect((await call("GET", `/logs/fingerprints/${fp}`, { key: b.apiKey })).body).toMatchObject({ logs: 0, firstSeenAt: null });
-    const bLogs = (await call("GET", "/logs", { key: b.apiKey })).body;
-    expect(bLogs[0].findings.find((f: { fingerprint?: string }) => f.fingerprint).fingerprint).not.toBe(fp);
+    expect((await read(api(b).logs.$get({ query: { fingerprint: fp } }))).body).toEqual([]);
+    expect((await read(api(b).logs.fingerprints[":fingerprint"].$get({ param: { fingerprint: fp } }))).body).toMatchObject({ logs: 0, firstSeenAt: null });
+    const bLogs = (await read(api(b).logs.$get({ query: {} }))).body;
+    expect(bLogs[0].findings.find((f) => f.fingerprint)!.fingerprint).not.toBe(fp);
   });
 
   it("rejects a malformed fingerprint with 400", async () => {
@@ -78,6 +78,6 @@ describe("GET /api/logs?fingerprint=", () => {
       const error = expectEnvelope(await call("GET", path, { key: org.apiKey }), 400);
       expect(Object.values(error.issues ?? {}).flat()).toContain("fingerprint must be 64 hexadecimal characters");
     }
-    expectEnvelope(await call("GET", `/logs/fingerprints/${"a".repeat(64)}`), 401);
+    expectEnvelope(await read(api().logs.fingerprints[":fingerprint"].$get({ param: { fingerprint: "a".repeat(64) } })), 401);
   });
 });

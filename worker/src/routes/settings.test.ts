@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, keyWith, registerOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg } from "../../test/helpers";
 
 const ALL_RULES_ON = { promptInjection: true, jailbreakAttempts: true, sensitiveContent: true, highTokenUsage: true };
 
@@ -12,9 +12,9 @@ async function stored(orgId: string) {
 }
 
 describe("GET /api/settings", () => {
-  it("answers the spec §9 defaults for a new organization", async () => {
+  it("answers the schema/constants.ts defaults for a new organization", async () => {
     const org = await registerOrg();
-    const res = await call("GET", "/settings", { key: org.apiKey });
+    const res = await read(api(org).settings.$get());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       organizationName: org.name,
@@ -38,18 +38,18 @@ describe("GET /api/settings", () => {
   it("shows the prefix of the key in use, by key, ?apiKey and session; logs:read suffices", async () => {
     const org = await registerOrg();
     const reader = await keyWith(org, ["logs:read"]);
-    expect((await call("GET", "/settings", { key: reader })).body.apiKeyPrefix).toBe(reader.slice(0, 16));
+    expect((await read(api({ key: reader }).settings.$get())).body.apiKeyPrefix).toBe(reader.slice(0, 16));
     expect((await call("GET", `/settings?apiKey=${reader}`)).body.apiKeyPrefix).toBe(reader.slice(0, 16));
-    expect((await call("GET", "/settings", { cookie: org.cookie })).body.apiKeyPrefix).toBe(org.apiKey.slice(0, 16));
-    const viewer = await call("POST", "/team/invite", { key: org.apiKey, body: { name: "V", email: "v@example.com", role: "viewer" } });
+    expect((await read(api({ cookie: org.cookie }).settings.$get())).body.apiKeyPrefix).toBe(org.apiKey.slice(0, 16));
+    const viewer = await read(api(org).team.invite.$post({ json: { name: "V", email: "v@example.com", role: "viewer" } }));
     expect((await call("GET", "/settings", { key: viewer.body.apiKey })).status).toBe(200);
   });
 
   it("answers each organization its own settings", async () => {
     const a = await registerOrg();
     const b = await registerOrg();
-    await call("PUT", "/settings", { key: a.apiKey, body: { retentionDays: 7, tokenThreshold: 99 } });
-    const res = await call("GET", "/settings", { key: b.apiKey });
+    await read(api(a).settings.$put({ json: { retentionDays: 7, tokenThreshold: 99 } }));
+    const res = await read(api(b).settings.$get());
     expect(res.body).toMatchObject({ organizationName: b.name, retentionDays: 30, tokenThreshold: 4000 });
   });
 });
@@ -57,24 +57,24 @@ describe("GET /api/settings", () => {
 describe("PUT /api/settings", () => {
   it("applies partial updates, keeps the rest, and stores them", async () => {
     const org = await registerOrg();
-    let res = await call("PUT", "/settings", { key: org.apiKey, body: { retentionDays: 90 } });
+    let res = await read(api(org).settings.$put({ json: { retentionDays: 90 } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ retentionDays: 90, tokenThreshold: 4000, emailAlerts: true, flagRules: ALL_RULES_ON, organizationName: org.name });
 
-    res = await call("PUT", "/settings", { key: org.apiKey, body: { emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: "5000" } });
+    res = await read(api(org).settings.$put({ json: { emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: "5000" } }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ retentionDays: 90, emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: 5000 });
 
-    res = await call("PUT", "/settings", { key: org.apiKey, body: { retentionDays: "365", webhookUrl: "https://hooks.example.com/x" } });
+    res = await read(api(org).settings.$put({ json: { retentionDays: "365", webhookUrl: "https://hooks.example.com/x" } }));
     expect(res.body).toMatchObject({ retentionDays: 365, webhookUrl: "https://hooks.example.com/x", tokenThreshold: 5000 });
-    res = await call("PUT", "/settings", { key: org.apiKey, body: { webhookUrl: "" } });
+    res = await read(api(org).settings.$put({ json: { webhookUrl: "" } }));
     expect(res.body.webhookUrl).toBe("");
 
     // An empty body changes nothing.
-    res = await call("PUT", "/settings", { key: org.apiKey, body: {} });
+    res = await read(api(org).settings.$put({ json: {} }));
     expect(res.status).toBe(200);
 
-    const get = await call("GET", "/settings", { key: org.apiKey });
+    const get = await read(api(org).settings.$get());
     expect(get.body).toEqual(res.body);
     expect(get.body).toMatchObject({ retentionDays: 365, emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: 5000, webhookUrl: "" });
     const row = await env.DB.prepare("SELECT retention_days, token_threshold, email_alerts, webhook_url FROM org_settings WHERE org_id = ?")
@@ -91,12 +91,12 @@ describe("PUT /api/settings", () => {
     expect(res.body.flagRules).toEqual({ ...ALL_RULES_ON, highTokenUsage: false, promptInjection: false });
     res = await call("PUT", "/settings", { key: org.apiKey, body: { flagRules: { highTokenUsage: true } } });
     expect(res.body.flagRules).toEqual({ ...ALL_RULES_ON, promptInjection: false });
-    expect((await call("GET", "/settings", { key: org.apiKey })).body.flagRules).toEqual({ ...ALL_RULES_ON, promptInjection: false });
+    expect((await read(api(org).settings.$get())).body.flagRules).toEqual({ ...ALL_RULES_ON, promptInjection: false });
   });
 
   it("renames the organization (trimmed), as GET /organization then shows", async () => {
     const org = await registerOrg();
-    const res = await call("PUT", "/settings", { key: org.apiKey, body: { organizationName: "  Renamed Co  " } });
+    const res = await read(api(org).settings.$put({ json: { organizationName: "  Renamed Co  " } }));
     expect(res.status).toBe(200);
     expect(res.body.organizationName).toBe("Renamed Co");
     expect((await call("GET", "/organization", { key: org.apiKey })).body.name).toBe("Renamed Co");
@@ -122,7 +122,7 @@ describe("PUT /api/settings", () => {
     ];
     for (const [body, issues] of cases) {
       // A valid field next to the invalid one must not be applied either.
-      const res = await call("PUT", "/settings", { key: org.apiKey, body: { ...body, emailAlerts: false } });
+      const res = await read(api(org).settings.$put({ json: { ...body, emailAlerts: false } }));
       const error = expectEnvelope(res, 400, "validation_failed");
       expect(error.issues, JSON.stringify(body)).toEqual(issues);
     }
@@ -140,44 +140,44 @@ describe("detection sensitivity", () => {
 
   it("is stored per organization and applied to logs received afterwards", async () => {
     const [a, b] = [await registerOrg(), await registerOrg()];
-    const put = await call("PUT", "/settings", { key: a.apiKey, body: { sensitivity: "lenient" } });
+    const put = await read(api(a).settings.$put({ json: { sensitivity: "lenient" } }));
     expect(put.status).toBe(200);
     expect(put.body.sensitivity).toBe("lenient");
-    expect((await call("GET", "/settings", { key: a.apiKey })).body.sensitivity).toBe("lenient");
+    expect((await read(api(a).settings.$get())).body.sensitivity).toBe("lenient");
     expect((await stored(a.orgId)).settings).toMatchObject({ sensitivity: "lenient" });
 
-    const lenient = await call("POST", "/logs", { key: a.apiKey, body: log });
+    const lenient = await read(api(a).logs.$post({ json: log }));
     expect(lenient.body).toMatchObject({ flagStatus: "safe", findings: [] });
     // another organization keeps the default and flags the same log, with the rule and its score
-    const balanced = await call("POST", "/logs", { key: b.apiKey, body: log });
+    const balanced = await read(api(b).logs.$post({ json: log }));
     expect(balanced.body.flagStatus).toBe("critical");
     expect(balanced.body.findings).toEqual([expect.objectContaining({ rule: "injection.hidden_text", score: expect.any(Number) })]);
-    expect((await call("GET", "/settings", { key: b.apiKey })).body.sensitivity).toBe("balanced");
+    expect((await read(api(b).settings.$get())).body.sensitivity).toBe("balanced");
 
-    await call("PUT", "/settings", { key: a.apiKey, body: { sensitivity: "strict" } });
-    expect((await call("POST", "/logs", { key: a.apiKey, body: log })).body.flagStatus).toBe("critical");
+    await read(api(a).settings.$put({ json: { sensitivity: "strict" } }));
+    expect((await read(api(a).logs.$post({ json: log }))).body.flagStatus).toBe("critical");
   });
 });
 
 describe("POST /api/settings/rotate-key", () => {
   it("replaces the caller's key: old key 401, new key works, prefix changes, the key's sessions end", async () => {
     const org = await registerOrg();
-    const keysBefore = (await call("GET", "/api-keys", { key: org.apiKey })).body;
-    const own = keysBefore.find((k: any) => k.keyPrefix === org.apiKey.slice(0, 16));
+    const keysBefore = (await read(api(org)["api-keys"].$get())).body;
+    const own = keysBefore.find((k: any) => k.keyPrefix === org.apiKey.slice(0, 16))!;
 
-    const res = await call("POST", "/settings/rotate-key", { key: org.apiKey });
+    const res = await read(api(org).settings["rotate-key"].$post());
     expect(res.status).toBe(200);
     expect(res.body.apiKey).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(res.body.apiKey).not.toBe(org.apiKey);
     expect(res.body.keyPrefix).toBe(res.body.apiKey.slice(0, 16));
     expect(res.body.keyPrefix).not.toBe(org.apiKey.slice(0, 16));
 
-    expectEnvelope(await call("GET", "/settings", { key: org.apiKey }), 401, "unauthorized");
+    expectEnvelope(await read(api(org).settings.$get()), 401, "unauthorized");
     const fresh = await call("GET", "/settings", { key: res.body.apiKey });
     expect(fresh.status).toBe(200);
     expect(fresh.body.apiKeyPrefix).toBe(res.body.keyPrefix);
     // Sessions made from the old secret end with it (issue 10); the Bearer caller gets no cookie.
-    expectEnvelope(await call("GET", "/settings", { cookie: org.cookie }), 401, "unauthorized");
+    expectEnvelope(await read(api({ cookie: org.cookie }).settings.$get()), 401, "unauthorized");
     expect(res.headers.get("set-cookie")).toBeNull();
 
     // Same key row (id, name, permissions), new secret.
@@ -191,15 +191,15 @@ describe("POST /api/settings/rotate-key", () => {
   it("rotates only the key in use, also when signed in by session", async () => {
     const org = await registerOrg();
     const other = await keyWith(org, ["logs:read"]);
-    const res = await call("POST", "/settings/rotate-key", { cookie: org.cookie });
+    const res = await read(api({ cookie: org.cookie }).settings["rotate-key"].$post());
     expect(res.status).toBe(200);
-    expectEnvelope(await call("GET", "/logs", { key: org.apiKey }), 401, "unauthorized");
+    expectEnvelope(await read(api(org).logs.$get({ query: {} })), 401, "unauthorized");
     expect((await call("GET", "/logs", { key: res.body.apiKey })).status).toBe(200);
-    expect((await call("GET", "/logs", { key: other })).status).toBe(200);
+    expect((await read(api({ key: other }).logs.$get({ query: {} }))).status).toBe(200);
     // The rotating browser continues in a fresh session; its old cookie is dead.
     const fresh = (res.headers.get("set-cookie") ?? "").split(";")[0];
-    expect((await call("GET", "/settings", { cookie: fresh })).body.apiKeyPrefix).toBe(res.body.keyPrefix);
-    expectEnvelope(await call("GET", "/settings", { cookie: org.cookie }), 401, "unauthorized");
+    expect((await read(api({ cookie: fresh }).settings.$get())).body.apiKeyPrefix).toBe(res.body.keyPrefix);
+    expectEnvelope(await read(api({ cookie: org.cookie }).settings.$get()), 401, "unauthorized");
   });
 });
 
@@ -213,7 +213,7 @@ describe("settings auth", () => {
       expectEnvelope(await call("POST", "/settings/rotate-key", opts), 401, "unauthorized");
     }
     expect(await stored(org.orgId)).toEqual(before);
-    expect((await call("GET", "/settings", { key: org.apiKey })).status).toBe(200);
+    expect((await read(api(org).settings.$get())).status).toBe(200);
   });
 
   it("answers 403 without logs:read for GET and without admin for PUT and rotation", async () => {
@@ -221,11 +221,11 @@ describe("settings auth", () => {
     const noLogs = await keyWith(org, ["alerts:read", "users:read"]);
     const allButAdmin = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
     const before = await stored(org.orgId);
-    expectEnvelope(await call("GET", "/settings", { key: noLogs }), 403, "forbidden");
-    expect((await call("GET", "/settings", { key: allButAdmin })).status).toBe(200);
-    expectEnvelope(await call("PUT", "/settings", { key: allButAdmin, body: { retentionDays: 7, organizationName: "Hijacked" } }), 403, "forbidden");
-    expectEnvelope(await call("POST", "/settings/rotate-key", { key: allButAdmin }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: noLogs }).settings.$get()), 403, "forbidden");
+    expect((await read(api({ key: allButAdmin }).settings.$get())).status).toBe(200);
+    expectEnvelope(await read(api({ key: allButAdmin }).settings.$put({ json: { retentionDays: 7, organizationName: "Hijacked" } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: allButAdmin }).settings["rotate-key"].$post()), 403, "forbidden");
     expect(await stored(org.orgId)).toEqual(before);
-    expect((await call("GET", "/logs", { key: allButAdmin })).status).toBe(200);
+    expect((await read(api({ key: allButAdmin }).logs.$get({ query: {} }))).status).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
-// Settings made real (DESIGN §5): organization name, retention, alert switches, flag rules, token
+// Settings made real (docs/api.md): organization name, retention, alert switches, flag rules, token
 // threshold; and rotation of the caller's own API key.
 import { Hono } from "hono";
+import { rotatedKeySchema, settingsSchema, type RotatedKey, type Settings } from "../../../schema/responses";
 import type { OrgSettings } from "../../../schema/tables";
 import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
@@ -8,15 +9,16 @@ import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { assertDeliverable } from "../lib/url-policy";
 import { notifyAccessRevoked } from "../lib/realtime";
+import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
+import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { guard, json } from "../middleware/guard";
+import { getSettings, updateSettings } from "../queries/settings";
 import { forgetCredentials } from "../lib/credential-cache";
-import { prepareSession, sendSessionCookie } from "../lib/session";
-import { orgOf, requirePermission, requirePrincipal } from "../middleware/auth";
 import { organizationName } from "../queries/accounts";
 import { keyById, replaceKeySecret } from "../queries/api-keys";
-import { getSettings, updateSettings } from "../queries/settings";
 import { jsonBody } from "../validate";
 
-function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string) {
+function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string): Settings {
   return {
     organizationName,
     retentionDays: s.retentionDays,
@@ -44,45 +46,60 @@ async function currentView(c: Parameters<typeof orgOf>[0]) {
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
-  .get("/", requirePermission("logs:read"), async (c) => c.json(await currentView(c)))
-  .put("/", requirePermission("admin"), ...jsonBody(settingsBody), async (c) => {
-    const orgId = orgOf(c);
-    const db = c.var.db;
-    const { organizationName, flagRules, webhookUrl, gatewayUpstream, ...rest } = c.req.valid("json");
-    // The gateway sends prompts there: the same outbound policy as webhooks, checked when saved and per call.
-    if (gatewayUpstream) assertDeliverable(gatewayUpstream, c.env, "gatewayUpstream");
-    const existing = await getSettings(db, orgId);
-    // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
-    const bodies = rest.retentionDays ?? existing.retentionDays;
-    const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
-    if (metadata < bodies) {
-      const field = rest.metadataRetentionDays !== undefined ? "metadataRetentionDays" : "retentionDays";
-      throw badRequest(REDACTION_MESSAGES.metadataBelowBodies, { [field]: [REDACTION_MESSAGES.metadataBelowBodies] });
-    }
-    const patch = {
-      ...rest,
-      ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
-      ...(gatewayUpstream !== undefined ? { gatewayUpstream: gatewayUpstream || null } : {}),
-      ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
-      updatedAt: new Date(),
-    };
-    await updateSettings(db, orgId, patch, organizationName);
-    return c.json(await currentView(c));
-  })
-  .post("/rotate-key", requirePermission("admin"), async (c) => {
-    const principal = requirePrincipal(c);
-    const db = c.var.db;
-    // The key keeps its id, name and permissions; the secret changes and every session and realtime
-    // token made from the old one ends, in one transaction. A caller signed in through a session
-    // continues in a fresh one made from the new secret (the Settings page shows the new key there);
-    // every other session, including a stolen copy of this one, must sign in with the new key.
-    const key = generateApiKey();
-    const keyPrefix = displayPrefix(key);
-    const at = new Date();
-    const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
-    await replaceKeySecret(db, principal.keyId, { keyHash: await hashApiKey(key), keyPrefix }, at, fresh ? [fresh.insert] : []);
-    forgetCredentials([principal.keyId]);
-    await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
-    if (fresh) await sendSessionCookie(c, fresh.token);
-    return c.json({ apiKey: key, keyPrefix });
-  });
+  .get("/", ...guard("logs:read", { summary: "Organization settings", tag: "Settings", answers: json(settingsSchema) }), async (c) =>
+    c.json(await currentView(c)),
+  )
+  .put(
+    "/",
+    ...guard("admin", { summary: "Save organization settings", tag: "Settings", answers: json(settingsSchema) }),
+    ...jsonBody(settingsBody),
+    async (c) => {
+      const orgId = orgOf(c);
+      const db = c.var.db;
+      const { organizationName, flagRules, webhookUrl, gatewayUpstream, ...rest } = c.req.valid("json");
+      // The gateway sends prompts there: the same outbound policy as webhooks, checked when saved and per call.
+      if (gatewayUpstream) assertDeliverable(gatewayUpstream, c.env, "gatewayUpstream");
+      const existing = await getSettings(db, orgId);
+      // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
+      const bodies = rest.retentionDays ?? existing.retentionDays;
+      const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
+      if (metadata < bodies) {
+        const field = rest.metadataRetentionDays !== undefined ? "metadataRetentionDays" : "retentionDays";
+        throw badRequest(REDACTION_MESSAGES.metadataBelowBodies, { [field]: [REDACTION_MESSAGES.metadataBelowBodies] });
+      }
+      const patch = {
+        ...rest,
+        ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
+        ...(gatewayUpstream !== undefined ? { gatewayUpstream: gatewayUpstream || null } : {}),
+        ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
+        updatedAt: new Date(),
+      };
+      await updateSettings(db, orgId, patch, organizationName);
+      return c.json(await currentView(c));
+    },
+  )
+  .post(
+    "/rotate-key",
+    ...guard("admin", {
+      summary: "Replace the caller's API key; answers the new key once",
+      tag: "Settings",
+      answers: json(rotatedKeySchema),
+    }),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const db = c.var.db;
+      // The key keeps its id, name and permissions; the secret changes and every session and realtime
+      // token made from the old one ends, in one transaction. A caller signed in through a session
+      // continues in a fresh one made from the new secret (the Settings page shows the new key there);
+      // every other session, including a stolen copy of this one, must sign in with the new key.
+      const key = generateApiKey();
+      const keyPrefix = displayPrefix(key);
+      const at = new Date();
+      const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
+      await replaceKeySecret(db, principal.keyId, { keyHash: await hashApiKey(key), keyPrefix }, at, fresh ? [fresh.insert] : []);
+      forgetCredentials([principal.keyId]);
+      await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
+      if (fresh) await sendSessionCookie(c, fresh.token);
+      return c.json({ apiKey: key, keyPrefix } satisfies RotatedKey);
+    },
+  );

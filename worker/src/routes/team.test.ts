@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, type TestOrg } from "../../test/helpers";
 
 const count = async (table: "team_members" | "api_keys", orgId: string) =>
   (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE org_id = ?`).bind(orgId).first<{ n: number }>())!.n;
@@ -25,9 +25,9 @@ describe("GET /api/team", () => {
     await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(now - 3 * 3_600_000, stale.member.id).run();
     await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(now - 10_000, org.memberId).run();
 
-    const res = await call("GET", "/team", { key: org.apiKey });
+    const res = await read(api(org).team.$get());
     expect(res.status).toBe(200);
-    expect(res.body.map((m: any) => m.id)).toEqual([org.memberId, away.member.id, offline.member.id, stale.member.id]);
+    expect(res.body.map((m) => m.id)).toEqual([org.memberId, away.member.id, offline.member.id, stale.member.id]);
     for (const m of res.body) {
       expect(Object.keys(m).sort()).toEqual(["createdAt", "email", "id", "lastActive", "name", "role", "status"]);
     }
@@ -41,11 +41,11 @@ describe("GET /api/team", () => {
   it("marks a member online once their key is used", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    expect((await call("GET", "/logs", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m).logs.$get({ query: {} }))).status).toBe(200);
     let status = "";
     for (let i = 0; i < 20 && status !== "online"; i++) {
-      const team = await call("GET", "/team", { key: org.apiKey });
-      status = team.body.find((x: any) => x.id === m.member.id).status;
+      const team = await read(api(org).team.$get());
+      status = team.body.find((x) => x.id === m.member.id)!.status;
       if (status !== "online") await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe("online");
@@ -55,8 +55,8 @@ describe("GET /api/team", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     const aMember = await invite(a, "engineer");
-    const res = await call("GET", "/team", { key: b.apiKey });
-    expect(res.body.map((m: any) => m.id)).toEqual([b.memberId]);
+    const res = await read(api(b).team.$get());
+    expect(res.body.map((m) => m.id)).toEqual([b.memberId]);
     expect(res.text).not.toContain(aMember.member.email);
   });
 });
@@ -64,22 +64,22 @@ describe("GET /api/team", () => {
 describe("POST /api/team/invite", () => {
   it("adds a member and answers a one-time key whose permissions follow the role", async () => {
     const org = await registerOrg();
-    const res = await call("POST", "/team/invite", { key: org.apiKey, body: { name: " Vera Viewer ", email: "Vera@Example.com", role: "viewer" } });
+    const res = await read(api(org).team.invite.$post({ json: { name: " Vera Viewer ", email: "Vera@Example.com", role: "viewer" } }));
     expect(res.status).toBe(201);
     expect(res.body.apiKey).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
     expect(res.body.member).toMatchObject({ name: "Vera Viewer", email: "vera@example.com", role: "viewer", status: "offline", lastActive: null });
     expect(await memberRow(res.body.member.id)).toMatchObject({ org_id: org.orgId, email: "vera@example.com", role: "viewer" });
 
-    const keys = await call("GET", "/api-keys", { key: org.apiKey });
-    const memberKey = keys.body.find((k: any) => k.memberId === res.body.member.id);
+    const keys = await read(api(org)["api-keys"].$get());
+    const memberKey = keys.body.find((k) => k.memberId === res.body.member.id);
     expect(memberKey).toMatchObject({ keyPrefix: res.body.apiKey.slice(0, 16), permissions: ["logs:read", "alerts:read"] });
     expect(keys.text).not.toContain(res.body.apiKey);
 
     const viewer = res.body.apiKey;
-    expect((await call("GET", "/logs", { key: viewer })).status).toBe(200);
-    expect((await call("GET", "/alerts", { key: viewer })).status).toBe(200);
-    expectEnvelope(await call("POST", "/api-keys", { key: viewer, body: { name: "Escalate", permissions: ["admin"] } }), 403, "forbidden");
-    expectEnvelope(await call("GET", "/team", { key: viewer }), 403, "forbidden");
+    expect((await read(api({ key: viewer }).logs.$get({ query: {} }))).status).toBe(200);
+    expect((await read(api({ key: viewer }).alerts.$get({ query: {} }))).status).toBe(200);
+    expectEnvelope(await read(api({ key: viewer })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: viewer }).team.$get()), 403, "forbidden");
     expect((await call("GET", "/organization", { key: viewer })).body.id).toBe(org.orgId);
   });
 
@@ -87,23 +87,23 @@ describe("POST /api/team/invite", () => {
     const org = await registerOrg();
     const engineer = await invite(org, "engineer");
     const admin = await invite(org, "admin");
-    expect((await call("GET", "/team", { key: engineer.apiKey })).status).toBe(200);
-    expectEnvelope(await call("GET", "/api-keys", { key: engineer.apiKey }), 403, "forbidden");
-    expect((await call("GET", "/api-keys", { key: admin.apiKey })).status).toBe(200);
-    expect((await call("POST", "/team/invite", { key: admin.apiKey, body: { name: "By admin", email: "by-admin@example.com", role: "viewer" } })).status).toBe(201);
+    expect((await read(api(engineer).team.$get())).status).toBe(200);
+    expectEnvelope(await read(api(engineer)["api-keys"].$get()), 403, "forbidden");
+    expect((await read(api(admin)["api-keys"].$get())).status).toBe(200);
+    expect((await read(api(admin).team.invite.$post({ json: { name: "By admin", email: "by-admin@example.com", role: "viewer" } }))).status).toBe(201);
   });
 
   it("refuses a duplicate email (case-insensitive) with 409 and writes nothing", async () => {
     const org = await registerOrg();
-    await call("POST", "/team/invite", { key: org.apiKey, body: { name: "Dup", email: "dup@example.com", role: "viewer" } });
+    await read(api(org).team.invite.$post({ json: { name: "Dup", email: "dup@example.com", role: "viewer" } }));
     const members = await count("team_members", org.orgId);
     const keys = await count("api_keys", org.orgId);
-    expectEnvelope(await call("POST", "/team/invite", { key: org.apiKey, body: { name: "Dup 2", email: "DUP@example.com", role: "admin" } }), 409, "conflict");
+    expectEnvelope(await read(api(org).team.invite.$post({ json: { name: "Dup 2", email: "DUP@example.com", role: "admin" } })), 409, "conflict");
     expect(await count("team_members", org.orgId)).toBe(members);
     expect(await count("api_keys", org.orgId)).toBe(keys);
     // The same address in another organization is fine.
     const other = await registerOrg();
-    expect((await call("POST", "/team/invite", { key: other.apiKey, body: { name: "Dup", email: "dup@example.com", role: "viewer" } })).status).toBe(201);
+    expect((await read(api(other).team.invite.$post({ json: { name: "Dup", email: "dup@example.com", role: "viewer" } }))).status).toBe(201);
   });
 
   it("answers 409, not 500, to concurrent invites of the same address, storing one member", async () => {
@@ -139,46 +139,46 @@ describe("PATCH /api/team/:id", () => {
   it("changes the role, and with it what the member's key may do, immediately", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    expectEnvelope(await call("GET", "/api-keys", { key: m.apiKey }), 403, "forbidden");
+    expectEnvelope(await read(api(m)["api-keys"].$get()), 403, "forbidden");
 
-    const up = await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "admin" } });
+    const up = await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "admin" } }));
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({ id: m.member.id, role: "admin", email: m.member.email });
     expect((await memberRow(m.member.id))?.role).toBe("admin");
-    expect((await call("GET", "/api-keys", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m)["api-keys"].$get())).status).toBe(200);
 
-    expect((await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "engineer" } })).status).toBe(200);
-    expectEnvelope(await call("GET", "/api-keys", { key: m.apiKey }), 403, "forbidden");
-    expect((await call("GET", "/team", { key: m.apiKey })).status).toBe(200);
-    const listed = (await call("GET", "/api-keys", { key: org.apiKey })).body.find((k: any) => k.memberId === m.member.id);
+    expect((await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "engineer" } }))).status).toBe(200);
+    expectEnvelope(await read(api(m)["api-keys"].$get()), 403, "forbidden");
+    expect((await read(api(m).team.$get())).status).toBe(200);
+    const listed = (await read(api(org)["api-keys"].$get())).body.find((k) => k.memberId === m.member.id)!;
     expect(listed.permissions).toEqual(["logs:read", "alerts:read", "logs:write", "alerts:write", "users:read"]);
 
-    expect((await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "viewer" } })).status).toBe(200);
-    expectEnvelope(await call("GET", "/team", { key: m.apiKey }), 403, "forbidden");
+    expect((await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "viewer" } }))).status).toBe(200);
+    expectEnvelope(await read(api(m).team.$get()), 403, "forbidden");
   });
 
   it("refuses to demote the last admin (409), but allows it when another admin remains", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("PATCH", `/team/${org.memberId}`, { key: org.apiKey, body: { role: "viewer" } }), 409, "conflict");
+    expectEnvelope(await read(api(org).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "viewer" } })), 409, "conflict");
     expect((await memberRow(org.memberId))?.role).toBe("admin");
     // Re-asserting admin is not a demotion.
-    expect((await call("PATCH", `/team/${org.memberId}`, { key: org.apiKey, body: { role: "admin" } })).status).toBe(200);
+    expect((await read(api(org).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "admin" } }))).status).toBe(200);
 
     const second = await invite(org, "admin");
-    const res = await call("PATCH", `/team/${org.memberId}`, { key: org.apiKey, body: { role: "engineer" } });
+    const res = await read(api(org).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "engineer" } }));
     expect(res.status).toBe(200);
     expect(res.body.role).toBe("engineer");
     // The founder's key lost admin on the spot; the remaining admin cannot be demoted now.
-    expectEnvelope(await call("GET", "/api-keys", { key: org.apiKey }), 403, "forbidden");
-    expectEnvelope(await call("PATCH", `/team/${second.member.id}`, { key: second.apiKey, body: { role: "viewer" } }), 409, "conflict");
+    expectEnvelope(await read(api(org)["api-keys"].$get()), 403, "forbidden");
+    expectEnvelope(await read(api(second).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })), 409, "conflict");
   });
 
   it("keeps an admin when two admins demote each other concurrently", async () => {
     const org = await registerOrg();
     const second = await invite(org, "admin");
     const results = await Promise.all([
-      call("PATCH", `/team/${second.member.id}`, { key: org.apiKey, body: { role: "viewer" } }),
-      call("PATCH", `/team/${org.memberId}`, { key: second.apiKey, body: { role: "viewer" } }),
+      read(api(org).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })),
+      read(api(second).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "viewer" } })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const admins = await env.DB.prepare("SELECT count(*) AS n FROM team_members WHERE org_id = ? AND role = 'admin'").bind(org.orgId).first<{ n: number }>();
@@ -189,9 +189,9 @@ describe("PATCH /api/team/:id", () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
     await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(Date.now() - 20 * 60_000, m.member.id).run();
-    const res = await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "engineer" } });
+    const res = await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "engineer" } }));
     expect(res.body).toMatchObject({ role: "engineer", status: "away" });
-    expect(res.body).toEqual((await call("GET", "/team", { key: org.apiKey })).body.find((x: any) => x.id === m.member.id));
+    expect(res.body).toEqual((await read(api(org).team.$get())).body.find((x) => x.id === m.member.id));
   });
 
   it("rejects a bad role or malformed JSON with 400 and changes nothing; unknown id → 404", async () => {
@@ -203,7 +203,7 @@ describe("PATCH /api/team/:id", () => {
     expect(error.issues).toEqual({ role: ["Role must be one of admin, engineer, viewer"] });
     expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
     expect((await memberRow(m.member.id))?.role).toBe("viewer");
-    expectEnvelope(await call("PATCH", "/team/nope", { key: org.apiKey, body: { role: "viewer" } }), 404, "not_found");
+    expectEnvelope(await read(api(org).team[":id"].$patch({ param: { id: "nope" }, json: { role: "viewer" } })), 404, "not_found");
   });
 });
 
@@ -211,36 +211,36 @@ describe("DELETE /api/team/:id", () => {
   it("removes the member and their keys; their key then gets 401", async () => {
     const org = await registerOrg();
     const m = await invite(org, "engineer");
-    expect((await call("GET", "/logs", { key: m.apiKey })).status).toBe(200);
+    expect((await read(api(m).logs.$get({ query: {} }))).status).toBe(200);
     const session = await call("POST", "/session", { body: { apiKey: m.apiKey } });
     const cookie = (session.headers.get("set-cookie") ?? "").split(";")[0];
     expect((await call("GET", "/team", { cookie })).status).toBe(200);
 
-    const res = await call("DELETE", `/team/${m.member.id}`, { key: org.apiKey });
+    const res = await read(api(org).team[":id"].$delete({ param: { id: m.member.id } }));
     expect(res.status).toBe(204);
     expect(await memberRow(m.member.id)).toBeNull();
     const keys = await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE member_id = ?").bind(m.member.id).first<{ n: number }>();
     expect(keys?.n).toBe(0);
-    expectEnvelope(await call("GET", "/logs", { key: m.apiKey }), 401, "unauthorized");
+    expectEnvelope(await read(api(m).logs.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/team", { cookie }), 401, "unauthorized");
-    expect((await call("GET", "/team", { key: org.apiKey })).body.map((x: any) => x.id)).toEqual([org.memberId]);
-    expectEnvelope(await call("DELETE", `/team/${m.member.id}`, { key: org.apiKey }), 404, "not_found");
+    expect((await read(api(org).team.$get())).body.map((x) => x.id)).toEqual([org.memberId]);
+    expectEnvelope(await read(api(org).team[":id"].$delete({ param: { id: m.member.id } })), 404, "not_found");
   });
 
   it("refuses to remove yourself (409) or the last admin (409)", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("DELETE", `/team/${org.memberId}`, { key: org.apiKey }), 409, "conflict");
-    expectEnvelope(await call("DELETE", `/team/${org.memberId}`, { cookie: org.cookie }), 409, "conflict");
+    expectEnvelope(await read(api(org).team[":id"].$delete({ param: { id: org.memberId } })), 409, "conflict");
+    expectEnvelope(await read(api({ cookie: org.cookie }).team[":id"].$delete({ param: { id: org.memberId } })), 409, "conflict");
     // A standalone admin key (no member) still cannot remove the only admin member.
     const standalone = await keyWith(org, ["admin"]);
-    expectEnvelope(await call("DELETE", `/team/${org.memberId}`, { key: standalone }), 409, "conflict");
+    expectEnvelope(await read(api({ key: standalone }).team[":id"].$delete({ param: { id: org.memberId } })), 409, "conflict");
     expect(await memberRow(org.memberId)).not.toBeNull();
-    expect((await call("GET", "/team", { key: org.apiKey })).status).toBe(200);
+    expect((await read(api(org).team.$get())).status).toBe(200);
 
     // With a second admin, one admin may remove the other.
     const second = await invite(org, "admin");
-    expect((await call("DELETE", `/team/${org.memberId}`, { key: second.apiKey })).status).toBe(204);
-    expectEnvelope(await call("GET", "/team", { key: org.apiKey }), 401, "unauthorized");
+    expect((await read(api(second).team[":id"].$delete({ param: { id: org.memberId } }))).status).toBe(204);
+    expectEnvelope(await read(api(org).team.$get()), 401, "unauthorized");
   });
 });
 
@@ -249,8 +249,8 @@ describe("DELETE /api/team/:id concurrency", () => {
     const org = await registerOrg();
     const second = await invite(org, "admin");
     const results = await Promise.all([
-      call("DELETE", `/team/${second.member.id}`, { key: org.apiKey }),
-      call("DELETE", `/team/${org.memberId}`, { key: second.apiKey }),
+      read(api(org).team[":id"].$delete({ param: { id: second.member.id } })),
+      read(api(second).team[":id"].$delete({ param: { id: org.memberId } })),
     ]);
     expect(results.map((r) => r.status)).toContain(204);
     expect(results.map((r) => r.status)).not.toContain(500);
@@ -283,11 +283,11 @@ describe("team auth and tenancy", () => {
     const members = await count("team_members", org.orgId);
     const allButAdmin = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
     const logsOnly = await keyWith(org, ["logs:read"]);
-    expectEnvelope(await call("GET", "/team", { key: logsOnly }), 403, "forbidden");
-    expect((await call("GET", "/team", { key: allButAdmin })).status).toBe(200);
-    expectEnvelope(await call("POST", "/team/invite", { key: allButAdmin, body: { name: "X", email: "x@example.com", role: "admin" } }), 403, "forbidden");
-    expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { key: allButAdmin, body: { role: "admin" } }), 403, "forbidden");
-    expectEnvelope(await call("DELETE", `/team/${m.member.id}`, { key: allButAdmin }), 403, "forbidden");
+    expectEnvelope(await read(api({ key: logsOnly }).team.$get()), 403, "forbidden");
+    expect((await read(api({ key: allButAdmin }).team.$get())).status).toBe(200);
+    expectEnvelope(await read(api({ key: allButAdmin }).team.invite.$post({ json: { name: "X", email: "x@example.com", role: "admin" } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: allButAdmin }).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "admin" } })), 403, "forbidden");
+    expectEnvelope(await read(api({ key: allButAdmin }).team[":id"].$delete({ param: { id: m.member.id } })), 403, "forbidden");
     expect(await count("team_members", org.orgId)).toBe(members);
     expect((await memberRow(m.member.id))?.role).toBe("viewer");
   });
@@ -296,14 +296,14 @@ describe("team auth and tenancy", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     const aMember = await invite(a, "viewer");
-    const before = await call("GET", "/team", { key: a.apiKey });
+    const before = await read(api(a).team.$get());
     for (const id of [aMember.member.id, a.memberId]) {
-      expectEnvelope(await call("PATCH", `/team/${id}`, { key: b.apiKey, body: { role: "admin" } }), 404, "not_found");
-      expectEnvelope(await call("DELETE", `/team/${id}`, { key: b.apiKey }), 404, "not_found");
+      expectEnvelope(await read(api(b).team[":id"].$patch({ param: { id: id }, json: { role: "admin" } })), 404, "not_found");
+      expectEnvelope(await read(api(b).team[":id"].$delete({ param: { id: id } })), 404, "not_found");
     }
-    const after = await call("GET", "/team", { key: a.apiKey });
-    expect(after.body.map((m: any) => [m.id, m.role])).toEqual(before.body.map((m: any) => [m.id, m.role]));
-    expect((await call("GET", "/logs", { key: aMember.apiKey })).status).toBe(200);
+    const after = await read(api(a).team.$get());
+    expect(after.body.map((m) => [m.id, m.role])).toEqual(before.body.map((m) => [m.id, m.role]));
+    expect((await read(api(aMember).logs.$get({ query: {} }))).status).toBe(200);
     expect(await count("api_keys", a.orgId)).toBe(2);
   });
 });

@@ -1,10 +1,11 @@
+import type { Permission } from "../../../schema/constants";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhooks } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { call, expectEnvelope, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 
 const PRIVATE = "Private and loopback addresses are not allowed";
@@ -79,7 +80,7 @@ describe("POST /api/webhooks", () => {
   it("rejects missing fields with the spec's messages and stores nothing", async () => {
     const org = await registerOrg();
     const before = await count(org.orgId);
-    const res = await call("POST", "/webhooks", { key: org.apiKey, body: { name: " ", url: "not a url", events: [] } });
+    const res = await read(api(org).webhooks.$post({ json: { name: " ", url: "not a url", events: [] } }));
     const error = expectEnvelope(res, 400, "validation_failed");
     expect(error.issues?.name).toEqual(["Name is required"]);
     expect(messages(error.issues, "url")).toEqual(["Valid URL required"]);
@@ -87,11 +88,11 @@ describe("POST /api/webhooks", () => {
 
     // Absent fields are refused under their own names. (Their messages are valibot's "Invalid key: …"
     // until schema/validation.ts defaults absent fields so the spec's texts apply; see the report.)
-    const empty = expectEnvelope(await call("POST", "/webhooks", { key: org.apiKey, body: {} }), 400, "validation_failed");
+    const empty = expectEnvelope(await read(api(org).webhooks.$post({ json: {} })), 400, "validation_failed");
     expect(Object.keys(empty.issues ?? {}).sort()).toEqual(["events", "name", "url"]);
 
     const scheme = expectEnvelope(
-      await call("POST", "/webhooks", { key: org.apiKey, body: { name: "x", url: "ftp://example.com/x", events: ["alert.created"] } }),
+      await read(api(org).webhooks.$post({ json: { name: "x", url: "ftp://example.com/x", events: ["alert.created"] } })),
       400,
     );
     expect(scheme.issues?.url).toEqual(["Valid URL required"]);
@@ -127,7 +128,7 @@ describe("POST /api/webhooks", () => {
       ["http://[fe80::1]/hook", NEVER],
     ];
     for (const [url, message] of cases) {
-      const res = await call("POST", "/webhooks", { key: org.apiKey, body: { name: "SSRF", url, events: ["alert.created"] } });
+      const res = await read(api(org).webhooks.$post({ json: { name: "SSRF", url, events: ["alert.created"] } }));
       const error = expectEnvelope(res, 400, "validation_failed");
       expect(error.message, url).toBe(message);
       expect(error.issues, url).toEqual({ url: [message] });
@@ -143,14 +144,14 @@ describe("GET /api/webhooks", () => {
     const first = await createWebhook(a, { name: "first" });
     const second = await createWebhook(a, { name: "second" });
     const foreign = await createWebhook(b, { name: "b's hook" });
-    const res = await call("GET", "/webhooks", { key: a.apiKey });
+    const res = await read(api(a).webhooks.$get());
     expect(res.status).toBe(200);
-    expect(res.body.map((w: any) => w.id)).toEqual([second.id, first.id]);
+    expect(res.body.map((w) => w.id)).toEqual([second.id, first.id]);
     expect(res.body[0]).toEqual(second);
     expect(res.text).not.toContain(foreign.id);
     expect(res.text).not.toContain(foreign.secret);
-    const bList = await call("GET", "/webhooks", { key: b.apiKey });
-    expect(bList.body.map((w: any) => w.id)).toEqual([foreign.id]);
+    const bList = await read(api(b).webhooks.$get());
+    expect(bList.body.map((w) => w.id)).toEqual([foreign.id]);
   });
 
   it("shows each webhook's most recent delivery as lastDelivery", async () => {
@@ -160,7 +161,7 @@ describe("GET /api/webhooks", () => {
     const t = Date.now();
     await insertDelivery(org, hook.id, new Date(t - 60_000), { success: false, statusCode: 500, error: "HTTP 500" });
     const latest = await insertDelivery(org, hook.id, new Date(t - 1_000), { attempt: 2, eventType: "alert.created" });
-    const list = (await call("GET", "/webhooks", { key: org.apiKey })).body as any[];
+    const list = (await read(api(org).webhooks.$get())).body as any[];
     const shown = list.find((w) => w.id === hook.id);
     expect(shown.lastDelivery).toEqual({
       id: latest.id,
@@ -182,7 +183,7 @@ describe("PATCH /api/webhooks/:id", () => {
   it("toggles active and updates fields, answering the stored webhook", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    const off = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: false } });
+    const off = await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: { active: false } }));
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ id: hook.id, active: false, name: hook.name, url: hook.url, secret: hook.secret });
     expect((await storedWebhook(hook.id)).active).toBe(false);
@@ -200,9 +201,9 @@ describe("PATCH /api/webhooks/:id", () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
     await testDb().update(webhooks).set({ active: false, disabledReason: "Endpoint answered 410 Gone" }).where(eq(webhooks.id, hook.id));
-    const listed = (await call("GET", "/webhooks", { key: org.apiKey })).body[0];
+    const listed = (await read(api(org).webhooks.$get())).body[0];
     expect(listed).toMatchObject({ active: false, disabledReason: "Endpoint answered 410 Gone" });
-    const on = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: true } });
+    const on = await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: { active: true } }));
     expect(on.body).toMatchObject({ active: true, disabledReason: null });
     expect(await storedWebhook(hook.id)).toMatchObject({ active: true, disabledReason: null });
   });
@@ -220,10 +221,10 @@ describe("PATCH /api/webhooks/:id", () => {
     expect(messages(bad.issues, "url")).toEqual(["Valid URL required"]);
     expect(bad.issues?.events).toEqual(["At least one event must be selected"]);
     expect(bad.issues?.active).toEqual(["active must be true or false"]);
-    expect(expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: {} }), 400).message).toBe("Nothing to update");
+    expect(expectEnvelope(await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe("Nothing to update");
     expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
     for (const url of ["http://127.0.0.1/x", "http://10.1.1.1/x", "http://localhost/x", "http://[::1]/x", "http://169.254.169.254/"]) {
-      const res = await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { url } });
+      const res = await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: { url } }));
       expect(expectEnvelope(res, 400, "validation_failed").issues?.url, url).toHaveLength(1);
     }
     expect(await storedWebhook(hook.id)).toEqual(before);
@@ -231,7 +232,7 @@ describe("PATCH /api/webhooks/:id", () => {
 
   it("answers 404 for an unknown id", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("PATCH", "/webhooks/01NOPE", { key: org.apiKey, body: { active: false } }), 404, "not_found");
+    expectEnvelope(await read(api(org).webhooks[":id"].$patch({ param: { id: "01NOPE" }, json: { active: false } })), 404, "not_found");
   });
 });
 
@@ -242,14 +243,14 @@ describe("DELETE /api/webhooks/:id", () => {
     const keep = await createWebhook(org, { name: "keep" });
     await insertDelivery(org, hook.id, new Date());
     await insertDelivery(org, keep.id, new Date());
-    const res = await call("DELETE", `/webhooks/${hook.id}`, { key: org.apiKey });
+    const res = await read(api(org).webhooks[":id"].$delete({ param: { id: hook.id } }));
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await storedWebhook(hook.id)).toBeUndefined();
     expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id))).toEqual([]);
     expect(await storedWebhook(keep.id)).toBeDefined();
     expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, keep.id))).toHaveLength(1);
-    expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org).webhooks[":id"].$delete({ param: { id: hook.id } })), 404, "not_found");
   });
 });
 
@@ -262,9 +263,9 @@ describe("GET /api/webhooks/:id/deliveries", () => {
     const old = await insertDelivery(org, hook.id, new Date(t - 120_000), { success: false, statusCode: null, error: "timeout", durationMs: null });
     const mid = await insertDelivery(org, hook.id, new Date(t - 60_000), { attempt: 2 });
     const otherRow = await insertDelivery(org, other.id, new Date(t - 30_000));
-    const res = await call("GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
+    const res = await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: hook.id } }));
     expect(res.status).toBe(200);
-    expect(res.body.map((d: any) => d.id)).toEqual([mid.id, old.id]);
+    expect(res.body.map((d) => d.id)).toEqual([mid.id, old.id]);
     expect(res.body[1]).toEqual({
       id: old.id,
       webhookId: hook.id,
@@ -278,16 +279,16 @@ describe("GET /api/webhooks/:id/deliveries", () => {
       createdAt: old.createdAt.toISOString(),
     });
     expect(res.text).not.toContain(otherRow.id);
-    expect((await call("GET", `/webhooks/${other.id}/deliveries`, { key: org.apiKey })).body.map((d: any) => d.id)).toEqual([otherRow.id]);
+    expect((await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: other.id } }))).body.map((d) => d.id)).toEqual([otherRow.id]);
   });
 
   it("answers an empty list for a webhook never delivered, 404 for an unknown one", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    const res = await call("GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
+    const res = await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: hook.id } }));
     expect(res.status).toBe(200);
     expect(res.body).toEqual([]);
-    expectEnvelope(await call("GET", "/webhooks/01NOPE/deliveries", { key: org.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: "01NOPE" } })), 404, "not_found");
   });
 });
 
@@ -297,11 +298,11 @@ describe("webhooks: authentication and permissions", () => {
     const hook = await createWebhook(org);
     const body = { name: "x", url: "https://example.com/", events: ["user.joined"] };
     for (const key of [undefined, "pk_live_" + "x".repeat(32)]) {
-      expectEnvelope(await call("GET", "/webhooks", { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key }).webhooks.$get()), 401, "unauthorized");
       expectEnvelope(await call("POST", "/webhooks", { key, body }), 401, "unauthorized");
       expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 401, "unauthorized");
-      expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key }), 401, "unauthorized");
-      expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key }), 401, "unauthorized");
+      expectEnvelope(await read(api({ key }).webhooks[":id"].$delete({ param: { id: hook.id } })), 401, "unauthorized");
+      expectEnvelope(await read(api({ key }).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 401, "unauthorized");
     }
     expect(expectEnvelope(await call("GET", "/webhooks", { key: "pk_live_" + "x".repeat(32) }), 401).message).toBe("Invalid or expired API key");
     expect(await count(org.orgId)).toBe(1);
@@ -311,13 +312,13 @@ describe("webhooks: authentication and permissions", () => {
   it("answers 403 to a key without admin, even one with every other permission, and writes nothing", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]]) {
+    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
-      expectEnvelope(await call("GET", "/webhooks", { key }), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).webhooks.$get()), 403, "forbidden");
       expectEnvelope(await call("POST", "/webhooks", { key, body: { name: "x", url: "https://example.com/", events: ["user.joined"] } }), 403, "forbidden");
       expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 403, "forbidden");
-      expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key }), 403, "forbidden");
-      expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key }), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).webhooks[":id"].$delete({ param: { id: hook.id } })), 403, "forbidden");
+      expectEnvelope(await read(api({ key }).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 403, "forbidden");
     }
     expect(await count(org.orgId)).toBe(1);
     expect((await storedWebhook(hook.id)).active).toBe(true);
@@ -326,7 +327,7 @@ describe("webhooks: authentication and permissions", () => {
   it("works with the session cookie and ?apiKey as well as Bearer", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    expect((await call("GET", "/webhooks", { cookie: org.cookie })).body.map((w: any) => w.id)).toEqual([hook.id]);
+    expect((await read(api({ cookie: org.cookie }).webhooks.$get())).body.map((w) => w.id)).toEqual([hook.id]);
     expect((await call("GET", `/webhooks?apiKey=${org.apiKey}`)).body.map((w: any) => w.id)).toEqual([hook.id]);
   });
 });
@@ -338,13 +339,13 @@ describe("webhooks: tenancy", () => {
     const hook = await createWebhook(a);
     const delivery = await insertDelivery(a, hook.id, new Date());
     const before = await storedWebhook(hook.id);
-    expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: b.apiKey, body: { active: false, name: "pwned", url: "https://evil.example.com/" } }), 404, "not_found");
-    expectEnvelope(await call("DELETE", `/webhooks/${hook.id}`, { key: b.apiKey }), 404, "not_found");
-    const deliveries = expectEnvelope(await call("GET", `/webhooks/${hook.id}/deliveries`, { key: b.apiKey }), 404, "not_found");
+    expectEnvelope(await read(api(b).webhooks[":id"].$patch({ param: { id: hook.id }, json: { active: false, name: "pwned", url: "https://evil.example.com/" } })), 404, "not_found");
+    expectEnvelope(await read(api(b).webhooks[":id"].$delete({ param: { id: hook.id } })), 404, "not_found");
+    const deliveries = expectEnvelope(await read(api(b).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 404, "not_found");
     expect(JSON.stringify(deliveries)).not.toContain(delivery.id);
     expect(await storedWebhook(hook.id)).toEqual(before);
-    expect((await call("GET", `/webhooks/${hook.id}/deliveries`, { key: a.apiKey })).body).toHaveLength(1);
-    expect((await call("GET", "/webhooks", { key: b.apiKey })).body).toEqual([]);
+    expect((await read(api(a).webhooks[":id"].deliveries.$get({ param: { id: hook.id } }))).body).toHaveLength(1);
+    expect((await read(api(b).webhooks.$get())).body).toEqual([]);
   });
 });
 
@@ -407,9 +408,9 @@ describe("POST /api/webhooks/:id/test", () => {
   it("answers 401 without credentials and 403 without admin", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`), 401, "unauthorized");
+    expectEnvelope(await read(api().webhooks[":id"].test.$post({ param: { id: hook.id } })), 401, "unauthorized");
     expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key: "pk_live_" + "x".repeat(32) }), 401, "unauthorized");
     const key = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
-    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key }), 403, "forbidden");
+    expectEnvelope(await read(api({ key }).webhooks[":id"].test.$post({ param: { id: hook.id } })), 403, "forbidden");
   });
 });

@@ -1,4 +1,4 @@
-// Anomaly detection (DESIGN §7): every run scores the last full hour of organizations that had
+// Anomaly detection (docs/delivery.md): every run scores the last full hour of organizations that had
 // traffic in it (and of those with an open anomaly) against their own week of hourly counters.
 // A new anomaly opens a row and an `anomaly` alert; while one is open for a metric nothing is
 // duplicated; a metric back within its threshold resolves it.

@@ -1,4 +1,4 @@
-// Anomaly scoring (DESIGN §7), pure: one hour of an organization's counters against its own week.
+// Anomaly scoring (docs/delivery.md), pure: one hour of an organization's counters against its own week.
 //
 // For each metric: mean μ and standard deviation σ over the baseline hours, then z = (x − μ) / σ'
 // where σ' = max(σ, floor). The floors keep steady or tiny organizations from alerting on noise:

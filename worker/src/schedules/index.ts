@@ -1,4 +1,4 @@
-// Scheduled work (DESIGN §7), dispatched by the cron expression that fired (wrangler.toml [triggers]).
+// Scheduled work (docs/delivery.md), dispatched by the cron expression that fired (wrangler.toml [triggers]).
 // Every job takes the controller's scheduledTime as "now", so a late or retried run judges the
 // moment it was meant for.
 import type { Bindings } from "../env";

@@ -1,4 +1,4 @@
-// Scheduled custom-metric refresh (DESIGN §7, §8): active metrics whose refreshInterval has passed,
+// Scheduled custom-metric refresh (docs/delivery.md, docs/data.md): active metrics whose refreshInterval has passed,
 // oldest first, a bounded number per run (the cron fires every minute, so a backlog drains quickly).
 // Each organization gets a time budget per run (issue 10, defect 2): once its metrics have used it,
 // its remaining metrics are not started this run, and the next organization still gets its turn.

@@ -1,4 +1,4 @@
-// Retention purge (DESIGN §7, issue 14): a log's prompt, response and metadata are purged at the
+// Retention purge (docs/delivery.md, issue 14): a log's prompt, response and metadata are purged at the
 // organization's retentionDays (the row stays, marked content expired: model, user, session,
 // tokens, cost, latency, flag and reasons outlive the bodies), and the whole log goes at
 // metadataRetentionDays; webhook deliveries go at retentionDays. Bounded chunks; each purge or

@@ -1,4 +1,4 @@
-// Advanced Analytics (spec §2; DESIGN §5): summary cards, usage and cost line chart and model cost
+// Advanced Analytics (docs/web.md#screens; docs/api.md): summary cards, usage and cost line chart and model cost
 // pie over 30 days, anomaly list, and custom metrics — all from server data, no sample figures.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";

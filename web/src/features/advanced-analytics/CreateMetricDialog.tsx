@@ -1,5 +1,5 @@
 // Create custom metric: name, description, SQL query over `logs`, type, visualization, refresh
-// interval (spec §5 with the shared schema; the server also checks the SQL and computes a first value).
+// interval (schema/validation.ts with the shared schema; the server also checks the SQL and computes a first value).
 import { useState, type FormEvent } from "react";
 import { METRIC_DEFAULT_REFRESH_SECONDS, METRIC_MIN_REFRESH_SECONDS, METRIC_TYPES, METRIC_VISUALIZATIONS } from "../../../../schema/constants";
 import { customMetricBody } from "../../../../schema/validation";

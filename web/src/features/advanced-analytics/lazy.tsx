@@ -1,4 +1,4 @@
-// Lazy chart components: chart.js loads with the first chart that renders (DESIGN §9).
+// Lazy chart components: chart.js loads with the first chart that renders (docs/web.md).
 import { Suspense, lazy, type ComponentProps, type ReactNode } from "react";
 import { Skeleton } from "../../components/ui";
 

@@ -1,4 +1,4 @@
-// Alerts (spec §2): 'Unacknowledged' (default) or 'All Alerts', count badge, acknowledge.
+// Alerts (docs/web.md#screens): 'Unacknowledged' (default) or 'All Alerts', count badge, acknowledge.
 // Pages of 50 with 'Load more'; the badge counts every matching alert, not just the loaded ones.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";

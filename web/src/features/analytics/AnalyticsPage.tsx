@@ -1,4 +1,4 @@
-// Analytics (spec §2): stats (30 days), Monthly Trends, Flag Distribution, 7-day trends, and
+// Analytics (docs/web.md#screens): stats (30 days), Monthly Trends, Flag Distribution, 7-day trends, and
 // Model Usage Statistics from /api/analytics/models (real shares).
 import { useQuery } from "@tanstack/react-query";
 import { WEEK_DAYS } from "../../../../schema/constants";

@@ -1,4 +1,4 @@
-// API Keys (spec §2, §4, §5, §8; DESIGN §3): list (never the key itself), masked/short display,
+// API Keys (docs/web.md, schema/validation.ts; docs/auth-and-tenancy.md): list (never the key itself), masked/short display,
 // create with a one-time banner of the full key, delete with confirmation.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";

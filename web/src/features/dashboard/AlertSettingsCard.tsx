@@ -1,5 +1,5 @@
-// Alert Settings (spec §2): emailAlerts, slackNotifications, criticalOnly — loaded from and saved
-// to /api/settings (DESIGN §5 makes the spec's local-only switches real).
+// Alert Settings (docs/web.md#screens): emailAlerts, slackNotifications, criticalOnly — loaded from and saved
+// to /api/settings (docs/api.md makes the spec's local-only switches real).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { errorText } from "../../api/client";
 import { usePermissions } from "../../lib/permissions";

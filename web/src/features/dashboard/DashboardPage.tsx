@@ -1,4 +1,4 @@
-// Dashboard (spec §2 'real-time monitoring').
+// Dashboard (docs/web.md#screens 'real-time monitoring').
 import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "../../../../schema/constants";
 import { TrendsPanel } from "../charts/TrendsPanel";
 import { StatsCards } from "../stats/StatsCards";

@@ -1,4 +1,4 @@
-// Live Prompt Feed (spec §2, §4): newest FEED_SIZE logs, polled every 5 s while auto-refresh is ON,
+// Live Prompt Feed (docs/web.md): newest FEED_SIZE logs, polled every 5 s while auto-refresh is ON,
 // with logs pushed over the socket put on top (deduplicated, trimmed to FEED_SIZE).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";

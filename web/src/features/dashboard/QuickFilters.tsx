@@ -1,4 +1,4 @@
-// Quick Filters (spec §2): Flag Status, Model, Time Range → 'Apply Filters' opens /logs filtered.
+// Quick Filters (docs/web.md#screens): Flag Status, Model, Time Range → 'Apply Filters' opens /logs filtered.
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { MODEL_FILTER_OPTIONS } from "../../../../schema/constants";

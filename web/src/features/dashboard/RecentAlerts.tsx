@@ -1,4 +1,4 @@
-// Recent Alerts (spec §2): unacknowledged alerts, polled every 30 s, at most 5, 'View All Alerts'.
+// Recent Alerts (docs/web.md#screens): unacknowledged alerts, polled every 30 s, at most 5, 'View All Alerts'.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { REFRESH_MS } from "../../../../schema/constants";

@@ -1,4 +1,4 @@
-// Search Logs (spec §2): text, start date, end date → 'Search' opens /logs with search/from/to.
+// Search Logs (docs/web.md#screens): text, start date, end date → 'Search' opens /logs with search/from/to.
 import { useNavigate } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { SearchIcon } from "../../components/icons";

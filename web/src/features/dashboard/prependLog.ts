@@ -1,7 +1,7 @@
 import { FEED_SIZE } from "../../../../schema/constants";
 import type { PromptLog } from "../../api/types";
 
-/** Put `log` on top of `list`, drop an older copy of it, keep `size` items (spec §4). */
+/** Put `log` on top of `list`, drop an older copy of it, keep `size` items (docs/web.md#behaviour-the-code-relies-on). */
 export function prependLog(list: PromptLog[] | undefined, log: PromptLog, size: number = FEED_SIZE): PromptLog[] {
   return [log, ...(list ?? []).filter((l) => l.id !== log.id)].slice(0, size);
 }

@@ -1,4 +1,4 @@
-// Red Flags (spec §2): the newest 100 warning and critical logs split into two sections. Each badge
+// Red Flags (docs/web.md#screens): the newest 100 warning and critical logs split into two sections. Each badge
 // counts every log of that flag (GET /api/logs/counts); when a section holds fewer than that, it
 // links to Prompt Logs filtered to the flag for the rest.
 import { useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// Integrations (spec §2, §5, §8; DESIGN §7): grid of cards, add dialog with per-type fields, active
+// Integrations (docs/web.md, schema/validation.ts; docs/delivery.md): grid of cards, add dialog with per-type fields, active
 // switch, delete with confirmation. Alert notifications go to each active integration.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";

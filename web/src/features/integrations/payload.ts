@@ -3,7 +3,7 @@ import type { Integration, IntegrationConfig } from "../../api/integrations";
 
 export type IntegrationForm = { name: string; type: IntegrationType; webhookUrl: string; email: string; channel: string };
 
-/** Which config fields the form shows per type (spec §5). */
+/** Which config fields the form shows per type (schema/validation.ts). */
 export function fieldsFor(type: IntegrationType): { webhookUrl: boolean; email: boolean; channel: boolean } {
   return { webhookUrl: type !== "email", email: type === "email", channel: type === "slack" || type === "discord" };
 }

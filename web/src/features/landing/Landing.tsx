@@ -1,4 +1,4 @@
-// Public landing page (spec §2 'Landing and sign-up'): hero, features, plans, footer.
+// Public landing page (docs/web.md#screens 'Landing and sign-up'): hero, features, plans, footer.
 import { useState } from "react";
 import { PLANS, PRODUCT_NAME, TRIAL_DAYS, type PlanId } from "../../../../schema/constants";
 import {

@@ -1,10 +1,11 @@
-// Sign-up dialog: form (spec §5 validation, server issues) → success screen with the one-time key.
+// Sign-up dialog: form (schema/validation.ts validation, server issues) → success screen with the one-time key.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useId, useState, type FormEvent } from "react";
 import { PRODUCT_NAME, TRIAL_DAYS } from "../../../../schema/constants";
 import { ApiError } from "../../api/client";
-import { organizationKey, register, type RegisterResult } from "../../api/organization";
+import { organizationKey, register } from "../../api/organization";
+import type { RegisterResult } from "../../api/types";
 import { Modal } from "../../components/Modal";
 import { CheckCircleIcon, CopyIcon } from "../../components/icons";
 import { toast } from "../../components/toast";

@@ -1,4 +1,4 @@
-// Prompt Logs (spec §2): search, flag and model filters kept in the URL, rows, details dialog,
+// Prompt Logs (docs/web.md#screens): search, flag and model filters kept in the URL, rows, details dialog,
 // 'Load more' by cursor, CSV / JSONL export of the current filter.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";

@@ -1,4 +1,4 @@
-// 'Prompt Details' dialog (spec §2): metadata, full prompt and response with the detector's
+// 'Prompt Details' dialog (docs/web.md#screens): metadata, full prompt and response with the detector's
 // findings highlighted, and the Flag Analysis card.
 import { useRef } from "react";
 import { CONTENT_EXPIRED_TEXT, flagExplanation } from "../../../../schema/constants";

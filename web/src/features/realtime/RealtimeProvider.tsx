@@ -1,4 +1,4 @@
-// One WebSocket per signed-in tab to the organization's PartyKit room (DESIGN §1, §9).
+// One WebSocket per signed-in tab to the organization's PartyKit room (docs/log-flow.md, docs/web.md).
 // The URL (with a short-lived token) comes from GET /api/realtime/token and is fetched again
 // whenever the cached token is about to expire, so every reconnect uses a valid token. The room closes
 // a socket when its token expires, so while the socket is open a fresh token is sent over it a minute
@@ -8,10 +8,12 @@ import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { alertKeys } from "../../api/alerts";
 import { logKeys } from "../../api/logs";
-import { fetchRealtimeToken, type RealtimeMessage } from "../../api/realtime";
+import * as v from "valibot";
+import { fetchRealtimeToken } from "../../api/realtime";
 import { statsKeys } from "../../api/stats";
 import type { PromptLog } from "../../api/types";
-import { NEW_PROMPT_LOG, RENEW_TOKEN } from "../../../../schema/realtime";
+import { RENEW_TOKEN } from "../../../../schema/realtime";
+import { newPromptLogMessageSchema } from "../../../../schema/responses/realtime";
 
 type Listener = (log: PromptLog) => void;
 type RealtimeState = { connected: boolean; onNewLog: (l: Listener) => () => void };
@@ -82,14 +84,15 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       cached = null; // a rejected or expired token must not be reused
     };
     const onMessage = (e: MessageEvent) => {
-      let msg: RealtimeMessage;
+      let msg: unknown;
       try {
-        msg = JSON.parse(typeof e.data === "string" ? e.data : "") as RealtimeMessage;
+        msg = JSON.parse(typeof e.data === "string" ? e.data : "");
       } catch {
         return;
       }
-      if (msg.type !== NEW_PROMPT_LOG || !msg.log || typeof msg.log !== "object") return;
-      const log = msg.log as PromptLog;
+      // The room also answers token renewals; only a log in the contract's shape reaches the views.
+      if (!v.is(newPromptLogMessageSchema, msg)) return;
+      const { log } = msg;
       listeners.current.forEach((l) => l(log));
       // Other views are out of date now: mark them stale without refetching in the background.
       queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] !== "feed", refetchType: "none" });

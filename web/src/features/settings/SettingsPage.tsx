@@ -1,4 +1,4 @@
-// Settings (spec §2, §4, §8, §9; DESIGN §5): every section loaded from GET /api/settings and saved
+// Settings (docs/web.md, schema/constants.ts; docs/api.md): every section loaded from GET /api/settings and saved
 // with one PUT; API key rotation with a one-time display; Danger Zone deletion of all data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent, type ReactNode } from "react";

@@ -25,7 +25,7 @@ export function toDraft(s: Settings): SettingsDraft {
     emailAlerts: s.emailAlerts,
     slackNotifications: s.slackNotifications,
     criticalOnly: s.criticalOnly,
-    webhookUrl: s.webhookUrl ?? "",
+    webhookUrl: s.webhookUrl,
     flagRules: { ...s.flagRules },
     tokenThreshold: String(s.tokenThreshold),
     sensitivity: s.sensitivity,

@@ -1,4 +1,4 @@
-// The 12 sidebar entries of spec §2, in order.
+// The 12 sidebar entries of docs/web.md#screens, in order.
 import {
   BarChartIcon,
   BellIcon,

@@ -1,5 +1,5 @@
-// Stats row (spec §2): Total Prompts, Red Flags, Active Users, Est. Cost, with the change against
-// the preceding period computed from `previous` (DESIGN §5).
+// Stats row (docs/web.md#screens): Total Prompts, Red Flags, Active Users, Est. Cost, with the change against
+// the preceding period computed from `previous` (docs/api.md).
 import { useQuery } from "@tanstack/react-query";
 import { REFRESH_MS } from "../../../../schema/constants";
 import { statsQueryOptions } from "../../api/stats";

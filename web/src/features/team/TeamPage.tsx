@@ -1,4 +1,4 @@
-// Team Management (spec §2; DESIGN §5 makes it real): counts by role, members with status from real
+// Team Management (docs/web.md#screens; docs/api.md makes it real): counts by role, members with status from real
 // key activity, invitations with a one-time key, role changes, removal, and the Role Permissions card.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";

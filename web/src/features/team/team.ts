@@ -25,7 +25,7 @@ export function lastActiveText(lastActive: string | null | undefined, now: numbe
   return new Date(t).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" });
 }
 
-/** Status dot colour (spec §2): online green, away amber, anything else gray. */
+/** Status dot colour (docs/web.md#screens): online green, away amber, anything else gray. */
 export function statusDotClass(status: string): string {
   return status === "online" ? "bg-green-500" : status === "away" ? "bg-amber-500" : "bg-gray-400";
 }

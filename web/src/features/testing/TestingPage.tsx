@@ -1,6 +1,5 @@
-// Testing (spec §2, §5, §7, §8): Live Testing (POST /api/test-prompt) and copyable samples that are
-// correct for this server: the Python and TypeScript SDKs of sdk/ (install + usage), POST /api/logs
-// with a Bearer key, and Standard Webhooks verification.
+// Testing (docs/web.md, schema/validation.ts, docs/api.md#calls): Live Testing (POST /api/test-prompt) and copyable SDK samples that
+// are correct for this server (POST /api/logs with a Bearer key; Standard Webhooks verification).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";

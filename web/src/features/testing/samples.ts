@@ -165,7 +165,7 @@ export function statusCardKey(keyPrefix: string | null | undefined): string {
   return `${keyPrefix.slice(0, STATUS_CARD_KEY_CHARS)}…`;
 }
 
-/** Live Testing figures (spec §7): tokenCount 100–1099, estimatedCost under 0.1 with 4 decimals. */
+/** Live Testing figures (docs/api.md#calls): tokenCount 100–1099, estimatedCost under 0.1 with 4 decimals. */
 export function randomTokenCount(random: () => number = Math.random): number {
   return 100 + Math.floor(random() * 1000);
 }

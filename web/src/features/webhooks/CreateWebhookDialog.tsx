@@ -1,4 +1,4 @@
-// Create Webhook dialog: name, URL, events (spec §5 validation with the shared schema).
+// Create Webhook dialog: name, URL, events (schema/validation.ts validation with the shared schema).
 import { useState, type FormEvent } from "react";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from "../../../../schema/constants";
 import { webhookBody } from "../../../../schema/validation";

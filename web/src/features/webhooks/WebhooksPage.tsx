@@ -1,4 +1,4 @@
-// Webhooks (spec §2, §4, §5, §8; DESIGN §5, §7): list, create, active switch, delete, signing
+// Webhooks (docs/web.md, schema/validation.ts; docs/api.md, docs/delivery.md): list, create, active switch, delete, signing
 // secret with copy, test event, and each webhook's recent deliveries.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";

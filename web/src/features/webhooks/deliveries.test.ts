@@ -4,6 +4,7 @@ import { isFinalAttempt, maskSecret, summarizeDeliveries } from "./deliveries";
 
 const row = (p: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: "d",
+  webhookId: "w1",
   messageId: "m1",
   event: "flag.detected",
   attempt: 1,

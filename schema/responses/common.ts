@@ -1,0 +1,11 @@
+// Building blocks of the response schemas: how every answer writes a time, an id, an optional value.
+import * as v from "valibot";
+
+/** ISO-8601 UTC with milliseconds (`Date.prototype.toISOString`), the one way answers write a time. */
+export const timestamp = v.pipe(v.string(), v.isoTimestamp());
+/** A time that may not have happened yet (`null`). */
+export const optionalTimestamp = v.nullable(timestamp);
+/** Ids are strings (ULIDs for rows we create). */
+export const id = v.string();
+export const nullableString = v.nullable(v.string());
+export const nullableNumber = v.nullable(v.number());
