@@ -2,7 +2,15 @@
 // sockets close at their token's expiry unless renewed, and when the worker reports a revoked key or
 // session, its sockets close and its older tokens no longer connect.
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { CLOSE_ACCESS_ENDED, NEW_PROMPT_LOG, RENEW_TOKEN, REVOKE_ACCESS, TOKEN_RENEWED, signRealtimeToken, type RealtimeGrant } from "../schema/realtime";
+import {
+  CLOSE_ACCESS_ENDED,
+  NEW_PROMPT_LOG,
+  RENEW_TOKEN,
+  REVOKE_ACCESS,
+  TOKEN_RENEWED,
+  signRealtimeToken,
+  type RealtimeGrant,
+} from "../schema/realtime";
 
 const host = inject("partyOrigin");
 const secret = inject("partySecret");
@@ -21,7 +29,12 @@ function open(room: string, token: string): Client {
   const messages: any[] = [];
   let done = false;
   ws.addEventListener("message", (e) => messages.push(JSON.parse(String(e.data))));
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => ((done = true), resolve(e.code))));
+  const closed = new Promise<number>((resolve) =>
+    ws.addEventListener("close", (e) => {
+      done = true;
+      resolve(e.code);
+    }),
+  );
   return { ws, messages, closed, isClosed: () => done };
 }
 

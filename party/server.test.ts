@@ -57,7 +57,10 @@ describe("organization room", () => {
   it("sends one event per log of a batch", async () => {
     const a = room();
     const socket = await connect(a, (await signRealtimeToken(grant(a), secret)).token);
-    await broadcast(a, [1, 2, 3].map((n) => ({ type: NEW_PROMPT_LOG, log: { id: `log-${n}` } })));
+    await broadcast(
+      a,
+      [1, 2, 3].map((n) => ({ type: NEW_PROMPT_LOG, log: { id: `log-${n}` } })),
+    );
     await until(() => socket.messages.length === 3);
     expect(socket.messages.map((m: any) => m.log.id)).toEqual(["log-1", "log-2", "log-3"]);
   });

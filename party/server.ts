@@ -137,7 +137,10 @@ export default class OrganizationRoom implements Party.Server {
     // The runtime's clock is coarse (it moves with I/O): a timer may wake a little early, so it
     // checks again and waits for the rest.
     const remaining = conn.state!.exp * 1000 - Date.now();
-    this.expiryTimers.set(conn.id, setTimeout(() => this.closeAtExpiry(conn), remaining + EXPIRY_SLACK_MS));
+    this.expiryTimers.set(
+      conn.id,
+      setTimeout(() => this.closeAtExpiry(conn), remaining + EXPIRY_SLACK_MS),
+    );
   }
 }
 

@@ -8,12 +8,7 @@ export const PRODUCT_NAME = "PromptSentry";
 export const FLAG_STATUSES = ["safe", "warning", "critical"] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number];
 
-export const FLAG_REASONS = [
-  "prompt_injection",
-  "jailbreak_attempt",
-  "sensitive_content",
-  "high_token_usage",
-] as const;
+export const FLAG_REASONS = ["prompt_injection", "jailbreak_attempt", "sensitive_content", "high_token_usage"] as const;
 export type FlagReason = (typeof FLAG_REASONS)[number];
 
 /** Labels of reason codes. Unknown codes are shown as they are. */
@@ -26,8 +21,7 @@ export const FLAG_REASON_LABELS: Record<FlagReason, string> = {
 export const UNKNOWN_REASON_LABEL = "Unknown";
 
 /** Explanation texts of the Flag Analysis card (docs/web.md#texts). */
-export const SAFE_EXPLANATION =
-  "This prompt and response pair contains no concerning content and follows standard communication patterns.";
+export const SAFE_EXPLANATION = "This prompt and response pair contains no concerning content and follows standard communication patterns.";
 export const ISSUES_EXPLANATION_PREFIX = "Issues detected: ";
 export const FLAG_REASON_EXPLANATIONS: Record<FlagReason, string> = {
   prompt_injection: "Potential prompt injection attempt detected",

@@ -29,7 +29,9 @@ describe("jsonBoundsViolation", () => {
     expect(check({ a: Number.NaN })).toBe("m.a must be a finite number");
     expect(check({ a: 1n })).toBe("m.a must be a JSON value");
     expect(check({ a: "xxxxxx", b: "xxxxxx", c: "xxxxxx", d: "xxxxxx" })).toBeNull();
-    expect(jsonBoundsViolation({ a: "xxxxxx", b: "xxxxxx", c: "xxxxxx" }, { ...bounds, jsonChars: 20 }, "m")).toBe("m must be at most 20 characters as JSON");
+    expect(jsonBoundsViolation({ a: "xxxxxx", b: "xxxxxx", c: "xxxxxx" }, { ...bounds, jsonChars: 20 }, "m")).toBe(
+      "m must be at most 20 characters as JSON",
+    );
   });
 
   it("refuses keys that mean something to JavaScript objects, at any level", () => {

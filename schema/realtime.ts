@@ -52,7 +52,12 @@ export async function signRealtimeToken(grant: RealtimeGrant, secret: string, no
 }
 
 /** The claims of a valid, unexpired token for `room`, or null. Signature checked in constant time. */
-export async function verifyRealtimeToken(token: string | null | undefined, room: string, secret: string, nowMs = Date.now()): Promise<RealtimeClaims | null> {
+export async function verifyRealtimeToken(
+  token: string | null | undefined,
+  room: string,
+  secret: string,
+  nowMs = Date.now(),
+): Promise<RealtimeClaims | null> {
   if (!token || !secret) return null;
   const [payload, sig, extra] = token.split(".");
   if (!payload || !sig || extra !== undefined) return null;
@@ -74,7 +79,10 @@ export async function verifyRealtimeToken(token: string | null | undefined, room
 export async function secretMatches(presented: string, secret: string): Promise<boolean> {
   if (!presented || !secret) return false;
   const key = await hmacKey("broadcast-compare");
-  const [a, b] = await Promise.all([crypto.subtle.sign("HMAC", key, encoder.encode(presented)), crypto.subtle.sign("HMAC", key, encoder.encode(secret))]);
+  const [a, b] = await Promise.all([
+    crypto.subtle.sign("HMAC", key, encoder.encode(presented)),
+    crypto.subtle.sign("HMAC", key, encoder.encode(secret)),
+  ]);
   const x = new Uint8Array(a);
   const y = new Uint8Array(b);
   let diff = 0;

@@ -3,12 +3,18 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { DETECTION_SENSITIVITIES, FEEDBACK_VERDICTS, FLAG_STATUSES, type FlagRules, type Permission, type RedactionMode, GATEWAY_BLOCK_LEVELS, type FlagReason } from "./constants";
+import {
+  DETECTION_SENSITIVITIES,
+  FEEDBACK_VERDICTS,
+  FLAG_STATUSES,
+  type FlagRules,
+  type Permission,
+  type RedactionMode,
+  GATEWAY_BLOCK_LEVELS,
+} from "./constants";
 
 const createdAt = () =>
-  integer("created_at", { mode: "timestamp_ms" })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`);
 
 /** A finding and an integration's config are stored as the API answers them: one definition each, in schema/responses. */
 export type { Finding } from "./responses/logs";
@@ -20,7 +26,9 @@ export const organizations = sqliteTable("organizations", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   email: text("email").notNull(),
-  plan: text("plan", { enum: ["trial", "professional", "enterprise"] }).notNull().default("trial"),
+  plan: text("plan", { enum: ["trial", "professional", "enterprise"] })
+    .notNull()
+    .default("trial"),
   trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
@@ -38,7 +46,10 @@ export const orgSettings = sqliteTable("org_settings", {
   tokenThreshold: integer("token_threshold").notNull().default(4000),
   sensitivity: text("sensitivity", { enum: DETECTION_SENSITIVITIES }).notNull().default("balanced"),
   /** What is redacted before a log is written (issue 14). */
-  redaction: text("redaction", { enum: ["off", "credentials", "sensitive"] }).$type<RedactionMode>().notNull().default("credentials"),
+  redaction: text("redaction", { enum: ["off", "credentials", "sensitive"] })
+    .$type<RedactionMode>()
+    .notNull()
+    .default("credentials"),
   /** Days a log's metadata is kept after its bodies are purged at retentionDays. */
   metadataRetentionDays: integer("metadata_retention_days").notNull().default(365),
   /** Per-organization HMAC key of redacted-value fingerprints; server-side only, never serialized. */
@@ -169,7 +180,7 @@ export const logFingerprints = sqliteTable(
     logId: text("log_id").notNull(),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-    // created_at inside the key: "N logs since <first seen>" is answered from the key alone
+  // created_at inside the key: "N logs since <first seen>" is answered from the key alone
   (t) => [primaryKey({ columns: [t.orgId, t.fingerprint, t.createdAt, t.logId] }), index("log_fingerprints_log").on(t.logId)],
 );
 
@@ -373,7 +384,9 @@ export const anomalyDetections = sqliteTable(
     threshold: real("threshold").notNull(),
     baseline: real("baseline"),
     severity: text("severity", { enum: ["low", "medium", "high", "critical"] }).notNull(),
-    status: text("status", { enum: ["open", "resolved"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     detectedAt: createdAt(),
     resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
   },

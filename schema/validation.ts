@@ -70,9 +70,13 @@ const required = <S extends v.GenericSchema>(schema: S, placeholder: unknown = "
   return field;
 };
 
-
 const requiredName = required(
-  v.pipe(v.string(MESSAGES.nameRequired), v.trim(), v.nonEmpty(MESSAGES.nameRequired), v.maxLength(100, "Name must be at most 100 characters")),
+  v.pipe(
+    v.string(MESSAGES.nameRequired),
+    v.trim(),
+    v.nonEmpty(MESSAGES.nameRequired),
+    v.maxLength(100, "Name must be at most 100 characters"),
+  ),
 );
 
 /** http(s) URLs only: a webhook to `file:` or `javascript:` is never valid. */
@@ -142,14 +146,29 @@ const privacySettingsEntries = {
   ),
 };
 /** A redacted value's fingerprint as the API shows it (lower-case hex HMAC-SHA256). */
-export const fingerprintParam = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`), REDACTION_MESSAGES.fingerprint));
+export const fingerprintParam = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`), REDACTION_MESSAGES.fingerprint),
+);
 
 // ── Prompt logs ─────────────────────────────────────────────────────────────
 const atMost = (max: number) => `Must be at most ${max.toLocaleString("en-US")}`;
 const nonNegativeInt = (max: number) =>
-  v.pipe(v.number(MESSAGES.nonNegativeInteger), v.integer(MESSAGES.nonNegativeInteger), v.minValue(0, MESSAGES.nonNegativeInteger), v.maxValue(max, atMost(max)));
+  v.pipe(
+    v.number(MESSAGES.nonNegativeInteger),
+    v.integer(MESSAGES.nonNegativeInteger),
+    v.minValue(0, MESSAGES.nonNegativeInteger),
+    v.maxValue(max, atMost(max)),
+  );
 const nonNegativeNumber = (max: number) =>
-  v.pipe(v.number(MESSAGES.nonNegativeNumber), v.finite(MESSAGES.nonNegativeNumber), v.minValue(0, MESSAGES.nonNegativeNumber), v.maxValue(max, atMost(max)));
+  v.pipe(
+    v.number(MESSAGES.nonNegativeNumber),
+    v.finite(MESSAGES.nonNegativeNumber),
+    v.minValue(0, MESSAGES.nonNegativeNumber),
+    v.maxValue(max, atMost(max)),
+  );
 
 /**
  * `metadata`: a JSON object within METADATA_LIMITS. The bounds are checked on the raw input, before
@@ -199,14 +218,21 @@ export const logBatchBody = v.object({
 
 export const testPromptBody = v.object({
   ...logBody.entries,
-  prompt: required(v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS))),
+  prompt: required(
+    v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS)),
+  ),
 });
 
 const isFlagStatus = (x: string): x is FlagStatus => (FLAG_STATUSES as readonly string[]).includes(x);
 /** A comma list (`warning,critical`); a bad value is reported on the field the client sent. */
 const flagStatusList = v.pipe(
   v.string(),
-  v.transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean)),
+  v.transform((s) =>
+    s
+      .split(",")
+      .map((x) => x.trim())
+      .filter(Boolean),
+  ),
   v.check((list) => list.every(isFlagStatus), `flagStatus must be one or more of ${FLAG_STATUSES.join(", ")}`),
   v.transform((list) => list as FlagStatus[]),
 );
@@ -225,7 +251,12 @@ export const logsQuery = v.object({
   /** Logs in which a redacted value with this fingerprint appeared (issue 14). */
   fingerprint: v.optional(fingerprintParam),
   /** Only logs the gateway refused to forward (`true`), or only the others (`false`). */
-  blocked: v.optional(v.pipe(v.picklist(["true", "false"], "blocked must be true or false"), v.transform((s) => s === "true"))),
+  blocked: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], "blocked must be true or false"),
+      v.transform((s) => s === "true"),
+    ),
+  ),
   before: cursorParam,
 });
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
@@ -345,7 +376,12 @@ export const customMetricBody = v.object({
   name: requiredName,
   description: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(500))), null),
   query: required(
-    v.pipe(v.string(MESSAGES.queryRequired), v.trim(), v.nonEmpty(MESSAGES.queryRequired), v.maxLength(4000, "Query must be at most 4000 characters")),
+    v.pipe(
+      v.string(MESSAGES.queryRequired),
+      v.trim(),
+      v.nonEmpty(MESSAGES.queryRequired),
+      v.maxLength(4000, "Query must be at most 4000 characters"),
+    ),
   ),
   type: v.optional(v.picklist(METRIC_TYPES, `Type must be one of ${METRIC_TYPES.join(", ")}`), "count"),
   visualization: v.optional(
@@ -388,7 +424,10 @@ const chatMessage = v.looseObject({
 });
 export const gatewayChatBody = v.looseObject({
   model: required(v.pipe(v.string(MESSAGES.modelRequired), v.trim(), v.nonEmpty(MESSAGES.modelRequired), v.maxLength(200))),
-  messages: required(v.pipe(v.array(chatMessage, GATEWAY_MESSAGES.messagesRequired), v.minLength(1, GATEWAY_MESSAGES.messagesRequired)), null),
+  messages: required(
+    v.pipe(v.array(chatMessage, GATEWAY_MESSAGES.messagesRequired), v.minLength(1, GATEWAY_MESSAGES.messagesRequired)),
+    null,
+  ),
   stream: v.optional(v.nullable(v.boolean("stream must be true or false"))),
   user: v.optional(v.nullable(v.pipe(v.string("user must be a string"), v.maxLength(200)))),
 });
@@ -408,7 +447,16 @@ export const settingsBody = v.object({
   criticalOnly: v.optional(v.boolean()),
   webhookUrl: v.optional(v.nullable(v.union([v.literal(""), httpUrl(MESSAGES.validUrl)], MESSAGES.validUrl))),
   sensitivity: v.optional(v.picklist(DETECTION_SENSITIVITIES, `Sensitivity must be one of ${DETECTION_SENSITIVITIES.join(", ")}`)),
-  flagRules: v.optional(v.partial(v.object(Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<(typeof FLAG_RULE_KEYS)[number], v.BooleanSchema<undefined>>))),
+  flagRules: v.optional(
+    v.partial(
+      v.object(
+        Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<
+          (typeof FLAG_RULE_KEYS)[number],
+          v.BooleanSchema<undefined>
+        >,
+      ),
+    ),
+  ),
   tokenThreshold: v.optional(
     v.pipe(
       v.union([v.number(), v.pipe(v.string(), v.trim(), v.regex(/^\d+$/), v.transform(Number))], MESSAGES.tokenThreshold),

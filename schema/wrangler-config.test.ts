@@ -9,7 +9,9 @@ describe("wrangler.toml", () => {
 
   it("declares each plan's ingestion rate limit as in schema/constants", () => {
     for (const { binding, perMinute } of Object.values(INGEST_RATE_LIMITS)) {
-      const block = new RegExp(`name = "${binding}"\\s+namespace_id = "\\d+"\\s+simple = \\{ limit = (\\d+), period = (\\d+) \\}`).exec(toml);
+      const block = new RegExp(`name = "${binding}"\\s+namespace_id = "\\d+"\\s+simple = \\{ limit = (\\d+), period = (\\d+) \\}`).exec(
+        toml,
+      );
       expect(block, binding).not.toBeNull();
       expect(Number(block![1])).toBe(perMinute);
       expect(Number(block![2])).toBe(60);

@@ -134,7 +134,9 @@ async function worker() {
     const now = performance.now();
     if (now - lastReport > 5_000) {
       lastReport = now;
-      console.log(`  ${stored.toLocaleString("en-US")} / ${LOGS.toLocaleString("en-US")} rows, ${(stored / ((now - started) / 1000)).toFixed(0)} rows/s`);
+      console.log(
+        `  ${stored.toLocaleString("en-US")} / ${LOGS.toLocaleString("en-US")} rows, ${(stored / ((now - started) / 1000)).toFixed(0)} rows/s`,
+      );
     }
   }
 }

@@ -94,7 +94,10 @@ try {
   console.log(`${CALLS} calls each after ${WARMUP} warm-up, sequential, official openai client ${VERSION}, Node ${process.version}`);
   console.log("| measure | direct p50 | direct p95 | gateway p50 | gateway p95 | added p50 | added p95 |");
   console.log("|---|---:|---:|---:|---:|---:|---:|");
-  for (const r of rows) console.log(`| ${r.name} | ${ms(r.direct[0])} | ${ms(r.direct[1])} | ${ms(r.gateway[0])} | ${ms(r.gateway[1])} | ${ms(r.added[0])} | ${ms(r.added[1])} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${ms(r.direct[0])} | ${ms(r.direct[1])} | ${ms(r.gateway[0])} | ${ms(r.gateway[1])} | ${ms(r.added[0])} | ${ms(r.added[1])} |`,
+    );
   console.log("(milliseconds; added = gateway − direct per interleaved pair)");
   console.log(`Floor of the local runtime, GET /api/health: p50 ${ms(pct(floor, 0.5))}, p95 ${ms(pct(floor, 0.95))} ms`);
 } finally {

@@ -25,7 +25,13 @@ const prompt =
   "Summarize the attached incident report for the on-call channel. The checkout service returned 502s for twelve minutes after a config push; rollback restored service. Include impact, root cause and follow-ups. ".repeat(
     4,
   );
-const log = (i) => ({ prompt: `${prompt} #${i}`, response: "Impact: 12 minutes of failed checkouts. Cause: bad config. Follow-ups: canary config pushes.", model: "gpt-4", userId: `bench_${i % 50}`, tokenCount: 900 });
+const log = (i) => ({
+  prompt: `${prompt} #${i}`,
+  response: "Impact: 12 minutes of failed checkouts. Cause: bad config. Follow-ups: canary config pushes.",
+  model: "gpt-4",
+  userId: `bench_${i % 50}`,
+  tokenCount: 900,
+});
 
 async function measure(name, request) {
   let done = 0;
@@ -54,7 +60,11 @@ const results = [
   await measure("GET /api/health (baseline)", () => fetch(`${BASE}/api/health`)),
   await measure("POST /api/logs", (i) => fetch(`${BASE}/api/logs`, { method: "POST", headers: json, body: JSON.stringify(log(i)) })),
   await measure("POST /api/logs/batch ×100", (i) =>
-    fetch(`${BASE}/api/logs/batch`, { method: "POST", headers: json, body: JSON.stringify({ logs: Array.from({ length: 100 }, (_, j) => log(i * 100 + j)) }) }),
+    fetch(`${BASE}/api/logs/batch`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ logs: Array.from({ length: 100 }, (_, j) => log(i * 100 + j)) }),
+    }),
   ),
 ];
 const base = results[0].rps;

@@ -42,15 +42,29 @@ async function ownStack(label, dev) {
 }
 
 const targets = [
-  arg("url") ? { adapter: promptSentry, label: "PromptSentry", base: arg("url").replace(/\/+$/, ""), key: arg("key"), searchKey: arg("key") } : await ownStack("PromptSentry (npm start)", false),
+  arg("url")
+    ? { adapter: promptSentry, label: "PromptSentry", base: arg("url").replace(/\/+$/, ""), key: arg("key"), searchKey: arg("key") }
+    : await ownStack("PromptSentry (npm start)", false),
 ];
-if (arg("peer-url")) targets.push({ adapter: lunary, label: "Lunary", base: arg("peer-url").replace(/\/+$/, ""), key: arg("peer-key"), searchKey: arg("peer-search-key", arg("peer-key")) });
+if (arg("peer-url"))
+  targets.push({
+    adapter: lunary,
+    label: "Lunary",
+    base: arg("peer-url").replace(/\/+$/, ""),
+    key: arg("peer-key"),
+    searchKey: arg("peer-search-key", arg("peer-key")),
+  });
 else if (process.argv.includes("--peer-dev")) targets.push(await ownStack("PromptSentry (npm run dev: wrangler dev)", true));
 for (const t of targets) if (!t.key) throw new Error(`no key for ${t.label}`);
 
 const health = (t) => runWrk({ url: t.base + t.adapter.healthPath, seconds: SECONDS, connections: CONNECTIONS });
 const ingest = (t) =>
-  runWrk({ url: t.base + t.adapter.ingestPath, seconds: SECONDS, connections: CONNECTIONS, lua: postScript({ requestPath: t.adapter.ingestPath, headers: t.adapter.ingestHeaders(t.key), template: t.adapter.ingestTemplate() }) });
+  runWrk({
+    url: t.base + t.adapter.ingestPath,
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+    lua: postScript({ requestPath: t.adapter.ingestPath, headers: t.adapter.ingestHeaders(t.key), template: t.adapter.ingestTemplate() }),
+  });
 
 async function fill(t) {
   let next = 0;
@@ -60,7 +74,10 @@ async function fill(t) {
     while (next < ROWS) {
       const first = next;
       next += BATCH;
-      const req = t.adapter.batch(Array.from({ length: Math.min(BATCH, ROWS - first) }, (_, j) => call(first + j)), t.key);
+      const req = t.adapter.batch(
+        Array.from({ length: Math.min(BATCH, ROWS - first) }, (_, j) => call(first + j)),
+        t.key,
+      );
       for (;;) {
         const res = await fetch(t.base + req.path, { method: "POST", headers: req.headers, body: req.body });
         await res.arrayBuffer();
@@ -97,7 +114,17 @@ let ceiling;
 if (process.argv.includes("--ceiling")) {
   const port = 18_600 + Math.floor(Math.random() * 100);
   const script = "export default { fetch: () => Response.json({ ok: true }) }";
-  const mf = new Miniflare(convertV4MiniflareOptions({ modules: true, script, compatibilityDate: "2026-11-01", host: "127.0.0.1", port, cf: false, logRequests: false }));
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script,
+      compatibilityDate: "2026-11-01",
+      host: "127.0.0.1",
+      port,
+      cf: false,
+      logRequests: false,
+    }),
+  );
   const url = await mf.ready;
   process.stdout.write("› health: a do-nothing worker on workerd… ");
   ceiling = runWrk({ url: new URL("/api/health", url).href, seconds: SECONDS, connections: CONNECTIONS });
@@ -142,9 +169,17 @@ if (targets.length === 2) {
 } else {
   const [us] = results;
   console.log(`| | ${targets[0].label} | vs health req/s of this run |\n|---|---|---|`);
-  for (const [label, get] of rows) console.log(`| ${label} | ${fmt(get(us))} | ${label.includes("/s") ? `${(get(us) / us.health.rps).toFixed(3)}×` : "-"} |`);
+  for (const [label, get] of rows)
+    console.log(`| ${label} | ${fmt(get(us))} | ${label.includes("/s") ? `${(get(us) / us.health.rps).toFixed(3)}×` : "-"} |`);
 }
-if (ceiling) console.log(`\nA do-nothing worker on workerd, same run: ${fmt(ceiling.rps)} req/s; health route ${targets.map((t, i) => `${t.label} ${((100 * (results[i].health?.rps ?? 0)) / ceiling.rps).toFixed(0)}%`).join(", ")} of it`);
-const failures = results.flatMap((r, i) => Object.entries(r).filter(([, v]) => v.failed).map(([k, v]) => `${targets[i].label} ${k}: ${v.failed} failed`));
+if (ceiling)
+  console.log(
+    `\nA do-nothing worker on workerd, same run: ${fmt(ceiling.rps)} req/s; health route ${targets.map((t, i) => `${t.label} ${((100 * (results[i].health?.rps ?? 0)) / ceiling.rps).toFixed(0)}%`).join(", ")} of it`,
+  );
+const failures = results.flatMap((r, i) =>
+  Object.entries(r)
+    .filter(([, v]) => v.failed)
+    .map(([k, v]) => `${targets[i].label} ${k}: ${v.failed} failed`),
+);
 if (failures.length) console.log(`\nFailed requests: ${failures.join("; ")}`);
 for (const cleanup of cleanups) await cleanup();

@@ -9,8 +9,14 @@ import { FakeApi } from "../sdk/typescript/test/fake-api";
 import { FakeOpenAI } from "../sdk/typescript/test/fake-openai";
 
 const root = path.resolve(import.meta.dirname, "..");
-const entry = { prompt: "Summarize the key points of our Q3 customer feedback report.", response: "Customers praised onboarding speed.", model: "gpt-4", tokenCount: 182 };
-const quantile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+const entry = {
+  prompt: "Summarize the key points of our Q3 customer feedback report.",
+  response: "Customers praised onboarding speed.",
+  model: "gpt-4",
+  tokenCount: 182,
+};
+const quantile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
 
 // 1. log() and flush, with an in-process fetch so only the SDK is measured.
 let requests = 0;
@@ -61,7 +67,10 @@ const wrapped = sdk.wrapOpenAI(new OpenAI({ apiKey: "sk-test", baseURL: provider
 const times = { plain: [] as number[], wrapped: [] as number[] };
 const messages = [{ role: "user" as const, content: "What is the capital of France?" }];
 for (let round = 0; round < 450; round++) {
-  for (const [name, client] of [["plain", plain], ["wrapped", wrapped]] as const) {
+  for (const [name, client] of [
+    ["plain", plain],
+    ["wrapped", wrapped],
+  ] as const) {
     const start = performance.now();
     await client.chat.completions.create({ model: "gpt-4", messages });
     if (round >= 50) times[name].push(performance.now() - start);
@@ -75,4 +84,6 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 console.log(`log() TypeScript: ${logMicros.toFixed(2)} µs/call; Python: ${Number(py).toFixed(2)} µs/call`);
 console.log(`flush of ${n.toLocaleString("en-US")} queued logs: ${flushMs.toFixed(0)} ms in ${requests} requests`);
 console.log(`chat completion, plain:   p50 ${ms(quantile(times.plain, 0.5))}, p95 ${ms(quantile(times.plain, 0.95))}`);
-console.log(`chat completion, wrapped: p50 ${ms(quantile(times.wrapped, 0.5))}, p95 ${ms(quantile(times.wrapped, 0.95))} (${api.stored.length} logs delivered)`);
+console.log(
+  `chat completion, wrapped: p50 ${ms(quantile(times.wrapped, 0.5))}, p95 ${ms(quantile(times.wrapped, 0.95))} (${api.stored.length} logs delivered)`,
+);

@@ -9,7 +9,7 @@ export interface BenchLog {
 
 export function benchLogs(N: number): BenchLog[] {
   let seed = 12345;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
   const pick = <T>(a: readonly T[]): T => a[Math.floor(rnd() * a.length)]!;
 
   const PROSE = [
@@ -44,7 +44,7 @@ export function benchLogs(N: number): BenchLog[] {
     while (s.length < target) s += (rnd() < 0.25 ? pick(CODE) : pick(PROSE)) + (rnd() < 0.3 ? "\n\n" : " ");
     if (spice) {
       const at = Math.floor(rnd() * s.length);
-      s = s.slice(0, at) + " " + pick(SPICE) + " " + s.slice(at);
+      s = `${s.slice(0, at)} ${pick(SPICE)} ${s.slice(at)}`;
     }
     return s;
   }

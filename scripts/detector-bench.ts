@@ -53,6 +53,8 @@ const flagged = logs.filter((l) => detect(l).flagStatus !== "safe").length;
 const d = median(det);
 const b = median(base);
 console.log(`logs: ${N} (avg ${Math.round(avgChars)} chars prompt+response, ${flagged} flagged), runs: ${RUNS}, node ${process.version}`);
-console.log(`detect():  median ${d.toFixed(1)} µs/log  → ${Math.round(1e6 / d).toLocaleString("en")} logs/s on one core   (runs: ${det.map((x) => x.toFixed(1)).join(", ")})`);
+console.log(
+  `detect():  median ${d.toFixed(1)} µs/log  → ${Math.round(1e6 / d).toLocaleString("en")} logs/s on one core   (runs: ${det.map((x) => x.toFixed(1)).join(", ")})`,
+);
 console.log(`baseline:  median ${b.toFixed(1)} µs/log  (toLowerCase ×2 + one regex scan + JSON.stringify)`);
 console.log(`ratio:     detect = ${(d / b).toFixed(1)} × baseline`);

@@ -36,7 +36,9 @@ export const hasEvalData = () => existsSync(evalDir) && readdirSync(evalDir).som
 /** Every eval file's rows (sorted by file name) followed by the hard cases. */
 export function loadAll(): EvalRow[] {
   const out: EvalRow[] = [];
-  for (const name of readdirSync(evalDir).filter((f) => f.endsWith(".jsonl")).sort()) {
+  for (const name of readdirSync(evalDir)
+    .filter((f) => f.endsWith(".jsonl"))
+    .sort()) {
     const file = name.replace(/\.jsonl$/, "");
     for (const r of readJsonl(join(evalDir, name))) out.push({ ...r, file, group: groupOf(r, file) });
   }

@@ -43,7 +43,12 @@ const TARGET = {
   piiRecall: 0.9,
 };
 
-interface Counts { tp: number; fp: number; fn: number; tn: number }
+interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
 const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0, tn: 0 });
 function add(c: Counts, actual: boolean, predicted: boolean): void {
   if (actual && predicted) c.tp++;
@@ -59,7 +64,18 @@ const fmt = (x: number) => (Number.isNaN(x) ? "   -  " : x.toFixed(3).padStart(6
 
 const table: string[][] = [];
 function row(dataset: string, what: string, c: Counts): void {
-  table.push([dataset, what, String(c.tp + c.fp + c.fn + c.tn), String(c.tp), String(c.fp), String(c.fn), String(c.tn), fmt(precision(c)), fmt(recall(c)), fmt(fpr(c))]);
+  table.push([
+    dataset,
+    what,
+    String(c.tp + c.fp + c.fn + c.tn),
+    String(c.tp),
+    String(c.fp),
+    String(c.fn),
+    String(c.tn),
+    fmt(precision(c)),
+    fmt(recall(c)),
+    fmt(fpr(c)),
+  ]);
 }
 function printTable(): void {
   const head = ["file", "reason / source / slice", "rows", "TP", "FP", "FN", "TN", "prec", "recall", "FPR"];
@@ -90,7 +106,7 @@ function target(ok: boolean, what: string, value: number, op: "≥" | "≤", goa
   if (held) open.push(msg);
   else if (!ok) failures.push(msg);
 }
-const short = (s: string, n = 160) => JSON.stringify(s.length > n ? s.slice(0, n) + "…" : s);
+const short = (s: string, n = 160) => JSON.stringify(s.length > n ? `${s.slice(0, n)}…` : s);
 
 // ── predictions: each row through the detector with the models of its held-out fold ─────────
 const rows = loadAll();
@@ -122,7 +138,11 @@ function modelsFor(row: EvalRow): FittedModels | undefined {
   const fold = splitFold.get(row);
   // sources with no training rows (credentials, PII) all see the model fitted on everything
   const key = !trainingGroups.has(row.group) ? "*" : fold === undefined ? row.group : `${row.group}#${fold}`;
-  if (!foldModels.has(key)) foldModels.set(key, fitModels(rows, (r) => r.group !== row.group || (fold !== undefined && splitFold.get(r) !== fold)));
+  if (!foldModels.has(key))
+    foldModels.set(
+      key,
+      fitModels(rows, (r) => r.group !== row.group || (fold !== undefined && splitFold.get(r) !== fold)),
+    );
   return foldModels.get(key);
 }
 const results = new Map<EvalRow, DetectResult>();
@@ -132,7 +152,11 @@ for (const r of rows) {
   results.set(
     r,
     detect(
-      { prompt: field === "prompt" ? r.text : other, response: field === "response" ? r.text : other, tokenCount: (r.tokenCount as number | undefined) ?? null },
+      {
+        prompt: field === "prompt" ? r.text : other,
+        response: field === "response" ? r.text : other,
+        tokenCount: (r.tokenCount as number | undefined) ?? null,
+      },
       { models: modelsFor(r) },
     ),
   );
@@ -155,7 +179,13 @@ function tally(rs: readonly EvalRow[], positive: (r: EvalRow) => boolean, predic
 function misses(rs: readonly EvalRow[], positive: (r: EvalRow) => boolean, predicted: (res: DetectResult) => boolean): string[] {
   return rs
     .filter((r) => positive(r) !== predicted(results.get(r)!))
-    .map((r) => `${positive(r) ? "FN" : "FP"} [${r.subset ?? r.group}] ${results.get(r)!.findings.map((f) => `${f.rule}@${(f.score ?? 1).toFixed(2)}`).join(",")} ${short(r.text)}`);
+    .map(
+      (r) =>
+        `${positive(r) ? "FN" : "FP"} [${r.subset ?? r.group}] ${results
+          .get(r)!
+          .findings.map((f) => `${f.rule}@${(f.score ?? 1).toFixed(2)}`)
+          .join(",")} ${short(r.text)}`,
+    );
 }
 const verbose: string[] = [];
 
@@ -167,9 +197,15 @@ for (const file of ["jailbreak_train", "injection_direct", "injection_indirect",
   const all = tally(rs, attackPositive, isAttack);
   slices.set(file, all);
   row(file, "prompt_injection ∨ jailbreak_attempt (all)", all);
-  if (file === "jailbreak_train") row(file, "jailbreak_attempt only", tally(rs, attackPositive, (res) => res.flagReasons.includes("jailbreak_attempt")));
+  if (file === "jailbreak_train")
+    row(
+      file,
+      "jailbreak_attempt only",
+      tally(rs, attackPositive, (res) => res.flagReasons.includes("jailbreak_attempt")),
+    );
   for (const [group, g] of byKey(rs, (r) => r.group)) row(file, `  source ${group}`, tally(g, attackPositive, isAttack));
-  if (file !== "jailbreak_train") for (const [subset, g] of byKey(rs, (r) => String(r.subset))) row(file, `    subset ${subset}`, tally(g, attackPositive, isAttack));
+  if (file !== "jailbreak_train")
+    for (const [subset, g] of byKey(rs, (r) => String(r.subset))) row(file, `    subset ${subset}`, tally(g, attackPositive, isAttack));
   if (VERBOSE) verbose.push(`\n# ${file}: misses and false alarms`, ...misses(rs, attackPositive, isAttack));
 }
 
@@ -180,8 +216,10 @@ for (const file of ["secrets_gitleaks", "secrets_context"]) {
   const all = tally(rs, secretPositive, isCredential);
   slices.set(file, all);
   row(file, "sensitive_content: credential (all)", all);
-  for (const [group, g] of byKey(rs, (r) => r.group)) if (g.length >= 20) row(file, `  source ${group}`, tally(g, secretPositive, isCredential));
-  if (file === "secrets_context") for (const [subset, g] of byKey(rs, (r) => String(r.subset))) row(file, `    subset ${subset}`, tally(g, secretPositive, isCredential));
+  for (const [group, g] of byKey(rs, (r) => r.group))
+    if (g.length >= 20) row(file, `  source ${group}`, tally(g, secretPositive, isCredential));
+  if (file === "secrets_context")
+    for (const [subset, g] of byKey(rs, (r) => String(r.subset))) row(file, `    subset ${subset}`, tally(g, secretPositive, isCredential));
   if (VERBOSE) verbose.push(`\n# ${file}: misses and false alarms`, ...misses(rs, secretPositive, isCredential));
 }
 const clearedByExampleList = of("secrets_gitleaks").filter(
@@ -200,19 +238,35 @@ const PII_COVERED: Record<string, string> = {
 const piiNotes: string[] = [];
 {
   const rs = of("pii_synthetic");
-  let tp = 0, fn = 0;
+  let tp = 0,
+    fn = 0;
   const allTypes = new Set(rs.flatMap((r) => (r.entities as string[]) ?? []));
   for (const [type, rule] of Object.entries(PII_COVERED)) {
-    const c = tally(rs, (r) => ((r.entities as string[]) ?? []).includes(type), (res) => res.findings.some((f) => f.rule === rule));
+    const c = tally(
+      rs,
+      (r) => ((r.entities as string[]) ?? []).includes(type),
+      (res) => res.findings.some((f) => f.rule === rule),
+    );
     row("pii_synthetic", `${type} → ${rule}`, c);
     tp += c.tp;
     fn += c.fn;
     target(recall(c) >= TARGET.piiRecall, `PII recall for ${type}`, recall(c), "≥", TARGET.piiRecall);
   }
-  row("pii_synthetic", "covered types (row level)", tally(rs, (r) => ((r.entities as string[]) ?? []).some((e) => e in PII_COVERED), (res) => res.flagReasons.includes("sensitive_content")));
+  row(
+    "pii_synthetic",
+    "covered types (row level)",
+    tally(
+      rs,
+      (r) => ((r.entities as string[]) ?? []).some((e) => e in PII_COVERED),
+      (res) => res.flagReasons.includes("sensitive_content"),
+    ),
+  );
   piiNotes.push(
     `PII covered entity types: ${Object.keys(PII_COVERED).join(", ")}; micro recall ${(tp / (tp + fn)).toFixed(3)}`,
-    `PII not covered (not sensitive by themselves, or no reliable pattern): ${[...allTypes].filter((t) => !(t in PII_COVERED)).sort().join(", ")}`,
+    `PII not covered (not sensitive by themselves, or no reliable pattern): ${[...allTypes]
+      .filter((t) => !(t in PII_COVERED))
+      .sort()
+      .join(", ")}`,
   );
 }
 
@@ -222,9 +276,21 @@ const hardNotes: string[] = [];
   const rs = of("hard-cases");
   for (const reason of FLAG_REASONS) {
     const counted = rs.filter((r) => !((r.allow as string[]) ?? []).includes(reason));
-    row("hard-cases", reason, tally(counted, (r) => ((r.expect as string[]) ?? []).includes(reason), (res) => res.flagReasons.includes(reason)));
+    row(
+      "hard-cases",
+      reason,
+      tally(
+        counted,
+        (r) => ((r.expect as string[]) ?? []).includes(reason),
+        (res) => res.flagReasons.includes(reason),
+      ),
+    );
   }
-  const benign = tally(rs.filter((r) => r.label === "benign"), () => false, (res) => res.flagStatus !== "safe");
+  const benign = tally(
+    rs.filter((r) => r.label === "benign"),
+    () => false,
+    (res) => res.flagStatus !== "safe",
+  );
   row("hard-cases", "benign rows flagged (any)", benign);
   target(benign.fp === 0, "benign hard cases flagged (count)", benign.fp, "≤", 0);
   for (const r of rs) {
@@ -232,14 +298,17 @@ const hardNotes: string[] = [];
     const expect = (r.expect as FlagReason[]) ?? [];
     const allow = (r.allow as FlagReason[]) ?? [];
     const ok = expect.every((e) => res.flagReasons.includes(e)) && res.flagReasons.every((g) => expect.includes(g) || allow.includes(g));
-    if (!ok) hardNotes.push(`MISMATCH expect=[${expect}] got=[${res.flagReasons}] ${res.findings.map((f) => f.rule).join(",")} ${short(r.text)}`);
+    if (!ok)
+      hardNotes.push(`MISMATCH expect=[${expect}] got=[${res.flagReasons}] ${res.findings.map((f) => f.rule).join(",")} ${short(r.text)}`);
   }
 }
 
 // ── cheap pre-checks must never change a decision ───────────────────────────
 {
   const jb = of("jailbreak_train").concat(of("injection_direct"), of("overdefense_benign"));
-  const anchorLoss = jb.filter((r) => jailbreakFeatures(lowerSameLength(r.text), false).join() !== jailbreakFeatures(lowerSameLength(r.text)).join()).length;
+  const anchorLoss = jb.filter(
+    (r) => jailbreakFeatures(lowerSameLength(r.text), false).join() !== jailbreakFeatures(lowerSameLength(r.text)).join(),
+  ).length;
   target(anchorLoss === 0, "rows whose jailbreak features change with the anchor pre-check", anchorLoss, "≤", 0);
   // on attacks only: on benign rows the gate may well drop a weak hit, which is its job
   const gateLoss = jb.filter(attackPositive).filter((r) => {
@@ -261,7 +330,11 @@ const sliceRows = {
   indirect: of("injection_indirect").filter(attackPositive),
   indirectCarriers: of("injection_indirect").filter((r) => !attackPositive(r)),
   roleplay: of("overdefense_benign").filter((r) => r.subset !== "xstest_safe"),
-  trigger: [...of("overdefense_benign").filter((r) => r.subset === "xstest_safe"), ...of("injection_direct").filter((r) => !attackPositive(r)), ...of("hard-cases").filter((r) => r.label === "benign")],
+  trigger: [
+    ...of("overdefense_benign").filter((r) => r.subset === "xstest_safe"),
+    ...of("injection_direct").filter((r) => !attackPositive(r)),
+    ...of("hard-cases").filter((r) => r.label === "benign"),
+  ],
   jailbreak: of("jailbreak_train"),
   credentials: of("secrets_context"),
   direct: of("injection_direct").filter(attackPositive),
@@ -273,7 +346,13 @@ const sliceRows = {
   row("slice", "indirect carriers without injection (FPR)", tally(sliceRows.indirectCarriers, attackPositive, isAttack));
   const rp = tally(sliceRows.roleplay, () => false, isAttack);
   row("slice", "benign role-play / personas / fiction (FPR)", rp);
-  target(fpr(rp) <= TARGET.roleplayBenignFlagged, "benign role-play, fiction, hypotheticals flagged", fpr(rp), "≤", TARGET.roleplayBenignFlagged);
+  target(
+    fpr(rp) <= TARGET.roleplayBenignFlagged,
+    "benign role-play, fiction, hypotheticals flagged",
+    fpr(rp),
+    "≤",
+    TARGET.roleplayBenignFlagged,
+  );
   const tw = tally(sliceRows.trigger, () => false, isAttack);
   row("slice", "benign trigger words / ordinary tasks (FPR)", tw);
   target(fpr(tw) <= TARGET.triggerBenignFlagged, "trigger-word benign flagged", fpr(tw), "≤", TARGET.triggerBenignFlagged);
@@ -283,7 +362,13 @@ const sliceRows = {
   target(fpr(jb) <= TARGET.jailbreakFpr, "in-the-wild jailbreak FPR", fpr(jb), "≤", TARGET.jailbreakFpr);
   const cr = tally(sliceRows.credentials, secretPositive, isCredential);
   row("slice", "credentials in context", cr);
-  target(recall(cr) >= TARGET.credentialsInContextRecall, "credentials-in-context recall", recall(cr), "≥", TARGET.credentialsInContextRecall);
+  target(
+    recall(cr) >= TARGET.credentialsInContextRecall,
+    "credentials-in-context recall",
+    recall(cr),
+    "≥",
+    TARGET.credentialsInContextRecall,
+  );
   const di = tally(sliceRows.direct, attackPositive, isAttack);
   row("slice", "direct injections (recall)", di);
   target(recall(di) >= TARGET.directInjectionRecall, "direct injection recall", recall(di), "≥", TARGET.directInjectionRecall);
@@ -296,13 +381,17 @@ console.log(
   SHIPPED
     ? "Shipped weights on every row (TRAINING figures for the learned parts; not checked against targets)\n"
     : `Leave-one-source-out: ${foldModels.size} folds, learned parts refitted without the scored row's source (${fitSeconds.toFixed(1)} s)` +
-        (splitGroups.size ? `; ${[...splitGroups].join(", ")} is the only source of a label, so it is held out 1/${SPLIT_FOLDS} at a time` : "") + "\n",
+        (splitGroups.size
+          ? `; ${[...splitGroups].join(", ")} is the only source of a label, so it is held out 1/${SPLIT_FOLDS} at a time`
+          : "") +
+        "\n",
 );
 printTable();
 console.log("");
-for (const n of [`gitleaks benign rows cleared only by the published-example list (examples.ts): ${clearedByExampleList}`, ...piiNotes]) console.log("- " + n);
-if (leakNotes.length) console.log(`\neval text in the repository (${leaks.length}):\n` + leakNotes.join("\n"));
-if (hardNotes.length) console.log(`\nhard-case mismatches (${hardNotes.length}):\n` + hardNotes.join("\n"));
+for (const n of [`gitleaks benign rows cleared only by the published-example list (examples.ts): ${clearedByExampleList}`, ...piiNotes])
+  console.log(`- ${n}`);
+if (leakNotes.length) console.log(`\neval text in the repository (${leaks.length}):\n${leakNotes.join("\n")}`);
+if (hardNotes.length) console.log(`\nhard-case mismatches (${hardNotes.length}):\n${hardNotes.join("\n")}`);
 if (VERBOSE) console.log(verbose.join("\n"));
 console.log(`\ntargets (${SHIPPED ? "training figures, informational" : "held-out"}):\n${checked.join("\n")}`);
 if (open.length) console.log(`\nBELOW THE ISSUE'S TARGET (held at their floors): ${open.length}`);

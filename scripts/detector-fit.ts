@@ -47,24 +47,40 @@ function balancedWeights(items: Array<{ row: EvalRow; y: number }>): number[] {
   for (const { row, y } of items) cell.set(`${row.group}|${y}`, (cell.get(`${row.group}|${y}`) ?? 0) + 1);
   const raw = items.map(({ row, y }) => 1 / Math.sqrt(cell.get(`${row.group}|${y}`)!));
   const classTotal = [0, 0];
-  items.forEach(({ y }, i) => (classTotal[y]! += raw[i]!));
+  for (const [i, { y }] of items.entries()) classTotal[y]! += raw[i]!;
   return raw.map((w, i) => (w / classTotal[items[i]!.y]!) * (items.length / 2));
 }
 
 export function fitClassifier(items: Array<{ row: EvalRow; y: number }>): SparseClassifierModel {
   const { l2, epochs, lr, keep } = FIT.classifier;
-  const fit = fitSparseLogistic(items.map((it) => vectorOf(it.row)), items.map((it) => it.y), balancedWeights(items), 1 << HASH_BITS, { l2, epochs, lr });
+  const fit = fitSparseLogistic(
+    items.map((it) => vectorOf(it.row)),
+    items.map((it) => it.y),
+    balancedWeights(items),
+    1 << HASH_BITS,
+    { l2, epochs, lr },
+  );
   // keep the strongest weights only: the shipped file stays small and the fold models match it
-  const order = Array.from(fit.weights.keys()).filter((j) => fit.weights[j] !== 0).sort((a, b) => Math.abs(fit.weights[b]!) - Math.abs(fit.weights[a]!) || a - b);
+  const order = Array.from(fit.weights.keys())
+    .filter((j) => fit.weights[j] !== 0)
+    .sort((a, b) => Math.abs(fit.weights[b]!) - Math.abs(fit.weights[a]!) || a - b);
   const kept = order.slice(0, keep).sort((a, b) => a - b);
   const threshold = Math.round(Math.log(FIT.classifier.probability / (1 - FIT.classifier.probability)) * 1000) / 1000;
-  return { bias: Math.round(fit.bias * 1000) / 1000, threshold, index: kept, weight: kept.map((j) => Math.round(fit.weights[j]! * 1000) / 1000) };
+  return {
+    bias: Math.round(fit.bias * 1000) / 1000,
+    threshold,
+    index: kept,
+    weight: kept.map((j) => Math.round(fit.weights[j]! * 1000) / 1000),
+  };
 }
 
 /** Jailbreak phrase weights: in-the-wild jailbreaks against every benign prompt (injections left out). */
 export function fitJailbreak(items: Array<{ row: EvalRow; y: number }>): JailbreakWeights {
   const { l2, maxTrainFpr, thresholdFloor } = FIT.jailbreak;
-  const use = items.filter(({ row, y }) => y === 0 || row.label === "jailbreak" || (row.file === "hard-cases" && ((row.expect as string[]) ?? []).includes("jailbreak_attempt")));
+  const use = items.filter(
+    ({ row, y }) =>
+      y === 0 || row.label === "jailbreak" || (row.file === "hard-cases" && ((row.expect as string[]) ?? []).includes("jailbreak_attempt")),
+  );
   const X = use.map((it) => jbVectorOf(it.row));
   const y = use.map((it) => it.y);
   const fit = fitLogistic(X, y, JAILBREAK_FEATURES.length, { l2 });

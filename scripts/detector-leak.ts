@@ -22,13 +22,17 @@ const trivial = (w: string) =>
 
 function windowHashes(text: string, visit: (h1: number, h2: number, at: number) => void): void {
   // two polynomial rolling hashes, both small integers (cheap Set/Map keys)
-  const M1 = 1073741789, M2 = 2097143, B = 131;
-  let p1 = 1, p2 = 1;
+  const M1 = 1073741789,
+    M2 = 2097143,
+    B = 131;
+  let p1 = 1,
+    p2 = 1;
   for (let i = 0; i < WINDOW - 1; i++) {
     p1 = (p1 * B) % M1;
     p2 = (p2 * B) % M2;
   }
-  let h1 = 0, h2 = 0;
+  let h1 = 0,
+    h2 = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (i >= WINDOW) {
@@ -50,7 +54,9 @@ export interface Leak {
 
 /** Tracked text files of the repository (git ls-files), with their contents. */
 function sourceFiles(): Array<[string, string]> {
-  const files = execFileSync("git", ["ls-files", "-z"], { cwd: repoRoot, encoding: "utf8" }).split("\0").filter((f) => TEXT_FILE.test(f) && !NOT_AUTHORED.test(f));
+  const files = execFileSync("git", ["ls-files", "-z"], { cwd: repoRoot, encoding: "utf8" })
+    .split("\0")
+    .filter((f) => TEXT_FILE.test(f) && !NOT_AUTHORED.test(f));
   const out: Array<[string, string]> = [];
   for (const f of files) {
     try {
@@ -80,7 +86,9 @@ export function findEvalTextInSource(rows: readonly EvalRow[]): Leak[] {
   const reported = new Set<string>();
   for (const row of rows) {
     if (row.file === "hard-cases") continue;
-    let runStart = -1, runEnd = -1, runFile = "";
+    let runStart = -1,
+      runEnd = -1,
+      runFile = "";
     const flush = () => {
       if (runStart < 0) return;
       const text = row.text.slice(runStart, runEnd);

@@ -46,4 +46,6 @@ ${JAILBREAK_FEATURES.map((f, i) => `    ${JSON.stringify(f.id)}: ${m.jailbreak.w
 };
 `;
 writeFileSync(join(repoRoot, "worker/src/detector/jailbreak-model.ts"), jb);
-console.log(`wrote classifier-model.ts (${m.sparse.index.length} weights, ${(clf.length / 1024).toFixed(0)} KB) and jailbreak-model.ts from ${m.rows} rows`);
+console.log(
+  `wrote classifier-model.ts (${m.sparse.index.length} weights, ${(clf.length / 1024).toFixed(0)} KB) and jailbreak-model.ts from ${m.rows} rows`,
+);

@@ -16,7 +16,10 @@ const endpoint = process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
 if (!endpoint || !process.env.OTEL_EXPORTER_OTLP_HEADERS) throw new Error("set OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_EXPORTER_OTLP_HEADERS");
 
 const memory = new InMemorySpanExporter();
-const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ "service.name": "otel-export-demo" }), spanProcessors: [new SimpleSpanProcessor(memory)] });
+const provider = new BasicTracerProvider({
+  resource: resourceFromAttributes({ "service.name": "otel-export-demo" }),
+  spanProcessors: [new SimpleSpanProcessor(memory)],
+});
 const tracer = provider.getTracer("otel-export-demo");
 const exporter = new OTLPTraceExporter();
 const times = [];
@@ -35,8 +38,12 @@ for (let e = 0; e < exports; e++) {
           "gen_ai.usage.input_tokens": 25,
           "gen_ai.usage.output_tokens": 10,
           "user.id": `demo-user-${i % 5}`,
-          "gen_ai.input.messages": JSON.stringify([{ role: "user", parts: [{ type: "text", content: `Demo question ${e}.${i}: summarize the release notes.` }] }]),
-          "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Three fixes and one feature." }] }]),
+          "gen_ai.input.messages": JSON.stringify([
+            { role: "user", parts: [{ type: "text", content: `Demo question ${e}.${i}: summarize the release notes.` }] },
+          ]),
+          "gen_ai.output.messages": JSON.stringify([
+            { role: "assistant", parts: [{ type: "text", content: "Three fixes and one feature." }] },
+          ]),
         },
       })
       .end(end);
@@ -53,8 +60,19 @@ await provider.shutdown();
 times.sort((a, b) => a - b);
 const pct = (p) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
 console.log(`${exports} exports of ${perExport} model-call spans + ${perExport} other spans: all SUCCESS`);
-console.log(`export latency p50 ${pct(50)} ms, p95 ${pct(95)} ms (${((perExport * exports) / (times.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} logs/s)`);
+console.log(
+  `export latency p50 ${pct(50)} ms, p95 ${pct(95)} ms (${((perExport * exports) / (times.reduce((a, b) => a + b, 0) / 1000)).toFixed(0)} logs/s)`,
+);
 const origin = new URL(endpoint).origin;
 const auth = decodeURIComponent(process.env.OTEL_EXPORTER_OTLP_HEADERS.split("=").slice(1).join("="));
 const logs = await (await fetch(`${origin}/api/logs?limit=3`, { headers: { Authorization: auth } })).json();
-console.log("newest logs:", logs.map((l) => ({ model: l.model, source: l.source, latencyMs: l.latencyMs, tokenCount: l.tokenCount, traceId: l.metadata?.otel?.traceId })));
+console.log(
+  "newest logs:",
+  logs.map((l) => ({
+    model: l.model,
+    source: l.source,
+    latencyMs: l.latencyMs,
+    tokenCount: l.tokenCount,
+    traceId: l.metadata?.otel?.traceId,
+  })),
+);

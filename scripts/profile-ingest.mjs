@@ -84,19 +84,37 @@ writeFileSync(path.join(bundleDir, "profile-entry.js"), WRAPPER);
 const party = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok")));
 await new Promise((r) => party.listen(0, "127.0.0.1", r));
 const port = 18_950 + Math.floor(Math.random() * 40);
-const { mf } = await startRuntime({ root, bundleDir, assetsDir, persistRoot: dir, port, entry: "profile-entry.js", vars: { PARTY_HOST: `127.0.0.1:${party.address().port}` } });
+const { mf } = await startRuntime({
+  root,
+  bundleDir,
+  assetsDir,
+  persistRoot: dir,
+  port,
+  entry: "profile-entry.js",
+  vars: { PARTY_HOST: `127.0.0.1:${party.address().port}` },
+});
 const base = `http://127.0.0.1:${port}`;
 
 let n = 0;
 async function one() {
   const started = performance.now();
-  const res = await fetch(`${base}/api/logs`, { method: "POST", headers: promptSentry.ingestHeaders(key), body: JSON.stringify(promptSentry.log(call(n++))) });
+  const res = await fetch(`${base}/api/logs`, {
+    method: "POST",
+    headers: promptSentry.ingestHeaders(key),
+    body: JSON.stringify(promptSentry.log(call(n++))),
+  });
   await res.arrayBuffer();
   if (res.status !== 201) throw new Error(`POST /api/logs answered ${res.status}`);
   const timing = res.headers.get("server-timing") ?? "";
   const num = (re) => Number(re.exec(timing)?.[1] ?? NaN);
   const each = (/d1each;desc="([^"]*)"/.exec(timing)?.[1] ?? "").split(" ").filter(Boolean).map(Number);
-  return { client: performance.now() - started, handler: num(/handler;dur=([\d.]+)/), d1: num(/d1;dur=([\d.]+)/), calls: num(/desc="(\d+)"/), each };
+  return {
+    client: performance.now() - started,
+    handler: num(/handler;dur=([\d.]+)/),
+    d1: num(/d1;dur=([\d.]+)/),
+    calls: num(/desc="(\d+)"/),
+    each,
+  };
 }
 
 function summarize(label, samples, seconds) {
@@ -108,7 +126,10 @@ function summarize(label, samples, seconds) {
       `  client latency  mean ${client.toFixed(2)} ms  p50 ${p("client", 0.5).toFixed(2)}  p99 ${p("client", 0.99).toFixed(2)}\n` +
       `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's)\n` +
       `  D1 round trips  mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(1)} calls (${((100 * d1) / client).toFixed(0)}% of the client's, ${((100 * d1) / handler).toFixed(0)}% of the worker's)\n` +
-      `  per round trip  ${[0, 1, 2, 3].filter((i) => samples.some((x) => x.each[i] !== undefined)).map((i) => `#${i + 1} ${(samples.reduce((t, x) => t + (x.each[i] ?? 0), 0) / samples.length).toFixed(2)} ms`).join(", ")} (in order: key lookup, organization context, the write)\n` +
+      `  per round trip  ${[0, 1, 2, 3]
+        .filter((i) => samples.some((x) => x.each[i] !== undefined))
+        .map((i) => `#${i + 1} ${(samples.reduce((t, x) => t + (x.each[i] ?? 0), 0) / samples.length).toFixed(2)} ms`)
+        .join(", ")} (in order: key lookup, organization context, the write)\n` +
       `  the rest        ${(client - d1).toFixed(2)} ms a request: JSON, auth hash, detection, redaction, Hono, and the hops into workerd`,
   );
 }
@@ -122,7 +143,11 @@ summarize("Sequential (1 in flight)", sequential);
 
 const loaded = [];
 const deadline = performance.now() + SECONDS * 1000;
-await Promise.all(Array.from({ length: CONCURRENCY }, async () => { while (performance.now() < deadline) loaded.push(await one()); }));
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < deadline) loaded.push(await one());
+  }),
+);
 summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS);
 
 await mf.dispose();

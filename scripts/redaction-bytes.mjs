@@ -29,7 +29,12 @@ const logsCarrying = (v) => ({
     model: "gpt-4",
     metadata: { conn: `postgres://app:${v.dbPassword}@db.internal:5432/main`, contact: v.email },
   },
-  batch: { logs: [{ prompt: `again ${v.github}`, response: "ok", model: "gpt-4" }, { prompt: "hi", response: `use ${v.aws}`, model: "claude-3", metadata: { who: v.email } }] },
+  batch: {
+    logs: [
+      { prompt: `again ${v.github}`, response: "ok", model: "gpt-4" },
+      { prompt: "hi", response: `use ${v.aws}`, model: "claude-3", metadata: { who: v.email } },
+    ],
+  },
   test: { prompt: `My key ${v.aws}, password=${v.dbPassword}`, response: "", model: "gpt-4" },
 });
 
@@ -62,14 +67,21 @@ const stack = await startLocalStack({ dir, portBase: 18_700 });
 let failed = false;
 try {
   const api = async (method, p, body) => {
-    const res = await fetch(stack.base + "/api" + p, { method, headers: { authorization: `Bearer ${stack.key}`, "content-type": "application/json" }, body: body && JSON.stringify(body) });
+    const res = await fetch(`${stack.base}/api${p}`, {
+      method,
+      headers: { authorization: `Bearer ${stack.key}`, "content-type": "application/json" },
+      body: body && JSON.stringify(body),
+    });
     if (!res.ok) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
     return res.json();
   };
   await api("POST", "/webhooks", { name: "Byte check", url: hook.url, events: ["prompt.created", "flag.detected", "alert.created"] });
   const secret = values();
   const control = values();
-  for (const [mode, v] of [["sensitive", secret], ["off", control]]) {
+  for (const [mode, v] of [
+    ["sensitive", secret],
+    ["off", control],
+  ]) {
     await api("PUT", "/settings", { redaction: mode });
     const logs = logsCarrying(v);
     await api("POST", "/logs", logs.single);
@@ -86,8 +98,13 @@ try {
   const bytes = written.map((f) => ({ file: path.relative(dir, f), data: readFileSync(f) }));
   const total = bytes.reduce((n, b) => n + b.data.length, 0);
   const received = Buffer.from(hook.bodies.join("\n"));
-  const where = (value) => [...bytes.filter((b) => b.data.includes(value)).map((b) => b.file), ...(received.includes(value) ? ["webhook bodies"] : [])];
-  console.log(`searched ${written.length} files (${(total / 1e6).toFixed(1)} MB) under the persist dir and ${hook.bodies.length} webhook bodies`);
+  const where = (value) => [
+    ...bytes.filter((b) => b.data.includes(value)).map((b) => b.file),
+    ...(received.includes(value) ? ["webhook bodies"] : []),
+  ];
+  console.log(
+    `searched ${written.length} files (${(total / 1e6).toFixed(1)} MB) under the persist dir and ${hook.bodies.length} webhook bodies`,
+  );
   for (const [name, value] of Object.entries(secret)) {
     const found = where(value);
     console.log(`  redacted ${name.padEnd(10)} ${found.length ? `FOUND in ${found.join(", ")}` : "found nowhere"}`);
@@ -95,7 +112,9 @@ try {
   }
   for (const [name, value] of Object.entries(control)) {
     const found = where(value);
-    console.log(`  control  ${name.padEnd(10)} ${found.length ? `found in ${found.join(", ")}` : "NOT FOUND (the search missed written bytes)"}`);
+    console.log(
+      `  control  ${name.padEnd(10)} ${found.length ? `found in ${found.join(", ")}` : "NOT FOUND (the search missed written bytes)"}`,
+    );
     if (!found.length) failed = true;
   }
 } catch (error) {

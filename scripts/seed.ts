@@ -32,11 +32,29 @@ async function main() {
   const sql: string[] = [];
 
   const orgId = idAt(now - DAYS * DAY);
-  sql.push(insert("organizations", { id: orgId, name: "Demo Organization", email: "admin@demo.promptsentry.dev", plan: "enterprise", trial_ends_at: null, created_at: now - DAYS * DAY }));
+  sql.push(
+    insert("organizations", {
+      id: orgId,
+      name: "Demo Organization",
+      email: "admin@demo.promptsentry.dev",
+      plan: "enterprise",
+      trial_ends_at: null,
+      created_at: now - DAYS * DAY,
+    }),
+  );
   // Demo traffic is stored as ingestion stores it: redacted with the default mode (issue 14).
   const fingerprintKey = newFingerprintKey();
   const fp = await fingerprinter(fingerprintKey);
-  sql.push(insert("org_settings", { org_id: orgId, flag_rules: DEFAULT_FLAG_RULES, token_threshold: DEFAULT_TOKEN_THRESHOLD, retention_days: 90, redaction: DEFAULT_REDACTION_MODE, fingerprint_key: fingerprintKey }));
+  sql.push(
+    insert("org_settings", {
+      org_id: orgId,
+      flag_rules: DEFAULT_FLAG_RULES,
+      token_threshold: DEFAULT_TOKEN_THRESHOLD,
+      retention_days: 90,
+      redaction: DEFAULT_REDACTION_MODE,
+      fingerprint_key: fingerprintKey,
+    }),
+  );
 
   const members = [
     { name: "Demo Admin", email: "admin@demo.promptsentry.dev", role: "admin" },
@@ -69,14 +87,72 @@ async function main() {
   const lastUse = [now - 2 * 60_000, now - 25 * 60_000, now - 3 * DAY];
   for (const [i, id] of memberIds.slice(1).entries()) {
     const key = generateApiKey(); // never shown: these members would have received theirs at invite time
-    sql.push(insert("api_keys", { id: idAt(now - DAYS * DAY + 10 + i), org_id: orgId, member_id: id, name: `${members[i + 1].name}'s key`, key_hash: await hashApiKey(key), key_prefix: displayPrefix(key), permissions: ROLE_PERMISSIONS[members[i + 1].role], created_at: now - DAYS * DAY, last_used_at: lastUse[i] }));
+    sql.push(
+      insert("api_keys", {
+        id: idAt(now - DAYS * DAY + 10 + i),
+        org_id: orgId,
+        member_id: id,
+        name: `${members[i + 1].name}'s key`,
+        key_hash: await hashApiKey(key),
+        key_prefix: displayPrefix(key),
+        permissions: ROLE_PERMISSIONS[members[i + 1].role],
+        created_at: now - DAYS * DAY,
+        last_used_at: lastUse[i],
+      }),
+    );
   }
   const ingestKey = generateApiKey();
-  sql.push(insert("api_keys", { id: idAt(now - 20 * DAY), org_id: orgId, member_id: null, name: "Production ingestion", key_hash: await hashApiKey(ingestKey), key_prefix: displayPrefix(ingestKey), permissions: ["logs:write"], created_at: now - 20 * DAY, last_used_at: now - 30_000 }));
+  sql.push(
+    insert("api_keys", {
+      id: idAt(now - 20 * DAY),
+      org_id: orgId,
+      member_id: null,
+      name: "Production ingestion",
+      key_hash: await hashApiKey(ingestKey),
+      key_prefix: displayPrefix(ingestKey),
+      permissions: ["logs:write"],
+      created_at: now - 20 * DAY,
+      last_used_at: now - 30_000,
+    }),
+  );
 
-  sql.push(insert("webhooks", { id: idAt(now - 10 * DAY), org_id: orgId, name: "Security pager", url: "http://127.0.0.1:9/alerts", events: ["flag.detected", "alert.created"], active: 0, secret: generateWebhookSecret(), created_at: now - 10 * DAY }));
-  sql.push(insert("integrations", { id: idAt(now - 9 * DAY), org_id: orgId, name: "#ai-safety", type: "slack", config: { webhook_url: "http://127.0.0.1:9/slack", channel: "#ai-safety" }, active: 0, created_at: now - 9 * DAY }));
-  sql.push(insert("custom_metrics", { id: idAt(now - 8 * DAY), org_id: orgId, name: "GPT-4 share of prompts", description: "Percentage of prompts sent to GPT-4 models", query: "SELECT 100.0 * sum(model LIKE 'gpt-4%') / count(*) AS value FROM logs", type: "percentage", visualization: "number", refresh_interval: 300, is_active: 1, created_at: now - 8 * DAY }));
+  sql.push(
+    insert("webhooks", {
+      id: idAt(now - 10 * DAY),
+      org_id: orgId,
+      name: "Security pager",
+      url: "http://127.0.0.1:9/alerts",
+      events: ["flag.detected", "alert.created"],
+      active: 0,
+      secret: generateWebhookSecret(),
+      created_at: now - 10 * DAY,
+    }),
+  );
+  sql.push(
+    insert("integrations", {
+      id: idAt(now - 9 * DAY),
+      org_id: orgId,
+      name: "#ai-safety",
+      type: "slack",
+      config: { webhook_url: "http://127.0.0.1:9/slack", channel: "#ai-safety" },
+      active: 0,
+      created_at: now - 9 * DAY,
+    }),
+  );
+  sql.push(
+    insert("custom_metrics", {
+      id: idAt(now - 8 * DAY),
+      org_id: orgId,
+      name: "GPT-4 share of prompts",
+      description: "Percentage of prompts sent to GPT-4 models",
+      query: "SELECT 100.0 * sum(model LIKE 'gpt-4%') / count(*) AS value FROM logs",
+      type: "percentage",
+      visualization: "number",
+      refresh_interval: 300,
+      is_active: 1,
+      created_at: now - 8 * DAY,
+    }),
+  );
 
   const users = Array.from({ length: 42 }, (_, i) => `user_${String(i + 1).padStart(3, "0")}`);
   const alerts = new Map<string, { row: Record<string, unknown>; count: number; last: number }>();
@@ -115,7 +191,8 @@ async function main() {
           redaction_mode: DEFAULT_REDACTION_MODE,
         }),
       );
-      for (const fingerprint of kept.fingerprints) sql.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
+      for (const fingerprint of kept.fingerprints)
+        sql.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
       logs++;
       const draft = alertFor({ ...log, ...flags, createdAt: new Date(t) }, { criticalOnly: true });
       if (!draft) continue;
@@ -129,15 +206,28 @@ async function main() {
         alerts.set(group, {
           count: 1,
           last: t,
-          row: { id: idAt(t), org_id: orgId, type: draft.type, severity: draft.severity, message: draft.message, reason: draft.reason, window_start: draft.windowStart, log_id: id, created_at: t, acknowledged, acknowledged_at: acknowledged ? t + 3_600_000 : null, acknowledged_by: acknowledged ? memberIds[1] : null },
+          row: {
+            id: idAt(t),
+            org_id: orgId,
+            type: draft.type,
+            severity: draft.severity,
+            message: draft.message,
+            reason: draft.reason,
+            window_start: draft.windowStart,
+            log_id: id,
+            created_at: t,
+            acknowledged,
+            acknowledged_at: acknowledged ? t + 3_600_000 : null,
+            acknowledged_by: acknowledged ? memberIds[1] : null,
+          },
         });
       }
     }
   }
   for (const { row, count, last } of alerts.values()) sql.push(insert("alerts", { ...row, count, last_seen_at: last }));
 
-  writeFileSync(outFile, sql.join("\n") + "\n");
-  writeFileSync(keyFile, demoKey + "\n", { mode: 0o600 });
+  writeFileSync(outFile, `${sql.join("\n")}\n`);
+  writeFileSync(keyFile, `${demoKey}\n`, { mode: 0o600 });
   console.log(`seed: ${logs} logs, ${alerts.size} alerts over ${DAYS} days for "Demo Organization"`);
 }
 

@@ -155,7 +155,7 @@ async function deliver(unit, seqs, key) {
         if (res.headers.get("idempotent-replayed") === "true") stats.replayed++;
         const json = JSON.parse(text);
         const ids = single ? [json.id] : json.ids;
-        seqs.forEach((s, i) => acknowledged.set(s, ids[i]));
+        for (const [i, s] of seqs.entries()) acknowledged.set(s, ids[i]);
         lastAckAt = Date.now();
         return;
       }
@@ -214,7 +214,9 @@ async function chaos(t0) {
 
 /** Every stored log of this run, streamed from the JSON Lines export filtered on the run's userId. */
 async function readBack(key) {
-  const res = await fetch(`${BASE}/api/logs/export?format=jsonl&userId=${encodeURIComponent(`soak-${run}`)}`, { headers: { authorization: `Bearer ${key}` } });
+  const res = await fetch(`${BASE}/api/logs/export?format=jsonl&userId=${encodeURIComponent(`soak-${run}`)}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   if (!res.ok) throw new Error(`export failed: ${res.status} ${await res.text()}`);
   return (await res.text())
     .split("\n")
@@ -224,7 +226,9 @@ async function readBack(key) {
 
 let failed = true;
 try {
-  console.log(`soak ${run}: ${RATE} logs/s for ${SECONDS} s, ${RESTARTS} worker kills, a batch of ${BATCH_SIZE} every ${BATCH_EVERY} requests (${dir})`);
+  console.log(
+    `soak ${run}: ${RATE} logs/s for ${SECONDS} s, ${RESTARTS} worker kills, a batch of ${BATCH_SIZE} every ${BATCH_EVERY} requests (${dir})`,
+  );
   const key = prepare();
   startWorker();
   await waitHealthy();
@@ -247,17 +251,27 @@ try {
   // An acknowledged id must be the id of the row that is stored (a replay answers the first request's rows).
   const mismatched = [...acknowledged].filter(([s, id]) => rowsBySeq.has(s) && !rowsBySeq.get(s).includes(id));
 
-  console.log(`\nrate          ${(sent / SECONDS).toFixed(1)} logs/s offered; the last acknowledged ${((lastAckAt - t0) / 1000).toFixed(0)} s after the start`);
+  console.log(
+    `\nrate          ${(sent / SECONDS).toFixed(1)} logs/s offered; the last acknowledged ${((lastAckAt - t0) / 1000).toFixed(0)} s after the start`,
+  );
   console.log(`restarts      ${restarts.length} (back after ${restarts.map((ms) => (ms / 1000).toFixed(1)).join(", ")} s)`);
-  console.log(`requests      ${stats.requests} (${stats.retries} retries: ${stats.networkErrors} network errors, ${stats.serverErrors} 5xx, ${stats.throttled} 429; ${stats.replayed} answered as replays)`);
+  console.log(
+    `requests      ${stats.requests} (${stats.retries} retries: ${stats.networkErrors} network errors, ${stats.serverErrors} 5xx, ${stats.throttled} 429; ${stats.replayed} answered as replays)`,
+  );
   console.log(`sent          ${sent}`);
   console.log(`acknowledged  ${acknowledged.size}`);
   console.log(`found         ${found}`);
   console.log(`duplicates    ${duplicates}`);
-  console.log(`lost          ${lost.length}${lost.length ? ` (${lostAcknowledged.length} of them acknowledged; seq ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? ", ..." : ""})` : ""}`);
-  if (mismatched.length) console.log(`ack ≠ stored  ${mismatched.length} (e.g. seq ${mismatched[0][0]}: acknowledged ${mismatched[0][1]}, stored ${rowsBySeq.get(mismatched[0][0])})`);
+  console.log(
+    `lost          ${lost.length}${lost.length ? ` (${lostAcknowledged.length} of them acknowledged; seq ${lost.slice(0, 10).join(", ")}${lost.length > 10 ? ", ..." : ""})` : ""}`,
+  );
+  if (mismatched.length)
+    console.log(
+      `ack ≠ stored  ${mismatched.length} (e.g. seq ${mismatched[0][0]}: acknowledged ${mismatched[0][1]}, stored ${rowsBySeq.get(mismatched[0][0])})`,
+    );
   if (foreign) console.log(`unexpected    ${foreign} rows of this run that match no sent log`);
-  if (stats.rejected || stats.gaveUp) console.log(`not acknowledged: ${stats.rejected} refused with a 4xx, ${stats.gaveUp} given up after ${GIVE_UP_MS / 1000} s`);
+  if (stats.rejected || stats.gaveUp)
+    console.log(`not acknowledged: ${stats.rejected} refused with a 4xx, ${stats.gaveUp} given up after ${GIVE_UP_MS / 1000} s`);
   failed = lost.length > 0 || duplicates > 0 || mismatched.length > 0 || foreign > 0 || acknowledged.size !== sent;
   console.log(failed ? "\nFAIL" : "\nOK: nothing lost, nothing duplicated");
 } catch (error) {

@@ -12,7 +12,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // X_LOCAL_OBSERVABILITY=false: wrangler dev's local trace store (<state>/v3/observability) records
 // every request URL, so a `?apiKey=` call would leave the full key on disk (docs/api-keys-in-urls.md).
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: process.env.CI ?? "true", NO_D1_WARNING: "true", X_LOCAL_OBSERVABILITY: "false" };
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CI: process.env.CI ?? "true",
+  NO_D1_WARNING: "true",
+  X_LOCAL_OBSERVABILITY: "false",
+};
 const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const PARTY_PORT = Number(process.env.PARTY_PORT ?? 1999);
 const persistTo = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
@@ -58,7 +64,16 @@ function migrate() {
 function seedIfEmpty() {
   // The one file that holds a key on purpose (mode 0600); DEMO_KEY_FILE keeps it out of the state directory.
   const keyFile = process.env.DEMO_KEY_FILE ? path.resolve(process.env.DEMO_KEY_FILE) : path.join(stateDir, "demo-api-key");
-  const out = capture(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persistTo, "--json", "--command", "SELECT count(*) AS n FROM organizations"]);
+  const out = capture(bin("wrangler"), [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    ...persistTo,
+    "--json",
+    "--command",
+    "SELECT count(*) AS n FROM organizations",
+  ]);
   const count = JSON.parse(out)[0].results[0].n;
   if (count === 0) {
     console.log("› creating the demo organization");
@@ -88,7 +103,21 @@ migrate();
 const demoKey = seedIfEmpty();
 
 const partyServer = () =>
-  spawn(bin("partykit"), ["dev", "--port", String(PARTY_PORT), "--var", `PARTY_SECRET=${vars.PARTY_SECRET}`, "--disable-request-cf-fetch", "--no-hotkeys", "--persist", path.join(stateDir, "party")], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
+  spawn(
+    bin("partykit"),
+    [
+      "dev",
+      "--port",
+      String(PARTY_PORT),
+      "--var",
+      `PARTY_SECRET=${vars.PARTY_SECRET}`,
+      "--disable-request-cf-fetch",
+      "--no-hotkeys",
+      "--persist",
+      path.join(stateDir, "party"),
+    ],
+    { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
+  );
 const crons = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).triggers.crons ?? [];
 
 /** `npm start`: workerd through Miniflare's API, the built worker, the party server. */
@@ -112,7 +141,14 @@ async function runtime() {
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void stop(0));
   party.on("exit", (code) => void stop(code ?? 0));
   try {
-    ({ mf } = await startRuntime({ root, bundleDir, assetsDir: webDist, persistRoot, port: WORKER_PORT, vars: { PARTY_HOST: `127.0.0.1:${PARTY_PORT}` } }));
+    ({ mf } = await startRuntime({
+      root,
+      bundleDir,
+      assetsDir: webDist,
+      persistRoot,
+      port: WORKER_PORT,
+      vars: { PARTY_HOST: `127.0.0.1:${PARTY_PORT}` },
+    }));
   } catch (error) {
     console.error("The worker runtime did not start:", error);
     return stop(1);
@@ -125,7 +161,22 @@ async function runtime() {
 /** `npm run dev`: wrangler dev (rebuild and reload on change), schedules fired over its local trigger route. */
 function dev() {
   const children = [
-    spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(WORKER_PORT), "--var", `PARTY_HOST:127.0.0.1:${PARTY_PORT}`, "--show-interactive-dev-session=false", ...persistTo, ...(process.env.WEB_DIST ? ["--assets", webDist] : [])], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] }),
+    spawn(
+      bin("wrangler"),
+      [
+        "dev",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(WORKER_PORT),
+        "--var",
+        `PARTY_HOST:127.0.0.1:${PARTY_PORT}`,
+        "--show-interactive-dev-session=false",
+        ...persistTo,
+        ...(process.env.WEB_DIST ? ["--assets", webDist] : []),
+      ],
+      { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] },
+    ),
     partyServer(),
   ];
   const stop = () => {
@@ -133,7 +184,14 @@ function dev() {
   };
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => (stop(), process.exit(0)));
   for (const child of children) child.on("exit", (code) => (stop(), process.exit(code ?? 0)));
-  return { startCrons: () => startCronTicker(crons, async (cron) => void (await fetch(`http://127.0.0.1:${WORKER_PORT}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`)).arrayBuffer()) };
+  return {
+    startCrons: () =>
+      startCronTicker(
+        crons,
+        async (cron) =>
+          void (await fetch(`http://127.0.0.1:${WORKER_PORT}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(cron)}`)).arrayBuffer(),
+      ),
+  };
 }
 
 const devServer = DEV ? dev() : null;

@@ -26,7 +26,17 @@ export async function setup(project: TestProject) {
   const root = path.resolve(import.meta.dirname, "../..");
   child = spawn(
     path.join(root, "node_modules/.bin/partykit"),
-    ["dev", "--port", String(PORT), "--var", `PARTY_SECRET=${TEST_PARTY_SECRET}`, "--disable-request-cf-fetch", "--no-hotkeys", "--persist", mkdtempSync(path.join(tmpdir(), "party-"))],
+    [
+      "dev",
+      "--port",
+      String(PORT),
+      "--var",
+      `PARTY_SECRET=${TEST_PARTY_SECRET}`,
+      "--disable-request-cf-fetch",
+      "--no-hotkeys",
+      "--persist",
+      mkdtempSync(path.join(tmpdir(), "party-")),
+    ],
     { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, stdio: ["ignore", "ignore", "inherit"], detached: true },
   );
   await waitForPort(`http://127.0.0.1:${PORT}/parties/main/health`, 45_000);

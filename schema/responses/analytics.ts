@@ -20,7 +20,13 @@ export const trendEntrySchema = v.object({ date: v.string(), safe: v.number(), w
 export type TrendEntry = v.InferOutput<typeof trendEntrySchema>;
 
 /** Per model over the window; `share` of all prompts (0..1). */
-export const modelUsageSchema = v.object({ model: v.string(), prompts: v.number(), tokens: v.number(), cost: v.number(), share: v.number() });
+export const modelUsageSchema = v.object({
+  model: v.string(),
+  prompts: v.number(),
+  tokens: v.number(),
+  cost: v.number(),
+  share: v.number(),
+});
 export type ModelUsage = v.InferOutput<typeof modelUsageSchema>;
 
 /** One row per day and model (cost in cents). */

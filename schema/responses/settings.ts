@@ -2,7 +2,9 @@
 import * as v from "valibot";
 import { DETECTION_SENSITIVITIES, FLAG_RULE_KEYS, GATEWAY_BLOCK_LEVELS, REDACTION_MODES, type FlagRuleKey } from "../constants";
 
-const flagRulesSchema = v.object(Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<FlagRuleKey, v.BooleanSchema<undefined>>);
+const flagRulesSchema = v.object(
+  Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<FlagRuleKey, v.BooleanSchema<undefined>>,
+);
 
 export const settingsSchema = v.object({
   organizationName: v.string(),

@@ -7,7 +7,10 @@
 // another object of the same shape.
 
 /** Words mixed into the prompts, one in VOCAB.length logs each, and searched for afterwards. */
-const VOCAB = "amber basalt cobalt dune ember fjord glacier harbor iris juniper kelp lagoon meadow nectar orchid pumice quartz reef sierra tundra umber violet willow xenon yarrow zephyr".split(" ");
+const VOCAB =
+  "amber basalt cobalt dune ember fjord glacier harbor iris juniper kelp lagoon meadow nectar orchid pumice quartz reef sierra tundra umber violet willow xenon yarrow zephyr".split(
+    " ",
+  );
 export const SEARCH_WORDS = ["amber", "fjord", "meadow", "quartz", "zephyr", "checkout", "rollback", "incident"];
 
 const PROMPT =
@@ -17,11 +20,25 @@ const RESPONSE = "Impact: 12 minutes of failed checkouts. Cause: bad config. Fol
 /** The i-th LLM call of a run: the same for every product. */
 export function call(i) {
   const words = [VOCAB[i % VOCAB.length], VOCAB[(i * 7 + 3) % VOCAB.length]];
-  return { prompt: `${PROMPT} Tags: ${words.join(" ")}. #${i}`, response: RESPONSE, model: "gpt-4", userId: `bench_${i % 50}`, promptTokens: 700, completionTokens: 200 };
+  return {
+    prompt: `${PROMPT} Tags: ${words.join(" ")}. #${i}`,
+    response: RESPONSE,
+    model: "gpt-4",
+    userId: `bench_${i % 50}`,
+    promptTokens: 700,
+    completionTokens: 200,
+  };
 }
 
 /** The same call as a template for wrk ({{N}} etc. filled per request, see lib/wrk.mjs). */
-const templated = { prompt: `${PROMPT} #{{N}}`, response: RESPONSE, model: "gpt-4", userId: "bench_{{U}}", promptTokens: 700, completionTokens: 200 };
+const templated = {
+  prompt: `${PROMPT} #{{N}}`,
+  response: RESPONSE,
+  model: "gpt-4",
+  userId: "bench_{{U}}",
+  promptTokens: 700,
+  completionTokens: 200,
+};
 
 const bearer = (key) => ({ authorization: `Bearer ${key}` });
 const json = { "content-type": "application/json" };
@@ -31,7 +48,13 @@ export const promptSentry = {
   healthPath: "/api/health",
   ingestPath: "/api/logs",
   /** @param {ReturnType<typeof call>} c */
-  log: (c) => ({ prompt: c.prompt, response: c.response, model: c.model, userId: c.userId, tokenCount: c.promptTokens + c.completionTokens }),
+  log: (c) => ({
+    prompt: c.prompt,
+    response: c.response,
+    model: c.model,
+    userId: c.userId,
+    tokenCount: c.promptTokens + c.completionTokens,
+  }),
   ingestTemplate() {
     return JSON.stringify(this.log(templated));
   },
@@ -51,7 +74,14 @@ export const lunary = {
   /** Start and end events of one run (runId a UUID, timestamps ISO). */
   events: (c, runId, time) => [
     { type: "llm", event: "start", runId, timestamp: time, name: c.model, userId: c.userId, input: [{ role: "user", content: c.prompt }] },
-    { type: "llm", event: "end", runId, timestamp: time, output: { role: "assistant", content: c.response }, tokensUsage: { prompt: c.promptTokens, completion: c.completionTokens } },
+    {
+      type: "llm",
+      event: "end",
+      runId,
+      timestamp: time,
+      output: { role: "assistant", content: c.response },
+      tokensUsage: { prompt: c.promptTokens, completion: c.completionTokens },
+    },
   ],
   ingestTemplate() {
     return JSON.stringify({ events: this.events(templated, "{{UUID}}", "{{TIME}}") });
@@ -60,7 +90,11 @@ export const lunary = {
   ingestHeaders: (key) => ({ ...json, ...bearer(key) }),
   batch(calls, key) {
     const time = new Date().toISOString();
-    return { path: "/v1/runs/ingest", headers: { ...json, ...bearer(key) }, body: JSON.stringify({ events: calls.flatMap((c) => this.events(c, crypto.randomUUID(), time)) }) };
+    return {
+      path: "/v1/runs/ingest",
+      headers: { ...json, ...bearer(key) },
+      body: JSON.stringify({ events: calls.flatMap((c) => this.events(c, crypto.randomUUID(), time)) }),
+    };
   },
   // Reading runs takes the project's private key.
   search: (word, key) => ({ path: `/v1/runs?type=llm&search=${encodeURIComponent(word)}&limit=50`, headers: bearer(key) }),

@@ -25,7 +25,12 @@ const lastUserText = (messages) => {
   const last = [...(messages ?? [])].reverse().find((m) => m.role === "user");
   const content = last?.content;
   if (typeof content === "string") return content;
-  return Array.isArray(content) ? content.filter((p) => p.type === "text").map((p) => p.text).join(" ") : "";
+  return Array.isArray(content)
+    ? content
+        .filter((p) => p.type === "text")
+        .map((p) => p.text)
+        .join(" ")
+    : "";
 };
 const words = (s) => s.split(/\s+/).filter(Boolean).length;
 
@@ -38,8 +43,13 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", origin);
     const prefix = url.searchParams.get("prefix") ?? "";
-    const json = (status, value, headers = {}) => res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
-    if (url.pathname === "/_requests") return json(200, recorded.filter((r) => r.path.startsWith(prefix)));
+    const json = (status, value, headers = {}) =>
+      res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(value));
+    if (url.pathname === "/_requests")
+      return json(
+        200,
+        recorded.filter((r) => r.path.startsWith(prefix)),
+      );
     if (url.pathname === "/_release") {
       for (const [p, release] of gates) if (p.startsWith(prefix)) release(), gates.delete(p);
       return json(200, { ok: true });
@@ -50,15 +60,25 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
       body = JSON.parse(raw);
     } catch {}
     recorded.push({ method: req.method, path: url.pathname, headers: req.headers, body });
-    if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions")) return json(404, { error: { message: "Unknown route", type: "invalid_request_error", code: "unknown_url", param: null } });
-    if (!body) return json(400, { error: { message: "We could not parse the JSON body of your request.", type: "invalid_request_error", code: null, param: null } });
+    if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions"))
+      return json(404, { error: { message: "Unknown route", type: "invalid_request_error", code: "unknown_url", param: null } });
+    if (!body)
+      return json(400, {
+        error: { message: "We could not parse the JSON body of your request.", type: "invalid_request_error", code: null, param: null },
+      });
 
     const model = String(body.model ?? "");
     const status = /^fake-status-(\d{3})$/.exec(model)?.[1];
     if (status) {
       const key = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
       const masked = `${key.slice(0, 6)}***${key.slice(-4)}`;
-      return json(Number(status), { error: { message: `Incorrect API key provided: ${masked}.`, type: "invalid_request_error", code: "invalid_api_key", param: null } }, { "x-request-id": "req_fake_error" });
+      return json(
+        Number(status),
+        {
+          error: { message: `Incorrect API key provided: ${masked}.`, type: "invalid_request_error", code: "invalid_api_key", param: null },
+        },
+        { "x-request-id": "req_fake_error" },
+      );
     }
 
     const prompt = lastUserText(body.messages);
@@ -70,12 +90,20 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
     if (!body.stream) {
       return json(
         200,
-        { id, object: "chat.completion", created, model: served, choices: [{ index: 0, message: { role: "assistant", content: answer, refusal: null }, logprobs: null, finish_reason: "stop" }], usage },
+        {
+          id,
+          object: "chat.completion",
+          created,
+          model: served,
+          choices: [{ index: 0, message: { role: "assistant", content: answer, refusal: null }, logprobs: null, finish_reason: "stop" }],
+          usage,
+        },
         { "x-request-id": `req_${id}` },
       );
     }
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-request-id": `req_${id}` });
-    const send = (chunk) => res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`);
+    const send = (chunk) =>
+      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`);
     const pieces = answer.split(/(?<= )/);
     send({ choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
     for (const [i, piece] of pieces.entries()) {

@@ -34,9 +34,21 @@ export async function measureQueries(base, headers, { runs = 40, total } = {}) {
   await add(`search "${SEARCHES.rare}" (rare)`, `/logs?limit=50&search=${SEARCHES.rare}`, (b) => `${b.length} rows`);
   await add(`search "${SEARCHES.none}" (no match)`, `/logs?limit=50&search=${SEARCHES.none}`, (b) => `${b.length} rows`);
   await add("counts (no filter)", "/logs/counts", (b) => `total ${b.total}`);
-  await add(`counts search "${SEARCHES.common}"`, `/logs/counts?search=${SEARCHES.common}`, (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`);
-  await add(`counts search "${SEARCHES.rare}"`, `/logs/counts?search=${SEARCHES.rare}`, (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`);
-  await add(`counts search "${SEARCHES.none}"`, `/logs/counts?search=${SEARCHES.none}`, (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`);
+  await add(
+    `counts search "${SEARCHES.common}"`,
+    `/logs/counts?search=${SEARCHES.common}`,
+    (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`,
+  );
+  await add(
+    `counts search "${SEARCHES.rare}"`,
+    `/logs/counts?search=${SEARCHES.rare}`,
+    (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`,
+  );
+  await add(
+    `counts search "${SEARCHES.none}"`,
+    `/logs/counts?search=${SEARCHES.none}`,
+    (b) => `total ${b.total}${b.capped ? "+ (capped)" : ""}`,
+  );
   return { runs, total, rows };
 }
 

@@ -23,7 +23,11 @@ export function bundleWorker({ root, assetsDir, env }) {
   mkdirSync(tmp, { recursive: true });
   const outDir = mkdtempSync(path.join(tmp, "start-"));
   const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
-  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   return outDir;
 }
 
@@ -43,7 +47,9 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
     name: "promptsentry",
     bindings: { ...options.bindings, ...vars },
     // wrangler's output is one ES module, index.js; the entry module comes first.
-    modules: bundle.sort((a, b) => (a === entry ? -1 : b === entry ? 1 : 0)).map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
+    modules: bundle
+      .sort((a, b) => (a === entry ? -1 : b === entry ? 1 : 0))
+      .map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
     modulesRoot: bundleDir,
   };
   const mf = new Miniflare(
@@ -112,7 +118,9 @@ export function startCronTicker(crons, fire) {
         }
       }),
   );
-  return () => jobs.forEach((job) => job.stop());
+  return () => {
+    for (const job of jobs) job.stop();
+  };
 }
 
 /** Dispatches a `scheduled` event straight into the worker, without an HTTP trigger route. */

@@ -55,13 +55,21 @@ export function postScript({ requestPath, headers, template }) {
     return `[==[${text}]==]`;
   };
   const pieces = template.split(/(\{\{(?:N|U|UUID|TIME)\}\})/);
-  const run = Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, "0");
-  const expr = pieces.map((piece) => (piece === "{{N}}" ? "n" : piece === "{{U}}" ? "u" : piece === "{{UUID}}" ? "uuid" : piece === "{{TIME}}" ? "now" : lit(piece))).join(" .. ");
+  const run = Math.floor(Math.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, "0");
+  const expr = pieces
+    .map((piece) =>
+      piece === "{{N}}" ? "n" : piece === "{{U}}" ? "u" : piece === "{{UUID}}" ? "uuid" : piece === "{{TIME}}" ? "now" : lit(piece),
+    )
+    .join(" .. ");
   return `local threads = 0
 function setup(thread) threads = threads + 1; thread:set("tid", threads) end
 wrk.method = "POST"
 wrk.path = ${lit(requestPath)}
-${Object.entries(headers).map(([k, v]) => `wrk.headers[ ${lit(k)} ] = ${lit(v)}`).join("\n")}
+${Object.entries(headers)
+  .map(([k, v]) => `wrk.headers[ ${lit(k)} ] = ${lit(v)}`)
+  .join("\n")}
 local counter = 0
 function request()
   counter = counter + 1

@@ -7,7 +7,14 @@ import { afterAll, afterEach, beforeAll, inject } from "vitest";
 export const baseURL = () => inject("baseURL");
 export const demoKey = () => inject("demoKey");
 
-const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+const ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
 
 export function useBrowser() {
   let browser: Browser;
@@ -26,7 +33,7 @@ export function useBrowser() {
       for (const [page, lines] of journals) {
         const name = `${base}-${i++}`;
         await page.screenshot({ path: path.join(dir, `${name}.png`), timeout: 5_000 }).catch(() => {});
-        writeFileSync(path.join(dir, `${name}.log`), [`url: ${page.isClosed() ? "(closed)" : page.url()}`, ...lines].join("\n") + "\n");
+        writeFileSync(path.join(dir, `${name}.log`), `${[`url: ${page.isClosed() ? "(closed)" : page.url()}`, ...lines].join("\n")}\n`);
       }
     }
     journals.clear();
@@ -37,7 +44,11 @@ export function useBrowser() {
   });
   return {
     async page(options: { colorScheme?: "light" | "dark" } = {}): Promise<Page> {
-      const context = await browser.newContext({ baseURL: baseURL(), colorScheme: options.colorScheme ?? "light", viewport: { width: 1366, height: 900 } });
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        colorScheme: options.colorScheme ?? "light",
+        viewport: { width: 1366, height: 900 },
+      });
       contexts.push(context);
       const page = await context.newPage();
       const lines: string[] = [];

@@ -19,7 +19,10 @@ async function dashboard(page: Page) {
 }
 
 const logIds = (page: Page, list: string) =>
-  page.getByRole("list", { name: list }).locator("li[data-log-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-log-id")));
+  page
+    .getByRole("list", { name: list })
+    .locator("li[data-log-id]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-log-id")));
 
 describe("stat cards", () => {
   it("show the last 7 days with 'vs last week' changes computed from /api/stats?days=7", async () => {
@@ -44,7 +47,7 @@ describe("stat cards", () => {
       const cls = (await changeSpan.getAttribute("class")) ?? "";
       const pct = stats[card.key] - (stats.previous?.[card.key] ?? 0);
       if (change === "—" || change === "0.0%") expect(cls).toContain("text-gray-500");
-      else expect(cls).toContain((pct > 0) === card.upIsGood ? "text-green-600" : "text-red-600");
+      else expect(cls).toContain(pct > 0 === card.upIsGood ? "text-green-600" : "text-red-600");
     }
   });
 });
@@ -108,7 +111,10 @@ describe("Quick Filters and Search Logs", () => {
 
     const list = page.getByRole("list", { name: "Prompt logs" });
     await visible(list.locator("li[data-log-id]").first());
-    const expected = await apiGet<StoredLog[]>(page, `/api/logs?flagStatus=critical&model=gpt-4&from=${encodeURIComponent(url.searchParams.get("from")!)}&limit=50`);
+    const expected = await apiGet<StoredLog[]>(
+      page,
+      `/api/logs?flagStatus=critical&model=gpt-4&from=${encodeURIComponent(url.searchParams.get("from")!)}&limit=50`,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.every((l) => l.flagStatus === "critical" && l.model.toLowerCase().startsWith("gpt-4"))).toBe(true);
     expect(await logIds(page, "Prompt logs")).toEqual(expected.map((l) => l.id));
@@ -139,7 +145,10 @@ describe("Quick Filters and Search Logs", () => {
 
     const list = page.getByRole("list", { name: "Prompt logs" });
     await visible(list.locator("li[data-log-id]").first());
-    const expected = await apiGet<StoredLog[]>(page, `/api/logs?search=${encodeURIComponent(term)}&from=${encodeURIComponent(from!)}&limit=50`);
+    const expected = await apiGet<StoredLog[]>(
+      page,
+      `/api/logs?search=${encodeURIComponent(term)}&from=${encodeURIComponent(from!)}&limit=50`,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.every((l) => `${l.prompt} ${l.response}`.toLowerCase().includes(term))).toBe(true);
     expect(await logIds(page, "Prompt logs")).toEqual(expected.map((l) => l.id));
@@ -161,7 +170,9 @@ describe("Alert Settings", () => {
     expect(await checked("Critical Only")).toBe("true");
 
     for (const name of ["Slack Notifications", "Email Alerts"]) {
-      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/settings" && r.request().method() === "PUT", { timeout: T });
+      const saved = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/settings" && r.request().method() === "PUT", {
+        timeout: T,
+      });
       await sw(name).click();
       expect((await saved).ok()).toBe(true);
     }

@@ -68,7 +68,13 @@ describe("Operator feedback", () => {
     const stored = await getAs<{ verdict: string; note: string; flagStatus: string }>(org.apiKey, `/api/logs/${logs.critical.id}/feedback`);
     expect(stored).toMatchObject({ verdict: "false_positive", note: "A red-team exercise we run every week", flagStatus: "critical" });
     const exported = await (await apiAs(org.apiKey, "GET", "/api/feedback/export")).text();
-    expect(exported.trim().split("\n").map((l) => JSON.parse(l).verdict).sort()).toEqual(["confirmed", "false_positive"]);
+    expect(
+      exported
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).verdict)
+        .sort(),
+    ).toEqual(["confirmed", "false_positive"]);
 
     // A safe log is marked as missed from Prompt Logs; removing a review takes it out of the estimate.
     await page.goto("/logs");

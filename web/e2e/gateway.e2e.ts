@@ -18,7 +18,9 @@ describe("OpenAI-compatible gateway", () => {
   });
   afterAll(() => provider?.close());
 
-  it("forwards and logs with the openai client; Settings turns blocking on; Prompt Logs shows and filters the blocked call", { timeout: 150_000 }, async () => {
+  it("forwards and logs with the openai client; Settings turns blocking on; Prompt Logs shows and filters the blocked call", {
+    timeout: 150_000,
+  }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/settings", "Settings", "Gateway Org");
     const client = new OpenAI({
@@ -30,7 +32,12 @@ describe("OpenAI-compatible gateway", () => {
 
     // Guardrail off (the default): even the injection is forwarded.
     const block = page.getByLabel("Block Flagged Prompts");
-    await until(() => block.inputValue(), (v) => v === "off", WAIT, "the default gatewayBlock");
+    await until(
+      () => block.inputValue(),
+      (v) => v === "off",
+      WAIT,
+      "the default gatewayBlock",
+    );
     expect(await block.locator("option").allInnerTexts()).toEqual([
       "Off: log every prompt, block none",
       "Critical: block prompts flagged critical",
@@ -48,24 +55,45 @@ describe("OpenAI-compatible gateway", () => {
     await upstream.fill("");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Settings saved");
-    expect(await getAs<{ gatewayBlock: string; gatewayUpstream: string }>(org.apiKey, "/api/settings")).toMatchObject({ gatewayBlock: "critical", gatewayUpstream: "" });
+    expect(await getAs<{ gatewayBlock: string; gatewayUpstream: string }>(org.apiKey, "/api/settings")).toMatchObject({
+      gatewayBlock: "critical",
+      gatewayUpstream: "",
+    });
     await page.reload();
-    await until(() => page.getByLabel("Block Flagged Prompts").inputValue(), (v) => v === "critical", WAIT, "the saved gatewayBlock");
+    await until(
+      () => page.getByLabel("Block Flagged Prompts").inputValue(),
+      (v) => v === "critical",
+      WAIT,
+      "the saved gatewayBlock",
+    );
 
-    const refused = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: INJECTION }] }).catch((e) => e);
+    const refused = await client.chat.completions
+      .create({ model: "gpt-4o-mini", messages: [{ role: "user", content: INJECTION }] })
+      .catch((e) => e);
     expect(refused).toBeInstanceOf(OpenAI.BadRequestError);
     expect(refused.code).toBe("content_flagged");
-    const stream = await client.chat.completions.create({ model: "gpt-4o-mini", stream: true, messages: [{ role: "user", content: "stream me" }] });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      stream: true,
+      messages: [{ role: "user", content: "stream me" }],
+    });
     let streamed = "";
     for await (const chunk of stream) streamed += chunk.choices[0]?.delta?.content ?? "";
     expect(streamed).toBe("Echo: stream me");
 
     // The provider saw the two safe calls, never the blocked one.
-    const seen = (await (await fetch(`${provider.origin}/_requests?prefix=/e2e/`)).json()) as { body: { messages: { content: string }[] } }[];
+    const seen = (await (await fetch(`${provider.origin}/_requests?prefix=/e2e/`)).json()) as {
+      body: { messages: { content: string }[] };
+    }[];
     expect(seen.map((r) => r.body.messages[0].content)).toEqual(["What is 2 + 2?", "stream me"]);
 
     // Prompt Logs: three gateway logs (stored after each answer), one with the Blocked badge.
-    await until(() => getAs<unknown[]>(org.apiKey, "/api/logs"), (logs) => logs.length === 3, WAIT, "three gateway logs");
+    await until(
+      () => getAs<unknown[]>(org.apiKey, "/api/logs"),
+      (logs) => logs.length === 3,
+      WAIT,
+      "three gateway logs",
+    );
     await page.goto("/logs");
     const rows = page.getByRole("list", { name: "Prompt logs" }).locator("li[data-log-id]");
     await waitCount(rows, 3);
@@ -74,7 +102,12 @@ describe("OpenAI-compatible gateway", () => {
     expect(await rows.filter({ hasText: "stream me" }).getByText("Blocked", { exact: true }).count()).toBe(0);
 
     await page.getByLabel("Blocked filter").selectOption("true");
-    await until(async () => page.url(), (u) => u.includes("blocked=true"), WAIT, "the filter in the URL");
+    await until(
+      async () => page.url(),
+      (u) => u.includes("blocked=true"),
+      WAIT,
+      "the filter in the URL",
+    );
     await waitCount(rows, 1);
     await shown(rows.first().getByText(INJECTION.slice(0, 40)));
     await page.getByLabel("Blocked filter").selectOption("false");
@@ -87,7 +120,10 @@ describe("OpenAI-compatible gateway", () => {
     const details = dialog(page, "Prompt Details");
     await shown(details.getByText("The gateway's guardrail blocked this prompt: it was not sent to the provider."));
     await page.keyboard.press("Escape");
-    await rows.filter({ hasText: "stream me" }).getByRole("button", { name: /details/i }).click();
+    await rows
+      .filter({ hasText: "stream me" })
+      .getByRole("button", { name: /details/i })
+      .click();
     await shown(details.getByText("First Token"));
     await shown(details.getByText(provider.origin));
   });

@@ -83,7 +83,7 @@ export function curlLog(apiKey: string, log: LogInput): Promise<StoredLog> {
         if (error) return reject(new Error(`curl failed: ${error.message}\n${stdout}\n${stderr}`));
         try {
           resolve(JSON.parse(stdout) as StoredLog);
-        } catch (e) {
+        } catch (_e) {
           reject(new Error(`curl answered something else than JSON: ${stdout}`));
         }
       },
@@ -111,7 +111,9 @@ export async function gone(locator: Locator, timeout = T): Promise<void> {
 
 /** Polls the locator's text until it equals `text`. */
 export async function textIs(locator: Locator, text: string, timeout = T): Promise<void> {
-  await expect.poll(async () => ((await locator.count()) ? (await locator.first().innerText()).trim() : null), { timeout, interval: 100 }).toBe(text);
+  await expect
+    .poll(async () => ((await locator.count()) ? (await locator.first().innerText()).trim() : null), { timeout, interval: 100 })
+    .toBe(text);
 }
 
 /** Polls an element count until it equals `n`. */
@@ -149,6 +151,6 @@ export function recordResult(file: string, figures: Record<string, unknown>): Re
     previous = JSON.parse(readFileSync(target, "utf8")) as Record<string, unknown>;
   } catch {}
   const merged = { ...previous, ...figures };
-  writeFileSync(target, JSON.stringify(merged, null, 2) + "\n");
+  writeFileSync(target, `${JSON.stringify(merged, null, 2)}\n`);
   return merged;
 }

@@ -135,7 +135,11 @@ describe("sign-in and sign-out", () => {
     await dialog.getByRole("button", { name: "Sign in" }).click();
     await textIs(pageTitle(page), "Dashboard");
     await visible(page.getByRole("navigation", { name: "Main" }));
-    await expect.poll(async () => (await page.getByTestId("stat-totalPrompts").count()) ? page.getByTestId("stat-totalPrompts").innerText() : "", { timeout: T }).toMatch(/^[1-9][\d,]*$/);
+    await expect
+      .poll(async () => ((await page.getByTestId("stat-totalPrompts").count()) ? page.getByTestId("stat-totalPrompts").innerText() : ""), {
+        timeout: T,
+      })
+      .toMatch(/^[1-9][\d,]*$/);
     const org = await apiGet<{ name: string }>(page, "/api/organization");
     expect(org.name).toBe("Demo Organization");
   });

@@ -3,7 +3,20 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useBrowser } from "./browser";
-import { T, apiGet, countIs, gone, longText, pageTitle, postLog, registerOrg, textIs, visible, type FreshOrg, type StoredLog } from "./helpers";
+import {
+  T,
+  apiGet,
+  countIs,
+  gone,
+  longText,
+  pageTitle,
+  postLog,
+  registerOrg,
+  textIs,
+  visible,
+  type FreshOrg,
+  type StoredLog,
+} from "./helpers";
 
 const browser = useBrowser();
 
@@ -172,7 +185,9 @@ describe("Red Flags", () => {
     await textIs(warningRegion.locator("h2 + div").getByText(/^[\d,]+$/), counts.warning.toLocaleString("en-US"));
     // 30 days of demo traffic hold more critical logs than the 100 shown: the rest is a click away.
     expect(counts.critical).toBeGreaterThan(crit.length);
-    await visible(criticalRegion.getByText(`Showing the newest ${crit.length} of ${counts.critical.toLocaleString("en-US")}`, { exact: true }));
+    await visible(
+      criticalRegion.getByText(`Showing the newest ${crit.length} of ${counts.critical.toLocaleString("en-US")}`, { exact: true }),
+    );
     await criticalRegion.getByRole("link", { name: "View all in Prompt Logs" }).click();
     await textIs(pageTitle(page), "Prompt Logs");
     expect(new URL(page.url()).searchParams.get("flagStatus")).toBe("critical");
@@ -215,7 +230,11 @@ describe("Red Flags", () => {
 
 describe("Prompt Details dialog", () => {
   const meta = (dialog: Locator, label: string) =>
-    dialog.getByRole("region", { name: "Metadata" }).locator("div").filter({ has: dialog.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+    dialog
+      .getByRole("region", { name: "Metadata" })
+      .locator("div")
+      .filter({ has: dialog.page().locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+      .locator("dd");
 
   async function open(page: Page, id: string) {
     await (await visible(page.locator(`li[data-log-id="${id}"]`).getByRole("button", { name: "View details" }))).click();
@@ -240,7 +259,9 @@ describe("Prompt Details dialog", () => {
     expect(finding).toBeTruthy();
     // Overlapping findings (several rules may match the same words) are highlighted as one mark.
     const mark = dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark").first();
-    await expect.poll(async () => ((await mark.count()) ? await mark.innerText() : "")).toContain(critical.prompt.slice(finding!.start, finding!.end));
+    await expect
+      .poll(async () => ((await mark.count()) ? await mark.innerText() : ""))
+      .toContain(critical.prompt.slice(finding!.start, finding!.end));
     expect(critical.prompt.slice(finding!.start, finding!.end)).toContain("Ignore all previous instructions");
     const analysis = dialog.getByRole("region", { name: "Flag Analysis" });
     await visible(analysis.getByText("Issues detected", { exact: true }));
@@ -266,7 +287,9 @@ describe("Prompt Details dialog", () => {
     const analysis = dialog.getByRole("region", { name: "Flag Analysis" });
     await visible(analysis.getByText("No issues detected", { exact: true }));
     await visible(
-      analysis.getByText("This prompt and response pair contains no concerning content and follows standard communication patterns.", { exact: true }),
+      analysis.getByText("This prompt and response pair contains no concerning content and follows standard communication patterns.", {
+        exact: true,
+      }),
     );
     expect(await analysis.getAttribute("data-tone")).toBe("safe");
     await dialog.getByRole("button", { name: "Close" }).click();
@@ -287,6 +310,10 @@ describe("Prompt Details dialog", () => {
 
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Red Flags" }).click();
     dialog = await open(page, critical.id);
-    await visible(dialog.getByRole("region", { name: "Flag Analysis" }).getByText("Issues detected: Potential prompt injection attempt detected", { exact: true }));
+    await visible(
+      dialog
+        .getByRole("region", { name: "Flag Analysis" })
+        .getByText("Issues detected: Potential prompt injection attempt detected", { exact: true }),
+    );
   });
 });

@@ -25,7 +25,9 @@ type ApiKeyInfo = { id: string; name: string; keyPrefix: string; permissions: st
 const LABELS = ["Read Prompt Logs", "Write Prompt Logs", "Read Alerts", "Manage Alerts", "Read Users", "Full Access"];
 
 describe("API Keys", () => {
-  it("create → one-time banner with the full key → list shows only the prefix → delete; validation and toasts", { timeout: 120_000 }, async () => {
+  it("create → one-time banner with the full key → list shows only the prefix → delete; validation and toasts", {
+    timeout: 120_000,
+  }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/api-keys", "API Keys", "Keys Org");
     const cards = page.getByTestId("api-key-card");
@@ -76,7 +78,10 @@ describe("API Keys", () => {
     await waitText(card.getByTestId("api-key-display"), info.keyPrefix + "*".repeat(32));
     const perms = card.getByRole("list", { name: "Permissions" }).getByRole("listitem");
     expect((await perms.allInnerTexts()).map((t) => t.trim())).toEqual(["Write Prompt Logs", "Read Alerts"]);
-    const lastUsed = card.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Last used$/ }) }).locator("dd");
+    const lastUsed = card
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: /^Last used$/ }) })
+      .locator("dd");
     await waitText(lastUsed, "Never");
 
     // The key works for what it was given (logs:write) and not for what it was not (admin).
@@ -161,17 +166,30 @@ describe("API Keys", () => {
     const res = await apiAs(org.apiKey, "POST", "/api/api-keys", { name: "Short lived", permissions: ["logs:read"], expiresAt: soon });
     expect(res.status).toBe(201);
     const { keyValue } = (await res.json()) as { keyValue: string };
-    await until(() => apiAs(keyValue, "GET", "/api/logs").then((r) => r.status), (s) => s === 401, WAIT, "the key to expire");
+    await until(
+      () => apiAs(keyValue, "GET", "/api/logs").then((r) => r.status),
+      (s) => s === 401,
+      WAIT,
+      "the key to expire",
+    );
     await page.reload();
     const expired = cards.filter({ hasText: "Short lived" });
     await shown(expired);
     await shown(expired.getByText("Expired", { exact: true }));
     expect(await expired.getAttribute("data-expired")).toBe("true");
     expect(await expired.evaluate((el) => getComputedStyle(el).opacity)).toBe("0.6");
-    const expiresCell = expired.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Expires$/ }) }).locator("dd");
-    expect((await expiresCell.innerText()).trim()).toBe(new Date(soon).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }));
+    const expiresCell = expired
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: /^Expires$/ }) })
+      .locator("dd");
+    expect((await expiresCell.innerText()).trim()).toBe(
+      new Date(soon).toLocaleDateString("en-US", { year: "numeric", month: "short", day: "numeric" }),
+    );
     expect(await expiresCell.getAttribute("class")).toContain("text-red-600");
-    const createdCell = expired.locator("dl > div").filter({ has: page.locator("dt", { hasText: /^Created$/ }) }).locator("dd");
+    const createdCell = expired
+      .locator("dl > div")
+      .filter({ has: page.locator("dt", { hasText: /^Created$/ }) })
+      .locator("dd");
     // Red: a different colour from the other dates of the card.
     const colour = (l: typeof createdCell) => l.evaluate((el) => getComputedStyle(el).color);
     expect(await colour(expiresCell)).not.toBe(await colour(createdCell));

@@ -101,7 +101,12 @@ export const toastRegion = (page: Page) => page.getByRole("list", { name: "Notif
  * Waits for the toast with exactly this title and checks its variant ('default' or 'destructive')
  * and, when given, its description. Answers the toast element.
  */
-export async function expectToast(page: Page, title: string, variant: "default" | "destructive" = "default", description?: string): Promise<Locator> {
+export async function expectToast(
+  page: Page,
+  title: string,
+  variant: "default" | "destructive" = "default",
+  description?: string,
+): Promise<Locator> {
   const item = toastRegion(page)
     .locator("[data-variant]")
     .filter({ has: page.locator("p.font-semibold", { hasText: new RegExp(`^${escapeRegExp(title)}$`) }) });
@@ -121,7 +126,11 @@ export async function expectToast(page: Page, title: string, variant: "default" 
 /** Closes whatever toast is on screen, so the next one cannot be confused with it. */
 export async function closeToasts(page: Page): Promise<void> {
   const close = toastRegion(page).getByRole("button", { name: "Close" });
-  while (await close.count()) await close.first().click().catch(() => {});
+  while (await close.count())
+    await close
+      .first()
+      .click()
+      .catch(() => {});
 }
 
 export function escapeRegExp(s: string): string {
@@ -132,7 +141,8 @@ export function escapeRegExp(s: string): string {
 export const dialog = (page: Page, title: string) => page.getByRole("dialog", { name: title });
 
 /** An inline field error with exactly this text (red text under a field). */
-export const fieldError = (scope: Locator | Page, text: string) => scope.locator("p.text-red-600", { hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+export const fieldError = (scope: Locator | Page, text: string) =>
+  scope.locator("p.text-red-600", { hasText: new RegExp(`^${escapeRegExp(text)}$`) });
 
 /**
  * Makes the next matching request(s) answer 500 with an error envelope; others pass through.
@@ -157,7 +167,9 @@ export async function failNext(page: Page, urlGlob: string, method: string, time
 export type Received = { method: string; url: string; headers: IncomingHttpHeaders; body: string };
 
 /** A tiny HTTP receiver on 127.0.0.1 that records every request and answers `status`. */
-export async function startReceiver(status = 200): Promise<{ url: string; received: Received[]; close: () => Promise<void>; server: Server }> {
+export async function startReceiver(
+  status = 200,
+): Promise<{ url: string; received: Received[]; close: () => Promise<void>; server: Server }> {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -2,7 +2,20 @@
 // active switch, delete, and failure toasts forced by server errors.
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { WAIT, dialog, expectToast, failNext, fieldError, getAs, hidden, openAs, shown, until, waitCount, waitText } from "./manage-helpers";
+import {
+  WAIT,
+  dialog,
+  expectToast,
+  failNext,
+  fieldError,
+  getAs,
+  hidden,
+  openAs,
+  shown,
+  until,
+  waitCount,
+  waitText,
+} from "./manage-helpers";
 
 const browser = useBrowser();
 
@@ -89,13 +102,22 @@ describe("Integrations", () => {
       active: true,
       config: { webhook_url: "https://hooks.slack.com/••••XXXX", channel: "#ai-alerts" },
     });
-    expect(stored.find((i) => i.name === "Security inbox")).toMatchObject({ type: "email", active: true, config: { email: "security@example.com" } });
+    expect(stored.find((i) => i.name === "Security inbox")).toMatchObject({
+      type: "email",
+      active: true,
+      config: { email: "security@example.com" },
+    });
 
     // Toggle off and on.
     await slack.getByRole("switch", { name: "Active: On-call Slack" }).click();
     await expectToast(page, "Integration updated successfully");
     await waitText(slack.getByText("Inactive", { exact: true }), "Inactive");
-    await until(() => getAs<Integration[]>(org.apiKey, "/api/integrations"), (l) => l.find((i) => i.name === "On-call Slack")?.active === false, WAIT, "inactive");
+    await until(
+      () => getAs<Integration[]>(org.apiKey, "/api/integrations"),
+      (l) => l.find((i) => i.name === "On-call Slack")?.active === false,
+      WAIT,
+      "inactive",
+    );
     await page.reload();
     await shown(slack.getByText("Inactive", { exact: true }));
     await slack.getByRole("switch", { name: "Active: On-call Slack" }).click();
@@ -142,7 +164,12 @@ describe("Integrations", () => {
     const sw = card.getByRole("switch", { name: "Active: Team hook" });
     await sw.click();
     await expectToast(page, "Failed to update integration", "destructive");
-    await until(() => sw.getAttribute("aria-checked"), (v) => v === "true", WAIT, "switch back on");
+    await until(
+      () => sw.getAttribute("aria-checked"),
+      (v) => v === "true",
+      WAIT,
+      "switch back on",
+    );
     expect((await getAs<Integration[]>(org.apiKey, "/api/integrations"))[0]!.active).toBe(true);
     await unpatch();
 

@@ -50,7 +50,12 @@ describe("management screens for non-admin keys", () => {
     await open(page, engineerKey, "/settings", "Settings");
     await shown(page.getByText("You are viewing settings read-only. Only admins can change them.", { exact: true }));
     const name = page.getByLabel("Organization Name");
-    await until(() => name.inputValue(), (v) => v === org.name, WAIT, "the organization name");
+    await until(
+      () => name.inputValue(),
+      (v) => v === org.name,
+      WAIT,
+      "the organization name",
+    );
     expect(await name.isDisabled()).toBe(true);
     expect(await page.getByLabel("Data Retention").isDisabled()).toBe(true);
     expect(await page.getByLabel("Token Threshold").isDisabled()).toBe(true);
@@ -62,13 +67,20 @@ describe("management screens for non-admin keys", () => {
     expect(await page.locator('[aria-labelledby="danger-zone"]').getByRole("button", { name: "Delete All Data" }).isDisabled()).toBe(true);
   });
 
-  it("Team: an engineer sees members and counts without management; a viewer is told it lacks Read Users", { timeout: 120_000 }, async () => {
+  it("Team: an engineer sees members and counts without management; a viewer is told it lacks Read Users", {
+    timeout: 120_000,
+  }, async () => {
     const page = await browser.page();
     await open(page, engineerKey, "/team", "Team");
     await waitText(page.getByTestId("count-admin"), "1");
     await waitText(page.getByTestId("count-engineer"), "1");
     await waitText(page.getByTestId("count-viewer"), "1");
-    await until(() => page.getByTestId("member-row").count(), (n) => n === 3, WAIT, "three members");
+    await until(
+      () => page.getByTestId("member-row").count(),
+      (n) => n === 3,
+      WAIT,
+      "three members",
+    );
     expect(await page.getByRole("button", { name: "Invite Member" }).count()).toBe(0);
     expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(0);
     expect(await page.getByLabel(/^Role of /).count()).toBe(0);

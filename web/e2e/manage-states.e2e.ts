@@ -13,8 +13,22 @@ beforeAll(async () => {
 });
 
 const SCREENS = [
-  { path: "/webhooks", title: "Webhooks", api: "**/api/webhooks", loading: "Loading webhooks...", error: "Failed to fetch webhooks", loaded: "No webhooks configured" },
-  { path: "/api-keys", title: "API Keys", api: "**/api/api-keys", loading: "Loading API keys...", error: "Failed to fetch API keys", loaded: "Current session" },
+  {
+    path: "/webhooks",
+    title: "Webhooks",
+    api: "**/api/webhooks",
+    loading: "Loading webhooks...",
+    error: "Failed to fetch webhooks",
+    loaded: "No webhooks configured",
+  },
+  {
+    path: "/api-keys",
+    title: "API Keys",
+    api: "**/api/api-keys",
+    loading: "Loading API keys...",
+    error: "Failed to fetch API keys",
+    loaded: "Current session",
+  },
   {
     path: "/integrations",
     title: "Integrations",
@@ -31,8 +45,22 @@ const SCREENS = [
     error: "Failed to load advanced analytics",
     loaded: "Avg Response Time",
   },
-  { path: "/settings", title: "Settings", api: "**/api/settings", loading: "Loading settings...", error: "Failed to fetch settings", loaded: "Organization Settings" },
-  { path: "/team", title: "Team", api: "**/api/team", loading: null, error: "Failed to fetch team members", loaded: "No team members yet." },
+  {
+    path: "/settings",
+    title: "Settings",
+    api: "**/api/settings",
+    loading: "Loading settings...",
+    error: "Failed to fetch settings",
+    loaded: "Organization Settings",
+  },
+  {
+    path: "/team",
+    title: "Team",
+    api: "**/api/team",
+    loading: null,
+    error: "Failed to fetch team members",
+    loaded: "No team members yet.",
+  },
 ] as const;
 
 describe("management screens: a clean visit", () => {
@@ -73,7 +101,9 @@ describe("management screens: a clean visit", () => {
 
 describe("management screens: loading and error states", () => {
   for (const s of SCREENS) {
-    it(`${s.title}: ${s.loading ? `'${s.loading}' while loading, ` : ""}'${s.error}' with Retry on a server error`, { timeout: 90_000 }, async () => {
+    it(`${s.title}: ${s.loading ? `'${s.loading}' while loading, ` : ""}'${s.error}' with Retry on a server error`, {
+      timeout: 90_000,
+    }, async () => {
       const page = await browser.page();
       await signIn(page, org.apiKey);
 
@@ -100,7 +130,11 @@ describe("management screens: loading and error states", () => {
       const fail = async (route: Route) => {
         if (route.request().method() === "GET" && failing) {
           failed++;
-          await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal_error", message: "Forced failure (test)" } }) });
+          await route.fulfill({
+            status: 500,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { code: "internal_error", message: "Forced failure (test)" } }),
+          });
         } else await route.fallback();
       };
       await page.route(s.api, fail);

@@ -4,7 +4,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { WAIT, apiAs, dialog, expectToast, failNext, fieldError, getAs, hidden, openAs, shown, until, waitCount, waitText } from "./manage-helpers";
+import {
+  WAIT,
+  apiAs,
+  dialog,
+  expectToast,
+  failNext,
+  fieldError,
+  getAs,
+  hidden,
+  openAs,
+  shown,
+  until,
+  waitCount,
+  waitText,
+} from "./manage-helpers";
 
 const browser = useBrowser();
 
@@ -152,7 +166,12 @@ describe("Team", () => {
     await linus.getByLabel("Role of Linus").selectOption("admin");
     await expectToast(page, "Failed to update role", "destructive");
     await unpatch();
-    await until(() => linus.getByLabel("Role of Linus").inputValue(), (v) => v === "engineer", WAIT, "the role select to revert");
+    await until(
+      () => linus.getByLabel("Role of Linus").inputValue(),
+      (v) => v === "engineer",
+      WAIT,
+      "the role select to revert",
+    );
     await countsMatchApi(page, org.apiKey, { admin: 1, engineer: 1, viewer: 0 });
 
     // The server refuses to demote the only admin: the toast says why and the select stays Admin.
@@ -160,7 +179,12 @@ describe("Team", () => {
     const selfRole = self.getByLabel(/^Role of /);
     await selfRole.selectOption("viewer");
     await expectToast(page, "Failed to update role", "destructive", "The organization needs at least one admin");
-    await until(() => selfRole.inputValue(), (v) => v === "admin", WAIT, "the own role select to stay admin");
+    await until(
+      () => selfRole.inputValue(),
+      (v) => v === "admin",
+      WAIT,
+      "the own role select to stay admin",
+    );
     await countsMatchApi(page, org.apiKey, { admin: 1, engineer: 1, viewer: 0 });
   });
 });

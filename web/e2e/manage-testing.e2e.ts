@@ -14,7 +14,15 @@ import { WAIT, apiAs, expectToast, failNext, fieldError, getAs, openAs, shown, u
 
 const browser = useBrowser();
 
-type Log = { id: string; prompt: string; model: string; source: string | null; tokenCount: number | null; estimatedCost: number | null; flagStatus: string };
+type Log = {
+  id: string;
+  prompt: string;
+  model: string;
+  source: string | null;
+  tokenCount: number | null;
+  estimatedCost: number | null;
+  flagStatus: string;
+};
 type Webhook = { id: string; secret: string };
 type Delivery = { messageId: string; event: string; statusCode: number | null; success: boolean };
 
@@ -31,7 +39,12 @@ function tempDir(): string {
 
 const repo = path.resolve(import.meta.dirname, "../..");
 
-function run(cmd: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(cmd, args, { cwd, timeout: 60_000, env: { ...process.env, ...env } }, (error, stdout, stderr) => {
       const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
@@ -77,7 +90,13 @@ describe("Testing: Live Testing", () => {
     expect(await page.content()).not.toContain(org.apiKey);
 
     const tabs = page.getByRole("tab");
-    expect((await tabs.allInnerTexts()).map((t) => t.trim())).toEqual(["Live Testing", "Python SDK", "Node.js SDK", "REST API", "Webhooks"]);
+    expect((await tabs.allInnerTexts()).map((t) => t.trim())).toEqual([
+      "Live Testing",
+      "Python SDK",
+      "Node.js SDK",
+      "REST API",
+      "Webhooks",
+    ]);
 
     const model = page.getByLabel("Model");
     expect(await model.locator("option").allInnerTexts()).toEqual(["gpt-4", "gpt-3.5-turbo", "claude-3", "gemini-pro"]);
@@ -137,7 +156,12 @@ describe("Testing: Live Testing", () => {
     }
     // Each result shows the stored figures.
     const top = logs[0]!;
-    const figure = (label: string) => results.first().locator("dl > div").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd");
+    const figure = (label: string) =>
+      results
+        .first()
+        .locator("dl > div")
+        .filter({ has: page.locator("dt", { hasText: label }) })
+        .locator("dd");
     await waitText(figure("Tokens:"), top.tokenCount!.toLocaleString("en-US"));
     await waitText(figure("Est. cost:"), `${top.estimatedCost!.toFixed(4)}¢`);
   });
@@ -158,7 +182,9 @@ describe("Testing: Live Testing", () => {
 });
 
 describe("Testing: SDK samples", () => {
-  it("runs the Python, Node.js and curl samples as rendered with a real key, and all three logs are stored", { timeout: 150_000 }, async () => {
+  it("runs the Python, Node.js and curl samples as rendered with a real key, and all three logs are stored", {
+    timeout: 150_000,
+  }, async () => {
     const page = await browser.page();
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL() });
     const org = await openAs(page, "/testing", "Testing", "Samples Org");
@@ -181,13 +207,19 @@ describe("Testing: SDK samples", () => {
     expect(await readSample(page, "Python SDK", "python-install")).toContain("pip install ./promptsentry/sdk/python");
     expect(await readSample(page, "Node.js SDK", "node-install")).toContain("npm install ./promptsentry/sdk/typescript");
 
-    const real = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, v.replaceAll("YOUR_API_KEY", org.apiKey)])) as typeof samples;
+    const real = Object.fromEntries(
+      Object.entries(samples).map(([k, v]) => [k, v.replaceAll("YOUR_API_KEY", org.apiKey)]),
+    ) as typeof samples;
     const dir = tempDir();
     writeFileSync(path.join(dir, "log_prompt.py"), real.python);
     writeFileSync(path.join(dir, "log-prompt.mjs"), real.node);
     writeFileSync(path.join(dir, "log-prompt.sh"), real.curl);
     // What the install commands provide: the Python package from sdk/python/src, the built TypeScript SDK as @promptsentry/sdk.
-    const built = await run(process.execPath, [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(repo, "sdk/typescript/tsconfig.json")], repo);
+    const built = await run(
+      process.execPath,
+      [path.join(repo, "node_modules/typescript/bin/tsc"), "-p", path.join(repo, "sdk/typescript/tsconfig.json")],
+      repo,
+    );
     expect(built.code, built.stdout + built.stderr).toBe(0);
     mkdirSync(path.join(dir, "node_modules/@promptsentry"), { recursive: true });
     symlinkSync(path.join(repo, "sdk/typescript"), path.join(dir, "node_modules/@promptsentry/sdk"), "dir");
@@ -210,7 +242,9 @@ describe("Testing: SDK samples", () => {
     for (const l of logs) expect(l).toMatchObject({ model: "gpt-4", tokenCount: 182, estimatedCost: 0.82, flagStatus: "safe" });
   });
 
-  it("the Webhooks tab's receiver, run as rendered with a real secret, accepts real signed deliveries and rejects others", { timeout: 150_000 }, async () => {
+  it("the Webhooks tab's receiver, run as rendered with a real secret, accepts real signed deliveries and rejects others", {
+    timeout: 150_000,
+  }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/testing", "Testing", "Receiver Org");
     const code = await readSample(page, "Webhooks", "webhook");
@@ -225,21 +259,34 @@ describe("Testing: SDK samples", () => {
     expect(created.status).toBe(201);
     const hook = (await created.json()) as Webhook;
     // A second webhook to the same receiver, signed with another secret: the sample must refuse it.
-    const other = (await (await apiAs(org.apiKey, "POST", "/api/webhooks", { name: "Wrong secret", url: target, events: ["alert.created"] })).json()) as Webhook;
+    const other = (await (
+      await apiAs(org.apiKey, "POST", "/api/webhooks", { name: "Wrong secret", url: target, events: ["alert.created"] })
+    ).json()) as Webhook;
     expect(other.secret).not.toBe(hook.secret);
 
     const dir = tempDir();
     writeFileSync(path.join(dir, "receiver.mjs"), code.replaceAll("YOUR_WEBHOOK_SECRET", hook.secret));
     let out = "";
-    const child: ChildProcess = spawn(process.execPath, ["receiver.mjs"], { cwd: dir, env: { ...process.env, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
+    const child: ChildProcess = spawn(process.execPath, ["receiver.mjs"], {
+      cwd: dir,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     child.stdout?.on("data", (d) => (out += d));
     child.stderr?.on("data", (d) => (out += d));
     cleanups.push(() => void child.kill("SIGTERM"));
-    await until(async () => out, (o) => o.includes("listening") || child.exitCode !== null, WAIT, "the sample receiver to listen");
+    await until(
+      async () => out,
+      (o) => o.includes("listening") || child.exitCode !== null,
+      WAIT,
+      "the sample receiver to listen",
+    );
     expect(child.exitCode, out).toBeNull();
 
     // 1. A real event: a prompt logged through the API is delivered as prompt.created.
-    const log = await (await apiAs(org.apiKey, "POST", "/api/logs", { prompt: "Hello there", response: "Hi!", model: "gpt-4" })).json() as Log;
+    const log = (await (
+      await apiAs(org.apiKey, "POST", "/api/logs", { prompt: "Hello there", response: "Hi!", model: "gpt-4" })
+    ).json()) as Log;
     const first = await until(
       () => getAs<Delivery[]>(org.apiKey, `/api/webhooks/${hook.id}/deliveries`),
       (l) => l.length > 0,
@@ -247,7 +294,12 @@ describe("Testing: SDK samples", () => {
       "the prompt.created delivery",
     );
     expect(first[0]).toMatchObject({ event: "prompt.created", statusCode: 204, success: true });
-    await until(async () => out, (o) => o.includes("prompt.created"), WAIT, "the receiver to log the event");
+    await until(
+      async () => out,
+      (o) => o.includes("prompt.created"),
+      WAIT,
+      "the receiver to log the event",
+    );
     expect(out).toContain(log.id);
 
     // 2. The test event from the Webhooks page.

@@ -45,7 +45,8 @@ describe("Webhooks", () => {
     const d = dialog(page, "Create Webhook");
     await shown(d);
     // The four events with the spec's labels.
-    for (const label of ["New Prompt", "Flag Detected", "Alert Created", "User Joined"]) await shown(d.getByRole("checkbox", { name: new RegExp(`^${label}`) }));
+    for (const label of ["New Prompt", "Flag Detected", "Alert Created", "User Joined"])
+      await shown(d.getByRole("checkbox", { name: new RegExp(`^${label}`) }));
 
     // Everything empty: the three messages of schema/validation.ts.
     await d.getByRole("button", { name: "Create Webhook" }).click();
@@ -78,7 +79,12 @@ describe("Webhooks", () => {
     await shown(card.getByText(/^Created /));
 
     const [stored] = await getAs<Webhook[]>(org.apiKey, "/api/webhooks");
-    expect(stored).toMatchObject({ name: "Ops alerts", url: "https://example.com/hooks/promptsentry", events: ["flag.detected", "alert.created"], active: true });
+    expect(stored).toMatchObject({
+      name: "Ops alerts",
+      url: "https://example.com/hooks/promptsentry",
+      events: ["flag.detected", "alert.created"],
+      active: true,
+    });
     expect(stored!.secret).toMatch(/^whsec_/);
 
     // The secret is masked until shown.
@@ -104,7 +110,12 @@ describe("Webhooks", () => {
     await sw.click();
     await expectToast(page, "Webhook updated successfully");
     await waitText(card.getByText("Inactive", { exact: true }), "Inactive");
-    await until(() => getAs<Webhook[]>(org.apiKey, "/api/webhooks"), (l) => l[0]?.active === false, WAIT, "webhook inactive");
+    await until(
+      () => getAs<Webhook[]>(org.apiKey, "/api/webhooks"),
+      (l) => l[0]?.active === false,
+      WAIT,
+      "webhook inactive",
+    );
     await page.reload();
     await shown(card);
     await waitText(card.getByText("Inactive", { exact: true }), "Inactive");
@@ -114,7 +125,12 @@ describe("Webhooks", () => {
     await card.getByRole("switch", { name: "Active: Ops alerts" }).click();
     await expectToast(page, "Webhook updated successfully");
     await waitText(card.getByText("Active", { exact: true }), "Active");
-    await until(() => getAs<Webhook[]>(org.apiKey, "/api/webhooks"), (l) => l[0]?.active === true, WAIT, "webhook active");
+    await until(
+      () => getAs<Webhook[]>(org.apiKey, "/api/webhooks"),
+      (l) => l[0]?.active === true,
+      WAIT,
+      "webhook active",
+    );
 
     // A second webhook appears in the list with the header's create button.
     await page.getByRole("button", { name: "Create Webhook", exact: true }).click();
@@ -179,7 +195,12 @@ describe("Webhooks", () => {
     const sw = card.getByRole("switch", { name: "Active: Flaky" });
     await sw.click();
     await expectToast(page, "Failed to update webhook", "destructive");
-    await until(() => sw.getAttribute("aria-checked"), (v) => v === "true", WAIT, "switch back on");
+    await until(
+      () => sw.getAttribute("aria-checked"),
+      (v) => v === "true",
+      WAIT,
+      "switch back on",
+    );
     await waitText(card.getByText("Active", { exact: true }), "Active");
     expect((await getAs<Webhook[]>(org.apiKey, "/api/webhooks"))[0]!.active).toBe(true);
     await unpatch();
@@ -195,7 +216,9 @@ describe("Webhooks", () => {
     expect(await getAs<Webhook[]>(org.apiKey, "/api/webhooks")).toHaveLength(1);
   });
 
-  it("'Send test event' delivers a signed POST to a local receiver and lists the delivery with status 200", { timeout: 120_000 }, async () => {
+  it("'Send test event' delivers a signed POST to a local receiver and lists the delivery with status 200", {
+    timeout: 120_000,
+  }, async () => {
     const receiver = await startReceiver(200);
     cleanups.push(receiver.close);
     const page = await browser.page();
@@ -214,7 +237,12 @@ describe("Webhooks", () => {
     await expectToast(page, "Test event sent");
 
     // The queue consumer runs inside the local runtime (workerd): allow it time.
-    await until(async () => receiver.received.length, (n) => n >= 1, 45_000, "the receiver to get the test event");
+    await until(
+      async () => receiver.received.length,
+      (n) => n >= 1,
+      45_000,
+      "the receiver to get the test event",
+    );
     const got = receiver.received[0]!;
     expect(got.method).toBe("POST");
     expect(got.url).toBe("/hook");
@@ -248,10 +276,18 @@ describe("Webhooks", () => {
 
     // Five more test events: the card shows the newest five and 'Show all 6'.
     for (let i = 0; i < 5; i++) {
-      const res = await fetch(`${baseURL()}/api/webhooks/${hook!.id}/test`, { method: "POST", headers: { Authorization: `Bearer ${org.apiKey}` } });
+      const res = await fetch(`${baseURL()}/api/webhooks/${hook!.id}/test`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${org.apiKey}` },
+      });
       expect(res.status).toBe(202);
     }
-    await until(() => getAs<Delivery[]>(org.apiKey, `/api/webhooks/${hook!.id}/deliveries`), (l) => l.length === 6, 60_000, "six deliveries");
+    await until(
+      () => getAs<Delivery[]>(org.apiKey, `/api/webhooks/${hook!.id}/deliveries`),
+      (l) => l.length === 6,
+      60_000,
+      "six deliveries",
+    );
     expect(receiver.received).toHaveLength(6);
     await page.reload();
     await waitCount(row, 5);
@@ -261,7 +297,9 @@ describe("Webhooks", () => {
     await waitCount(row, 5);
   });
 
-  it("a retried delivery shows as one row with its attempts; a 410 answer disables the webhook on screen", { timeout: 150_000 }, async () => {
+  it("a retried delivery shows as one row with its attempts; a 410 answer disables the webhook on screen", {
+    timeout: 150_000,
+  }, async () => {
     // First answer 503 with Retry-After: 16 (longer than a quick look), then 200.
     const receiver = await startReceiver(200);
     cleanups.push(receiver.close);

@@ -6,19 +6,40 @@ import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import { OTLPTraceExporter as OtlpHttpJsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as OtlpProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace-base";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+  type ReadableSpan,
+  type SpanExporter,
+} from "@opentelemetry/sdk-trace-base";
 import { afterEach, describe, expect, it } from "vitest";
 import { baseURL, signIn, useBrowser } from "./browser";
 import { T, pageTitle, registerOrg, textIs, visible, type FreshOrg } from "./helpers";
 
 const browser = useBrowser();
 
-type Log = { id: string; prompt: string; response: string; model: string; userId: string | null; sessionId: string | null; tokenCount: number | null; latencyMs: number | null; source: string | null; flagStatus: string; metadata: { otel?: Record<string, unknown> } | null };
+type Log = {
+  id: string;
+  prompt: string;
+  response: string;
+  model: string;
+  userId: string | null;
+  sessionId: string | null;
+  tokenCount: number | null;
+  latencyMs: number | null;
+  source: string | null;
+  flagStatus: string;
+  metadata: { otel?: Record<string, unknown> } | null;
+};
 
 /** Real SDK spans of one service: a chat call in the current GenAI conventions, one in OpenLLMetry's, an HTTP span. */
 async function recordSpans(service: string): Promise<ReadableSpan[]> {
   const memory = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ resource: resourceFromAttributes({ "service.name": service }), spanProcessors: [new SimpleSpanProcessor(memory)] });
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ "service.name": service }),
+    spanProcessors: [new SimpleSpanProcessor(memory)],
+  });
   const tracer = provider.getTracer("otel-export.e2e", "1.0.0");
   const span = (name: string, attributes: Attributes, ms: number) => {
     const end = Date.now();
@@ -34,8 +55,12 @@ async function recordSpans(service: string): Promise<ReadableSpan[]> {
       "gen_ai.usage.output_tokens": 9,
       "gen_ai.conversation.id": `conv-${service}`,
       "user.id": "otel-user",
-      "gen_ai.input.messages": JSON.stringify([{ role: "user", parts: [{ type: "text", content: `What is our refund policy? (${service})` }] }]),
-      "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "text", content: "Refunds within 30 days." }], finish_reason: "stop" }]),
+      "gen_ai.input.messages": JSON.stringify([
+        { role: "user", parts: [{ type: "text", content: `What is our refund policy? (${service})` }] },
+      ]),
+      "gen_ai.output.messages": JSON.stringify([
+        { role: "assistant", parts: [{ type: "text", content: "Refunds within 30 days." }], finish_reason: "stop" },
+      ]),
     },
     250,
   );
@@ -60,7 +85,8 @@ async function recordSpans(service: string): Promise<ReadableSpan[]> {
   return spans;
 }
 
-const exportWith = (exporter: SpanExporter, spans: ReadableSpan[]) => new Promise<ExportResult>((resolve) => exporter.export(spans, resolve));
+const exportWith = (exporter: SpanExporter, spans: ReadableSpan[]) =>
+  new Promise<ExportResult>((resolve) => exporter.export(spans, resolve));
 
 async function logsOf(org: FreshOrg): Promise<Log[]> {
   const res = await fetch(`${baseURL()}/api/logs?limit=50`, { headers: { Authorization: `Bearer ${org.apiKey}` } });
@@ -81,55 +107,78 @@ function expectLogsOf(logs: Log[], spans: ReadableSpan[], service: string) {
     tokenCount: 49,
     source: "otel",
     flagStatus: "safe",
-    metadata: { otel: { traceId: span("chat gpt-4o").traceId, spanId: span("chat gpt-4o").spanId, serviceName: service, convention: "gen_ai" } },
+    metadata: {
+      otel: { traceId: span("chat gpt-4o").traceId, spanId: span("chat gpt-4o").spanId, serviceName: service, convention: "gen_ai" },
+    },
   });
   // The span's duration (250 ms by its start and end times), not the export's.
   expect(chat.latencyMs).toBeGreaterThanOrEqual(249);
   expect(chat.latencyMs).toBeLessThanOrEqual(251);
-  expect(legacy).toMatchObject({ response: "I can't help with that.", tokenCount: 18, flagStatus: "critical", metadata: { otel: { spanId: span("openai.chat").spanId, convention: "openllmetry" } } });
+  expect(legacy).toMatchObject({
+    response: "I can't help with that.",
+    tokenCount: 18,
+    flagStatus: "critical",
+    metadata: { otel: { spanId: span("openai.chat").spanId, convention: "openllmetry" } },
+  });
 }
 
 const saved = { endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT, headers: process.env.OTEL_EXPORTER_OTLP_HEADERS };
 afterEach(() => {
-  for (const [name, value] of [["OTEL_EXPORTER_OTLP_ENDPOINT", saved.endpoint], ["OTEL_EXPORTER_OTLP_HEADERS", saved.headers]] as const) {
+  for (const [name, value] of [
+    ["OTEL_EXPORTER_OTLP_ENDPOINT", saved.endpoint],
+    ["OTEL_EXPORTER_OTLP_HEADERS", saved.headers],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
 });
 
 describe("OTLP export with the official OpenTelemetry exporters", () => {
-  it("exporter-trace-otlp-proto configured only by OTEL_EXPORTER_OTLP_ENDPOINT=<origin>/api/otel and the headers variable", async () => {
-    const org = await registerOrg("OTel proto");
-    process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `${baseURL()}/api/otel`;
-    process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer%20${org.apiKey}`;
-    const spans = await recordSpans("proto-service");
-    const exporter = new OtlpProtoExporter();
-    const result = await exportWith(exporter, spans);
-    expect(result.error?.message).toBeUndefined();
-    expect(result.code).toBe(ExportResultCode.SUCCESS);
-    await exporter.shutdown();
-    const logs = await logsOf(org);
-    expectLogsOf(logs, spans, "proto-service");
+  it(
+    "exporter-trace-otlp-proto configured only by OTEL_EXPORTER_OTLP_ENDPOINT=<origin>/api/otel and the headers variable",
+    async () => {
+      const org = await registerOrg("OTel proto");
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `${baseURL()}/api/otel`;
+      process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer%20${org.apiKey}`;
+      const spans = await recordSpans("proto-service");
+      const exporter = new OtlpProtoExporter();
+      const result = await exportWith(exporter, spans);
+      expect(result.error?.message).toBeUndefined();
+      expect(result.code).toBe(ExportResultCode.SUCCESS);
+      await exporter.shutdown();
+      const logs = await logsOf(org);
+      expectLogsOf(logs, spans, "proto-service");
 
-    // The dialog shows where the log came from.
-    const chat = logs.find((l) => l.model === "gpt-4o")!;
-    const page = await browser.page();
-    await signIn(page, org.apiKey);
-    await page.goto("/logs");
-    await textIs(pageTitle(page), "Prompt Logs");
-    await (await visible(page.locator(`li[data-log-id="${chat.id}"]`).getByRole("button", { name: "View details" }))).click();
-    const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
-    const meta = (label: string) => dialog.getByRole("region", { name: "Metadata" }).locator("div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
-    await textIs(meta("Service"), "proto-service");
-    await textIs(meta("Trace ID"), chat.metadata!.otel!.traceId as string);
-    await textIs(meta("Span ID"), chat.metadata!.otel!.spanId as string);
-    await textIs(meta("Session ID"), "conv-proto-service");
-  }, T * 3);
+      // The dialog shows where the log came from.
+      const chat = logs.find((l) => l.model === "gpt-4o")!;
+      const page = await browser.page();
+      await signIn(page, org.apiKey);
+      await page.goto("/logs");
+      await textIs(pageTitle(page), "Prompt Logs");
+      await (await visible(page.locator(`li[data-log-id="${chat.id}"]`).getByRole("button", { name: "View details" }))).click();
+      const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
+      const meta = (label: string) =>
+        dialog
+          .getByRole("region", { name: "Metadata" })
+          .locator("div")
+          .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+          .locator("dd");
+      await textIs(meta("Service"), "proto-service");
+      await textIs(meta("Trace ID"), chat.metadata!.otel!.traceId as string);
+      await textIs(meta("Span ID"), chat.metadata!.otel!.spanId as string);
+      await textIs(meta("Session ID"), "conv-proto-service");
+    },
+    T * 3,
+  );
 
   it("exporter-trace-otlp-http (JSON) with gzip compression and an explicit traces URL", async () => {
     const org = await registerOrg("OTel json");
     const spans = await recordSpans("json-service");
-    const exporter = new OtlpHttpJsonExporter({ url: `${baseURL()}/api/otel/v1/traces`, headers: { Authorization: `Bearer ${org.apiKey}` }, compression: "gzip" as never });
+    const exporter = new OtlpHttpJsonExporter({
+      url: `${baseURL()}/api/otel/v1/traces`,
+      headers: { Authorization: `Bearer ${org.apiKey}` },
+      compression: "gzip" as never,
+    });
     const result = await exportWith(exporter, spans);
     expect(result.error?.message).toBeUndefined();
     expect(result.code).toBe(ExportResultCode.SUCCESS);
@@ -140,7 +189,10 @@ describe("OTLP export with the official OpenTelemetry exporters", () => {
   it("an unknown key fails the export (401, not retried) and stores nothing", async () => {
     const org = await registerOrg("OTel bad key");
     const spans = await recordSpans("bad-key-service");
-    const exporter = new OtlpProtoExporter({ url: `${baseURL()}/api/otel/v1/traces`, headers: { Authorization: "Bearer pk_live_not_a_key" } });
+    const exporter = new OtlpProtoExporter({
+      url: `${baseURL()}/api/otel/v1/traces`,
+      headers: { Authorization: "Bearer pk_live_not_a_key" },
+    });
     const result = await exportWith(exporter, spans);
     expect(result.code).toBe(ExportResultCode.FAILED);
     // OTLPExporterError carries the HTTP status; 401 is not among OTLP's retryable codes.

@@ -16,7 +16,7 @@ function markFirstContent() {
   const w = window as unknown as { __firstContent?: number };
   const check = () => {
     const el = document.querySelector('[data-testid="stat-totalPrompts"]');
-    if (el && el.textContent && w.__firstContent === undefined) w.__firstContent = performance.now();
+    if (el?.textContent && w.__firstContent === undefined) w.__firstContent = performance.now();
     return w.__firstContent !== undefined;
   };
   const observer = new MutationObserver(() => {
@@ -43,7 +43,9 @@ describe("performance", () => {
       await page.addInitScript(markFirstContent);
       await page.goto("/");
       await visible(page.getByTestId("stat-totalPrompts"), T);
-      await page.waitForFunction(() => (window as unknown as { __firstContent?: number }).__firstContent !== undefined, undefined, { timeout: T });
+      await page.waitForFunction(() => (window as unknown as { __firstContent?: number }).__firstContent !== undefined, undefined, {
+        timeout: T,
+      });
       const m = await page.evaluate(() => ({
         firstContent: (window as unknown as { __firstContent: number }).__firstContent,
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,

@@ -7,16 +7,24 @@ import { WAIT, expectToast, fieldError, getAs, openAs, postLog, shown, until, wa
 
 const browser = useBrowser();
 
-const awsKey = () => `AKIA${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30]).join("")}`;
+const awsKey = () =>
+  `AKIA${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30]).join("")}`;
 
 describe("Privacy", () => {
-  it("shows credentials redaction by default and saves a mode and a metadata retention no shorter than bodies", { timeout: 120_000 }, async () => {
+  it("shows credentials redaction by default and saves a mode and a metadata retention no shorter than bodies", {
+    timeout: 120_000,
+  }, async () => {
     const page = await browser.page();
     const org = await openAs(page, "/settings", "Settings", "Privacy Org");
     await shown(page.getByRole("heading", { name: "Privacy" }));
     const redaction = page.getByLabel("Redaction");
     const metadata = page.getByLabel("Keep Metadata For");
-    await until(() => redaction.inputValue(), (v) => v === "credentials", WAIT, "the default redaction mode");
+    await until(
+      () => redaction.inputValue(),
+      (v) => v === "credentials",
+      WAIT,
+      "the default redaction mode",
+    );
     expect(await redaction.locator("option").allInnerTexts()).toEqual([
       "Off: store prompts and responses as sent",
       "Credentials: redact keys, tokens and passwords",
@@ -33,7 +41,9 @@ describe("Privacy", () => {
     await redaction.selectOption("sensitive");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Settings saved", "default", "Your settings have been updated successfully.");
-    expect(await getAs<{ redaction: string; metadataRetentionDays: number; retentionDays: number }>(org.apiKey, "/api/settings")).toMatchObject({
+    expect(
+      await getAs<{ redaction: string; metadataRetentionDays: number; retentionDays: number }>(org.apiKey, "/api/settings"),
+    ).toMatchObject({
       redaction: "sensitive",
       metadataRetentionDays: 730,
       retentionDays: 365,
@@ -64,9 +74,17 @@ describe("Privacy", () => {
     await shown(item.getByText(/^Seen in 2 logs since /));
     await item.getByRole("link", { name: "Show these logs" }).click();
 
-    await until(() => Promise.resolve(new URL(page.url()).searchParams.get("fingerprint")), (v) => v === fingerprint, WAIT, "the fingerprint filter in the URL");
+    await until(
+      () => Promise.resolve(new URL(page.url()).searchParams.get("fingerprint")),
+      (v) => v === fingerprint,
+      WAIT,
+      "the fingerprint filter in the URL",
+    );
     await waitCount(list.locator("li[data-log-id]"), 2);
-    expect(await list.locator("li[data-log-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-log-id")))).toEqual([second.id, first.id]);
+    expect(await list.locator("li[data-log-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-log-id")))).toEqual([
+      second.id,
+      first.id,
+    ]);
     await shown(page.getByText("Redacted value", { exact: false }));
   });
 });

@@ -33,7 +33,12 @@ function open(url: string): Socket {
     const m = JSON.parse(String(e.data));
     if (m.type === NEW_PROMPT_LOG) logs.push(m.log.id);
   });
-  const closed = new Promise<number>((resolve) => ws.addEventListener("close", (e) => ((done = true), resolve(e.code))));
+  const closed = new Promise<number>((resolve) =>
+    ws.addEventListener("close", (e) => {
+      done = true;
+      resolve(e.code);
+    }),
+  );
   return { ws, logs, closed, isClosed: () => done };
 }
 
@@ -44,11 +49,16 @@ async function joined(url: string, adminKey: string): Promise<Socket> {
     socket.closed.then((code) => reject(new Error(`closed ${code}`)));
   });
   // The room admits the socket once its connect handler ran: a log then reaches it.
-  await expect.poll(async () => {
-    const log = await postLog(adminKey, { prompt: "probe", response: "ok", model: "gpt-4" });
-    await new Promise((r) => setTimeout(r, 300));
-    return socket.logs.includes(log.id);
-  }, { timeout: T }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const log = await postLog(adminKey, { prompt: "probe", response: "ok", model: "gpt-4" });
+        await new Promise((r) => setTimeout(r, 300));
+        return socket.logs.includes(log.id);
+      },
+      { timeout: T },
+    )
+    .toBe(true);
   return socket;
 }
 
@@ -57,7 +67,12 @@ const within = <V>(p: Promise<V>, ms: number) => Promise.race([p, new Promise<"t
 describe("realtime revocation", () => {
   it("closes a removed member's socket at once; their earlier token no longer connects", async () => {
     const org = await registerOrg("Revocation Org");
-    const invited = await api("POST", "/api/team/invite", { key: org.apiKey }, { name: "Leaver", email: `leaver-${Date.now()}@example.com`, role: "viewer" });
+    const invited = await api(
+      "POST",
+      "/api/team/invite",
+      { key: org.apiKey },
+      { name: "Leaver", email: `leaver-${Date.now()}@example.com`, role: "viewer" },
+    );
     const { member, apiKey: memberKey } = (await invited.json()) as { member: { id: string }; apiKey: string };
     const memberSocket = await joined(await realtimeUrl({ key: memberKey }), org.apiKey);
     const spareUrl = await realtimeUrl({ key: memberKey }); // minted before removal, never used

@@ -38,7 +38,11 @@ describe("secrets at rest", () => {
       const byQuery = await fetch(`${baseURL()}/api/organization?apiKey=${key}`);
       expect(byQuery.status).toBe(200);
       expect(byQuery.headers.get("deprecation")).toMatch(/^@\d+$/);
-      const bad = await fetch(`${baseURL()}/api/logs?apiKey=${key}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const bad = await fetch(`${baseURL()}/api/logs?apiKey=${key}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(bad.status).toBe(400);
       const bearer = await fetch(`${baseURL()}/api/logs`, {
         method: "POST",
@@ -61,7 +65,10 @@ describe("secrets at rest", () => {
     }
     await page.goto("/");
     await page.getByTestId("stat-totalPrompts").waitFor({ timeout: T });
-    await page.getByRole("status").filter({ hasText: /^Live$/ }).waitFor({ timeout: T });
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Live$/ })
+      .waitFor({ timeout: T });
     await page.close();
     expect(urls.some((u) => u.startsWith("ws"))).toBe(true);
     expect(urls.length).toBeGreaterThan(10);

@@ -27,7 +27,11 @@ const directive = (csp: string, name: string) =>
 describe("security headers", () => {
   it("on the dashboard's pages, deep routes, assets and the API", async () => {
     const base = baseURL();
-    const login = await fetch(`${base}/api/session`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ apiKey: demoKey() }) });
+    const login = await fetch(`${base}/api/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ apiKey: demoKey() }),
+    });
     const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
     const token = (await (await fetch(`${base}/api/realtime/token`, { headers: { cookie } })).json()) as { url: string };
     const realtimeOrigin = new URL(token.url).origin.replace(/^http/, "ws");
@@ -77,7 +81,9 @@ describe("security headers", () => {
       if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
     });
     await page.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (e) => console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        console.error(`Refused to load: CSP ${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const visit = async (p: Page, path: string, ready: () => Promise<unknown>) => {
       await p.goto(path);
@@ -85,7 +91,10 @@ describe("security headers", () => {
     };
     // Signed out: the landing page and its sign-in dialog (Headless UI).
     await visit(page, "/", () => visible(page.getByRole("button", { name: /sign in with an api key/i }).first()));
-    await page.getByRole("button", { name: /sign in with an api key/i }).first().click();
+    await page
+      .getByRole("button", { name: /sign in with an api key/i })
+      .first()
+      .click();
     await visible(page.getByRole("dialog"));
 
     await signIn(page);

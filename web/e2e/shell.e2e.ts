@@ -1,7 +1,7 @@
 // The shell: sidebar, page titles, header (Live, bell, avatar), theme, 404, error states with Retry.
 import { describe, expect, it } from "vitest";
 import { signIn, useBrowser } from "./browser";
-import { T, apiGet, gone, pageTitle, textIs, visible } from "./helpers";
+import { T, gone, pageTitle, textIs, visible } from "./helpers";
 
 const browser = useBrowser();
 
@@ -139,7 +139,11 @@ describe("error states", () => {
       (url) => url.pathname === "/api/logs",
       (route) =>
         fail
-          ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "boom" } }) })
+          ? route.fulfill({
+              status: 500,
+              contentType: "application/json",
+              body: JSON.stringify({ error: { code: "internal", message: "boom" } }),
+            })
           : route.continue(),
     );
     await page.goto("/logs");

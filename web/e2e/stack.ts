@@ -35,7 +35,14 @@ export async function setup(project: TestProject) {
     // No NODE_ENV: vitest sets it to 'test', which would make `vite build` ship React's development
     // build (jsx-dev-runtime, ~60 KB more) instead of what `npm start` serves. WEB_DIST: a private
     // build, so a concurrent `vite build` (another run, a developer) never swaps files under the tests.
-    env: { ...withoutNodeEnv(process.env), PORT: String(port), PARTY_PORT: String(partyPort), PERSIST_DIR: stateDir, DEMO_KEY_FILE: keyFile, WEB_DIST: webDist },
+    env: {
+      ...withoutNodeEnv(process.env),
+      PORT: String(port),
+      PARTY_PORT: String(partyPort),
+      PERSIST_DIR: stateDir,
+      DEMO_KEY_FILE: keyFile,
+      WEB_DIST: webDist,
+    },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

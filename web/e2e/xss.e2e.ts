@@ -7,7 +7,19 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signIn, useBrowser } from "./browser";
-import { T, apiGet, countIs, pageTitle, postLog, registerOrg, textIs, visible, type FreshOrg, type LogInput, type StoredLog } from "./helpers";
+import {
+  T,
+  apiGet,
+  countIs,
+  pageTitle,
+  postLog,
+  registerOrg,
+  textIs,
+  visible,
+  type FreshOrg,
+  type LogInput,
+  type StoredLog,
+} from "./helpers";
 import { parseCsv } from "../../worker/test/csv";
 
 const browser = useBrowser();
@@ -82,9 +94,15 @@ const injectedElements = (page: Page) =>
     const found: string[] = [];
     for (const el of Array.from(document.body.querySelectorAll("*"))) {
       const tag = el.tagName.toLowerCase();
-      if ((tag === "script" && !el.hasAttribute("src")) || ["iframe", "math", "details"].includes(tag) || (tag === "img" && el.getAttribute("src") === "x")) found.push(tag);
+      if (
+        (tag === "script" && !el.hasAttribute("src")) ||
+        ["iframe", "math", "details"].includes(tag) ||
+        (tag === "img" && el.getAttribute("src") === "x")
+      )
+        found.push(tag);
       if (tag === "a" && (el.getAttribute("href") ?? "").trim().toLowerCase().startsWith("javascript:")) found.push("a[href=javascript:]");
-      for (const attr of el.getAttributeNames()) if (attr.startsWith("on") || attr === "srcdoc" || attr === "autofocus") found.push(`${tag}[${attr}]`);
+      for (const attr of el.getAttributeNames())
+        if (attr.startsWith("on") || attr === "srcdoc" || attr === "autofocus") found.push(`${tag}[${attr}]`);
     }
     return found;
   });
@@ -105,7 +123,15 @@ beforeAll(async () => {
   logs = [];
   for (const input of straddling) logs.push(await postLog(org.apiKey, input));
   logs.push(await postLog(org.apiKey, formulas));
-  logs.push(await postLog(org.apiKey, { prompt: `${MARK} ${ALL}`, response: ALL, model: "claude-3-haiku", userId: "plain-user", metadata: metadataPayload } as LogInput));
+  logs.push(
+    await postLog(org.apiKey, {
+      prompt: `${MARK} ${ALL}`,
+      response: ALL,
+      model: "claude-3-haiku",
+      userId: "plain-user",
+      metadata: metadataPayload,
+    } as LogInput),
+  );
   expect(logs[0].flagStatus).toBe("critical");
   // The e-mail address is found (its highlight splits the payload), whatever else the detector sees.
   expect(logs[1].findings?.some((f) => f.rule.startsWith("pii."))).toBe(true);
@@ -121,7 +147,9 @@ describe("the payloads themselves", () => {
       await page.setContent(`<main>${markup}</main>`);
       await page.waitForTimeout(100);
     }
-    await expect.poll(() => [...new Set(watched.ran)].filter((n) => RUN_WHEN_PARSED.includes(n)).sort((a, b) => a - b), { timeout: T }).toEqual(RUN_WHEN_PARSED);
+    await expect
+      .poll(() => [...new Set(watched.ran)].filter((n) => RUN_WHEN_PARSED.includes(n)).sort((a, b) => a - b), { timeout: T })
+      .toEqual(RUN_WHEN_PARSED);
     // The payloads cut by the highlights run as well.
     expect(watched.ran).toEqual(expect.arrayContaining([20, 21, 25, 27]));
     await expect.poll(() => watched.dialogs, { timeout: T }).toContain("11");
@@ -157,7 +185,9 @@ describe("no payload runs in the dashboard", () => {
     const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
     await expectNothingRan(page, watched);
     await textIs(dialog.getByRole("region", { name: "Prompt", exact: true }).locator("div"), live[0].prompt);
-    expect(await dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark").allInnerTexts()).toContain("Ignore all previous instructions");
+    expect(await dialog.getByRole("region", { name: "Prompt", exact: true }).locator("mark").allInnerTexts()).toContain(
+      "Ignore all previous instructions",
+    );
     await expectNothingRan(page, watched);
     await page.keyboard.press("Escape");
 
@@ -276,11 +306,18 @@ describe("exports", () => {
     expect(payloadRow[header.indexOf("prompt")]).toBe(straddling[0].prompt);
     expect(payloadRow[header.indexOf("model")]).toBe(straddling[0].model);
 
-    const jsonl = (await download(page, "Export JSONL")).trim().split("\n").map((line) => JSON.parse(line) as StoredLog & { metadata: unknown });
+    const jsonl = (await download(page, "Export JSONL"))
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as StoredLog & { metadata: unknown });
     expect(jsonl.map((l) => l.id).sort()).toEqual(logs.map((l) => l.id).sort());
     const withMetadata = jsonl.find((l) => l.id === logs[3].id)!;
     expect(withMetadata.metadata).toEqual(metadataPayload);
-    expect(jsonl.find((l) => l.id === logs[0].id)).toMatchObject({ prompt: straddling[0].prompt, userId: straddling[0].userId, sessionId: straddling[0].sessionId });
+    expect(jsonl.find((l) => l.id === logs[0].id)).toMatchObject({
+      prompt: straddling[0].prompt,
+      userId: straddling[0].userId,
+      sessionId: straddling[0].sessionId,
+    });
 
     // Opened directly, the exports are served as downloads of text types, never as a page.
     for (const format of ["csv", "jsonl"]) {

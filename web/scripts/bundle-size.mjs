@@ -17,7 +17,7 @@ const verbose = args.includes("--verbose");
 let manifest;
 try {
   manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8"));
-} catch (e) {
+} catch (_e) {
   console.error(`Cannot read ${join(dist, ".vite", "manifest.json")}: build first (vite build --config web/vite.config.ts).`);
   process.exit(2);
 }

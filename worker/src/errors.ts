@@ -20,8 +20,7 @@ export class ApiError extends HTTPException {
 
 export const badRequest = (message: string, issues?: Issues, code = "validation_failed") => new ApiError(400, code, message, issues);
 export const unauthorized = (message = "A valid API key or session is required") => new ApiError(401, "unauthorized", message);
-export const forbidden = (permission: string) =>
-  new ApiError(403, "forbidden", `This key lacks the '${permission}' permission`);
+export const forbidden = (permission: string) => new ApiError(403, "forbidden", `This key lacks the '${permission}' permission`);
 export const notFound = (what = "Resource") => new ApiError(404, "not_found", `${what} not found`);
 export const conflict = (message: string) => new ApiError(409, "conflict", message);
 export const tooMany = (message: string, retryAfterSeconds: number, code = "rate_limited") =>

@@ -13,7 +13,20 @@ import { requiredFields } from "../../schema/validation";
 import type { AppEnv } from "./env";
 
 /** The document's sections; every operation names one. */
-export const TAGS = ["Account", "Ingestion", "Logs", "Analytics", "Alerts", "Webhooks", "API keys", "Integrations", "Settings", "Team", "Feedback", "Gateway"] as const;
+export const TAGS = [
+  "Account",
+  "Ingestion",
+  "Logs",
+  "Analytics",
+  "Alerts",
+  "Webhooks",
+  "API keys",
+  "Integrations",
+  "Settings",
+  "Team",
+  "Feedback",
+  "Gateway",
+] as const;
 export type Tag = (typeof TAGS)[number];
 
 /** Any of the three ways to present credentials (components.securitySchemes below). */
@@ -80,7 +93,8 @@ export function openApiDocument(app: Hono<AppEnv>) {
             type: "apiKey",
             in: "header",
             name: GATEWAY_KEY_HEADER,
-            description: "An API key on gateway routes, where `Authorization` is the caller's provider credential (passed through, never stored)",
+            description:
+              "An API key on gateway routes, where `Authorization` is the caller's provider credential (passed through, never stored)",
           },
         },
       },

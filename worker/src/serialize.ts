@@ -142,7 +142,7 @@ type Mask = (value: string | undefined) => string | undefined;
 /** Third-party credentials in an integration config are shown masked. */
 const maskSecret: Mask = (value) => {
   if (!value) return value;
-  return value.length <= 4 ? "••••" : "••••" + value.slice(-4);
+  return value.length <= 4 ? "••••" : `••••${value.slice(-4)}`;
 };
 
 /** A credential URL keeps its origin (which service it reaches) and hides the path that carries the token. */
@@ -225,6 +225,11 @@ export function serializeMember(row: TeamMember, lastActive: Date | null): TeamM
   };
 }
 
-export function serializeFingerprintSummary(s: { fingerprint: string; logs: number; firstSeenAt: Date | null; lastSeenAt: Date | null }): FingerprintSummary {
+export function serializeFingerprintSummary(s: {
+  fingerprint: string;
+  logs: number;
+  firstSeenAt: Date | null;
+  lastSeenAt: Date | null;
+}): FingerprintSummary {
   return { fingerprint: s.fingerprint, logs: s.logs, firstSeenAt: iso(s.firstSeenAt), lastSeenAt: iso(s.lastSeenAt) };
 }

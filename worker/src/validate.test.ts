@@ -32,11 +32,20 @@ describe("unpaired surrogates in JSON bodies", () => {
 
   it("refuses them in every JSON body: a webhook name, a metadata key, a batch item", async () => {
     const org = await registerOrg();
-    const hook = await call("POST", "/webhooks", { key: org.apiKey, ...raw('{"name":"\\udfff","url":"https://example.com/h","events":["flag.detected"]}') });
+    const hook = await call("POST", "/webhooks", {
+      key: org.apiKey,
+      ...raw('{"name":"\\udfff","url":"https://example.com/h","events":["flag.detected"]}'),
+    });
     expect(expectEnvelope(hook, 400).issues).toEqual({ name: [ILL_FORMED_TEXT] });
-    const meta = await call("POST", "/logs", { key: org.apiKey, ...raw('{"prompt":"p","response":"r","model":"m","metadata":{"\\ud800":1}}') });
+    const meta = await call("POST", "/logs", {
+      key: org.apiKey,
+      ...raw('{"prompt":"p","response":"r","model":"m","metadata":{"\\ud800":1}}'),
+    });
     expect(Object.keys(expectEnvelope(meta, 400).issues ?? {})).toEqual(["metadata.\uD800"]);
-    const batch = await call("POST", "/logs/batch", { key: org.apiKey, ...raw('{"logs":[{"prompt":"p","response":"r","model":"m"},{"prompt":"p","response":"\\udc00","model":"m"}]}') });
+    const batch = await call("POST", "/logs/batch", {
+      key: org.apiKey,
+      ...raw('{"logs":[{"prompt":"p","response":"r","model":"m"},{"prompt":"p","response":"\\udc00","model":"m"}]}'),
+    });
     expect(expectEnvelope(batch, 400).issues).toEqual({ "logs.1.response": [ILL_FORMED_TEXT] });
     expect(await rows(org.orgId)).toEqual({ logs: 0, hooks: 0 });
   });
@@ -44,10 +53,17 @@ describe("unpaired surrogates in JSON bodies", () => {
   it("stores well-formed text exactly as sent: emoji, RTL marks, NUL", async () => {
     const org = await registerOrg();
     const prompt = "👩‍👩‍👧‍👦 \u202Eevil\u202C a\u0000b e\u0301";
-    const res = await call("POST", "/logs", { key: org.apiKey, body: { prompt, response: "\u200F\u05D0", model: "gpt-4", userId: "\uFEFFu" } });
+    const res = await call("POST", "/logs", {
+      key: org.apiKey,
+      body: { prompt, response: "\u200F\u05D0", model: "gpt-4", userId: "\uFEFFu" },
+    });
     expect(res.status).toBe(201);
     const stored = await call("GET", `/logs/${res.body.id}`, { key: org.apiKey });
-    expect({ prompt: stored.body.prompt, response: stored.body.response, userId: stored.body.userId }).toEqual({ prompt, response: "\u200F\u05D0", userId: "\uFEFFu" });
+    expect({ prompt: stored.body.prompt, response: stored.body.response, userId: stored.body.userId }).toEqual({
+      prompt,
+      response: "\u200F\u05D0",
+      userId: "\uFEFFu",
+    });
   });
 
   it("still answers malformed JSON as before", async () => {

@@ -54,16 +54,26 @@ export function recordingQueue(fail = false) {
 }
 
 /** Loopback receivers allowed; no PARTY_SECRET, so ingestion skips the realtime notify (no party server in tests). */
-export const testEnv = (overrides: Partial<Bindings> = {}): Bindings => ({ ...env, ALLOW_PRIVATE_WEBHOOKS: "true", PARTY_SECRET: "", ...overrides });
+export const testEnv = (overrides: Partial<Bindings> = {}): Bindings => ({
+  ...env,
+  ALLOW_PRIVATE_WEBHOOKS: "true",
+  PARTY_SECRET: "",
+  ...overrides,
+});
 
 /** One API call through the worker's fetch handler with `bindings`; waits for its waitUntil work. */
-export async function callWith<T = any>(bindings: Bindings, method: string, path: string, opts: { key?: string; body?: unknown } = {}): Promise<CallResult<T>> {
+export async function callWith<T = any>(
+  bindings: Bindings,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown } = {},
+): Promise<CallResult<T>> {
   const headers: Record<string, string> = {};
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   const ctx = createExecutionContext();
   const res = await worker.fetch(
-    new Request(BASE + "/api" + path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }),
+    new Request(`${BASE}/api${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) }),
     bindings,
     ctx,
   );

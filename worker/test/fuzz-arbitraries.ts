@@ -24,19 +24,91 @@ export function toJsonText(value: unknown): string {
 const nested = (open: string, leaf: string, close: string, levels: number) => open.repeat(levels) + leaf + close.repeat(levels);
 
 export const EDGE_STRINGS = [
-  "", " ", "\u0000", "a\u0000b", "\uD800", "\uDFFF", "x\uDBFFy", "\uDC00\uD800",
-  "\u202Eevil\u202C", "\u200F\u05D0\u05D1", "👩‍👩‍👧‍👦", "🏳️‍🌈x", "\uFEFF", "\u2028\u2029", "e\u0301", "ﬀ", "İ", "\u180E",
-  "NaN", "Infinity", "-Infinity", "-0", "1e308", "1e999", "0x1F", "9".repeat(400), "00000000000000000001",
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty",
-  "<script>alert(1)</script>", "' OR '1'='1", "\"", "\\", "*", "NEAR(a b)", "a OR b", "col:x", "^x", "%00", "%", "%E0%A4%A", "%ED%A0%80",
-  "../../etc/passwd", "\r\n\r\n", "null", "true", "[]", "{}", "=cmd|' /C calc'!A0", "javascript:alert(1)", "file:///etc/passwd",
-  "http://[::1]/", "https://example.com/ok", "a@example.com", "+275760-09-13T00:00:00.000Z", "-271821-04-20", "2026-02-30",
-  "x".repeat(5_000), "é".repeat(200_001),
+  "",
+  " ",
+  "\u0000",
+  "a\u0000b",
+  "\uD800",
+  "\uDFFF",
+  "x\uDBFFy",
+  "\uDC00\uD800",
+  "\u202Eevil\u202C",
+  "\u200F\u05D0\u05D1",
+  "👩‍👩‍👧‍👦",
+  "🏳️‍🌈x",
+  "\uFEFF",
+  "\u2028\u2029",
+  "e\u0301",
+  "ﬀ",
+  "İ",
+  "\u180E",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "-0",
+  "1e308",
+  "1e999",
+  "0x1F",
+  "9".repeat(400),
+  "00000000000000000001",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "<script>alert(1)</script>",
+  "' OR '1'='1",
+  '"',
+  "\\",
+  "*",
+  "NEAR(a b)",
+  "a OR b",
+  "col:x",
+  "^x",
+  "%00",
+  "%",
+  "%E0%A4%A",
+  "%ED%A0%80",
+  "../../etc/passwd",
+  "\r\n\r\n",
+  "null",
+  "true",
+  "[]",
+  "{}",
+  "=cmd|' /C calc'!A0",
+  "javascript:alert(1)",
+  "file:///etc/passwd",
+  "http://[::1]/",
+  "https://example.com/ok",
+  "a@example.com",
+  "+275760-09-13T00:00:00.000Z",
+  "-271821-04-20",
+  "2026-02-30",
+  "x".repeat(5_000),
+  "é".repeat(200_001),
 ];
 
 export const EDGE_NUMBERS: unknown[] = [
-  0, -1, 1, 0.5, -0.5, 1e308, -1e308, 5e-324, 2 ** 53 + 2, -(2 ** 53), Number.MAX_SAFE_INTEGER, 4_294_967_296, 60, 300, 86_400 * 8,
-  new RawJson("-0"), new RawJson("1e999"), new RawJson("-1e999"), new RawJson("1" + "0".repeat(400)), new RawJson("1.0000000000000000000001"),
+  0,
+  -1,
+  1,
+  0.5,
+  -0.5,
+  1e308,
+  -1e308,
+  5e-324,
+  2 ** 53 + 2,
+  -(2 ** 53),
+  Number.MAX_SAFE_INTEGER,
+  4_294_967_296,
+  60,
+  300,
+  86_400 * 8,
+  new RawJson("-0"),
+  new RawJson("1e999"),
+  new RawJson("-1e999"),
+  new RawJson(`1${"0".repeat(400)}`),
+  new RawJson("1.0000000000000000000001"),
 ];
 
 const loneSurrogate = fc.constantFrom("\uD800", "\uDBFF", "\uDC00", "\uDFFF");
@@ -151,11 +223,22 @@ function shapedObject(schema: JsonSchema): fc.Arbitrary<JsonObject> {
   const props = Object.entries(schema.properties ?? {});
   const required = new Set(schema.required ?? []);
   const fields = fc.tuple(
-    ...props.map(([name, field]) => fc.option(plausible(name, field).map((v) => [name, v] as [string, unknown]), { nil: undefined, freq: required.has(name) ? 30 : 2 })),
+    ...props.map(([name, field]) =>
+      fc.option(
+        plausible(name, field).map((v) => [name, v] as [string, unknown]),
+        { nil: undefined, freq: required.has(name) ? 30 : 2 },
+      ),
+    ),
   );
   const mutation = fc.record({ index: fc.nat(Math.max(0, props.length - 1)), remove: fc.nat(4).map((n) => n === 0), value: anyValue });
-  const mutations = fc.oneof({ weight: 1, arbitrary: fc.constant([]) }, { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) });
-  const extras = fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(fc.tuple(hostileKey, hostileValue), { minLength: 1, maxLength: 2 }) });
+  const mutations = fc.oneof(
+    { weight: 1, arbitrary: fc.constant([]) },
+    { weight: 3, arbitrary: fc.array(mutation, { minLength: 1, maxLength: 3 }) },
+  );
+  const extras = fc.oneof(
+    { weight: 3, arbitrary: fc.constant([]) },
+    { weight: 1, arbitrary: fc.array(fc.tuple(hostileKey, hostileValue), { minLength: 1, maxLength: 2 }) },
+  );
   return fc.tuple(fields, mutations, extras).map(([values, muts, more]) => {
     const entries = new Map<string, unknown>(values.filter((e) => e !== undefined));
     for (const m of muts) {
@@ -177,7 +260,7 @@ export function bodyFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 
 /** A raw body that is not JSON at all, or broken JSON. */
 export const brokenBody: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("", "{", "}", "[", "{\"a\":}", "nul", "\uFEFF{}", "{\"a\":1,}", "{'a':1}", "\u0000", "{\"a\":\"\\ud800\"}", "{\"a\":\"\\u0000\"}"),
+  fc.constantFrom("", "{", "}", "[", '{"a":}', "nul", "\uFEFF{}", '{"a":1,}', "{'a':1}", "\u0000", '{"a":"\\ud800"}', '{"a":"\\u0000"}'),
   fc.string({ unit: "binary", maxLength: 30 }),
 );
 
@@ -185,11 +268,16 @@ export const brokenBody: fc.Arbitrary<string> = fc.oneof(
 export function queryFor(params: { name: string; schema?: JsonSchema }[]): fc.Arbitrary<string> {
   const declared = params.map((p) =>
     fc
-      .option(fc.oneof({ weight: 3, arbitrary: plausible(p.name, p.schema ?? {}).map(String) }, { weight: 1, arbitrary: hostileString }), { nil: undefined, freq: 2 })
+      .option(fc.oneof({ weight: 3, arbitrary: plausible(p.name, p.schema ?? {}).map(String) }, { weight: 1, arbitrary: hostileString }), {
+        nil: undefined,
+        freq: 2,
+      })
       .map((v) => [p.name, v] as const),
   );
   const extra = fc.array(fc.tuple(hostileKey, hostileString), { maxLength: 2 });
-  const raw = fc.option(fc.constantFrom("%", "%E0%A4%A", "%ED%A0%80", "a=%00", "limit=1&limit=2", "&&&", "=x", "a[b]=c"), { nil: undefined });
+  const raw = fc.option(fc.constantFrom("%", "%E0%A4%A", "%ED%A0%80", "a=%00", "limit=1&limit=2", "&&&", "=x", "a[b]=c"), {
+    nil: undefined,
+  });
   return fc.tuple(fc.tuple(...declared), extra, raw).map(([values, more, rawPart]) => {
     const search = new URLSearchParams();
     for (const [k, v] of [...values, ...more]) if (v !== undefined) search.append(k, v.replace(/[\uD800-\uDFFF]/g, "\uFFFD"));

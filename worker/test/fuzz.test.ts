@@ -22,13 +22,28 @@ type Input = { query: string; id: string; body: string | undefined; contentType:
 const FOUND: Record<string, Input[]> = {
   "POST /api/logs": [
     // Stored as WTF-8 bytes that read back as "fuzz \ufffd\ufffd\ufffd" (fixed in validate.ts: requireWellFormedText).
-    { query: "", id: "", body: '{"prompt":"fuzz \\ud800","response":"fuzz","model":"fuzz"}', contentType: "application/json", credential: "bearer" },
+    {
+      query: "",
+      id: "",
+      body: '{"prompt":"fuzz \\ud800","response":"fuzz","model":"fuzz"}',
+      contentType: "application/json",
+      credential: "bearer",
+    },
     // Stored, then a 500 from serializing the answer (fixed by METADATA_LIMITS in schema/validation.ts).
-    { query: "", id: "", body: `{"prompt":"p","response":"r","model":"m","metadata":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`, contentType: "application/json", credential: "bearer" },
+    {
+      query: "",
+      id: "",
+      body: `{"prompt":"p","response":"r","model":"m","metadata":${'{"a":'.repeat(100_000)}1${"}".repeat(100_000)}}`,
+      contentType: "application/json",
+      credential: "bearer",
+    },
   ],
 };
 
-type Operation = { parameters?: { in: string; name: string; schema?: any }[]; requestBody?: { content?: Record<string, { schema?: any }> } };
+type Operation = {
+  parameters?: { in: string; name: string; schema?: any }[];
+  requestBody?: { content?: Record<string, { schema?: any }> };
+};
 
 /** Rows per table: equal before and after a rejected request, or the rejection wrote something. */
 async function rowCounts(tables: string[]) {
@@ -71,7 +86,10 @@ async function expectContract(res: CallResult, what: string, before: Record<stri
   expect(res.status, `${what} answered ${res.status}: ${res.text.slice(0, 500)}`).toBeLessThan(500);
   if (res.status < 400) return;
   const error = res.body?.error;
-  expect(typeof error?.code === "string" && typeof error?.message === "string", `${what}: no error envelope: ${res.text.slice(0, 300)}`).toBe(true);
+  expect(
+    typeof error?.code === "string" && typeof error?.message === "string",
+    `${what}: no error envelope: ${res.text.slice(0, 300)}`,
+  ).toBe(true);
   expect(await rowCounts(tables), `${what} was rejected (${res.status}) but wrote rows`).toEqual(before);
 }
 
@@ -92,7 +110,8 @@ async function expectStoredAsAnswered(method: string, path: string, res: CallRes
   if (!stored) return; // e.g. a list that shows only the newest page
   for (const [field, value] of Object.entries(stored)) {
     // Compared as JSON text: escaped, so a lone surrogate cannot break the test runner's own messages.
-    if (!NOT_COMPARED.has(field) && field in answer) expect(JSON.stringify(value), `${what}: stored ${field} differs from the answer`).toBe(JSON.stringify(answer[field]));
+    if (!NOT_COMPARED.has(field) && field in answer)
+      expect(JSON.stringify(value), `${what}: stored ${field} differs from the answer`).toBe(JSON.stringify(answer[field]));
   }
 }
 
@@ -124,7 +143,14 @@ describe("fuzzing every route's body, query and id", () => {
       body: bodySchema
         ? fc.oneof({ weight: 5, arbitrary: bodyFor(bodySchema).map(toJsonText) }, { weight: 1, arbitrary: brokenBody })
         : fc.constant(undefined),
-      contentType: fc.constantFrom("application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", undefined),
+      contentType: fc.constantFrom(
+        "application/json",
+        "application/json",
+        "application/json; charset=utf-8",
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        undefined,
+      ),
       credential: fc.constantFrom("bearer", "bearer", "bearer", "bearer", "none", "unknown"),
     });
 

@@ -51,7 +51,11 @@ export function gatewayClient(opts: { key: string; providerKey?: string; upstrea
 /** One raw gateway call (for bodies the client would never send), through the same fetch handler. */
 export async function rawGatewayCall(headers: Record<string, string>, body: string, bindings: Partial<Bindings> = {}) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(`${BASE}/api/gateway/v1/chat/completions`, { method: "POST", headers, body }), testEnv(bindings), ctx);
+  const res = await worker.fetch(
+    new Request(`${BASE}/api/gateway/v1/chat/completions`, { method: "POST", headers, body }),
+    testEnv(bindings),
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   const text = await res.text();
   return { status: res.status, text, body: text ? JSON.parse(text) : null, headers: res.headers };

@@ -50,7 +50,9 @@ async function decode(res: Pick<Response, "status" | "headers" | "arrayBuffer">)
  * Awaits a typed call and reads it like `call`: status, headers, text, and the body typed as the
  * route answers it (an error envelope is read with expectEnvelope).
  */
-export async function read<R extends ClientResponse<unknown, number, "json" | "text" | string>>(pending: Promise<R>): Promise<CallResult<Answer<R>>> {
+export async function read<R extends ClientResponse<unknown, number, "json" | "text" | string>>(
+  pending: Promise<R>,
+): Promise<CallResult<Answer<R>>> {
   const { body, ...rest } = await decode(await pending);
   return { ...rest, body: body as Answer<R> };
 }
@@ -69,7 +71,7 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers["content-type"] ??= "application/json";
   }
-  const { body: parsed, ...rest } = await decode(await exports.default.fetch(new Request(BASE + "/api" + path, { method, headers, body })));
+  const { body: parsed, ...rest } = await decode(await exports.default.fetch(new Request(`${BASE}/api${path}`, { method, headers, body })));
   return { ...rest, body: parsed as T };
 }
 

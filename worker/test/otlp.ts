@@ -16,7 +16,8 @@ export type TestSpan = {
 };
 export type TestExport = { resource?: Record<string, Plain>; spans: TestSpan[] };
 
-const randomHex = (bytes: number) => Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
 export const START_NS = 1_763_900_000_000_000_000n;
 
 function jsonValue(v: Plain): Record<string, unknown> {
@@ -65,7 +66,9 @@ function anyValue(v: Plain): AnyValue {
   if (typeof v === "string") return create(AnyValueSchema, { value: { case: "stringValue", value: v } });
   if (typeof v === "boolean") return create(AnyValueSchema, { value: { case: "boolValue", value: v } });
   if (typeof v === "number") {
-    return create(AnyValueSchema, { value: Number.isInteger(v) ? { case: "intValue", value: BigInt(v) } : { case: "doubleValue", value: v } });
+    return create(AnyValueSchema, {
+      value: Number.isInteger(v) ? { case: "intValue", value: BigInt(v) } : { case: "doubleValue", value: v },
+    });
   }
   if (Array.isArray(v)) return create(AnyValueSchema, { value: { case: "arrayValue", value: { values: v.map(anyValue) } } });
   return create(AnyValueSchema, { value: { case: "kvlistValue", value: { values: pbAttrs(v) } } });

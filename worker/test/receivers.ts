@@ -72,9 +72,14 @@ export default async function setup(project: TestProject) {
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", origin);
     const body = await readBody(req);
-    const json = (status: number, value: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+    const json = (status: number, value: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
     const prefix = url.searchParams.get("prefix") ?? "";
-    if (url.pathname === "/_requests") return json(200, requests.filter((r) => r.path === url.searchParams.get("path")));
+    if (url.pathname === "/_requests")
+      return json(
+        200,
+        requests.filter((r) => r.path === url.searchParams.get("path")),
+      );
     if (url.pathname === "/_reset" && req.method === "POST") {
       for (let i = requests.length - 1; i >= 0; i--) if (requests[i].path.startsWith(prefix)) requests.splice(i, 1);
       for (const key of [...hits.keys()]) if (key.startsWith(prefix)) hits.delete(key);
@@ -127,7 +132,11 @@ export default async function setup(project: TestProject) {
   project.provide("receiverOrigin", origin);
 
   return async () => {
-    for (const { server: listener } of listeners.values()) if (listener.listening) listener.closeAllConnections(), listener.close();
+    for (const { server: listener } of listeners.values())
+      if (listener.listening) {
+        listener.closeAllConnections();
+        listener.close();
+      }
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   };

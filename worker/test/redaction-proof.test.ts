@@ -12,14 +12,20 @@ import { REDACTION_MODES, type RedactionMode } from "../../schema/constants";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "./delivery-helpers";
 import { call, registerOrg } from "./helpers";
 
-const pick = (alphabet: string, n: number) => [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join("");
+const pick = (alphabet: string, n: number) =>
+  [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join("");
 const UPPER_DIGITS = "ABCDEFGHJKLMNPQRSTUVWXYZ234567";
 /**
  * n distinct characters in random order: a key the detector must find, never one it rightly
  * dismisses as filler (runs such as XXXX, low entropy) — that would make the proof flaky, not wrong.
  */
 const distinct = (alphabet: string, n: number) =>
-  [...alphabet].map((c) => ({ c, k: crypto.getRandomValues(new Uint32Array(1))[0] })).sort((a, b) => a.k - b.k).slice(0, n).map((x) => x.c).join("");
+  [...alphabet]
+    .map((c) => ({ c, k: crypto.getRandomValues(new Uint32Array(1))[0] }))
+    .sort((a, b) => a.k - b.k)
+    .slice(0, n)
+    .map((x) => x.c)
+    .join("");
 const ALNUM = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /** A Luhn-valid 16-digit card number. */
@@ -51,11 +57,21 @@ type Values = ReturnType<typeof generated>;
 const all = (v: Values) => ({ ...v.credentials, ...v.personal });
 
 /** Every byte-bearing place the stack wrote or sent for the organization, as one text per place. */
-async function collectSinks(orgId: string, key: string, bindings: ReturnType<typeof testEnv>, sent: unknown[], hookRequests: () => Promise<{ body: string }[]>, origin: string) {
-  const dump = async (table: string, where = "org_id = ?") => JSON.stringify((await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(orgId).all()).results);
+async function collectSinks(
+  orgId: string,
+  key: string,
+  bindings: ReturnType<typeof testEnv>,
+  sent: unknown[],
+  hookRequests: () => Promise<{ body: string }[]>,
+  origin: string,
+) {
+  const dump = async (table: string, where = "org_id = ?") =>
+    JSON.stringify((await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(orgId).all()).results);
   const csv = await call("GET", "/logs/export?format=csv", { key });
   const jsonl = await call("GET", "/logs/export?format=jsonl", { key });
-  const party = (await (await fetch(`${origin}/_requests?path=${encodeURIComponent(`/parties/main/${orgId}`)}`)).json()) as { body: string }[];
+  const party = (await (await fetch(`${origin}/_requests?path=${encodeURIComponent(`/parties/main/${orgId}`)}`)).json()) as {
+    body: string;
+  }[];
   return {
     rows: (await dump("prompt_logs")) + (await dump("alerts")) + (await dump("log_fingerprints")),
     api: JSON.stringify((await callWith(bindings, "GET", "/logs?limit=200", { key })).body),
@@ -68,7 +84,9 @@ async function collectSinks(orgId: string, key: string, bindings: ReturnType<typ
 
 /** Whether the FTS index answers a phrase query for the value (the raw text was indexed). */
 async function indexed(value: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(`"${value}"`).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+    .bind(`"${value}"`)
+    .first<{ n: number }>();
   return row!.n > 0;
 }
 
@@ -84,9 +102,15 @@ async function runThroughEveryPath(mode: RedactionMode) {
   const bindings = testEnv({ DELIVERY_QUEUE: queue, PARTY_SECRET: "proof-secret", PARTY_HOST: origin });
   const key = org.apiKey;
   expect((await callWith(bindings, "PUT", "/settings", { key, body: { redaction: mode } })).status).toBe(200);
-  const hook = await callWith(bindings, "POST", "/webhooks", { key, body: { name: "Proof", url: hooks.url("hook"), events: ["prompt.created", "flag.detected", "alert.created"] } });
+  const hook = await callWith(bindings, "POST", "/webhooks", {
+    key,
+    body: { name: "Proof", url: hooks.url("hook"), events: ["prompt.created", "flag.detected", "alert.created"] },
+  });
   expect(hook.status, hook.text).toBe(201);
-  const integration = await callWith(bindings, "POST", "/integrations", { key, body: { name: "Proof", type: "webhook", config: { webhook_url: hooks.url("integration") } } });
+  const integration = await callWith(bindings, "POST", "/integrations", {
+    key,
+    body: { name: "Proof", type: "webhook", config: { webhook_url: hooks.url("integration") } },
+  });
   expect(integration.status, integration.text).toBe(201);
 
   const single = await callWith(bindings, "POST", "/logs", {
@@ -105,18 +129,33 @@ async function runThroughEveryPath(mode: RedactionMode) {
     body: {
       logs: [
         { prompt: `Charge card ${card} for ${email}`, response: "ok", model: "claude-3" },
-        { prompt: "Connect please", response: `Use postgres://app:${dbPassword}@db.internal:5432/main and ${aws}`, model: "gpt-4", metadata: { list: [github] } },
+        {
+          prompt: "Connect please",
+          response: `Use postgres://app:${dbPassword}@db.internal:5432/main and ${aws}`,
+          model: "gpt-4",
+          metadata: { list: [github] },
+        },
       ],
     },
   });
   expect(batch.status, batch.text).toBe(201);
-  const test = await callWith(bindings, "POST", "/test-prompt", { key, body: { prompt: `My key is ${github} and mail ${email}`, response: "", model: "gpt-4" } });
+  const test = await callWith(bindings, "POST", "/test-prompt", {
+    key,
+    body: { prompt: `My key is ${github} and mail ${email}`, response: "", model: "gpt-4" },
+  });
   expect(test.status, test.text).toBe(201);
 
   // Deliver everything the ingestion queued, through the real consumer, to the receiver.
   expect(sent.length).toBeGreaterThan(0);
   await runQueue(bindings, sent as never[]);
-  const sinks = await collectSinks(org.orgId, key, bindings, sent, async () => [...(await hooks.requests("hook")), ...(await hooks.requests("integration"))], origin);
+  const sinks = await collectSinks(
+    org.orgId,
+    key,
+    bindings,
+    sent,
+    async () => [...(await hooks.requests("hook")), ...(await hooks.requests("integration"))],
+    origin,
+  );
   expect(sinks.webhooks.length, "the receiver got the webhook bodies").toBeGreaterThan(0);
   expect(sinks.realtime.length, "the receiver got the realtime payloads").toBeGreaterThan(0);
   const responses = JSON.stringify([single.body, batch.body, test.body]);

@@ -24,10 +24,14 @@ function stack() {
     if (creds.key) headers.authorization = `Bearer ${creds.key}`;
     if (creds.cookie) headers.cookie = creds.cookie;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const url = new URL(BASE + "/api" + path);
+    const url = new URL(`${BASE}/api${path}`);
     if (creds.query) url.searchParams.set("apiKey", creds.query);
     const ctx = createExecutionContext();
-    const res = await worker.fetch(new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), bindings, ctx);
+    const res = await worker.fetch(
+      new Request(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }),
+      bindings,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
@@ -37,7 +41,12 @@ function stack() {
     call,
     cookieOf,
     async register() {
-      const res = await call("POST", "/register", {}, { name: `Revocation ${crypto.randomUUID().slice(0, 8)}`, email: `r-${crypto.randomUUID().slice(0, 8)}@example.com` });
+      const res = await call(
+        "POST",
+        "/register",
+        {},
+        { name: `Revocation ${crypto.randomUUID().slice(0, 8)}`, email: `r-${crypto.randomUUID().slice(0, 8)}@example.com` },
+      );
       return { orgId: res.body.organization.id as string, adminKey: res.body.apiKey as string, adminCookie: cookieOf(res) };
     },
     async signIn(apiKey: string) {
@@ -73,7 +82,10 @@ async function expectLockedOut(s: ReturnType<typeof stack>, creds: Creds[]) {
 /** The room was told, before the answer, to drop every token in `tokens` (by key, issued until then). */
 function expectKeyRevoked(messages: RevokeAccessMessage[], tokens: RealtimeClaims[]) {
   for (const t of tokens) {
-    expect(messages.some((m) => m.keyIds.includes(t.kid) && m.at >= t.iat), `room told to drop key ${t.kid}`).toBe(true);
+    expect(
+      messages.some((m) => m.keyIds.includes(t.kid) && m.at >= t.iat),
+      `room told to drop key ${t.kid}`,
+    ).toBe(true);
   }
 }
 
@@ -99,14 +111,21 @@ describe("revocation: key expired", () => {
     const s = stack();
     const org = await s.register();
     const expiresAt = new Date(Date.now() + 120_000);
-    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Short-lived", permissions: ["logs:read"], expiresAt: expiresAt.toISOString() });
+    const created = await s.call(
+      "POST",
+      "/api-keys",
+      { key: org.adminKey },
+      { name: "Short-lived", permissions: ["logs:read"], expiresAt: expiresAt.toISOString() },
+    );
     const key = created.body.keyValue as string;
     const cookie = await s.signIn(key);
     for (const t of [await s.token({ key }, org.orgId), await s.token({ cookie }, org.orgId)]) {
       // The room closes each socket at its token's expiry: that must not be later than the key's.
       expect(t.exp * 1000).toBeLessThanOrEqual(expiresAt.getTime());
     }
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, created.body.id).run();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, created.body.id)
+      .run();
     await expectLockedOut(s, [{ key }, { query: key }, { cookie }]);
   });
 });
@@ -117,7 +136,11 @@ describe("revocation: key rotated", () => {
     const org = await s.register();
     const rotating = await s.signIn(org.adminKey);
     const stolen = await s.signIn(org.adminKey); // a copy of a session elsewhere
-    const tokens = [await s.token({ key: org.adminKey }, org.orgId), await s.token({ cookie: stolen }, org.orgId), await s.token({ cookie: rotating }, org.orgId)];
+    const tokens = [
+      await s.token({ key: org.adminKey }, org.orgId),
+      await s.token({ cookie: stolen }, org.orgId),
+      await s.token({ cookie: rotating }, org.orgId),
+    ];
 
     const res = await s.call("POST", "/settings/rotate-key", { cookie: rotating });
     expect(res.status).toBe(200);
@@ -125,7 +148,13 @@ describe("revocation: key rotated", () => {
     expect(fresh).toMatch(/^ps_session=/);
     expect(fresh).not.toBe(rotating);
 
-    await expectLockedOut(s, [{ key: org.adminKey }, { query: org.adminKey }, { cookie: stolen }, { cookie: rotating }, { cookie: org.adminCookie }]);
+    await expectLockedOut(s, [
+      { key: org.adminKey },
+      { query: org.adminKey },
+      { cookie: stolen },
+      { cookie: rotating },
+      { cookie: org.adminCookie },
+    ]);
     // The stolen session cannot rotate the key again and lock the owner out.
     expect((await s.call("POST", "/settings/rotate-key", { cookie: stolen })).status).toBe(401);
     expectKeyRevoked(await s.revocations(org.orgId), tokens);
@@ -152,7 +181,12 @@ describe("revocation: member removed", () => {
   it("ends the member's key, sessions, realtime tokens and sockets at once", async () => {
     const s = stack();
     const org = await s.register();
-    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Leaver", email: `leaver-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const invited = await s.call(
+      "POST",
+      "/team/invite",
+      { key: org.adminKey },
+      { name: "Leaver", email: `leaver-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
+    );
     const key = invited.body.apiKey as string;
     const cookie = await s.signIn(key);
     const tokens = [await s.token({ key }, org.orgId), await s.token({ cookie }, org.orgId)];
@@ -203,7 +237,13 @@ describe("revocation: cached credentials (issue 11)", () => {
   for (const [name, revoke] of [
     ["deleted", (id: string) => env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run()],
     ["rotated", (id: string) => env.DB.prepare("UPDATE api_keys SET key_hash = 'rotated-elsewhere' WHERE id = ?").bind(id).run()],
-    ["expired", (id: string) => env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run()],
+    [
+      "expired",
+      (id: string) =>
+        env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+          .bind(Date.now() - 1, id)
+          .run(),
+    ],
   ] as const) {
     it(`a key ${name} behind this isolate's back is refused by single, batch and idempotent ingestion; nothing is stored`, async () => {
       const s = stack();
@@ -226,14 +266,22 @@ describe("revocation: cached credentials (issue 11)", () => {
     const bindings: Bindings = { ...env, PARTY_HOST: receiver().origin };
     const ctx = createExecutionContext();
     const first = await worker.fetch(
-      new Request(`${BASE}/api/logs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem }, body: JSON.stringify(log) }),
+      new Request(`${BASE}/api/logs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
+        body: JSON.stringify(log),
+      }),
       bindings,
       ctx,
     );
     expect(first.status).toBe(201);
     await env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run();
     const replay = await worker.fetch(
-      new Request(`${BASE}/api/logs`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem }, body: JSON.stringify(log) }),
+      new Request(`${BASE}/api/logs`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
+        body: JSON.stringify(log),
+      }),
       bindings,
       createExecutionContext(),
     );
@@ -244,7 +292,12 @@ describe("revocation: cached credentials (issue 11)", () => {
   it("a member demoted elsewhere to viewer is refused (403) although the cache still says engineer", async () => {
     const s = stack();
     const org = await s.register();
-    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Demoted", email: `d-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const invited = await s.call(
+      "POST",
+      "/team/invite",
+      { key: org.adminKey },
+      { name: "Demoted", email: `d-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
+    );
     const key = invited.body.apiKey as string;
     expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
     await env.DB.prepare("UPDATE team_members SET role = 'viewer' WHERE id = ?").bind(invited.body.member.id).run();
@@ -263,7 +316,12 @@ describe("revocation: cached credentials (issue 11)", () => {
     expect((await s.call("POST", "/settings/rotate-key", { key: rotating.adminKey })).status).toBe(200);
     expect(cachedCredential(await hashApiKey(rotating.adminKey))).toBeNull();
 
-    const invited = await s.call("POST", "/team/invite", { key: org.adminKey }, { name: "Leaver", email: `l-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" });
+    const invited = await s.call(
+      "POST",
+      "/team/invite",
+      { key: org.adminKey },
+      { name: "Leaver", email: `l-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
+    );
     const memberKey = invited.body.apiKey as string;
     expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(201);
     expect((await s.call("DELETE", `/team/${invited.body.member.id}`, { key: org.adminKey })).status).toBe(204);

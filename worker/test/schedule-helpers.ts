@@ -31,7 +31,18 @@ export async function bulkInsertLogs(orgId: string, logs: BulkLogs) {
      INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, token_count, estimated_cost, flag_status, flag_reasons, findings)
      SELECT ?2 || '-' || i, ?3, ?4 + CAST(i * ?5 AS INTEGER), ?6, ?7 || ' #' || i, 'ok', ?8, ?9, ?10, '[]', '[]' FROM n`,
   )
-    .bind(logs.count, tag, orgId, logs.createdAt, step, logs.model ?? "gpt-4", logs.prompt ?? "bulk prompt", logs.tokenCount ?? null, logs.estimatedCost ?? null, logs.flagStatus ?? "safe")
+    .bind(
+      logs.count,
+      tag,
+      orgId,
+      logs.createdAt,
+      step,
+      logs.model ?? "gpt-4",
+      logs.prompt ?? "bulk prompt",
+      logs.tokenCount ?? null,
+      logs.estimatedCost ?? null,
+      logs.flagStatus ?? "safe",
+    )
     .run();
   return tag;
 }

@@ -206,18 +206,33 @@ export class PromptSentry {
           status = res.status;
           detail = await readBody(res);
           if (!isRetryableStatus(status)) {
-            return this.report("rejected", batch.length, `the API refused a batch of ${batch.length} with ${status}: ${describe(detail)}`, status, detail);
+            return this.report(
+              "rejected",
+              batch.length,
+              `the API refused a batch of ${batch.length} with ${status}: ${describe(detail)}`,
+              status,
+              detail,
+            );
           }
           wait = retryAfterMs(res.headers.get("retry-after"));
         } catch (e) {
-          detail = (e as Error)?.name === "AbortError" ? `no answer within ${this.settings.timeoutMs} ms` : String((e as Error)?.message ?? e);
+          detail =
+            (e as Error)?.name === "AbortError" ? `no answer within ${this.settings.timeoutMs} ms` : String((e as Error)?.message ?? e);
         }
         if (retry >= this.settings.maxRetries) {
           const why = status ? `${status}: ${describe(detail)}` : describe(detail);
-          return this.report("gave_up", batch.length, `a batch of ${batch.length} failed after ${retry + 1} attempts (${why})`, status, detail);
+          return this.report(
+            "gave_up",
+            batch.length,
+            `a batch of ${batch.length} failed after ${retry + 1} attempts (${why})`,
+            status,
+            detail,
+          );
         }
         this.counters.retries++;
-        await sleep(wait !== null ? Math.min(wait, MAX_RETRY_AFTER_MS) : backoffMs(retry, this.settings.initialBackoffMs, this.settings.maxBackoffMs));
+        await sleep(
+          wait !== null ? Math.min(wait, MAX_RETRY_AFTER_MS) : backoffMs(retry, this.settings.initialBackoffMs, this.settings.maxBackoffMs),
+        );
       }
     } finally {
       this.inFlight = 0;
@@ -245,7 +260,14 @@ export class PromptSentry {
     if (!this.unreportedDrops) return;
     const n = this.unreportedDrops;
     this.unreportedDrops = 0;
-    this.report("dropped", n, `the queue was full (${this.settings.maxQueueSize}): dropped the ${n} oldest log(s)`, undefined, undefined, false);
+    this.report(
+      "dropped",
+      n,
+      `the queue was full (${this.settings.maxQueueSize}): dropped the ${n} oldest log(s)`,
+      undefined,
+      undefined,
+      false,
+    );
   }
 
   private report(kind: ErrorKind, logs: number, message: string, status?: number, body?: unknown, countFailed = true): void {
@@ -278,7 +300,7 @@ async function readBody(res: Response): Promise<unknown> {
 function describe(detail: unknown): string {
   const message = (detail as { error?: { message?: unknown } })?.error?.message;
   if (typeof message === "string") return message;
-  return typeof detail === "string" ? detail.slice(0, 200) : JSON.stringify(detail)?.slice(0, 200) ?? "";
+  return typeof detail === "string" ? detail.slice(0, 200) : (JSON.stringify(detail)?.slice(0, 200) ?? "");
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -25,7 +25,12 @@ type Completion = {
   usage?: Usage;
   choices?: { message?: { content?: string | null; tool_calls?: unknown }; finish_reason?: string | null }[];
 };
-type Chunk = { id?: string; model?: string; usage?: Usage; choices?: { index?: number; delta?: { content?: string | null }; finish_reason?: string | null }[] };
+type Chunk = {
+  id?: string;
+  model?: string;
+  usage?: Usage;
+  choices?: { index?: number; delta?: { content?: string | null }; finish_reason?: string | null }[];
+};
 type Params = { model?: string; messages?: Message[]; stream?: boolean; user?: string };
 type CreateFn = ((params: Params, ...rest: unknown[]) => unknown) & { [WRAPPED]?: true };
 
@@ -35,7 +40,8 @@ const WRAPPED = Symbol.for("promptsentry.wrapped");
 export function wrapOpenAI<T>(client: T, sink: LogSink, options: WrapOptions = {}): T {
   const completions = (client as { chat?: { completions?: { create?: CreateFn } } })?.chat?.completions;
   const original = completions?.create;
-  if (!completions || typeof original !== "function") throw new TypeError("wrapOpenAI: expected an OpenAI client (client.chat.completions.create)");
+  if (!completions || typeof original !== "function")
+    throw new TypeError("wrapOpenAI: expected an OpenAI client (client.chat.completions.create)");
   if (original[WRAPPED]) return client;
 
   const create: CreateFn = function (this: unknown, params: Params, ...rest: unknown[]) {
@@ -47,7 +53,8 @@ export function wrapOpenAI<T>(client: T, sink: LogSink, options: WrapOptions = {
         (value) => {
           try {
             if (params?.stream) observeStream(value, params, started, sink, options);
-            else if (Array.isArray((value as Completion)?.choices)) sink.log(completionLog(value as Completion, params, Date.now() - started, options));
+            else if (Array.isArray((value as Completion)?.choices))
+              sink.log(completionLog(value as Completion, params, Date.now() - started, options));
           } catch {
             // Logging must never change what the caller sees.
           }
@@ -136,7 +143,15 @@ function completionLog(completion: Completion, params: Params, latencyMs: number
   });
 }
 
-function entry(params: Params, response: string, model: string | undefined, usage: Usage, latencyMs: number, options: WrapOptions, extra: Record<string, unknown>): LogEntry {
+function entry(
+  params: Params,
+  response: string,
+  model: string | undefined,
+  usage: Usage,
+  latencyMs: number,
+  options: WrapOptions,
+  extra: Record<string, unknown>,
+): LogEntry {
   const tokens = usage ? (usage.total_tokens ?? (usage.prompt_tokens ?? 0) + (usage.completion_tokens ?? 0)) : null;
   const metadata: Record<string, unknown> = { provider: "openai", ...options.metadata, ...extra };
   if (usage) Object.assign(metadata, { promptTokens: usage.prompt_tokens ?? null, completionTokens: usage.completion_tokens ?? null });
@@ -166,7 +181,13 @@ function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
     return content
-      .map((part) => (typeof part === "string" ? part : (part as { type?: string; text?: string })?.type === "text" ? ((part as { text?: string }).text ?? "") : ""))
+      .map((part) =>
+        typeof part === "string"
+          ? part
+          : (part as { type?: string; text?: string })?.type === "text"
+            ? ((part as { text?: string }).text ?? "")
+            : "",
+      )
       .filter(Boolean)
       .join("\n");
   }

@@ -3,11 +3,11 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { PromptSentry, PromptSentryError, backoffMs, retryAfterMs } from "../src/index";
+import { PromptSentry, type PromptSentryError, backoffMs, retryAfterMs } from "../src/index";
 import { FakeApi, until } from "./fake-api";
 
 let api: FakeApi;
-let clients: PromptSentry[] = [];
+const clients: PromptSentry[] = [];
 let errors: PromptSentryError[] = [];
 beforeEach(async () => {
   api = await new FakeApi().start();
@@ -19,7 +19,14 @@ afterEach(async () => {
 });
 
 function client(options: Partial<ConstructorParameters<typeof PromptSentry>[0]> = {}) {
-  const c = new PromptSentry({ apiKey: "pk_live_test", baseUrl: `${api.url}/`, onError: (e) => errors.push(e), initialBackoffMs: 20, flushOnExit: false, ...options });
+  const c = new PromptSentry({
+    apiKey: "pk_live_test",
+    baseUrl: `${api.url}/`,
+    onError: (e) => errors.push(e),
+    initialBackoffMs: 20,
+    flushOnExit: false,
+    ...options,
+  });
   clients.push(c);
   return c;
 }
@@ -170,7 +177,9 @@ describe("bounded queue", () => {
     for (let i = 5; i < 30; i++) sdk.log(entry(i));
     expect(sdk.stats).toMatchObject({ dropped: 15, pending: 15 });
     await sdk.flush();
-    expect(api.stored.map((l) => l.prompt)).toEqual([0, 1, 2, 3, 4, ...Array.from({ length: 10 }, (_, i) => 20 + i)].map((i) => `prompt ${i}`));
+    expect(api.stored.map((l) => l.prompt)).toEqual(
+      [0, 1, 2, 3, 4, ...Array.from({ length: 10 }, (_, i) => 20 + i)].map((i) => `prompt ${i}`),
+    );
     expect(errors.filter((e) => e.kind === "dropped").reduce((n, e) => n + e.logs, 0)).toBe(15);
     expect(sdk.stats).toMatchObject({ sent: 15, dropped: 15, failed: 0 });
   });

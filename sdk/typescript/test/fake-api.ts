@@ -5,13 +5,16 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Reply =
-  | { status: number; headers?: Record<string, string>; body?: unknown }
-  | "hang"
-  | "reset"
-  | "store-then-503";
+export type Reply = { status: number; headers?: Record<string, string>; body?: unknown } | "hang" | "reset" | "store-then-503";
 
-export type Seen = { at: number; key: string | undefined; auth: string | undefined; bytes: number; logs: Record<string, unknown>[]; headers: IncomingHttpHeaders };
+export type Seen = {
+  at: number;
+  key: string | undefined;
+  auth: string | undefined;
+  bytes: number;
+  logs: Record<string, unknown>[];
+  headers: IncomingHttpHeaders;
+};
 
 export class FakeApi {
   readonly requests: Seen[] = [];
@@ -49,13 +52,19 @@ export class FakeApi {
         };
         if (reply === "store-then-503") {
           store();
-          return void res.writeHead(503, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { code: "unavailable", message: "lost answer" } }));
+          return void res
+            .writeHead(503, { "Content-Type": "application/json" })
+            .end(JSON.stringify({ error: { code: "unavailable", message: "lost answer" } }));
         }
         if (reply.status === 201) {
           const { ids, replayed } = store();
-          return void res.writeHead(201, { "Content-Type": "application/json", ...(replayed ? { "Idempotent-Replayed": "true" } : {}) }).end(JSON.stringify({ ids }));
+          return void res
+            .writeHead(201, { "Content-Type": "application/json", ...(replayed ? { "Idempotent-Replayed": "true" } : {}) })
+            .end(JSON.stringify({ ids }));
         }
-        res.writeHead(reply.status, { "Content-Type": "application/json", ...reply.headers }).end(JSON.stringify(reply.body ?? { error: { code: "error", message: `status ${reply.status}` } }));
+        res
+          .writeHead(reply.status, { "Content-Type": "application/json", ...reply.headers })
+          .end(JSON.stringify(reply.body ?? { error: { code: "error", message: `status ${reply.status}` } }));
       });
     });
     await new Promise<void>((r) => this.server.listen(0, "127.0.0.1", r));

@@ -18,12 +18,24 @@ export class FakeOpenAI {
       let raw = "";
       req.on("data", (c) => (raw += c));
       req.on("end", async () => {
-        const body = JSON.parse(raw || "{}") as { model: string; stream?: boolean; stream_options?: { include_usage?: boolean }; messages: { content: string }[] };
+        const body = JSON.parse(raw || "{}") as {
+          model: string;
+          stream?: boolean;
+          stream_options?: { include_usage?: boolean };
+          messages: { content: string }[];
+        };
         if (req.url !== "/v1/chat/completions") return void res.writeHead(404).end();
         if (body.model === "bad-model") {
-          return void res
-            .writeHead(404, { "Content-Type": "application/json" })
-            .end(JSON.stringify({ error: { message: "The model `bad-model` does not exist", type: "invalid_request_error", param: null, code: "model_not_found" } }));
+          return void res.writeHead(404, { "Content-Type": "application/json" }).end(
+            JSON.stringify({
+              error: {
+                message: "The model `bad-model` does not exist",
+                type: "invalid_request_error",
+                param: null,
+                code: "model_not_found",
+              },
+            }),
+          );
         }
         const id = "chatcmpl-fake1";
         const created = Math.floor(Date.now() / 1000);
@@ -36,7 +48,14 @@ export class FakeOpenAI {
               object: "chat.completion",
               created,
               model,
-              choices: [{ index: 0, message: { role: "assistant", content: ANSWER.join(""), refusal: null }, finish_reason: "stop", logprobs: null }],
+              choices: [
+                {
+                  index: 0,
+                  message: { role: "assistant", content: ANSWER.join(""), refusal: null },
+                  finish_reason: "stop",
+                  logprobs: null,
+                },
+              ],
               usage: USAGE,
             }),
           );

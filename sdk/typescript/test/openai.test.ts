@@ -50,7 +50,15 @@ describe("wrapOpenAI", () => {
       tokenCount: USAGE.total_tokens,
       userId: "u-1",
       source: "node-sdk",
-      metadata: { provider: "openai", feature: "faq", stream: false, id: "chatcmpl-fake1", finishReason: "stop", promptTokens: 21, completionTokens: 7 },
+      metadata: {
+        provider: "openai",
+        feature: "faq",
+        stream: false,
+        id: "chatcmpl-fake1",
+        finishReason: "stop",
+        promptTokens: 21,
+        completionTokens: 7,
+      },
     });
     expect(log.latencyMs).toBeGreaterThanOrEqual(provider.chunkDelayMs - 2);
     expect(log.latencyMs).toBeLessThan(5_000);
@@ -58,7 +66,12 @@ describe("wrapOpenAI", () => {
 
   it("logs a streamed completion once the caller has read it, chunks unchanged", async () => {
     const read = async (client: OpenAI) => {
-      const stream = await client.chat.completions.create({ model: "gpt-4", messages, stream: true, stream_options: { include_usage: true } });
+      const stream = await client.chat.completions.create({
+        model: "gpt-4",
+        messages,
+        stream: true,
+        stream_options: { include_usage: true },
+      });
       const chunks: unknown[] = [];
       for await (const chunk of stream) chunks.push({ ...chunk, created: 0 });
       return chunks;
@@ -69,7 +82,12 @@ describe("wrapOpenAI", () => {
     await sdk.flush();
     expect(api.stored).toHaveLength(1);
     const log = api.stored[0] as Record<string, any>;
-    expect(log).toMatchObject({ response: ANSWER.join(""), model: "gpt-4-0613", tokenCount: 28, metadata: { stream: true, finishReason: "stop" } });
+    expect(log).toMatchObject({
+      response: ANSWER.join(""),
+      model: "gpt-4-0613",
+      tokenCount: 28,
+      metadata: { stream: true, finishReason: "stop" },
+    });
     // Latency covers the whole stream; the first token came after one chunk delay.
     expect(log.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * provider.chunkDelayMs - 5);
     expect(log.metadata.timeToFirstTokenMs).toBeGreaterThanOrEqual(provider.chunkDelayMs - 5);
@@ -85,7 +103,11 @@ describe("wrapOpenAI", () => {
     }
     await sdk.flush();
     expect(api.stored).toHaveLength(1);
-    expect(api.stored[0]).toMatchObject({ response: ANSWER.slice(0, 2).join(""), tokenCount: null, metadata: { stream: true, incomplete: true } });
+    expect(api.stored[0]).toMatchObject({
+      response: ANSWER.slice(0, 2).join(""),
+      tokenCount: null,
+      metadata: { stream: true, incomplete: true },
+    });
   });
 
   it("passes provider errors through unchanged and logs nothing", async () => {

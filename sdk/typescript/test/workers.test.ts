@@ -29,7 +29,9 @@ export default {
       .map((f) => ({ type: "ESModule" as const, path: path.join(dist, f), contents: readFileSync(path.join(dist, f), "utf8") })),
   ];
   mf = new Miniflare(
-    convertV4MiniflareOptions({ workers: [{ name: "sdk", modules, modulesRoot: dist, compatibilityDate: "2024-09-23", bindings: { API: api.url } }] }),
+    convertV4MiniflareOptions({
+      workers: [{ name: "sdk", modules, modulesRoot: dist, compatibilityDate: "2024-09-23", bindings: { API: api.url } }],
+    }),
   );
   await mf.ready;
 }, 60_000);

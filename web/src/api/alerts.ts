@@ -30,5 +30,4 @@ export const alertsInfiniteQueryOptions = (unacknowledgedOnly: boolean) =>
   });
 
 /** PATCH /api/alerts/{id}/acknowledge → the acknowledged alert. */
-export const acknowledgeAlert = (id: string) =>
-  api<Alert>(`/api/alerts/${encodeURIComponent(id)}/acknowledge`, { method: "PATCH" });
+export const acknowledgeAlert = (id: string) => api<Alert>(`/api/alerts/${encodeURIComponent(id)}/acknowledge`, { method: "PATCH" });

@@ -16,8 +16,7 @@ export const apiKeysQueryOptions = () =>
   });
 
 /** POST /api/api-keys → the key with its full value (`keyValue`), answered once. */
-export const createApiKey = (input: ApiKeyInput) =>
-  api<CreatedApiKey>("/api/api-keys", { method: "POST", body: input });
+export const createApiKey = (input: ApiKeyInput) => api<CreatedApiKey>("/api/api-keys", { method: "POST", body: input });
 
 /** DELETE /api/api-keys/{id} → 204; 409 for the key the session is signed in with. */
 export const deleteApiKey = (id: string) => api<null>(`/api/api-keys/${encodeURIComponent(id)}`, { method: "DELETE" });

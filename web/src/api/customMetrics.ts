@@ -21,11 +21,9 @@ export const customMetricsQueryOptions = () =>
     queryFn: ({ signal }) => api<CustomMetric[]>("/api/custom-metrics", { signal }),
   });
 
-export const createCustomMetric = (input: CustomMetricInput) =>
-  api<CustomMetric>("/api/custom-metrics", { method: "POST", body: input });
+export const createCustomMetric = (input: CustomMetricInput) => api<CustomMetric>("/api/custom-metrics", { method: "POST", body: input });
 
-export const deleteCustomMetric = (id: string) =>
-  api<null>(`/api/custom-metrics/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteCustomMetric = (id: string) => api<null>(`/api/custom-metrics/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 /** POST /api/custom-metrics/{id}/refresh → the metric with a freshly computed value. */
 export const refreshCustomMetric = (id: string) =>

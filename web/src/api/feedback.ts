@@ -6,7 +6,6 @@ import type { Feedback, FeedbackSummary } from "./types";
 
 export type { Feedback, FeedbackSummary };
 
-
 export const feedbackKeys = {
   all: ["feedback"] as const,
   summary: () => ["feedback", "summary"] as const,

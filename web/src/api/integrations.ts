@@ -5,7 +5,6 @@ import type { Integration, IntegrationConfig } from "./types";
 
 export type { Integration, IntegrationConfig };
 
-
 export type IntegrationInput = { name: string; type: IntegrationType; config: IntegrationConfig };
 
 export const integrationKeys = { all: ["integrations"] as const };
@@ -16,11 +15,9 @@ export const integrationsQueryOptions = () =>
     queryFn: ({ signal }) => api<Integration[]>("/api/integrations", { signal }),
   });
 
-export const createIntegration = (input: IntegrationInput) =>
-  api<Integration>("/api/integrations", { method: "POST", body: input });
+export const createIntegration = (input: IntegrationInput) => api<Integration>("/api/integrations", { method: "POST", body: input });
 
 export const updateIntegration = (id: string, patch: { active?: boolean; name?: string; config?: Record<string, string> }) =>
   api<Integration>(`/api/integrations/${encodeURIComponent(id)}`, { method: "PATCH", body: patch });
 
-export const deleteIntegration = (id: string) =>
-  api<null>(`/api/integrations/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deleteIntegration = (id: string) => api<null>(`/api/integrations/${encodeURIComponent(id)}`, { method: "DELETE" });

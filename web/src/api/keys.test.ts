@@ -27,7 +27,13 @@ async function invalidatedAfterNewLog(keys: readonly (readonly unknown[])[]) {
 
 describe("query keys", () => {
   it("a stored log (a submitted test prompt) refreshes the stats cards, both trends panels and the log lists", async () => {
-    const changed = [statsQueryOptions(WEEK_DAYS).queryKey, trendsQueryOptions(WEEK_DAYS).queryKey, trendsQueryOptions(30).queryKey, logKeys.feed(), logKeys.list({})];
+    const changed = [
+      statsQueryOptions(WEEK_DAYS).queryKey,
+      trendsQueryOptions(WEEK_DAYS).queryKey,
+      trendsQueryOptions(30).queryKey,
+      logKeys.feed(),
+      logKeys.list({}),
+    ];
     expect(await invalidatedAfterNewLog(changed)).toEqual(changed.map(() => true));
   });
 
@@ -37,7 +43,23 @@ describe("query keys", () => {
   });
 
   it("every resource has its own root", () => {
-    const roots = [statsKeys.all, logKeys.all, alertKeys.all, analyticsKeys.all, apiKeyKeys.all, customMetricKeys.all, feedbackKeys.all, integrationKeys.all, organizationKey, settingsKey, teamKeys.all, webhookKeys.all, usageKeys.anomalies(), usageKeys.costTracking(1).slice(0, 1), usageKeys.performance(1).slice(0, 1)].map((k) => k[0]);
+    const roots = [
+      statsKeys.all,
+      logKeys.all,
+      alertKeys.all,
+      analyticsKeys.all,
+      apiKeyKeys.all,
+      customMetricKeys.all,
+      feedbackKeys.all,
+      integrationKeys.all,
+      organizationKey,
+      settingsKey,
+      teamKeys.all,
+      webhookKeys.all,
+      usageKeys.anomalies(),
+      usageKeys.costTracking(1).slice(0, 1),
+      usageKeys.performance(1).slice(0, 1),
+    ].map((k) => k[0]);
     expect(new Set(roots).size).toBe(roots.length);
   });
 });

@@ -15,12 +15,10 @@ export const organizationQueryOptions = () =>
 export type RegisterInput = { name: string; email: string };
 
 /** POST /api/register → organization and the one-time API key; sets the session cookie. */
-export const register = (input: RegisterInput) =>
-  api<RegisterResult>("/api/register", { method: "POST", body: input });
+export const register = (input: RegisterInput) => api<RegisterResult>("/api/register", { method: "POST", body: input });
 
 /** POST /api/session {apiKey} → signs in with an existing key (sets the session cookie). */
-export const signIn = (apiKey: string) =>
-  api<SessionResult>("/api/session", { method: "POST", body: { apiKey } });
+export const signIn = (apiKey: string) => api<SessionResult>("/api/session", { method: "POST", body: { apiKey } });
 
 /** DELETE /api/session → clears the session cookie. */
 export const signOut = () => api<null>("/api/session", { method: "DELETE" });

@@ -5,7 +5,6 @@ import type { InviteResult, TeamMember } from "./types";
 
 export type { TeamMember };
 
-
 export type InviteInput = { name: string; email: string; role: Role };
 
 export const teamKeys = { all: ["team"] as const };
@@ -17,8 +16,7 @@ export const teamQueryOptions = () =>
   });
 
 /** POST /api/team/invite → the member and their one-time API key. */
-export const inviteMember = (input: InviteInput) =>
-  api<InviteResult>("/api/team/invite", { method: "POST", body: input });
+export const inviteMember = (input: InviteInput) => api<InviteResult>("/api/team/invite", { method: "POST", body: input });
 
 export const changeRole = (id: string, role: Role) =>
   api<TeamMember>(`/api/team/${encodeURIComponent(id)}`, { method: "PATCH", body: { role } });

@@ -16,5 +16,4 @@ export type TestPromptInput = {
 export const keysChangedByNewLog = [logKeys.all, statsKeys.all] as const;
 
 /** POST /api/test-prompt → the stored log with the flag the server assigned. */
-export const submitTestPrompt = (input: TestPromptInput) =>
-  api<PromptLog>("/api/test-prompt", { method: "POST", body: input });
+export const submitTestPrompt = (input: TestPromptInput) => api<PromptLog>("/api/test-prompt", { method: "POST", body: input });

@@ -5,7 +5,6 @@ import type { Anomaly, CostEntry, PerformanceEntry } from "./types";
 
 export type { Anomaly, CostEntry, PerformanceEntry };
 
-
 export const usageKeys = {
   anomalies: () => ["anomaly-detections"] as const,
   costTracking: (days: number) => ["cost-tracking", { days }] as const,

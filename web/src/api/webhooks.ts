@@ -36,5 +36,4 @@ export const updateWebhook = (id: string, patch: WebhookPatch) =>
 export const deleteWebhook = (id: string) => api<null>(`/api/webhooks/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 /** POST /api/webhooks/{id}/test → 202 {messageId}: a signed test event is queued for delivery. */
-export const sendTestEvent = (id: string) =>
-  api<WebhookTest>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });
+export const sendTestEvent = (id: string) => api<WebhookTest>(`/api/webhooks/${encodeURIComponent(id)}/test`, { method: "POST" });

@@ -34,7 +34,11 @@ export function CopyButton({
       mark("x");
       toast({ title: toastTitle });
     } catch (e) {
-      toast({ title: "Copy failed", description: e instanceof Error ? e.message : "Select the text and copy it manually.", variant: "destructive" });
+      toast({
+        title: "Copy failed",
+        description: e instanceof Error ? e.message : "Select the text and copy it manually.",
+        variant: "destructive",
+      });
     }
   };
   return (
@@ -47,9 +51,17 @@ export function CopyButton({
       data-copied={done ? "true" : undefined}
       className={onDark ? "bg-transparent! text-gray-300! shadow-none! hover:bg-gray-800! hover:text-white!" : undefined}
     >
-      {done ? <CheckIcon className={onDark ? "h-4 w-4 text-green-400" : "h-4 w-4 text-green-600 dark:text-green-400"} /> : <CopyIcon className="h-4 w-4" />}
+      {done ? (
+        <CheckIcon className={onDark ? "h-4 w-4 text-green-400" : "h-4 w-4 text-green-600 dark:text-green-400"} />
+      ) : (
+        <CopyIcon className="h-4 w-4" />
+      )}
       {hideText ? null : <span aria-live="polite">{done ? copiedLabel : label}</span>}
-      {hideText && done ? <span className="sr-only" aria-live="polite">{copiedLabel}</span> : null}
+      {hideText && done ? (
+        <span className="sr-only" aria-live="polite">
+          {copiedLabel}
+        </span>
+      ) : null}
     </Button>
   );
 }

@@ -6,7 +6,11 @@ import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { LoadMore } from "./LoadMore";
 
 const idle = { hasNextPage: true, isFetchingNextPage: false, isFetchNextPageError: false, error: null, fetchNextPage: () => undefined };
-const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("LoadMore's count", () => {
   it('shows a capped total as "10,000+"', () => {

@@ -13,7 +13,19 @@ type NextPageQuery = {
  * `shown`/`total`/`noun` add "Showing 50 of 1,234 logs" when the total is known; a `capped` total (the
  * server stopped counting at it) reads "10,000+".
  */
-export function LoadMore({ query, shown, total, capped, noun }: { query: NextPageQuery; shown?: number; total?: number | null; capped?: boolean; noun?: string }) {
+export function LoadMore({
+  query,
+  shown,
+  total,
+  capped,
+  noun,
+}: {
+  query: NextPageQuery;
+  shown?: number;
+  total?: number | null;
+  capped?: boolean;
+  noun?: string;
+}) {
   return (
     <>
       {shown !== undefined && total != null && total > 0 ? (

@@ -19,8 +19,7 @@ export function OneTimeSecret({
   copyToast?: string;
 }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label={title}
       className="rounded-xl border border-amber-300 bg-amber-50 p-4 dark:border-amber-500/40 dark:bg-amber-500/10"
     >
@@ -45,6 +44,6 @@ export function OneTimeSecret({
           </Button>
         </div>
       </div>
-    </div>
+    </section>
   );
 }

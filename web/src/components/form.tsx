@@ -26,7 +26,12 @@ function LabelledField({
   error?: string;
   hint?: ReactNode;
   className?: string;
-  children: (control: { id: string; className: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined }) => ReactNode;
+  children: (control: {
+    id: string;
+    className: string;
+    "aria-invalid": true | undefined;
+    "aria-describedby": string | undefined;
+  }) => ReactNode;
 }) {
   const id = useId();
   return (
@@ -78,7 +83,17 @@ export function TextAreaField({
 }
 
 /** The footer of a dialog's form: Cancel, and the submit button with its pending label. */
-export function FormActions({ onCancel, pending, label, pendingLabel }: { onCancel: () => void; pending: boolean; label: string; pendingLabel: string }) {
+export function FormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}) {
   return (
     <div className="flex justify-end gap-2 pt-2">
       <Button variant="secondary" onClick={onCancel} disabled={pending}>

@@ -4,6 +4,7 @@ import type { ReactNode, SVGProps } from "react";
 type IconProps = SVGProps<SVGSVGElement>;
 
 function make(children: ReactNode) {
+  // biome-ignore lint/correctness/noComponentHookFactories: each icon is made once at module load, never inside a render.
   return function Icon({ className = "h-5 w-5", ...rest }: IconProps) {
     return (
       <svg
@@ -159,7 +160,9 @@ export const CpuIcon = make(
     <path d="M9 1v3M15 1v3M9 20v3M15 20v3M20 9h3M20 14h3M1 9h3M1 14h3" />
   </>,
 );
-export const TrashIcon = make(<path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />);
+export const TrashIcon = make(
+  <path d="M3 6h18M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6M10 11v6M14 11v6" />,
+);
 export const PlusIcon = make(<path d="M12 5v14M5 12h14" />);
 export const EyeOffIcon = make(
   <path d="M17.94 17.94A10.07 10.07 0 0 1 12 20c-7 0-11-8-11-8a18.45 18.45 0 0 1 5.06-5.94M9.9 4.24A9.12 9.12 0 0 1 12 4c7 0 11 8 11 8a18.5 18.5 0 0 1-2.16 3.19M14.12 14.12a3 3 0 1 1-4.24-4.24M1 1l22 22" />,

@@ -13,7 +13,9 @@ type ToastItem = ToastInput & { id: number };
 let toasts: ToastItem[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+const emit = () => {
+  for (const l of listeners) l();
+};
 
 /** Show a toast; it replaces any toast on screen. Returns its id. */
 export function toast(input: ToastInput): number {

@@ -34,10 +34,7 @@ export function Button({ variant = "primary", size = "md", className, type = "bu
 export function Card({ className, children, ...rest }: { className?: string; children: ReactNode } & Record<string, unknown>) {
   return (
     <section
-      className={cx(
-        "rounded-xl border border-gray-200 bg-white shadow-xs dark:border-gray-800 dark:bg-gray-900",
-        className,
-      )}
+      className={cx("rounded-xl border border-gray-200 bg-white shadow-xs dark:border-gray-800 dark:bg-gray-900", className)}
       {...rest}
     >
       {children}
@@ -100,6 +97,7 @@ export function PlaceholderRows({ count, rowClassName = "h-20" }: { count: numbe
   return (
     <div role="status" aria-busy="true" aria-label="Loading" className="space-y-3">
       {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholder rows with no identity of their own.
         <Skeleton key={i} className={cx("w-full", rowClassName)} />
       ))}
     </div>

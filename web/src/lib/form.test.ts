@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { apiKeyBody, customMetricBody, integrationBody, MESSAGES, registerBody, teamInviteBody, webhookBody } from "../../../schema/validation";
+import {
+  apiKeyBody,
+  customMetricBody,
+  integrationBody,
+  MESSAGES,
+  registerBody,
+  teamInviteBody,
+  webhookBody,
+} from "../../../schema/validation";
 import { ApiError } from "../api/client";
 import { serverErrors, validateForm } from "./form";
 

@@ -7,5 +7,9 @@ import { organizationQueryOptions } from "../api/organization";
 export function usePermissions() {
   const org = useQuery(organizationQueryOptions());
   const permissions = org.data?.permissions ?? [];
-  return { organization: org.data ?? null, isAdmin: hasPermission(permissions, "admin"), can: (p: Permission) => hasPermission(permissions, p) };
+  return {
+    organization: org.data ?? null,
+    isAdmin: hasPermission(permissions, "admin"),
+    can: (p: Permission) => hasPermission(permissions, p),
+  };
 }

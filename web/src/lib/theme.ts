@@ -25,7 +25,7 @@ export function currentTheme(): Theme {
 
 function apply(theme: Theme) {
   document.documentElement.classList.toggle("dark", theme === "dark");
-  listeners.forEach((l) => l());
+  for (const l of listeners) l();
 }
 
 export function setTheme(theme: Theme) {

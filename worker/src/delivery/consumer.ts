@@ -15,7 +15,9 @@ async function handle(message: Message<DeliveryMessage>, env: Bindings, db: Db, 
   try {
     const body = message.body;
     const verdict =
-      body.kind === "webhook" ? await deliverWebhook(env, db, body, message.attempts, opts) : await deliverIntegration(env, db, body, message.attempts, opts);
+      body.kind === "webhook"
+        ? await deliverWebhook(env, db, body, message.attempts, opts)
+        : await deliverIntegration(env, db, body, message.attempts, opts);
     if (verdict.action === "retry") message.retry({ delaySeconds: verdict.delaySeconds });
     else message.ack();
   } catch (error) {
@@ -26,7 +28,12 @@ async function handle(message: Message<DeliveryMessage>, env: Bindings, db: Db, 
   }
 }
 
-export async function consumeDeliveries(batch: MessageBatch<DeliveryMessage>, env: Bindings, ctx: ExecutionContext, opts: DeliveryOptions = {}): Promise<void> {
+export async function consumeDeliveries(
+  batch: MessageBatch<DeliveryMessage>,
+  env: Bindings,
+  ctx: ExecutionContext,
+  opts: DeliveryOptions = {},
+): Promise<void> {
   void ctx;
   const db = createDb(env.DB);
   const pending = [...batch.messages];

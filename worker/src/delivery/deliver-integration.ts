@@ -16,8 +16,23 @@ import { backoffSeconds, judge, MAX_ATTEMPTS, type Verdict } from "./retry-polic
 /** Sender used when ALERT_EMAIL_FROM is not set; it must be an address the binding may send from. */
 const DEFAULT_FROM = "alerts@promptsentry.local";
 
-function logAttempt(row: IntegrationRow, msg: IntegrationDeliveryMessage, attempt: number, verdict: Verdict, statusCode: number | null = null) {
-  const line = { integrationId: row.id, type: row.type, messageId: msg.messageId, alertId: msg.alert.id, attempt, statusCode, outcome: verdict.action, error: verdict.error };
+function logAttempt(
+  row: IntegrationRow,
+  msg: IntegrationDeliveryMessage,
+  attempt: number,
+  verdict: Verdict,
+  statusCode: number | null = null,
+) {
+  const line = {
+    integrationId: row.id,
+    type: row.type,
+    messageId: msg.messageId,
+    alertId: msg.alert.id,
+    attempt,
+    statusCode,
+    outcome: verdict.action,
+    error: verdict.error,
+  };
   (verdict.success ? console.log : console.warn)("integration delivery", JSON.stringify(line));
 }
 
@@ -49,23 +64,33 @@ async function send(env: Bindings, db: Db, row: IntegrationRow, msg: Integration
   if (row.type === "email") return { verdict: await sendEmail(env, row, msg, attempt), statusCode: null };
   const url = row.config.webhook_url || row.config.url;
   const policy = url ? checkOutboundUrl(url, allowsPrivate(env)) : { ok: false as const, reason: "No URL configured" };
-  if (!policy.ok) return { verdict: { action: "ack", success: false, error: `Refused: ${policy.reason}` } satisfies Verdict, statusCode: null };
+  if (!policy.ok)
+    return { verdict: { action: "ack", success: false, error: `Refused: ${policy.reason}` } satisfies Verdict, statusCode: null };
   const { body, headers } = request(row, msg);
   const result = await postJson(url!, JSON.stringify(body), headers, opts.timeoutMs);
   const verdict = judge(result, attempt, opts.random);
   if (verdict.action === "disable") {
-    await db.update(integrations).set({ active: false }).where(and(eq(integrations.orgId, row.orgId), eq(integrations.id, row.id)));
+    await db
+      .update(integrations)
+      .set({ active: false })
+      .where(and(eq(integrations.orgId, row.orgId), eq(integrations.id, row.id)));
   }
   return { verdict, statusCode: result.statusCode };
 }
 
-export async function deliverIntegration(env: Bindings, db: Db, msg: IntegrationDeliveryMessage, attempt: number, opts: DeliveryOptions = {}): Promise<Verdict> {
+export async function deliverIntegration(
+  env: Bindings,
+  db: Db,
+  msg: IntegrationDeliveryMessage,
+  attempt: number,
+  opts: DeliveryOptions = {},
+): Promise<Verdict> {
   const [row] = await db
     .select()
     .from(integrations)
     .where(and(eq(integrations.orgId, msg.orgId), eq(integrations.id, msg.integrationId)))
     .limit(1);
-  if (!row || !row.active) return { action: "ack", success: false, error: null };
+  if (!row?.active) return { action: "ack", success: false, error: null };
   return sendOnce(db, { orgId: msg.orgId, targetId: msg.integrationId, messageId: msg.messageId }, attempt, async () => {
     const { verdict, statusCode } = await send(env, db, row, msg, attempt, opts);
     logAttempt(row, msg, attempt, verdict, statusCode);

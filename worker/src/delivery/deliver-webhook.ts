@@ -18,7 +18,12 @@ export type DeliveryOptions = { timeoutMs?: number; random?: () => number };
 export const envelope = (msg: Pick<WebhookDeliveryMessage, "messageId" | "event" | "timestamp" | "data">) =>
   JSON.stringify({ id: msg.messageId, type: msg.event, timestamp: msg.timestamp, data: msg.data });
 
-function attemptRow(msg: WebhookDeliveryMessage, attempt: number, result: Pick<SendResult, "statusCode" | "durationMs">, verdict: Pick<Verdict, "success" | "error">) {
+function attemptRow(
+  msg: WebhookDeliveryMessage,
+  attempt: number,
+  result: Pick<SendResult, "statusCode" | "durationMs">,
+  verdict: Pick<Verdict, "success" | "error">,
+) {
   return {
     id: newId(),
     orgId: msg.orgId,
@@ -40,17 +45,32 @@ async function send(hook: WebhookRow, msg: WebhookDeliveryMessage, opts: Deliver
   return postJson(hook.url, body, headers, opts.timeoutMs);
 }
 
-export async function deliverWebhook(env: Bindings, db: Db, msg: WebhookDeliveryMessage, attempt: number, opts: DeliveryOptions = {}): Promise<Verdict> {
+export async function deliverWebhook(
+  env: Bindings,
+  db: Db,
+  msg: WebhookDeliveryMessage,
+  attempt: number,
+  opts: DeliveryOptions = {},
+): Promise<Verdict> {
   const mine = and(eq(webhooks.orgId, msg.orgId), eq(webhooks.id, msg.webhookId));
   const [hook] = await db.select().from(webhooks).where(mine).limit(1);
   if (!hook || (!hook.active && !msg.test)) return { action: "ack", success: false, error: null };
 
   // The queue delivers at least once: a message handed over again after a successful attempt (its
   // acknowledgement lost), or held by two consumers at once, reaches the receiver once per webhook-id.
-  return sendOnce(db, { orgId: msg.orgId, targetId: msg.webhookId, messageId: msg.messageId }, attempt, () => attemptDelivery(env, db, hook, msg, attempt, opts));
+  return sendOnce(db, { orgId: msg.orgId, targetId: msg.webhookId, messageId: msg.messageId }, attempt, () =>
+    attemptDelivery(env, db, hook, msg, attempt, opts),
+  );
 }
 
-async function attemptDelivery(env: Bindings, db: Db, hook: WebhookRow, msg: WebhookDeliveryMessage, attempt: number, opts: DeliveryOptions): Promise<Verdict> {
+async function attemptDelivery(
+  env: Bindings,
+  db: Db,
+  hook: WebhookRow,
+  msg: WebhookDeliveryMessage,
+  attempt: number,
+  opts: DeliveryOptions,
+): Promise<Verdict> {
   const mine = and(eq(webhooks.orgId, msg.orgId), eq(webhooks.id, msg.webhookId));
   const policy = checkOutboundUrl(hook.url, allowsPrivate(env));
   if (!policy.ok) {

@@ -2,7 +2,16 @@
 // integrations. Called through waitUntil after the data is stored; never fails the request.
 import { and, eq, inArray } from "drizzle-orm";
 import type { WebhookEvent } from "../../../schema/constants";
-import { alerts, integrations, webhooks, type AlertRow, type IntegrationRow, type OrgSettings, type PromptLogRow, type WebhookRow } from "../../../schema/tables";
+import {
+  alerts,
+  integrations,
+  webhooks,
+  type AlertRow,
+  type IntegrationRow,
+  type OrgSettings,
+  type PromptLogRow,
+  type WebhookRow,
+} from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
 import { getSettings } from "../queries/settings";
@@ -58,7 +67,15 @@ function webhookMessages(orgId: string, hooks: Subscriber[], events: EventInput[
   return events.flatMap(({ event, data, timestamp }) =>
     hooks
       .filter((h) => h.events.includes(event))
-      .map((h) => ({ kind: "webhook" as const, orgId, webhookId: h.id, messageId: newMessageId(), event, timestamp: timestamp ?? now, data })),
+      .map((h) => ({
+        kind: "webhook" as const,
+        orgId,
+        webhookId: h.id,
+        messageId: newMessageId(),
+        event,
+        timestamp: timestamp ?? now,
+        data,
+      })),
   );
 }
 
@@ -69,7 +86,11 @@ const isCritical = (severity: string) => severity === "high" || severity === "cr
  * alerts, `slackNotifications` switches Slack and `emailAlerts` e-mail. They gate integrations
  * (notifications to people) only; webhooks receive every event they subscribed to.
  */
-export function notifies(integration: Pick<IntegrationRow, "type">, settings: Pick<OrgSettings, "criticalOnly" | "slackNotifications" | "emailAlerts">, alert: AlertSummary): boolean {
+export function notifies(
+  integration: Pick<IntegrationRow, "type">,
+  settings: Pick<OrgSettings, "criticalOnly" | "slackNotifications" | "emailAlerts">,
+  alert: AlertSummary,
+): boolean {
   if (settings.criticalOnly && !isCritical(alert.severity)) return false;
   if (integration.type === "slack") return settings.slackNotifications;
   if (integration.type === "email") return settings.emailAlerts;
@@ -116,7 +137,10 @@ export async function enqueueAlertNotifications(env: Bindings, db: Db, orgId: st
 /** After ingestion: prompt.created / flag.detected per log, and the alerts the logs newly created. */
 export async function enqueueStoredLogs(env: Bindings, db: Db, orgId: string, rows: PromptLogRow[], newAlertIds: string[]): Promise<void> {
   const alertRows = newAlertIds.length
-    ? await db.select().from(alerts).where(and(eq(alerts.orgId, orgId), inArray(alerts.id, newAlertIds)))
+    ? await db
+        .select()
+        .from(alerts)
+        .where(and(eq(alerts.orgId, orgId), inArray(alerts.id, newAlertIds)))
     : [];
   await enqueue(env, db, orgId, rows.flatMap(logEvents), alertRows);
 }
@@ -128,5 +152,14 @@ export async function enqueueStoredLogs(env: Bindings, db: Db, orgId: string, ro
 export function testMessage(hook: Pick<WebhookRow, "id" | "orgId" | "events">): WebhookDeliveryMessage {
   const event = hook.events[0] as WebhookEvent;
   const now = new Date();
-  return { kind: "webhook", orgId: hook.orgId, webhookId: hook.id, messageId: newMessageId(), event, timestamp: now.toISOString(), data: sampleEventData(event, now), test: true };
+  return {
+    kind: "webhook",
+    orgId: hook.orgId,
+    webhookId: hook.id,
+    messageId: newMessageId(),
+    event,
+    timestamp: now.toISOString(),
+    data: sampleEventData(event, now),
+    test: true,
+  };
 }

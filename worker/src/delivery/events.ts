@@ -93,7 +93,11 @@ export function alertCreatedData(alert: AlertSummary) {
   };
 }
 
-export const alertEvent = (alert: AlertSummary): EventInput => ({ event: "alert.created", data: alertCreatedData(alert), timestamp: alert.createdAt });
+export const alertEvent = (alert: AlertSummary): EventInput => ({
+  event: "alert.created",
+  data: alertCreatedData(alert),
+  timestamp: alert.createdAt,
+});
 
 export function userJoinedData(member: TeamMember) {
   return { member_id: member.id, name: member.name, email: member.email, role: member.role, joined_at: member.createdAt.toISOString() };
@@ -134,7 +138,14 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     logId: log.id,
     createdAt: now.toISOString(),
   };
-  const member: TeamMember = { id: `test_${newId()}`, orgId: "", name: "Test User", email: "test.user@example.com", role: "viewer", createdAt: now };
+  const member: TeamMember = {
+    id: `test_${newId()}`,
+    orgId: "",
+    name: "Test User",
+    email: "test.user@example.com",
+    role: "viewer",
+    createdAt: now,
+  };
   const data = {
     "prompt.created": () => promptCreatedData(log),
     "flag.detected": () => flagDetectedData(log),

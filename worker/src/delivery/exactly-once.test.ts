@@ -28,7 +28,15 @@ async function world() {
 async function alertMessages(w: Awaited<ReturnType<typeof world>>) {
   const [alert] = await testDb()
     .insert(alerts)
-    .values({ id: newId(), orgId: w.org.orgId, type: "anomaly", severity: "high", message: "Cost anomaly", reason: `cost-${newId()}`, createdAt: new Date() })
+    .values({
+      id: newId(),
+      orgId: w.org.orgId,
+      type: "anomaly",
+      severity: "high",
+      message: "Cost anomaly",
+      reason: `cost-${newId()}`,
+      createdAt: new Date(),
+    })
     .returning();
   await enqueueAlertNotifications(w.bindings, testDb(), w.org.orgId, [alert]);
   return new Map((w.sent as IntegrationDeliveryMessage[]).filter((m) => m.kind === "integration").map((m) => [m.integrationId, m]));
@@ -83,12 +91,16 @@ describe("exactly-once delivery per target and event", () => {
     const message = (await alertMessages(w)).get(target.id)!;
     const claim = { orgId: w.org.orgId, targetId: target.id, messageId: message.messageId, delivered: false };
 
-    await testDb().insert(deliveryClaims).values({ ...claim, claimedAt: new Date() });
+    await testDb()
+      .insert(deliveryClaims)
+      .values({ ...claim, claimedAt: new Date() });
     const waiting = await runQueue(w.bindings, [message]);
     expect(waiting.retryMessages).toEqual([{ msgId: waiting.ids[0], delaySeconds: DELIVERY_CLAIM_STALE_MS / 1000 }]);
     expect(await w.r.requests("taken")).toHaveLength(0);
 
-    await testDb().update(deliveryClaims).set({ claimedAt: new Date(Date.now() - DELIVERY_CLAIM_STALE_MS - 1000) });
+    await testDb()
+      .update(deliveryClaims)
+      .set({ claimedAt: new Date(Date.now() - DELIVERY_CLAIM_STALE_MS - 1000) });
     const takeover = await runQueue(w.bindings, [message], 2);
     expect(takeover.explicitAcks).toEqual(takeover.ids);
     expect(await w.r.requests("taken")).toHaveLength(1);

@@ -10,7 +10,7 @@ const GREY = 0x6b7280;
 
 const severityLabel = (s: string) => SEVERITY_LABEL[s] ?? s;
 const typeLabel = (t: string) => (t === "red_flag" ? "Red flag" : t === "anomaly" ? "Anomaly" : t);
-const clip = (text: string, max: number) => (text.length > max ? text.slice(0, max - 1) + "…" : text);
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 export const alertTitle = (alert: AlertSummary) => `${PRODUCT_NAME}: ${severityLabel(alert.severity)} severity alert`;
 
@@ -79,5 +79,8 @@ export function alertEmail(alert: AlertSummary) {
     `You receive this because e-mail alerts are on for your ${PRODUCT_NAME} organization.`,
   ];
   // Header values must not carry line breaks (header injection).
-  return { subject: clip(`[${PRODUCT_NAME}] ${severityLabel(alert.severity)}: ${alert.message}`.replace(/[\r\n]+/g, " "), 200), text: lines.join("\n") };
+  return {
+    subject: clip(`[${PRODUCT_NAME}] ${severityLabel(alert.severity)}: ${alert.message}`.replace(/[\r\n]+/g, " "), 200),
+    text: lines.join("\n"),
+  };
 }

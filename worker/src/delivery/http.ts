@@ -5,7 +5,12 @@ import { parseRetryAfter, type SendResult } from "./retry-policy";
 export const USER_AGENT = "PromptSentry-Webhooks/1";
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
-export async function postJson(url: string, body: string, headers: Record<string, string>, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<SendResult> {
+export async function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs = DEFAULT_TIMEOUT_MS,
+): Promise<SendResult> {
   const started = Date.now();
   try {
     const res = await fetch(url, {
@@ -21,7 +26,11 @@ export async function postJson(url: string, body: string, headers: Record<string
     const redirect = statusCode >= 300 && statusCode < 400;
     return {
       statusCode,
-      error: redirect ? `Redirect (${statusCode}) to ${res.headers.get("location") ?? "nowhere"} not followed` : res.ok ? null : `HTTP ${statusCode}`,
+      error: redirect
+        ? `Redirect (${statusCode}) to ${res.headers.get("location") ?? "nowhere"} not followed`
+        : res.ok
+          ? null
+          : `HTTP ${statusCode}`,
       durationMs: Date.now() - started,
       retryAfterSeconds: parseRetryAfter(res.headers.get("retry-after")),
     };
@@ -29,7 +38,9 @@ export async function postJson(url: string, body: string, headers: Record<string
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     return {
       statusCode: null,
-      error: timedOut ? `Timed out after ${timeoutMs / 1000} s` : `Network error: ${error instanceof Error ? error.message : String(error)}`,
+      error: timedOut
+        ? `Timed out after ${timeoutMs / 1000} s`
+        : `Network error: ${error instanceof Error ? error.message : String(error)}`,
       durationMs: Date.now() - started,
       retryAfterSeconds: null,
     };

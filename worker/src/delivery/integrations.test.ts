@@ -19,12 +19,21 @@ async function integration(bindings: Bindings, org: TestOrg, type: string, confi
   return res.body as { id: string };
 }
 
-const settings = (bindings: Bindings, org: TestOrg, body: Record<string, boolean>) => callWith(bindings, "PUT", "/settings", { key: org.apiKey, body });
+const settings = (bindings: Bindings, org: TestOrg, body: Record<string, boolean>) =>
+  callWith(bindings, "PUT", "/settings", { key: org.apiKey, body });
 
 async function anomalyAlert(orgId: string, severity: string) {
   const [row] = await testDb()
     .insert(alerts)
-    .values({ id: newId(), orgId, type: "anomaly", severity, message: `Cost anomaly (${severity})`, reason: `cost-${newId()}`, createdAt: new Date() })
+    .values({
+      id: newId(),
+      orgId,
+      type: "anomaly",
+      severity,
+      message: `Cost anomaly (${severity})`,
+      reason: `cost-${newId()}`,
+      createdAt: new Date(),
+    })
     .returning();
   return row;
 }
@@ -34,7 +43,8 @@ function setup() {
   return { ...recorded, bindings: testEnv({ DELIVERY_QUEUE: recorded.queue }), r: receiver() };
 }
 
-const targets = (sent: unknown[]) => (sent as IntegrationDeliveryMessage[]).filter((m) => m.kind === "integration").map((m) => m.integrationId);
+const targets = (sent: unknown[]) =>
+  (sent as IntegrationDeliveryMessage[]).filter((m) => m.kind === "integration").map((m) => m.integrationId);
 
 describe("integration notifications", () => {
   it("Slack, Discord and generic webhooks receive the alert in their own formats, mentions neutralised", async () => {
@@ -90,7 +100,16 @@ describe("integration notifications", () => {
       id: generic.headers["webhook-id"],
       type: "alert.created",
       timestamp: alert.createdAt,
-      data: { alert_id: alert.id, type: "red_flag", severity: "high", message: alert.message, reason: "prompt_injection", count: 1, prompt_id: log.body.id, created_at: alert.createdAt },
+      data: {
+        alert_id: alert.id,
+        type: "red_flag",
+        severity: "high",
+        message: alert.message,
+        reason: "prompt_injection",
+        count: 1,
+        prompt_id: log.body.id,
+        created_at: alert.createdAt,
+      },
     });
   });
 
@@ -137,8 +156,16 @@ describe("integration notifications", () => {
 
     // What is handed to the binding.
     const mails: any[] = [];
-    const capture = { send: async (m: unknown) => (mails.push(m), { messageId: "x" }) } as unknown as SendEmail;
-    const captured = await runQueue({ ...bindings, ALERT_EMAIL: capture, ALERT_EMAIL_FROM: "alerts@sentry.example.com" }, asEvent("captured"));
+    const capture = {
+      send: async (m: unknown) => {
+        mails.push(m);
+        return { messageId: "x" };
+      },
+    } as unknown as SendEmail;
+    const captured = await runQueue(
+      { ...bindings, ALERT_EMAIL: capture, ALERT_EMAIL_FROM: "alerts@sentry.example.com" },
+      asEvent("captured"),
+    );
     expect(captured.explicitAcks).toEqual(captured.ids);
     expect(mails).toEqual([
       {

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { backoffSeconds, judge, MAX_ATTEMPTS, MAX_DELAY_SECONDS, parseRetryAfter } from "./retry-policy";
 import { signatureHeaders } from "./sign";
 
-const result = (statusCode: number | null, retryAfterSeconds: number | null = null) => ({ statusCode, error: null, durationMs: 5, retryAfterSeconds });
+const result = (statusCode: number | null, retryAfterSeconds: number | null = null) => ({
+  statusCode,
+  error: null,
+  durationMs: 5,
+  retryAfterSeconds,
+});
 
 describe("retry policy", () => {
   it("backs off 10 s · 4^(n−1) from seconds to hours, capped at 6 h, jittered ±20 %", () => {
@@ -33,7 +38,11 @@ describe("retry policy", () => {
     expect(judge(result(500, 7), 1, () => 0.5)).toMatchObject({ action: "retry", delaySeconds: 10 }); // Retry-After only on 429/503
     expect(judge(result(404), 1)).toEqual({ action: "ack", success: false, error: "HTTP 404" });
     expect(judge(result(410), 1)).toEqual({ action: "disable", success: false, error: "HTTP 410" });
-    expect(judge(result(500), MAX_ATTEMPTS)).toEqual({ action: "ack", success: false, error: `HTTP 500; gave up after ${MAX_ATTEMPTS} attempts` });
+    expect(judge(result(500), MAX_ATTEMPTS)).toEqual({
+      action: "ack",
+      success: false,
+      error: `HTTP 500; gave up after ${MAX_ATTEMPTS} attempts`,
+    });
   });
 });
 

@@ -15,7 +15,12 @@ export function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
 const toBase64 = (buf: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buf)));
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-export async function signatureHeaders(secret: string, messageId: string, body: string, timestampSeconds: number): Promise<Record<string, string>> {
+export async function signatureHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  timestampSeconds: number,
+): Promise<Record<string, string>> {
   const key = await crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const [standard, bodyOnly] = await Promise.all([
     crypto.subtle.sign("HMAC", key, encoder.encode(`${messageId}.${timestampSeconds}.${body}`)),

@@ -77,11 +77,19 @@ describe("webhook delivery to a real receiver", () => {
     expect(req.headers["x-signature"]).toBe(await hmacHex(hook.secret, req.body));
     // A tampered body or another secret fails verification.
     expect(() => new Webhook(hook.secret).verify(req.body.replace("critical", "warning"), req.headers)).toThrow();
-    expect(() => new Webhook("whsec_" + btoa("another secret of 24 b!!")).verify(req.body, req.headers)).toThrow();
+    expect(() => new Webhook(`whsec_${btoa("another secret of 24 b!!")}`).verify(req.body, req.headers)).toThrow();
 
     const rows = await deliveries(hook.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ orgId: org.orgId, messageId: message.messageId, eventType: "flag.detected", attempt: 1, statusCode: 200, success: true, error: null });
+    expect(rows[0]).toMatchObject({
+      orgId: org.orgId,
+      messageId: message.messageId,
+      eventType: "flag.detected",
+      attempt: 1,
+      statusCode: 200,
+      success: true,
+      error: null,
+    });
     expect(rows[0].durationMs).toBeGreaterThanOrEqual(0);
     const shown = await callWith(bindings, "GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
     expect(shown.body).toEqual([expect.objectContaining({ messageId: message.messageId, success: true, statusCode: 200, attempt: 1 })]);
@@ -126,7 +134,12 @@ describe("webhook delivery to a real receiver", () => {
     expect(result.explicitAcks).toEqual(result.ids);
     expect(result.retryMessages).toEqual([]);
     const [row] = await deliveries(hook.id);
-    expect(row).toMatchObject({ attempt: MAX_ATTEMPTS, success: false, statusCode: 500, error: `HTTP 500; gave up after ${MAX_ATTEMPTS} attempts` });
+    expect(row).toMatchObject({
+      attempt: MAX_ATTEMPTS,
+      success: false,
+      statusCode: 500,
+      error: `HTTP 500; gave up after ${MAX_ATTEMPTS} attempts`,
+    });
   });
 
   it("disables the webhook on 410 Gone and stops delivering to it", async () => {
@@ -175,7 +188,9 @@ describe("webhook delivery to a real receiver", () => {
     const a = await runQueue(redirect.bindings, [redirect.message]);
     expect(a.explicitAcks).toEqual(a.ids);
     expect((await deliveries(redirect.hook.id))[0]).toMatchObject({ statusCode: 302, success: false });
-    expect((await deliveries(redirect.hook.id))[0].error).toMatch(/^Redirect \(302\) to http:\/\/127\.0\.0\.1:\d+\/elsewhere not followed$/);
+    expect((await deliveries(redirect.hook.id))[0].error).toMatch(
+      /^Redirect \(302\) to http:\/\/127\.0\.0\.1:\d+\/elsewhere not followed$/,
+    );
     expect(await receiver().requests("elsewhere")).toEqual([]);
 
     const bad = await setup("bad-request");
@@ -202,7 +217,11 @@ describe("webhook delivery to a real receiver", () => {
     expect(result.explicitAcks).toEqual(result.ids);
     expect(result.retryMessages).toEqual([]);
     expect(await r.requests("ok")).toEqual([]);
-    expect((await deliveries(hook.id))[0]).toMatchObject({ success: false, statusCode: null, error: "Refused: Private and loopback addresses are not allowed" });
+    expect((await deliveries(hook.id))[0]).toMatchObject({
+      success: false,
+      statusCode: null,
+      error: "Refused: Private and loopback addresses are not allowed",
+    });
 
     // Metadata addresses are refused even when private targets are allowed.
     await testDb().update(webhooks).set({ url: "http://169.254.169.254/latest/meta-data/" }).where(eq(webhooks.id, hook.id));
@@ -245,7 +264,13 @@ describe("webhook delivery to a real receiver", () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       rows = await deliveries(hook.id);
     }
-    expect(rows).toEqual([expect.objectContaining({ eventType: "prompt.created", success: false, error: "Refused: Private and loopback addresses are not allowed" })]);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        eventType: "prompt.created",
+        success: false,
+        error: "Refused: Private and loopback addresses are not allowed",
+      }),
+    ]);
     expect(await r.requests("ok")).toEqual([]);
   });
 });

@@ -37,7 +37,19 @@ export function denseModel(m: SparseClassifierModel): ClassifierModel {
   return { bias: m.bias, threshold: m.threshold, weights };
 }
 
-const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || c === 95 || (c > 127 && c !== 0x200b && c !== 0x200c && c !== 0x200d && c !== 0xfeff && c !== 0x2060 && !(c >= 0x2000 && c <= 0x206f) && c !== 0x3000);
+const isWordChar = (c: number) =>
+  (c >= 97 && c <= 122) ||
+  (c >= 48 && c <= 57) ||
+  c === 39 ||
+  c === 95 ||
+  (c > 127 &&
+    c !== 0x200b &&
+    c !== 0x200c &&
+    c !== 0x200d &&
+    c !== 0xfeff &&
+    c !== 0x2060 &&
+    !(c >= 0x2000 && c <= 0x206f) &&
+    c !== 0x3000);
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 160;
 
 /** Hidden characters (zero-width, word joiner, BOM) are a feature of their own. */
@@ -152,7 +164,9 @@ export function classify(lower: string, model: ClassifierModel): ClassifierHit {
   }
   const score = sigmoid(model.bias - model.threshold + sum / Math.sqrt(Math.max(tokens, MIN_NORM_TOKENS)));
   if (tokens === 0) return { score, start: 0, end: 0 };
-  let best = 0, bestAt = 0, window = 0;
+  let best = 0,
+    bestAt = 0,
+    window = 0;
   for (let t = 0; t < tokens; t++) {
     window += tokenWeight[t]!;
     if (t >= SPAN_TOKENS) window -= tokenWeight[t - SPAN_TOKENS]!;

@@ -13,7 +13,7 @@ describe("literal gate (Aho-Corasick)", () => {
   it("agrees with a plain substring test on arbitrary text", () => {
     const lits = ["key", "token", "pass", "ss", "s", "sec", "secret", "-----begin"];
     const g = literalGate(lits);
-    for (const text of ["my secret key", "passes", "-----BEGIN".toLowerCase() + " x", "", "tokentoken"]) {
+    for (const text of ["my secret key", "passes", `${"-----BEGIN".toLowerCase()} x`, "", "tokentoken"]) {
       expect([...g.scan(text)].sort(), text).toEqual(lits.filter((l) => text.includes(l)).sort());
     }
   });
@@ -42,9 +42,18 @@ describe("tiered gate", () => {
   const g = tieredGate(lits);
   it("finds exactly what one automaton over all the literals finds", () => {
     const one = literalGate(lits);
-    for (const text of ["ignore this", "olvídate de todo", "请忽略以上", "игнорируй", "zero\u200bwidth it’s", "<god mode>", "<режим>", "plain english", ""]) {
+    for (const text of [
+      "ignore this",
+      "olvídate de todo",
+      "请忽略以上",
+      "игнорируй",
+      "zero\u200bwidth it’s",
+      "<god mode>",
+      "<режим>",
+      "plain english",
+      "",
+    ]) {
       expect([...g.scan(text)].sort(), text).toEqual([...one.scan(text)].sort());
     }
   });
 });
-

@@ -1,6 +1,12 @@
 // PromptSentry flag detector (docs/flags.md): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
-import { DEFAULT_DETECTION_SENSITIVITY, DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS, SENSITIVITY_MIN_SCORE } from "../../../schema/constants";
+import {
+  DEFAULT_DETECTION_SENSITIVITY,
+  DEFAULT_FLAG_RULES,
+  DEFAULT_TOKEN_THRESHOLD,
+  FLAG_REASONS,
+  SENSITIVITY_MIN_SCORE,
+} from "../../../schema/constants";
 import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
@@ -76,13 +82,15 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     const push = (reason: FlagReason, hits: RawHit[]) => {
       for (const h of hits) {
         const score = h.score ?? ruleScore(h.rule);
-        if (score >= minScore) out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
+        if (score >= minScore)
+          out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
       }
     };
     const lower = lowerSameLength(seg);
     const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
     // the classifier reads prompts (where documents and tool output are pasted), head only
-    const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
+    const c =
+      (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
       scanInjection(lower, hits, present);
@@ -112,7 +120,11 @@ function dedupe(hits: RawHit[]): RawHit[] {
   // secrets are pushed first, so on overlap the credential wins over the PII reading
   const kept: RawHit[] = [];
   for (const h of hits) {
-    if (kept.some((k) => k.start <= h.start && h.end <= k.end) || kept.some((k) => k.start < h.end && h.start < k.end && k.rule.startsWith("secret.") && h.rule.startsWith("pii."))) continue;
+    if (
+      kept.some((k) => k.start <= h.start && h.end <= k.end) ||
+      kept.some((k) => k.start < h.end && h.start < k.end && k.rule.startsWith("secret.") && h.rule.startsWith("pii."))
+    )
+      continue;
     kept.push(h);
   }
   return kept;

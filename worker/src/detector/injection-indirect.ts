@@ -5,7 +5,7 @@
 import type { InjectionRule } from "./types";
 
 const AI = String.raw`(?:(?:ai\s+)?(?:assistant|agent|model)|language\s+model|ai|a\.i\.|llm|chatbot|gpt|copilot|bot)`;
-const TASK_VERB = String.raw`(?:summari[sz]e|summari[sz]ing|translate|translating|read|reading|process|processing|analy[sz]e|analy[sz]ing|review|reviewing|answer|answering|respond|responding|reply|replying|generate|generating|rank|ranking|evaluate|evaluating|assess|assessing|parse|parsing)`;
+const TASK_VERB = `(?:summari[sz]e|summari[sz]ing|translate|translating|read|reading|process|processing|analy[sz]e|analy[sz]ing|review|reviewing|answer|answering|respond|responding|reply|replying|generate|generating|rank|ranking|evaluate|evaluating|assess|assessing|parse|parsing)`;
 const OUTPUT_VERB = String.raw`(?:print|say|output|respond(?:\s+with)?|reply(?:\s+with)?|write|return|answer(?:\s+with)?|state|repeat|type|display)`;
 
 export const INDIRECT_RULES: readonly InjectionRule[] = [
@@ -25,7 +25,22 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
     // "before you can solve the task …, please do the following first", "ignore the rest of this
     // data and print …", "regardless of previous tasks", "instead of summarizing"
     id: "injection.task_hijack",
-    gate: ["when you", "while you", "before you", "after you", "instead of", "ignore", "disregard", "regardless of", "rest of", "stop everything", "nevermind", "never mind", "do not summar", "don't summar"],
+    gate: [
+      "when you",
+      "while you",
+      "before you",
+      "after you",
+      "instead of",
+      "ignore",
+      "disregard",
+      "regardless of",
+      "rest of",
+      "stop everything",
+      "nevermind",
+      "never mind",
+      "do not summar",
+      "don't summar",
+    ],
     re: new RegExp(
       String.raw`\b(?:when|while|before|after|once)\s+you\s+(?:\w+\s+){0,2}?${TASK_VERB}\s+(?:this|these|the\s+(?:above|following|text|document|page|email|e-mail|message|content|article|data|file))\b[^.\n]{0,80}?\b(?:you\s+must|always|instead|make\s+sure|remember\s+to|be\s+sure\s+to|do\s+not|don't|include|add|mention|say|tell|write|insert|append|recommend)\b|\bbefore\s+you\s+(?:can\s+)?(?:solve|complete|finish|do|answer|start)\s+(?:the\s+)?task\b|\binstead\s+of\s+${TASK_VERB}\b|\b(?:ignore|disregard|forget)\s+(?:the\s+rest\s+of|all\s+other|other|any\s+other|everything\s+(?:else|above|before))\b[^.\n]{0,30}?\b(?:data|text|content|instructions?|input|document|tasks?|context|this)\b|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+)?(?:instructions?|prompts?|tasks?)\s*(?:,|and|;)\s*(?:and\s+)?(?:just\s+|only\s+|instead\s+)?${OUTPUT_VERB}\b|\bregardless\s+of\s+(?:any\s+|all\s+|the\s+)?(?:previous|prior|earlier|above|your|other)\s+(?:tasks?|instructions?|prompts?|rules?)\b|\b(?:stop\s+everything|never\s?mind)\b[^.\n]{0,40}?\b(?:just\s+|now\s+)?(?:print|say|output|write)\b|\b(?:do\s+not|don't)\s+(?:summari[sz]e|translate)\s+(?:this|the)\b[^.\n]{0,60}?\binstead\b`,
       "g",
@@ -35,14 +50,38 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
     // fake system / admin channels inside content: "<system>…</system>", "[ADMIN REQUEST::",
     // "SYSTEM MESSAGE:", "<INFORMATION>", "<GOD MODE>", "*** NEW IMPORTANT INSTRUCTIONS ***"
     id: "injection.role_token",
-    gate: ["<system", "<information", "admin request", "system message", "system note", "system notice", "system override", "mode>", "instructions ***", "instructions***", "[system"],
-    re: /<\s*(?:system|information|sys|admin|instructions?)\s*>|\[\s*(?:admin|system)\s+(?:request|message|note|override|instruction)s?\s*(?::|\]|::)|(?:^|[\n>\[(*#])\s*(?:system|admin)\s+(?:message|note|notice|override)\s*:|<\s*[a-z]+(?:\s+[a-z]+){0,2}\s+mode\s*>|\*{2,}\s*(?:new\s+)?(?:important\s+)?instructions?\s*\*{2,}/g,
+    gate: [
+      "<system",
+      "<information",
+      "admin request",
+      "system message",
+      "system note",
+      "system notice",
+      "system override",
+      "mode>",
+      "instructions ***",
+      "instructions***",
+      "[system",
+    ],
+    re: /<\s*(?:system|information|sys|admin|instructions?)\s*>|\[\s*(?:admin|system)\s+(?:request|message|note|override|instruction)s?\s*(?::|\]|::)|(?:^|[\n>[(*#])\s*(?:system|admin)\s+(?:message|note|notice|override)\s*:|<\s*[a-z]+(?:\s+[a-z]+){0,2}\s+mode\s*>|\*{2,}\s*(?:new\s+)?(?:important\s+)?instructions?\s*\*{2,}/g,
   },
   {
     // authority claims that unlock rules: "I am your developer", "as your creator", "I am God and
     // you have to answer", "I'm now entering 'maintenance mode'", "law enforcement override"
     id: "injection.authority_claim",
-    gate: ["your developer", "your creator", "your admin", "your owner", "your programmer", "i am god", "i'm god", "entering", "override mode", "your boss", "your supervisor"],
+    gate: [
+      "your developer",
+      "your creator",
+      "your admin",
+      "your owner",
+      "your programmer",
+      "i am god",
+      "i'm god",
+      "entering",
+      "override mode",
+      "your boss",
+      "your supervisor",
+    ],
     re: /\b(?:i\s+am|i'm|as)\s+(?:now\s+)?(?:your|the\s+ai's)\s+(?:developer|creator|administrator|admin|owner|programmer|maker|boss|supervisor)\b[^.\n]{0,80}?\b(?:need|must|have\s+to|require|confirm|reveal|tell|give|share|provide|ignore|unlock|disable|answer)\b|\bi\s+am\s+god\b[^.\n]{0,40}?\byou\s+(?:must|have\s+to|will)\b|\b(?:i\s+am|i'm|we\s+are|we're)\s+(?:now\s+)?entering\s+(?:a\s+|the\s+)?['"]?[a-z ]{0,30}\bmode\b|\boverride\s+mode\b/g,
   },
   {
@@ -56,7 +95,7 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
     // exfiltration via markup the client renders: an image or link whose URL carries the data
     id: "injection.exfiltration",
     gate: ["![", "<img", "base64", "encode"],
-    re: /!\[[^\]\n]{0,80}\]\(\s*https?:\/\/[^)\s]{1,200}[?&][\w\-]{1,30}=\s*(?:\{|\[|<|\$)|\b(?:encode|convert)\s+(?:it|them|this|that|the\s+\w+(?:\s+\w+)?|all\s+\w+)\s+(?:in(?:to)?|as|with|using)\s+base64\b[^.\n]{0,80}?\b(?:append|add|include|send|post|put|attach)\b/g,
+    re: /!\[[^\]\n]{0,80}\]\(\s*https?:\/\/[^)\s]{1,200}[?&][\w-]{1,30}=\s*(?:\{|\[|<|\$)|\b(?:encode|convert)\s+(?:it|them|this|that|the\s+\w+(?:\s+\w+)?|all\s+\w+)\s+(?:in(?:to)?|as|with|using)\s+base64\b[^.\n]{0,80}?\b(?:append|add|include|send|post|put|attach)\b/g,
   },
   {
     // hidden-text markers: HTML comments that talk to the model, text styled to be invisible,
@@ -71,7 +110,19 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
   {
     // "ignore previous instructions" in the languages most often seen besides English
     id: "injection.ignore_previous",
-    gate: ["anweisung", "instruccion", "instrucción", "instruções", "instrucoes", "istruzion", "consigne", "instructions préc", "instructions prec", "instructies", "инструкц"],
+    gate: [
+      "anweisung",
+      "instruccion",
+      "instrucción",
+      "instruções",
+      "instrucoes",
+      "istruzion",
+      "consigne",
+      "instructions préc",
+      "instructions prec",
+      "instructies",
+      "инструкц",
+    ],
     re: /\b(?:ignorier(?:e|en)?|vergiss|vergessen\s+sie|missachte)\s+(?:\w+\s+){0,3}?(?:vorherigen?|bisherigen?|obigen?|vorigen?)\s+anweisungen|\b(?:ignora|ignore|olvida|olvide|esquece|esqueça|dimentica)\s+(?:\w+\s+){0,3}?(?:instrucciones|instruções|instrucoes|istruzioni)\s+(?:anteriores|precedentes|previas|precedenti)|\b(?:ignorez|ignore|oubliez|oublie)\s+(?:\w+\s+){0,3}?(?:instructions|consignes)\s+(?:précédentes|precedentes|antérieures|anterieures)|\b(?:negeer|vergeet)\s+(?:\w+\s+){0,3}?(?:vorige|eerdere)\s+instructies|(?:^|\s)(?:игнорируй(?:те)?|забудь(?:те)?)\s+(?:\S+\s+){0,3}?(?:предыдущие|прошлые)\s+инструкции/g,
   },
 ];

@@ -9,7 +9,25 @@ import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
 import type { InjectionRule, RawHit } from "./types";
 
-const OVERRIDE_VERBS = ["ignor", "disregard", "forget", "overr", "overlook", "bypass", "discard", "abandon", "drop ", "skip ", "neglect", "throw out", "no attention", "t follow", "stop following", "set aside", "put aside"];
+const OVERRIDE_VERBS = [
+  "ignor",
+  "disregard",
+  "forget",
+  "overr",
+  "overlook",
+  "bypass",
+  "discard",
+  "abandon",
+  "drop ",
+  "skip ",
+  "neglect",
+  "throw out",
+  "no attention",
+  "t follow",
+  "stop following",
+  "set aside",
+  "put aside",
+];
 
 const W = "(?:\\s+|\\s*[,:;-]\\s*)"; // word gap
 const DET = "(?:(?:all|any|every|each|the|your|my|of|these|those|such|its)\\s+){0,3}";
@@ -45,7 +63,22 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     // reveal / print your system prompt
     id: "injection.system_prompt_leak",
-    gate: ["system prompt", "system message", "system instruction", "initial prompt", "initial instruction", "hidden prompt", "hidden instruction", "pre-prompt", "preprompt", "meta-prompt", "metaprompt", "developer prompt", "developer message", "developer instruction"],
+    gate: [
+      "system prompt",
+      "system message",
+      "system instruction",
+      "initial prompt",
+      "initial instruction",
+      "hidden prompt",
+      "hidden instruction",
+      "pre-prompt",
+      "preprompt",
+      "meta-prompt",
+      "metaprompt",
+      "developer prompt",
+      "developer message",
+      "developer instruction",
+    ],
     re: /\b(?:reveal|show|print|display|output|repeat|recite|leak|dump|expose|disclose|share|spell\s+out|write\s+out|type\s+out|tell\s+me|give\s+me|what\s+(?:is|are|was|were))\s+(?:me\s+)?(?:all\s+)?(?:of\s+)?(?:your|the\s+(?:hidden|secret|original|initial|full|exact)|the\s+ai's|the\s+assistant's)\s+(?:(?:full|entire|complete|original|initial|hidden|secret|exact|internal|verbatim|confidential)\s+){0,3}(?:system\s+(?:prompt|message|instructions?)|initial\s+(?:prompt|instructions)|hidden\s+(?:prompt|instructions)|pre-?prompt|meta-?prompt|developer\s+(?:prompt|message|instructions))/g,
   },
   {
@@ -58,7 +91,33 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     // you are now in developer/DAN/god mode, developer mode enabled, enter jailbreak mode
     id: "injection.mode_switch",
     // "<word> mode" for the words the pattern knows ("model" alone must not wake it up)
-    gate: ["developer", "dev", "god", "admin", "administrator", "debug", "debugging", "maintenance", "dan", "jailbreak", "jailbroken", "unrestricted", "unfiltered", "uncensored", "sudo", "root", "evil", "chaos", "unlocked", "unsafe", "test", "testing", "diagnostic", "override", "filter"].map((w) => `${w} mode`),
+    gate: [
+      "developer",
+      "dev",
+      "god",
+      "admin",
+      "administrator",
+      "debug",
+      "debugging",
+      "maintenance",
+      "dan",
+      "jailbreak",
+      "jailbroken",
+      "unrestricted",
+      "unfiltered",
+      "uncensored",
+      "sudo",
+      "root",
+      "evil",
+      "chaos",
+      "unlocked",
+      "unsafe",
+      "test",
+      "testing",
+      "diagnostic",
+      "override",
+      "filter",
+    ].map((w) => `${w} mode`),
     re: /\b(?:(?:you\s+are|you're|you\s+will\s+be|you\s+have\s+been|now\s+you\s+are)\s+(?:now\s+)?(?:in|entering|operating\s+in|running\s+in|switched\s+to|put\s+in(?:to)?)\s+(?:the\s+|a\s+)?(?:\w+\s+)?(?:developer|dev|god|admin|administrator|debug|debugging|maintenance|dan|jailbreak|jailbroken|unrestricted|unfiltered|uncensored|sudo|root|evil|chaos|unlocked|unsafe|test|testing|diagnostic|override)\s+mode|(?:enter|enable|activate|engage|switch\s+(?:on|to)|turn\s+on)\s+(?:the\s+)?(?:dan|jailbreak|jailbroken|god|unrestricted|unfiltered|uncensored|evil|chaos|unsafe|no[\s-]?filter)\s+mode|developer\s+mode\s+(?:enabled|activated|output|is\s+(?:now\s+)?(?:enabled|on|active)))\b/g,
   },
   {
@@ -70,14 +129,32 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     // instructions addressed to the model, hidden in content or tool output
     id: "injection.embedded_instruction",
-    gate: ["note to", "note for", "message to", "message for", "instructions to", "instructions for", "instruction to", "instruction for", "attention to", "attention for", "important to", "important for", "if you are", "instructions:", "instruction:", "instructions :", "the user"],
-    re: /\b(?:note|message|instructions?|attention|important(?:\s+(?:note|message))?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:ai|a\.i\.)\s+)?(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot|gpt|model|agent|copilot)s?\b\s*[:,\-]|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|chatbot|gpt)\b[^.\n]{0,60}?\b(?:you\s+must|ignore|disregard|do\s+not|don't|instead|always|never)\b|\b(?:new|updated|real|actual|revised|override|secret|hidden)\s+(?:system\s+)?instructions?\s*:\s*\S|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|reveal\s+(?:this\s+)?to|let)\s+the\s+user\b(?:\s+know)?/g,
+    gate: [
+      "note to",
+      "note for",
+      "message to",
+      "message for",
+      "instructions to",
+      "instructions for",
+      "instruction to",
+      "instruction for",
+      "attention to",
+      "attention for",
+      "important to",
+      "important for",
+      "if you are",
+      "instructions:",
+      "instruction:",
+      "instructions :",
+      "the user",
+    ],
+    re: /\b(?:note|message|instructions?|attention|important(?:\s+(?:note|message))?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:ai|a\.i\.)\s+)?(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot|gpt|model|agent|copilot)s?\b\s*[:,-]|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|chatbot|gpt)\b[^.\n]{0,60}?\b(?:you\s+must|ignore|disregard|do\s+not|don't|instead|always|never)\b|\b(?:new|updated|real|actual|revised|override|secret|hidden)\s+(?:system\s+)?instructions?\s*:\s*\S|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|reveal\s+(?:this\s+)?to|let)\s+the\s+user\b(?:\s+know)?/g,
   },
   {
     // exfiltration: send the conversation / secrets to a URL or address
     id: "injection.exfiltration",
     gate: ["send ", "post ", "forward", "upload", "transmit", "exfiltrat", "leak", "email ", "e-mail "],
-    re: /\b(?:send|post|forward|upload|transmit|exfiltrate|leak|email|e-mail)\s+(?:all\s+|the\s+|this\s+|your\s+|any\s+|every\s+)*(?:conversation|chat\s+history|chat\s+log|previous\s+messages|messages|user(?:'s)?\s+data|personal\s+data|credentials|passwords?|api\s+keys?|secrets?|tokens?|system\s+prompt|session\s+(?:data|cookies?))\s+to\s+(?:https?:\/\/|www\.|[\w.\-]+@[\w\-]+\.|this\s+(?:url|address|endpoint|server|webhook))/g,
+    re: /\b(?:send|post|forward|upload|transmit|exfiltrate|leak|email|e-mail)\s+(?:all\s+|the\s+|this\s+|your\s+|any\s+|every\s+)*(?:conversation|chat\s+history|chat\s+log|previous\s+messages|messages|user(?:'s)?\s+data|personal\s+data|credentials|passwords?|api\s+keys?|secrets?|tokens?|system\s+prompt|session\s+(?:data|cookies?))\s+to\s+(?:https?:\/\/|www\.|[\w.-]+@[\w-]+\.|this\s+(?:url|address|endpoint|server|webhook))/g,
   },
   ...DIRECT_RULES,
   ...INDIRECT_RULES,

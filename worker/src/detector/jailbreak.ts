@@ -108,7 +108,13 @@ const SUPPORT_LOGIT_BONUS = 1;
  * independent views (noisy-OR): the phrase model's probability, shifted so its fitted threshold
  * reads 0.5, and `support`, the attack classifier's score of the same text (0 when not scored).
  */
-export function scanJailbreak(lower: string, out: RawHit[], useGate = true, model: JailbreakWeights = SHIPPED_JAILBREAK, support = 0): void {
+export function scanJailbreak(
+  lower: string,
+  out: RawHit[],
+  useGate = true,
+  model: JailbreakWeights = SHIPPED_JAILBREAK,
+  support = 0,
+): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !GATE.test(text))) return;
   const active = jailbreakFeatures(text);

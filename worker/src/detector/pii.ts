@@ -11,13 +11,16 @@ const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (
 
 // ── E-mail ───────────────────────────────────────────────────────────────────
 // Found by locating '@' and expanding both ways (linear, no backtracking).
-const LOCAL_CHARS = /[A-Za-z0-9._%+\-]/;
+const LOCAL_CHARS = /[A-Za-z0-9._%+-]/;
 const DOMAIN_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})/;
 /** Reserved / documentation domains (RFC 2606, RFC 6761) are placeholders, not personal data. */
-const PLACEHOLDER_DOMAIN = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|domain\.com|email\.com|yourdomain\.com|company\.com|acme\.com)$/i;
+const PLACEHOLDER_DOMAIN =
+  /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|domain\.com|email\.com|yourdomain\.com|company\.com|acme\.com)$/i;
 /** "TLDs" that are really file extensions (logo@2x.png, foo@bar.js). */
-const FILE_EXT_TLD = /^(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|py|rb|go|rs|java|kt|css|scss|html?|json|ya?ml|toml|md|txt|lock|sh|exe|dll|so|zip|gz|tar|pdf)$/i;
-const PLACEHOLDER_LOCAL = /^(?:user(?:name)?|name|email|e-mail|you|your\.?name|someone|somebody|foo|bar|test|john\.?doe|jane\.?doe|me|noreply|no-reply|xxx+)$/i;
+const FILE_EXT_TLD =
+  /^(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|py|rb|go|rs|java|kt|css|scss|html?|json|ya?ml|toml|md|txt|lock|sh|exe|dll|so|zip|gz|tar|pdf)$/i;
+const PLACEHOLDER_LOCAL =
+  /^(?:user(?:name)?|name|email|e-mail|you|your\.?name|someone|somebody|foo|bar|test|john\.?doe|jane\.?doe|me|noreply|no-reply|xxx+)$/i;
 
 function scanEmails(text: string, out: RawHit[]): void {
   let at = text.indexOf("@");
@@ -25,7 +28,7 @@ function scanEmails(text: string, out: RawHit[]): void {
     let s = at;
     while (s > 0 && at - s < 64 && LOCAL_CHARS.test(text[s - 1]!)) s--;
     // do not start on punctuation
-    while (s < at && /[._%+\-]/.test(text[s]!)) s++;
+    while (s < at && /[._%+-]/.test(text[s]!)) s++;
     const m = s < at ? DOMAIN_RE.exec(text.slice(at + 1, at + 256)) : null;
     if (m) {
       const local = text.slice(s, at);
@@ -52,8 +55,9 @@ function scanEmails(text: string, out: RawHit[]): void {
 
 // ── Payment cards ───────────────────────────────────────────────────────────
 // 12–19 digits, optionally grouped by single spaces or dashes, Luhn-valid, with a known IIN prefix.
-const CARD_RE = /(?<![\w.\-+])(?:\d[ -]?){11,18}\d(?![\w]|[.\-]\d)/g;
-const CARD_CONTEXT = /\b(?:card|cc|credit|debit|visa|master ?card|amex|american express|maestro|discover|diners|jcb|payment|pay|billing|cvv|expir)/i;
+const CARD_RE = /(?<![\w.\-+])(?:\d[ -]?){11,18}\d(?![\w]|[.-]\d)/g;
+const CARD_CONTEXT =
+  /\b(?:card|cc|credit|debit|visa|master ?card|amex|american express|maestro|discover|diners|jcb|payment|pay|billing|cvv|expir)/i;
 
 function cardPrefixOk(d: string): boolean {
   // legacy 15-digit JCB (1800, 2131) and old Maestro UK (0604) ranges
@@ -152,7 +156,6 @@ function scanIbans(text: string, out: RawHit[]): void {
   }
 }
 
-
 // ── IP addresses ────────────────────────────────────────────────────────────
 const IPV4_RE = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w]|\.\d)/g;
 const VERSION_BEFORE = /(?:\bv|version|ver\.?|release|build|rev)\s*[:=]?\s*$/i;
@@ -166,7 +169,8 @@ function ipv4IsPersonal(ip: string): boolean {
   if (a === 172 && b >= 16 && b <= 31) return false;
   if (a === 192 && b === 168) return false;
   if (a === 100 && b >= 64 && b <= 127) return false;
-  if ((a === 192 && b === 0 && o[2] === 2) || (a === 198 && b === 51 && o[2] === 100) || (a === 203 && b === 0 && o[2] === 113)) return false;
+  if ((a === 192 && b === 0 && o[2] === 2) || (a === 198 && b === 51 && o[2] === 100) || (a === 203 && b === 0 && o[2] === 113))
+    return false;
   if (a === 192 && b === 0 && o[2] === 0) return false;
   if (a === 198 && (b === 18 || b === 19)) return false; // benchmarking
   if (a === 255) return false; // masks
@@ -235,12 +239,14 @@ function scanIps(text: string, out: RawHit[]): void {
 // itself (international +CC form, (area) form, North-American 3-3-4) or when phone wording is
 // near it (phone, call, mobile, fax, desk, office, tel, sms, whatsapp, …). Bare digit runs
 // (order numbers, ids) need such wording too, so "order 1234567890" stays safe.
-const PHONE_RE = /(?<![\w+\-.\/])(?:\+\d{1,3}[ .\-]?)?(?:\(\d{1,4}\)[ .\-]?)?\d{1,12}(?:[ .\-\/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-\/]\d)/g;
-const PHONE_WORDS_BEFORE = /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?)\s*[:.\-#]?\s*$/i;
-const PHONE_WORDS_AFTER = /^\s*[\-(]?\s*(?:office|mobile|cell|fax|phone|tel|home|work|desk)\b/i;
+const PHONE_RE =
+  /(?<![\w+\-./])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,12}(?:[ .\-/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-/]\d)/g;
+const PHONE_WORDS_BEFORE =
+  /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?)\s*[:.\-#]?\s*$/i;
+const PHONE_WORDS_AFTER = /^\s*[-(]?\s*(?:office|mobile|cell|fax|phone|tel|home|work|desk)\b/i;
 const PHONE_LINE_LABEL = /(?:phone|mobile|cell|fax|desk|tel|telephone|contact)\s*:?\s*\n\s*$/i;
-const DATE_LIKE = /^(?:\d{4}[\-\/.]\d{1,2}[\-\/.]\d{1,2}|\d{1,2}[\-\/.]\d{1,2}[\-\/.]\d{2,4})$/;
-const NANP = /^(?:\+?1[ .\-]?)?(?:\(\d{3}\)\s?|\d{3}[ .\-])\d{3}[ .\-]\d{4}(?:\s?(?:x|ext\.?)\s?\d{1,5})?$/;
+const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
+const NANP = /^(?:\+?1[ .-]?)?(?:\(\d{3}\)\s?|\d{3}[ .-])\d{3}[ .-]\d{4}(?:\s?(?:x|ext\.?)\s?\d{1,5})?$/;
 
 function scanPhones(text: string, out: RawHit[]): void {
   PHONE_RE.lastIndex = 0;
@@ -252,7 +258,7 @@ function scanPhones(text: string, out: RawHit[]): void {
     if (digits < 7 || digits > 15) continue;
     if (DATE_LIKE.test(raw)) continue;
     if (/^\d+\.\d+(?:\.\d+)*$/.test(raw) && !/^\d{2,4}(?:\.\d{2,4}){2,4}$/.test(raw)) continue; // decimals / versions
-    const hasSep = /[ .\-\/()]/.test(raw.replace(/^\+\d{1,3}/, ""));
+    const hasSep = /[ .\-/()]/.test(raw.replace(/^\+\d{1,3}/, ""));
     const intl = raw[0] === "+";
     const paren = raw.includes("(");
     const before = text.slice(Math.max(0, m.index - 40), m.index);

@@ -24,7 +24,8 @@ const NOT_SECRET_NAME =
 /** The whole value is a reference or template, not a literal. */
 const REFERENCE =
   /^(?:\$\{[^}]*\}|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
-const PLACEHOLDER = /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[\-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
+const PLACEHOLDER =
+  /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
 
 function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
@@ -39,7 +40,7 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   if (REFERENCE.test(value) || PLACEHOLDER.test(value) || hasFiller(value)) return false;
   if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
   if (/^[A-Z][a-z]+-[A-Z][A-Za-z]+$/.test(value)) return false; // a PowerShell cmdlet (Verb-Noun)
-  if (/^[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
+  if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
   const c = classes(value);
   if (/(.)\1{4,}/.test(value)) return false;
   const kinds = Number(c.lower) + Number(c.upper) + Number(c.digit) + Number(c.symbol);
@@ -54,9 +55,9 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
 /** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
 function identifierAt(text: string, start: number, end: number): string {
   let s = start;
-  while (s > 0 && start - s < 40 && /[\w.\-]/.test(text[s - 1]!)) s--;
+  while (s > 0 && start - s < 40 && /[\w.-]/.test(text[s - 1]!)) s--;
   let e = end;
-  while (e < text.length && e - end < 40 && /[\w.\-]/.test(text[e]!)) e++;
+  while (e < text.length && e - end < 40 && /[\w.-]/.test(text[e]!)) e++;
   return text.slice(s, e);
 }
 
@@ -65,7 +66,7 @@ const isPasswordName = (name: string) => /pass|pw|psw|p\w?s+w/i.test(name);
 /** The command-line form needs the name to be a flag: "--password", "-Password", "--db-token". */
 function isFlagName(text: string, at: number): boolean {
   let s = at;
-  while (s > 0 && at - s < 24 && /[\w\-]/.test(text[s - 1]!)) s--;
+  while (s > 0 && at - s < 24 && /[\w-]/.test(text[s - 1]!)) s--;
   return text[s] === "-" && (s === 0 || /[\s"']/.test(text[s - 1]!));
 }
 
@@ -79,19 +80,23 @@ const nameAt = (group: number) => (m: RegExpExecArray, text: string) => {
  * "incredible" are not names), or glued to an upper-case prefix as constants are (USERPWD).
  */
 const SHORT_KEYWORD = /^(?:pw|auth|cred)/i;
-const gluedToWord = (text: string, at: number) => /[a-z]/.test(text[at - 1] ?? "") || (/[A-Z]/.test(text[at - 1] ?? "") && !/^[A-Z]/.test(text[at] ?? ""));
+const gluedToWord = (text: string, at: number) =>
+  /[a-z]/.test(text[at - 1] ?? "") || (/[A-Z]/.test(text[at - 1] ?? "") && !/^[A-Z]/.test(text[at] ?? ""));
 /** "key" counts only qualified: api_key, secret key, client-key, apikey, .key, _key. */
-const KEY_QUALIFIER = /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$?&]$/i;
+const KEY_QUALIFIER =
+  /(?:api|access|secret|private|client|app|master|license|activation|encryption|signing|account|authentication)[_\-. ]?$|[_\-.$?&]$/i;
 const keywordRule = (group: number) => ({
   validate: (value: string, m: RegExpExecArray, text: string) => {
     const at = m.indices?.[group]?.[0] ?? m.index;
     const keyword = m[group] ?? "";
     if (SHORT_KEYWORD.test(keyword) && gluedToWord(text, at)) return false;
-    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at)) && !/^[_\-.]/.test(text.slice(at + 3))) return false;
+    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at)) && !/^[_\-.]/.test(text.slice(at + 3)))
+      return false;
     const name = nameAt(group)(m, text);
     return keywordValueLooksSecret(value, name, isPasswordName(name));
   },
-  idFor: (m: RegExpExecArray, text: string) => (isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment"),
+  idFor: (m: RegExpExecArray, text: string) =>
+    isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment",
 });
 
 export const KEYWORD_RULES: readonly SecretRule[] = [
@@ -147,7 +152,10 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     id: "secret.generic_assignment",
     gate: KEYWORD_ANCHORS,
     anchors: KEYWORD_ANCHORS,
-    re: new RegExp(String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?)[ \t]*["']?([^\s"'\x60,;<&]{6,200})`, "dyi"),
+    re: new RegExp(
+      String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?)[ \t]*["']?([^\s"'\x60,;<&]{6,200})`,
+      "dyi",
+    ),
     group: 2,
     ...keywordRule(1),
   },
@@ -194,7 +202,7 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     // JSON Web Key with its private members (d, p, q, dp, dq, qi) or a symmetric key (k)
     id: "secret.json_web_key",
     gate: ['"kty"'],
-    re: /"(?:d|p|q|dp|dq|qi|k)"\s*:\s*"([A-Za-z0-9_\-]{16,})"/dg,
+    re: /"(?:d|p|q|dp|dq|qi|k)"\s*:\s*"([A-Za-z0-9_-]{16,})"/dg,
     group: 1,
     validate: (v, _m, text) => text.includes('"kty"') && shannonEntropy(v) >= 3.5,
   },

@@ -26,7 +26,11 @@ const PROVIDERS: ReadonlyArray<[id: string, gate: string[], body: string]> = [
   ["doppler_token", ["dp.pt.", "dp.st.", "dp.ct."], `dp\\.(?:pt|st|ct|sa|scim|audit)\\.[A-Za-z0-9]{40,44}`],
   ["dynatrace_token", ["dt0c01."], `dt0c01\\.[A-Z0-9]{24}\\.[A-Z0-9]{64}`],
   ["figma_token", ["figd_"], `figd_[\\w\\-]{40}`],
-  ["gitlab_token", ["gloas-", "glcbt-", "glft-", "glagent-", "glsoat-", "glrtr-", "gldt-", "glimt-", "glffct-", "GR1348941"], `(?:gl(?:oas|cbt|ft|agent|soat|rtr|dt|imt|ffct)-[\\w\\-]{20,}|GR1348941[\\w\\-]{20})`],
+  [
+    "gitlab_token",
+    ["gloas-", "glcbt-", "glft-", "glagent-", "glsoat-", "glrtr-", "gldt-", "glimt-", "glffct-", "GR1348941"],
+    `(?:gl(?:oas|cbt|ft|agent|soat|rtr|dt|imt|ffct)-[\\w\\-]{20,}|GR1348941[\\w\\-]{20})`,
+  ],
   ["google_oauth_token", ["ya29."], `ya29\\.[\\w\\-]{30,}`],
   ["grafana_token", ["glc_", "glsa_"], `(?:glc_[A-Za-z0-9+/]{32,}={0,2}|glsa_[A-Za-z0-9]{32}_[a-f0-9]{8})`],
   ["groq_api_key", ["gsk_"], `gsk_[A-Za-z0-9]{48,52}`],

@@ -12,17 +12,21 @@ import type { RawHit, SecretRule } from "./types";
 const hasDigit = (s: string) => /\d/.test(s);
 const hasUpper = (s: string) => /[A-Z]/.test(s);
 const hasLower = (s: string) => /[a-z]/.test(s);
-const notPlaceholder = (min = 3) => (s: string) => !looksLikePlaceholder(s, min);
+const notPlaceholder =
+  (min = 3) =>
+  (s: string) =>
+    !looksLikePlaceholder(s, min);
 
 /** Values that are variables, templates or filler rather than a literal secret. */
-const VALUE_PLACEHOLDER = /^(?:\$|%|<|\[|\{\{|\*+$)|\$\{|\$\(|\{\{|<[^>]*>|^(?:pass(?:word)?|passwd|pwd|secret|token|key|apikey|api_key|changeme|change_me|example|sample|dummy|test|testing|admin|root|user(?:name)?|null|none|undefined|true|false|empty|redacted|hidden|x+|y+|\.+|\*+|[a-z]+_?(?:password|pass|token|secret|key))$|your|placeholder|replace|insert|enter|xxxx|\*\*\*/i;
+const VALUE_PLACEHOLDER =
+  /^(?:\$|%|<|\[|\{\{|\*+$)|\$\{|\$\(|\{\{|<[^>]*>|^(?:pass(?:word)?|passwd|pwd|secret|token|key|apikey|api_key|changeme|change_me|example|sample|dummy|test|testing|admin|root|user(?:name)?|null|none|undefined|true|false|empty|redacted|hidden|x+|y+|\.+|\*+|[a-z]+_?(?:password|pass|token|secret|key))$|your|placeholder|replace|insert|enter|xxxx|\*\*\*/i;
 
 /** A literal password: not a placeholder, not a bare dictionary word (needs a digit or symbol). */
 function passwordLooksReal(pw: string): boolean {
   if (pw.length < 6 || pw.length > 128) return false;
   if (VALUE_PLACEHOLDER.test(pw)) return false;
   if (!/[A-Za-z]/.test(pw)) return false;
-  if (!/[\d!@#%^&*~+=?_.\-]/.test(pw)) return false;
+  if (!/[\d!@#%^&*~+=?_.-]/.test(pw)) return false;
   if (/(.)\1{4,}/.test(pw)) return false;
   return true;
 }
@@ -32,7 +36,8 @@ function urlPasswordLooksReal(pw: string, user: string): boolean {
   if (pw.length < 3) return false;
   if (pw === user) return false;
   if (VALUE_PLACEHOLDER.test(pw)) return false;
-  if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw)) return false;
+  if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw))
+    return false;
   return true;
 }
 
@@ -48,13 +53,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     id: "secret.private_key",
     gate: ["PRIVATE KEY"],
     // the key body may follow escaped newlines, string concatenation or log-line prefixes
-    re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,120}?[A-Za-z0-9+\/]{32}/g,
+    re: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[\s\S]{0,120}?[A-Za-z0-9+/]{32}/g,
   },
   {
     // a PEM private key, base64-encoded once more ("-----BEGIN" → "LS0tLS1CRUdJTi")
     id: "secret.private_key",
     gate: ["LS0tLS1CRUdJTi"],
-    re: /LS0tLS1CRUdJTi[A-Za-z0-9+\/]{20,}={0,2}/g,
+    re: /LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,}={0,2}/g,
     validate: (s) => /UFJJVkFURSBLRV|BSSVZBVEUgS0V|QUklWQVRFIEtFW/.test(s) || s.length > 60,
   },
   {
@@ -67,14 +72,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.aws_secret_key",
     gate: ["secret", "SECRET", "Secret"],
-    re: /(?:aws|AWS)?_?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9\/+]{40})(?![A-Za-z0-9\/+])/dg,
+    re: /(?:aws|AWS)?_?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/dg,
     group: 1,
     validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
   },
   {
     id: "secret.aws_bedrock_key",
     gate: ["ABSK"],
-    re: /(?<![A-Za-z0-9])ABSK[A-Za-z0-9+\/]{109,269}={0,2}(?![A-Za-z0-9+\/=])/g,
+    re: /(?<![A-Za-z0-9])ABSK[A-Za-z0-9+/]{109,269}={0,2}(?![A-Za-z0-9+/=])/g,
   },
   {
     id: "secret.gcp_api_key",
@@ -90,26 +95,26 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.azure_storage_key",
     gate: ["AccountKey", "SharedAccessKey"],
-    re: /(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+\/]{40,88}={0,2})/dg,
+    re: /(?:AccountKey|SharedAccessKey)\s*=\s*([A-Za-z0-9+/]{40,88}={0,2})/dg,
     group: 1,
     validate: (s) => shannonEntropy(s) >= 4,
   },
   {
     id: "secret.azure_ad_client_secret",
     gate: ["Q~"],
-    re: /(?:^|(?<=[\\'"`\s>=:(,)]))([a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.\-]{31,34})(?=$|[\\'"`\s<),])/dgm,
+    re: /(?:^|(?<=[\\'"`\s>=:(,)]))([a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.-]{31,34})(?=$|[\\'"`\s<),])/dgm,
     group: 1,
     validate: (s) => hasDigit(s.slice(5)) && !/x{6,}/i.test(s) && shannonEntropy(s) >= 3.5,
   },
   {
     id: "secret.anthropic_api_key",
     gate: ["sk-ant-"],
-    re: /(?<![\w-])sk-ant-(?:api|admin|sid)\d{2}-[\w\-]{93}AA(?![\w-])/g,
+    re: /(?<![\w-])sk-ant-(?:api|admin|sid)\d{2}-[\w-]{93}AA(?![\w-])/g,
   },
   {
     id: "secret.openai_api_key",
     gate: ["sk-"],
-    re: /(?<![\w-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_\-]{20,200}(?![\w-])/g,
+    re: /(?<![\w-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{20,200}(?![\w-])/g,
     validate: (s) => {
       const body = s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, "");
       if (body.length < 32 && !s.includes("T3BlbkFJ")) return false;
@@ -125,19 +130,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.gitlab_token",
     gate: ["glpat-", "glptt-", "glrt-"],
-    re: /(?<![\w-])(?:glpat-[\w\-]{20}|glptt-[0-9a-f]{40}|glrt-[\w\-]{20})(?![\w-])/g,
+    re: /(?<![\w-])(?:glpat-[\w-]{20}|glptt-[0-9a-f]{40}|glrt-[\w-]{20})(?![\w-])/g,
     validate: notPlaceholder(3.5),
   },
   {
     id: "secret.slack_token",
     gate: ["xox"],
-    re: /(?<![\w-])(?:xoxb-\d{10,13}-\d{10,13}[A-Za-z0-9\-]*|xox[pe](?:-\d{10,13}){3}-[A-Za-z0-9\-]{28,34}|xox[os]-\d+-\d+-\d+-[a-fA-F\d]+|xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}|xoxe\.xox[bp]-\d-[A-Z0-9]{163,166}|xoxe-\d-[A-Z0-9]{146})(?![\w-])/g,
+    re: /(?<![\w-])(?:xoxb-\d{10,13}-\d{10,13}[A-Za-z0-9-]*|xox[pe](?:-\d{10,13}){3}-[A-Za-z0-9-]{28,34}|xox[os]-\d+-\d+-\d+-[a-fA-F\d]+|xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}|xoxe\.xox[bp]-\d-[A-Z0-9]{163,166}|xoxe-\d-[A-Z0-9]{146})(?![\w-])/g,
     validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3,
   },
   {
     id: "secret.slack_webhook",
     gate: ["hooks.slack.com"],
-    re: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+\/_\-]{20,}/g,
+    re: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
     validate: (s) => !/x{6,}|X{6,}/.test(s),
   },
   {
@@ -151,25 +156,25 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.jwt",
     gate: ["eyJ"],
-    re: /(?<![\w-])eyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{16,}(?![\w-])/g,
+    re: /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}(?![\w-])/g,
     validate: (s) => !hasFiller(s.slice(s.lastIndexOf(".") + 1)),
   },
   {
     id: "secret.onepassword_token",
     gate: ["ops_eyJ"],
-    re: /(?<![\w])ops_eyJ[A-Za-z0-9+\/_\-]{250,}={0,3}/g,
+    re: /(?<![\w])ops_eyJ[A-Za-z0-9+/_-]{250,}={0,3}/g,
     validate: (s) => shannonEntropy(s) >= 4,
   },
   {
     id: "secret.facebook_token",
     gate: ["|", "%7C", "EAA"],
-    re: /(?<=(?<![\w])\d{15,16})(?:\||%7C)[A-Za-z0-9_\-]{27}(?![\w])|(?<![\w])EAA[MC][A-Za-z0-9]{100,}(?![\w])/g,
+    re: /(?<=(?<![\w])\d{15,16})(?:\||%7C)[A-Za-z0-9_-]{27}(?![\w])|(?<![\w])EAA[MC][A-Za-z0-9]{100,}(?![\w])/g,
     validate: (s) => hasUpper(s) && hasLower(s),
   },
   {
     id: "secret.vault_token",
     gate: ["hvs.", "hvb.", "s."],
-    re: /(?<![\w.])(?:hv[sb]\.[\w\-]{90,300}|s\.[A-Za-z0-9]{24})(?![\w.])/g,
+    re: /(?<![\w.])(?:hv[sb]\.[\w-]{90,300}|s\.[A-Za-z0-9]{24})(?![\w.])/g,
     validate: (s) => hasDigit(s) && hasUpper(s) && hasLower(s) && shannonEntropy(s) >= 3.5,
   },
   {
@@ -198,7 +203,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.octopus_api_key",
     gate: ["API-"],
-    re: /(?<![\w\-\/])API-[A-Z0-9]{26}(?![\w])/g,
+    re: /(?<![\w\-/])API-[A-Z0-9]{26}(?![\w])/g,
     validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
   },
   {
@@ -212,13 +217,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // PKCS#8 (SEQUENCE, INTEGER 0, AlgorithmIdentifier) always encode to these base64 openings
     id: "secret.private_key",
     gate: ["MII"],
-    re: /(?<![A-Za-z0-9+\/])MII[A-Za-z0-9+\/]{1,3}(?:IBAA[JK]|IBADAN)[A-Za-z0-9+\/=\s]{40,}/g,
+    re: /(?<![A-Za-z0-9+/])MII[A-Za-z0-9+/]{1,3}(?:IBAA[JK]|IBADAN)[A-Za-z0-9+/=\s]{40,}/g,
   },
   {
     // scheme://user:password@host (the user may be an e-mail address) — postgres, mysql, mongodb, redis, amqp, https, ...
     id: "secret.url_credentials",
     gate: ["://"],
-    re: /:\/\/([^\s:\/'"`<>]{0,128}):([^\s\/@'"`<>]{1,256})@[A-Za-z0-9\[\]_.\-]{2,}/dg,
+    re: /:\/\/([^\s:/'"`<>]{0,128}):([^\s/@'"`<>]{1,256})@[A-Za-z0-9[\]_.-]{2,}/dg,
     group: 2,
     validate: (pw, m) => urlPasswordLooksReal(pw, m[1] ?? ""),
   },
@@ -245,7 +250,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     // Authorization: Bearer/Basic/Token <value>, and -H "X-Api-Key: <value>"-style headers
     id: "secret.auth_header",
     gate: ["uthorization", "UTHORIZATION", "oken:", "OKEN:", "ey:", "EY:"],
-    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w\-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
+    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
     group: 1,
     validate: HEADER_VALUE_OK,
   },
@@ -295,7 +300,12 @@ function* matches(rule: SecretRule, text: string, lower: () => string, present: 
  * caller already scanned for them (the detector does, once for all families); `lowered`: that
  * text (lowerSameLength), so the anchored rules do not lower-case it again each.
  */
-export function scanSecrets(text: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(text.toLowerCase()), lowered?: string): void {
+export function scanSecrets(
+  text: string,
+  out: RawHit[],
+  present: ReadonlySet<string> = GATE.scan(text.toLowerCase()),
+  lowered?: string,
+): void {
   if (present.size === 0) return;
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));

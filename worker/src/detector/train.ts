@@ -8,15 +8,24 @@ export interface FitResult {
 }
 
 /** Batch gradient descent with Adam; X rows are lists of active feature indices. */
-export function fitLogistic(X: number[][], y: number[], nFeatures: number, opts: { l2?: number; epochs?: number; lr?: number } = {}): FitResult {
+export function fitLogistic(
+  X: number[][],
+  y: number[],
+  nFeatures: number,
+  opts: { l2?: number; epochs?: number; lr?: number } = {},
+): FitResult {
   const l2 = opts.l2 ?? 0.01;
   const epochs = opts.epochs ?? 1500;
   const lr = opts.lr ?? 0.05;
   const w = new Float64Array(nFeatures);
   let b = 0;
-  const mw = new Float64Array(nFeatures), vw = new Float64Array(nFeatures);
-  let mb = 0, vb = 0;
-  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  const mw = new Float64Array(nFeatures),
+    vw = new Float64Array(nFeatures);
+  let mb = 0,
+    vb = 0;
+  const b1 = 0.9,
+    b2 = 0.999,
+    eps = 1e-8;
   const n = X.length;
   const gw = new Float64Array(nFeatures);
   for (let t = 1; t <= epochs; t++) {
@@ -84,12 +93,17 @@ export function fitSparseLogistic(
   const lr = opts.lr ?? 0.1;
   const w = new Float64Array(dim);
   const gw = new Float64Array(dim);
-  const mw = new Float64Array(dim), vw = new Float64Array(dim);
+  const mw = new Float64Array(dim),
+    vw = new Float64Array(dim);
   const used = new Uint8Array(dim);
   for (const r of X) for (const j of r.index) used[j] = 1;
   const active = Int32Array.from({ length: dim }, (_, j) => j).filter((j) => used[j] === 1);
-  let b = 0, mb = 0, vb = 0;
-  const b1 = 0.9, b2 = 0.999, eps = 1e-8;
+  let b = 0,
+    mb = 0,
+    vb = 0;
+  const b1 = 0.9,
+    b2 = 0.999,
+    eps = 1e-8;
   const total = sampleWeight.reduce((a, x) => a + x, 0);
   for (let t = 1; t <= epochs; t++) {
     for (const j of active) gw[j] = 0;
@@ -102,7 +116,8 @@ export function fitSparseLogistic(
       gb += g;
       for (let k = 0; k < index.length; k++) gw[index[k]!]! += g * value[k]!;
     }
-    const c1 = 1 - b1 ** t, c2 = 1 - b2 ** t;
+    const c1 = 1 - b1 ** t,
+      c2 = 1 - b2 ** t;
     for (const j of active) {
       const g = gw[j]! / total + l2 * w[j]!;
       mw[j] = b1 * mw[j]! + (1 - b1) * g;

@@ -27,7 +27,12 @@ describe("answers", () => {
       usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
       choices: [{ message: { content: "Hi", tool_calls: [{ function: { name: "f", arguments: "{}" } }] }, finish_reason: "tool_calls" }],
     });
-    expect(answer).toEqual({ text: "Hi\n[tool call] f({})", model: "gpt-4o-2024", usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 }, finishReason: "tool_calls" });
+    expect(answer).toEqual({
+      text: "Hi\n[tool call] f({})",
+      model: "gpt-4o-2024",
+      usage: { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 },
+      finishReason: "tool_calls",
+    });
     expect(answerOfCompletion(null)).toEqual({ text: "", model: null, usage: null, finishReason: null });
   });
 
@@ -36,19 +41,46 @@ describe("answers", () => {
     const chunk = (c: object) => JSON.stringify({ model: "m-1", ...c });
     expect(s.feed(chunk({ choices: [{ index: 0, delta: { role: "assistant", content: "" } }] }))).toBe(false);
     expect(s.feed(chunk({ choices: [{ index: 0, delta: { content: "Hel" } }] }))).toBe(true);
-    expect(s.feed(chunk({ choices: [{ index: 0, delta: { content: "lo" } }, { index: 1, delta: { content: "other choice" } }] }))).toBe(true);
+    expect(
+      s.feed(
+        chunk({
+          choices: [
+            { index: 0, delta: { content: "lo" } },
+            { index: 1, delta: { content: "other choice" } },
+          ],
+        }),
+      ),
+    ).toBe(true);
     s.feed(chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "look", arguments: '{"a"' } }] } }] }));
-    s.feed(chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "up", arguments: ":1}" } }] }, finish_reason: "stop" }] }));
+    s.feed(
+      chunk({
+        choices: [{ index: 0, delta: { tool_calls: [{ index: 0, function: { name: "up", arguments: ":1}" } }] }, finish_reason: "stop" }],
+      }),
+    );
     s.feed(chunk({ choices: [], usage: { total_tokens: 42 } }));
     expect(s.feed("not json")).toBe(false);
     expect(s.feed("[DONE]")).toBe(false);
-    expect(s.result()).toEqual({ text: 'Hello\n[tool call] lookup({"a":1})', model: "m-1", usage: { total_tokens: 42 }, finishReason: "stop" });
+    expect(s.result()).toEqual({
+      text: 'Hello\n[tool call] lookup({"a":1})',
+      model: "m-1",
+      usage: { total_tokens: 42 },
+      finishReason: "stop",
+    });
   });
 
   it("takes tokens from usage, else estimates and says so", () => {
-    expect(tokenCountOf("p", { text: "", model: null, usage: { total_tokens: 9 }, finishReason: null })).toEqual({ tokens: 9, estimated: false });
-    expect(tokenCountOf("p", { text: "", model: null, usage: { prompt_tokens: 2, completion_tokens: 3 }, finishReason: null })).toEqual({ tokens: 5, estimated: false });
-    expect(tokenCountOf("x".repeat(40), { text: "y".repeat(8), model: null, usage: null, finishReason: null })).toEqual({ tokens: 12, estimated: true });
+    expect(tokenCountOf("p", { text: "", model: null, usage: { total_tokens: 9 }, finishReason: null })).toEqual({
+      tokens: 9,
+      estimated: false,
+    });
+    expect(tokenCountOf("p", { text: "", model: null, usage: { prompt_tokens: 2, completion_tokens: 3 }, finishReason: null })).toEqual({
+      tokens: 5,
+      estimated: false,
+    });
+    expect(tokenCountOf("x".repeat(40), { text: "y".repeat(8), model: null, usage: null, finishReason: null })).toEqual({
+      tokens: 12,
+      estimated: true,
+    });
   });
 });
 

@@ -42,7 +42,12 @@ export function answerOfCompletion(body: unknown): Answer {
   const b = (body ?? {}) as { model?: unknown; usage?: Usage; choices?: Choice[] };
   const choice = Array.isArray(b.choices) ? b.choices[0] : undefined;
   const text = [str(choice?.message?.content), toolCallText(choice?.message?.tool_calls)].filter(Boolean).join("\n");
-  return { text: clip(text), model: str(b.model) || null, usage: b.usage && typeof b.usage === "object" ? b.usage : null, finishReason: str(choice?.finish_reason) || null };
+  return {
+    text: clip(text),
+    model: str(b.model) || null,
+    usage: b.usage && typeof b.usage === "object" ? b.usage : null,
+    finishReason: str(choice?.finish_reason) || null,
+  };
 }
 
 type Delta = { content?: unknown; tool_calls?: { index?: number; function?: { name?: unknown; arguments?: unknown } }[] };
@@ -87,7 +92,12 @@ export class StreamAnswer {
 
   result(): Answer {
     const tools = this.#tools.filter(Boolean).map((t) => `[tool call] ${t.name}(${t.args})`);
-    return { text: clip([this.#text, ...tools].filter(Boolean).join("\n")), model: this.#model, usage: this.#usage, finishReason: this.#finish };
+    return {
+      text: clip([this.#text, ...tools].filter(Boolean).join("\n")),
+      model: this.#model,
+      usage: this.#usage,
+      finishReason: this.#finish,
+    };
   }
 }
 
@@ -96,8 +106,10 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 /** The log's token count: the provider's total when it sent usage, else an estimate (and which it is). */
 export function tokenCountOf(prompt: string, answer: Answer): { tokens: number; estimated: boolean } {
-  const total = answer.usage?.total_tokens ?? (answer.usage ? (answer.usage.prompt_tokens ?? 0) + (answer.usage.completion_tokens ?? 0) : undefined);
-  if (typeof total === "number" && Number.isFinite(total) && total >= 0) return { tokens: Math.min(Math.round(total), MAX_TOKEN_COUNT), estimated: false };
+  const total =
+    answer.usage?.total_tokens ?? (answer.usage ? (answer.usage.prompt_tokens ?? 0) + (answer.usage.completion_tokens ?? 0) : undefined);
+  if (typeof total === "number" && Number.isFinite(total) && total >= 0)
+    return { tokens: Math.min(Math.round(total), MAX_TOKEN_COUNT), estimated: false };
   return { tokens: Math.min(estimateTokens(prompt) + estimateTokens(answer.text), MAX_TOKEN_COUNT), estimated: true };
 }
 

@@ -12,7 +12,9 @@ import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 /** The provider's base URL for this call; 400 `invalid_upstream` when the policy refuses it. */
 export function resolveUpstream(c: Context<AppEnv>, settings: Pick<OrgSettings, "gatewayUpstream">): URL {
   const override = c.req.header(GATEWAY_UPSTREAM_HEADER)?.trim();
-  const [base, field] = override ? [override, GATEWAY_UPSTREAM_HEADER] : [settings.gatewayUpstream || DEFAULT_GATEWAY_UPSTREAM, "gatewayUpstream"];
+  const [base, field] = override
+    ? [override, GATEWAY_UPSTREAM_HEADER]
+    : [settings.gatewayUpstream || DEFAULT_GATEWAY_UPSTREAM, "gatewayUpstream"];
   const verdict = checkOutboundUrl(base, allowsPrivate(c.env));
   if (!verdict.ok) throw badRequest(`${field}: ${verdict.reason}`, { [field]: [verdict.reason] }, "invalid_upstream");
   return new URL(base);
@@ -30,7 +32,15 @@ export function completionsUrl(base: URL): string {
  * Azure's api-key), organization/project selection, beta opt-ins and the client's retry key. Never
  * stored: they exist only on the outgoing request.
  */
-const FORWARDED_REQUEST_HEADERS = ["authorization", "api-key", "openai-organization", "openai-project", "openai-beta", "idempotency-key", "accept"];
+const FORWARDED_REQUEST_HEADERS = [
+  "authorization",
+  "api-key",
+  "openai-organization",
+  "openai-project",
+  "openai-beta",
+  "idempotency-key",
+  "accept",
+];
 
 export function forwardedHeaders(c: Context<AppEnv>): Headers {
   const out = new Headers({ "content-type": "application/json" });
@@ -42,7 +52,14 @@ export function forwardedHeaders(c: Context<AppEnv>): Headers {
 }
 
 /** Hop-by-hop and encoding headers that describe the provider's connection, not the answer we send. */
-const DROPPED_RESPONSE_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "set-cookie"]);
+const DROPPED_RESPONSE_HEADERS = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "set-cookie",
+]);
 
 /** The provider's response headers the client sees (request ids, rate-limit headers, content type). */
 export function returnedHeaders(upstream: Response): Headers {

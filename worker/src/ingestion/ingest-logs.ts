@@ -17,7 +17,8 @@ const IDEMPOTENCY_KEY_MAX = 200;
 export function idempotencyKey(c: Context<AppEnv>): string | null {
   const key = c.req.header("idempotency-key")?.trim();
   if (!key) return null;
-  if (key.length > IDEMPOTENCY_KEY_MAX) throw badRequest(`Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`, undefined, "invalid_idempotency_key");
+  if (key.length > IDEMPOTENCY_KEY_MAX)
+    throw badRequest(`Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`, undefined, "invalid_idempotency_key");
   return key;
 }
 
@@ -26,7 +27,10 @@ export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: 
   const principal = requirePrincipal(c);
   // A key let in from this isolate's cache is re-read in the same D1 round trip as the organization.
   const statement = pendingCredentialCheck(c);
-  const check = statement && { statement, apply: (rows: Parameters<typeof settleCredentialCheck>[1]) => settleCredentialCheck(c, rows, "logs:write") };
+  const check = statement && {
+    statement,
+    apply: (rows: Parameters<typeof settleCredentialCheck>[1]) => settleCredentialCheck(c, rows, "logs:write"),
+  };
   // A way in whose Idempotency-Key header is not ours (the gateway forwards it to the provider) says so with `idempotencyKey: null`.
   const key = "idempotencyKey" in extra ? (extra.idempotencyKey ?? null) : idempotencyKey(c);
   const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, check, ...extra, idempotencyKey: key });

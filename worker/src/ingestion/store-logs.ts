@@ -1,10 +1,20 @@
 // Storing logs (docs/api.md, docs/flags.md, docs/delivery.md): quota check, detection, cost estimation, the log rows and their alerts
 // written in one D1 batch (atomic: a batch either stores every log or none).
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
-import { BatchItem } from "drizzle-orm/batch";
+import type { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
 import { estimateCostCents } from "../../../schema/pricing";
-import { alerts, dailyUsage, logFingerprints, organizations, orgSettings, promptLogs, type Organization, type OrgSettings, type PromptLogRow } from "../../../schema/tables";
+import {
+  alerts,
+  dailyUsage,
+  logFingerprints,
+  organizations,
+  orgSettings,
+  promptLogs,
+  type Organization,
+  type OrgSettings,
+  type PromptLogRow,
+} from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { Db } from "../env";
@@ -30,7 +40,8 @@ function quotaWindow(org: Organization, usage: Usage, now: Date): QuotaWindow | 
   const plan = PLANS[org.plan];
   if (plan.promptQuota === null) return null;
   const quota = plan.promptQuota.toLocaleString("en-US");
-  if (org.plan === "trial") return { limit: plan.promptQuota, used: usage.allTime, resetsAt: null, label: `the free trial's ${quota} prompts` };
+  if (org.plan === "trial")
+    return { limit: plan.promptQuota, used: usage.allTime, resetsAt: null, label: `the free trial's ${quota} prompts` };
   const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   return { limit: plan.promptQuota, used: usage.thisMonth, resetsAt, label: `the ${plan.name} plan's ${quota} prompts this month` };
 }
@@ -39,7 +50,9 @@ function quotaWindow(org: Organization, usage: Usage, now: Date): QuotaWindow | 
 export function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
   const { org } = ctx;
   if (org.plan === "trial" && org.trialEndsAt && org.trialEndsAt.getTime() <= now.getTime()) {
-    throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, { "Retry-After": "86400" });
+    throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, {
+      "Retry-After": "86400",
+    });
   }
   const window = quotaWindow(org, ctx.usage, now);
   if (!window || window.used + incoming <= window.limit) return;
@@ -72,6 +85,7 @@ export type IngestContext = { org: Organization; settings: OrgSettings; usage: U
 export type PrecedingCheck<Row = unknown> = { statement: BatchItem<"sqlite"> & PromiseLike<Row[]>; apply: (rows: Row[]) => void };
 
 /** Everything ingestion needs to know about the organization, read in one D1 round trip (with the caller's check). */
+// biome-ignore lint/suspicious/noExplicitAny: the check reads whatever row its own statement selects; only its apply() knows the shape.
 export async function ingestContext(db: Db, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [[org], [settingsRow], [usage], checked] = await db.batch([
@@ -100,6 +114,7 @@ export type StoreOptions = {
   /** The gateway refused to forward these prompts (issue 12); nothing else sets it. */
   blocked?: boolean;
   /** Settled before anything is read for the caller or written (folded into the context read). */
+  // biome-ignore lint/suspicious/noExplicitAny: see ingestContext; the row shape belongs to the check.
   check?: PrecedingCheck<any> | null;
 };
 
@@ -107,11 +122,23 @@ export type StoreOptions = {
  * Builds the row of one log: flags from the detector on the text as sent, then the organization's
  * redaction applied before anything is written (issue 14); cost estimated when only tokens were sent.
  */
-export async function buildRow(ctx: IngestContext, input: LogInput, now: Date, opts: StoreOptions, idempotencyKey: string | null, fp: Fingerprinter | null) {
-  const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
+export async function buildRow(
+  ctx: IngestContext,
+  input: LogInput,
+  now: Date,
+  opts: StoreOptions,
+  idempotencyKey: string | null,
+  fp: Fingerprinter | null,
+) {
+  const flags = detect(input, {
+    rules: ctx.settings.flagRules,
+    tokenThreshold: ctx.settings.tokenThreshold,
+    sensitivity: ctx.settings.sensitivity,
+  });
   const kept = await redactLog(input, flags, ctx.settings.redaction, fp, ctx.settings.flagRules.sensitiveContent);
   const estimatedCost =
-    input.estimatedCost ?? (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
+    input.estimatedCost ??
+    (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
   const row = {
     id: newId(now.getTime()),
     orgId: ctx.org.id,
@@ -189,7 +216,8 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
 
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
-  for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT) statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
+  for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT)
+    statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
   const groups = groupAlerts(rows, ctx.settings.criticalOnly);
   for (const g of groups) {
     statements.push(

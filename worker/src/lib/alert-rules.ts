@@ -29,7 +29,8 @@ export function alertFor(log: FlaggedLog, settings: { criticalOnly: boolean }): 
   if (log.flagStatus === "warning" && settings.criticalOnly) return null;
   const severeReasons = new Set(log.findings.filter((f) => findingSeverity(f) === log.flagStatus).map((f) => f.reason));
   const reason =
-    FLAG_REASONS.find((r) => severeReasons.has(r)) ?? (log.flagReasons.find((r) => (FLAG_REASONS as readonly string[]).includes(r)) as FlagReason | undefined);
+    FLAG_REASONS.find((r) => severeReasons.has(r)) ??
+    (log.flagReasons.find((r) => (FLAG_REASONS as readonly string[]).includes(r)) as FlagReason | undefined);
   if (!reason) return null;
   const level = log.flagStatus === "critical" ? "Critical" : "Warning";
   const who = log.userId ? ` from user ${log.userId}` : "";

@@ -31,8 +31,8 @@ describe("csvCell", () => {
     expect(csvCell("-2")).toBe("'-2");
     expect(csvCell("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("\rcmd")).toBe("\"'\rcmd\"");
-    expect(csvCell("=HYPERLINK(\"http://evil\",\"x\")")).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
+    expect(csvCell("\rcmd")).toBe('"\'\rcmd"');
+    expect(csvCell('=HYPERLINK("http://evil","x")')).toBe(`"'=HYPERLINK(""http://evil"",""x"")"`);
   });
 
   it("leaves other cells alone, including those with the characters later on", () => {
@@ -66,7 +66,7 @@ describe("csvCell", () => {
 
 describe("csvHeader / csvRow", () => {
   it("writes the header and one CRLF-terminated row per log in the column order", () => {
-    expect(csvHeader()).toBe(EXPORT_COLUMNS.join(",") + "\r\n");
+    expect(csvHeader()).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
     expect(EXPORT_COLUMNS).toEqual([
       "id",
       "createdAt",
@@ -98,8 +98,8 @@ describe("csvHeader / csvRow", () => {
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.length === EXPORT_COLUMNS.length)).toBe(true);
     const cell = (name: (typeof EXPORT_COLUMNS)[number]) => rows[1][EXPORT_COLUMNS.indexOf(name)];
-    expect(cell("prompt")).toBe("'" + hostile.prompt);
-    expect(cell("response")).toBe("'" + hostile.response);
+    expect(cell("prompt")).toBe(`'${hostile.prompt}`);
+    expect(cell("response")).toBe(`'${hostile.response}`);
     expect(cell("userId")).toBe("'+1 555");
     expect(cell("flagReasons")).toBe("prompt_injection;sensitive_content");
     expect(rows[2][0]).toBe("log2");

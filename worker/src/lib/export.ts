@@ -21,18 +21,18 @@ export const EXPORT_COLUMNS = [
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = Array.isArray(value) ? value.join(";") : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = "'" + text;
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvHeader(): string {
-  return EXPORT_COLUMNS.join(",") + "\r\n";
+  return `${EXPORT_COLUMNS.join(",")}\r\n`;
 }
 
 export function csvRow(log: PromptLog): string {
-  return EXPORT_COLUMNS.map((k) => csvCell(log[k])).join(",") + "\r\n";
+  return `${EXPORT_COLUMNS.map((k) => csvCell(log[k])).join(",")}\r\n`;
 }
 
 export function jsonlRow(log: PromptLog): string {
-  return JSON.stringify(log) + "\n";
+  return `${JSON.stringify(log)}\n`;
 }

@@ -60,20 +60,18 @@ export function feedbackSummary(overall: Count[], perReason: (Count & { reason: 
  * the label it implies (a confirmed flag or a missed log should be flagged; a false alarm should not).
  */
 export function feedbackJsonlRow({ feedback, log }: { feedback: FlagFeedbackRow; log: PromptLogRow }): string {
-  return (
-    JSON.stringify({
-      logId: log.id,
-      createdAt: iso(log.createdAt),
-      model: log.model,
-      prompt: log.prompt,
-      response: log.response,
-      flagStatus: feedback.flagStatus,
-      flagReasons: feedback.flagReasons,
-      findings: log.findings,
-      verdict: feedback.verdict,
-      shouldFlag: feedback.verdict !== "false_positive",
-      note: feedback.note,
-      reviewedAt: iso(feedback.updatedAt),
-    }) + "\n"
-  );
+  return `${JSON.stringify({
+    logId: log.id,
+    createdAt: iso(log.createdAt),
+    model: log.model,
+    prompt: log.prompt,
+    response: log.response,
+    flagStatus: feedback.flagStatus,
+    flagReasons: feedback.flagReasons,
+    findings: log.findings,
+    verdict: feedback.verdict,
+    shouldFlag: feedback.verdict !== "false_positive",
+    note: feedback.note,
+    reviewedAt: iso(feedback.updatedAt),
+  })}\n`;
 }

@@ -33,5 +33,5 @@ export const hashApiKey = sha256Hex;
 /** A webhook signing secret in the Standard Webhooks form. */
 export function generateWebhookSecret(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(24));
-  return "whsec_" + btoa(String.fromCharCode(...bytes));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
 }

@@ -48,7 +48,12 @@ export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLo
  * their sockets and refuses their older tokens. If the room cannot be told, tokens still die at
  * their expiry (REALTIME_TOKEN_TTL_SECONDS at most).
  */
-export async function notifyAccessRevoked(env: Bindings, orgId: string, ended: { keyIds?: string[]; sessionIds?: string[] }, at = Date.now()): Promise<void> {
+export async function notifyAccessRevoked(
+  env: Bindings,
+  orgId: string,
+  ended: { keyIds?: string[]; sessionIds?: string[] },
+  at = Date.now(),
+): Promise<void> {
   const message: RevokeAccessMessage = { type: REVOKE_ACCESS, keyIds: ended.keyIds ?? [], sessionIds: ended.sessionIds ?? [], at };
   if (!env.PARTY_SECRET || !(message.keyIds.length + message.sessionIds.length)) return;
   await postToRoom(env, orgId, message, "revoke");

@@ -6,7 +6,15 @@ import { SESSION_IDLE_TIMEOUT_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_RENEW_IN
 import { call, registerOrg } from "../../test/helpers";
 import { sha256Hex } from "./keys";
 
-type SessionDbRow = { id: string; key_id: string; token_hash: string; last_seen_at: number; expires_at: number; revoked_at: number | null; created_at: number };
+type SessionDbRow = {
+  id: string;
+  key_id: string;
+  token_hash: string;
+  last_seen_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  created_at: number;
+};
 
 async function sessionsOf(orgId: string) {
   const { results } = await env.DB.prepare("SELECT * FROM sessions WHERE org_id = ? ORDER BY created_at").bind(orgId).all<SessionDbRow>();
@@ -20,7 +28,9 @@ function tokenOf(cookie: string) {
 }
 
 const setTimes = (id: string, lastSeenAt: number, expiresAt?: number) =>
-  env.DB.prepare("UPDATE sessions SET last_seen_at = ?, expires_at = coalesce(?, expires_at) WHERE id = ?").bind(lastSeenAt, expiresAt ?? null, id).run();
+  env.DB.prepare("UPDATE sessions SET last_seen_at = ?, expires_at = coalesce(?, expires_at) WHERE id = ?")
+    .bind(lastSeenAt, expiresAt ?? null, id)
+    .run();
 
 describe("session storage", () => {
   it("keeps only the SHA-256 of a random token; the cookie names neither key nor key id", async () => {

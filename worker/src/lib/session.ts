@@ -106,6 +106,11 @@ export async function renewSession(c: Context<AppEnv>, session: SessionRef, nowM
     .update(sessions)
     .set({ lastSeenAt: new Date(nowMs) })
     .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
-  c.executionCtx.waitUntil(touch.then(() => undefined, (e) => console.error("session renewal failed", e)));
+  c.executionCtx.waitUntil(
+    touch.then(
+      () => undefined,
+      (e) => console.error("session renewal failed", e),
+    ),
+  );
   await writeCookie(c, session.token, Math.min(SESSION_IDLE_TIMEOUT_SECONDS, (session.expiresAt - nowMs) / 1000));
 }

@@ -86,7 +86,10 @@ describe("checkOutboundUrl", () => {
       expect(checkOutboundUrl("ftp://example.com/x", allow)).toEqual({ ok: false, reason: "Only http and https URLs are allowed" });
       expect(checkOutboundUrl("file:///etc/passwd", allow)).toEqual({ ok: false, reason: "Only http and https URLs are allowed" });
       expect(checkOutboundUrl("javascript:alert(1)", allow)).toEqual({ ok: false, reason: "Only http and https URLs are allowed" });
-      expect(checkOutboundUrl("https://user:pw@example.com/", allow)).toEqual({ ok: false, reason: "URLs with credentials are not allowed" });
+      expect(checkOutboundUrl("https://user:pw@example.com/", allow)).toEqual({
+        ok: false,
+        reason: "URLs with credentials are not allowed",
+      });
       expect(checkOutboundUrl("not a url", allow)).toEqual({ ok: false, reason: "Valid URL required" });
     }
   });

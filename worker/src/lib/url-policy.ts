@@ -97,7 +97,10 @@ function classifyName(host: string): Kind {
 /** The host as the URL parser normalized it (IPv4 shorthands become dotted quads), classified. */
 function classifyHost(hostname: string): Kind {
   // A trailing dot names the same host ("localhost." is localhost).
-  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.+$/, "").toLowerCase();
+  const host = hostname
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.+$/, "")
+    .toLowerCase();
   if (ipaddr.IPv4.isValidFourPartDecimal(host)) return classifyAddress(ipaddr.IPv4.parse(host));
   if (host.includes(":")) return ipaddr.IPv6.isValid(host) ? classifyAddress(ipaddr.IPv6.parse(host)) : "forbidden";
   return classifyName(host);

@@ -18,12 +18,44 @@ export const SMALL = 40 / MAX_TEXT_CHARS;
 
 /** Functions whose value is a number or a short fixed-size text, whatever their arguments. */
 const SMALL_RESULT = [
-  "abs", "round", "sign", "ceil", "ceiling", "floor", "length", "instr", "typeof",
-  "strftime", "date", "time", "datetime", "julianday", "unixepoch", "current_timestamp", "current_date", "current_time",
-  "json_array_length", "json_type", "json_valid",
+  "abs",
+  "round",
+  "sign",
+  "ceil",
+  "ceiling",
+  "floor",
+  "length",
+  "instr",
+  "typeof",
+  "strftime",
+  "date",
+  "time",
+  "datetime",
+  "julianday",
+  "unixepoch",
+  "current_timestamp",
+  "current_date",
+  "current_time",
+  "json_array_length",
+  "json_type",
+  "json_valid",
 ];
 /** Functions whose value is never longer than their longest argument. */
-const NO_LONGER_THAN_ARGUMENTS = ["coalesce", "ifnull", "nullif", "iif", "min", "max", "lower", "upper", "substr", "substring", "trim", "ltrim", "rtrim"];
+const NO_LONGER_THAN_ARGUMENTS = [
+  "coalesce",
+  "ifnull",
+  "nullif",
+  "iif",
+  "min",
+  "max",
+  "lower",
+  "upper",
+  "substr",
+  "substring",
+  "trim",
+  "ltrim",
+  "rtrim",
+];
 
 export const AGGREGATES = new Set(["count", "sum", "avg", "min", "max", "total"]);
 const NUMERIC_AGGREGATES = new Set(["count", "sum", "avg", "total"]);
@@ -36,7 +68,14 @@ export const MAX_PATTERN = 200;
  * costs length × length per row, and replace(x, 'a', x) squares a string: literals keep every
  * function linear in the data it reads, and let functionGrowth know the replacement ratio.
  */
-export const LITERAL_ARGUMENTS: Record<string, number[]> = { instr: [1], replace: [1, 2], trim: [1], ltrim: [1], rtrim: [1], strftime: [0] };
+export const LITERAL_ARGUMENTS: Record<string, number[]> = {
+  instr: [1],
+  replace: [1, 2],
+  trim: [1],
+  ltrim: [1],
+  rtrim: [1],
+  strftime: [0],
+};
 
 /**
  * The size of a function's value, in cells, from the sizes of its arguments (`args`) and the
@@ -59,9 +98,38 @@ export function functionGrowth(name: string, args: number[], literals: (string |
 }
 
 export const BINARY_OPERATORS = new Set([
-  "=", "==", "!=", "<>", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "||", "&", "|", "<<", ">>",
-  "AND", "OR", "IS", "IS NOT", "IN", "NOT IN", "BETWEEN", "NOT BETWEEN", "->", "->>",
-  "LIKE", "NOT LIKE", "GLOB", "NOT GLOB",
+  "=",
+  "==",
+  "!=",
+  "<>",
+  "<",
+  "<=",
+  ">",
+  ">=",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "||",
+  "&",
+  "|",
+  "<<",
+  ">>",
+  "AND",
+  "OR",
+  "IS",
+  "IS NOT",
+  "IN",
+  "NOT IN",
+  "BETWEEN",
+  "NOT BETWEEN",
+  "->",
+  "->>",
+  "LIKE",
+  "NOT LIKE",
+  "GLOB",
+  "NOT GLOB",
 ]);
 export const PATTERN_OPERATORS = new Set(["LIKE", "NOT LIKE", "GLOB", "NOT GLOB"]);
 export const UNARY_OPERATORS = new Set(["-", "+", "~", "NOT"]);

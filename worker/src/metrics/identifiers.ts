@@ -16,7 +16,7 @@ export const foldName = (name: string) => name.replace(/[A-Z]/g, (c) => String.f
  * identifier in double quotes; a quote or bracket inside a name could break out of them.
  */
 const SAFE_IDENTIFIER = /^[\x20-\x7e]*$/;
-const BREAKS_QUOTING = /["`'\[\]\\]/;
+const BREAKS_QUOTING = /["`'[\]\\]/;
 
 export function checkIdentifier(text: string): string {
   if (!SAFE_IDENTIFIER.test(text)) {
@@ -27,7 +27,11 @@ export function checkIdentifier(text: string): string {
 }
 
 /** Every table of the database (schema/tables.ts), folded; the runner's own `logs` is reserved too. */
-const REAL_TABLES = new Set(Object.values(tables).filter((t) => is(t, SQLiteTable)).map((t) => foldName(getTableName(t as SQLiteTable))));
+const REAL_TABLES = new Set(
+  Object.values(tables)
+    .filter((t) => is(t, SQLiteTable))
+    .map((t) => foldName(getTableName(t as SQLiteTable))),
+);
 /** SQLite's own tables, D1's (_cf_KV, d1_migrations) and FTS5 shadow tables (<table>_fts, <table>_fts_data…). */
 const RESERVED_PREFIXES = ["sqlite_", "_cf_", "d1_", ...[...REAL_TABLES].map((t) => `${t}_fts`)];
 

@@ -23,12 +23,26 @@ async function seed(now: number) {
     { model: "claude-3", flagStatus: "critical", tokenCount: 50, createdAt: today },
     { model: "gpt-4", flagStatus: "critical", prompt: "too old to count", createdAt: new Date(now - 40 * DAY) },
   ]);
-  await insertLogs(b.orgId, Array.from({ length: 3 }, () => ({ model: "gpt-4", flagStatus: "critical" as const, prompt: MARKER, response: MARKER, createdAt: today })));
+  await insertLogs(
+    b.orgId,
+    Array.from({ length: 3 }, () => ({
+      model: "gpt-4",
+      flagStatus: "critical" as const,
+      prompt: MARKER,
+      response: MARKER,
+      createdAt: today,
+    })),
+  );
   return { a, b };
 }
 
-const value = (orgId: string, query: string, visualization: "number" | "line" | "bar" | "pie" = "number", type: "count" | "avg" | "sum" | "percentage" = "count", now = Date.now()) =>
-  computeMetricValue(testDb(), orgId, { query, type, visualization }, now);
+const value = (
+  orgId: string,
+  query: string,
+  visualization: "number" | "line" | "bar" | "pie" = "number",
+  type: "count" | "avg" | "sum" | "percentage" = "count",
+  now = Date.now(),
+) => computeMetricValue(testDb(), orgId, { query, type, visualization }, now);
 
 describe("computeMetricValue", () => {
   it("counts critical logs of the caller's organization in the last 30 days", async () => {
@@ -41,7 +55,9 @@ describe("computeMetricValue", () => {
   it("computes the percentage of flagged logs", async () => {
     const now = Date.now();
     const { a } = await seed(now);
-    expect(await value(a.orgId, "SELECT 100.0 * sum(flag_status <> 'safe') / count(*) AS pct FROM logs", "number", "percentage", now)).toBe(50);
+    expect(await value(a.orgId, "SELECT 100.0 * sum(flag_status <> 'safe') / count(*) AS pct FROM logs", "number", "percentage", now)).toBe(
+      50,
+    );
     expect(await value(a.orgId, "SELECT avg(token_count) FROM logs WHERE model = 'gpt-4'", "number", "avg", now)).toBe(166.6667);
     expect(await value(a.orgId, "SELECT 'label', sum(token_count) FROM logs", "number", "sum", now)).toBe(1200);
   });
@@ -105,12 +121,17 @@ describe("runMetricSql isolation and bounds", () => {
     const result = await runMetricSql(testDb(), a.orgId, prepareMetricQuery("SELECT count(*), min(created_at) FROM logs"), now);
     expect(result.rows[0][0]).toBe(10);
     expect(result.rows[0][1]).toBeGreaterThanOrEqual(now - 30 * DAY);
-    expect(JSON.stringify((await runMetricSql(testDb(), a.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now)).rows)).not.toContain("too old");
+    expect(JSON.stringify((await runMetricSql(testDb(), a.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now)).rows)).not.toContain(
+      "too old",
+    );
   });
 
   it("bounds huge results to 100 rows, even with the query's own larger LIMIT", async () => {
     const org = await registerOrg();
-    await insertLogs(org.orgId, Array.from({ length: MAX_ROWS + 25 }, (_, i) => ({ model: `m${i}` })));
+    await insertLogs(
+      org.orgId,
+      Array.from({ length: MAX_ROWS + 25 }, (_, i) => ({ model: `m${i}` })),
+    );
     const all = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT * FROM logs LIMIT 100000"), Date.now());
     expect(all.rows).toHaveLength(MAX_ROWS);
     expect(all.truncated).toBe(true);
@@ -123,13 +144,20 @@ describe("runMetricSql isolation and bounds", () => {
   it("caps every text cell at MAX_CELL_CHARS and keeps numbers as numbers (issue 10, defect 2)", async () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: "p".repeat(50_000), tokenCount: 12 }]);
-    const result = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT prompt || prompt, token_count, prompt FROM logs"), Date.now());
+    const result = await runMetricSql(
+      testDb(),
+      org.orgId,
+      prepareMetricQuery("SELECT prompt || prompt, token_count, prompt FROM logs"),
+      Date.now(),
+    );
     expect(result.width).toBe(3);
     expect(result.rows).toEqual([["p".repeat(MAX_CELL_CHARS), 12, "p".repeat(MAX_CELL_CHARS)]]);
   });
 
   it("reports SQLite errors as a query error", async () => {
     const org = await registerOrg();
-    await expect(value(org.orgId, "SELECT abs('x', 'y') FROM logs")).rejects.toThrow(/^The query failed: wrong number of arguments to function abs\(\)/);
+    await expect(value(org.orgId, "SELECT abs('x', 'y') FROM logs")).rejects.toThrow(
+      /^The query failed: wrong number of arguments to function abs\(\)/,
+    );
   });
 });

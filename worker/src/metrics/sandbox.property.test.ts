@@ -59,7 +59,10 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
     await insertLogs(a.orgId, [{ model: "gpt-4" }, { model: "claude-3", flagStatus: "critical" }]);
     const marker = `B-LOG-CANARY-${crypto.randomUUID()}`;
     await insertLogs(b.orgId, [{ prompt: marker, response: marker, model: marker }]);
-    const hook = await call("POST", "/webhooks", { key: b.apiKey, body: { name: "B", url: "https://hooks.example.com/b", events: ["flag.detected"] } });
+    const hook = await call("POST", "/webhooks", {
+      key: b.apiKey,
+      body: { name: "B", url: "https://hooks.example.com/b", events: ["flag.detected"] },
+    });
     await env.DB.prepare(
       "INSERT INTO webhook_deliveries (id, org_id, webhook_id, message_id, event_type, attempt, success, created_at) VALUES (?, ?, ?, ?, 'flag.detected', 1, 1, ?)",
     )
@@ -83,7 +86,9 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
     } catch {
       return [];
     }
-    return plan.filter(([, opcode]) => /^(OpenRead|OpenWrite|ReopenIdx|VOpen|OpenDup)$/.test(opcode)).map(([, opcode, , root, database]) => ({ opcode, root, database }));
+    return plan
+      .filter(([, opcode]) => /^(OpenRead|OpenWrite|ReopenIdx|VOpen|OpenDup)$/.test(opcode))
+      .map(([, opcode, , root, database]) => ({ opcode, root, database }));
   }
 
   /** The property for one query text: refused, or it opens only prompt_logs and answers none of B's data. */
@@ -120,8 +125,14 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
     const shadowing = fc
       .oneof({ arbitrary: fc.constantFrom(...SECRET_TABLES), weight: 3 }, { arbitrary: fc.constantFrom(...tables), weight: 1 })
       .chain((table) => fc.tuple(plainReference(table, "folds"), reference(table), fc.constantFrom(...PADDING), fc.boolean()))
-      .map(([cte, table, p, fromLogs]) => `WITH ${cte}(id, key_hash, secret) AS (SELECT ${fromLogs ? "id, 1, 2 FROM logs" : "1, 2, 3"})${p}SELECT * FROM ${table}`);
-    await fc.assert(fc.asyncProperty(shadowing, (text) => readsOnlyOwnLogs(text, stats)), { numRuns: 300 });
+      .map(
+        ([cte, table, p, fromLogs]) =>
+          `WITH ${cte}(id, key_hash, secret) AS (SELECT ${fromLogs ? "id, 1, 2 FROM logs" : "1, 2, 3"})${p}SELECT * FROM ${table}`,
+      );
+    await fc.assert(
+      fc.asyncProperty(shadowing, (text) => readsOnlyOwnLogs(text, stats)),
+      { numRuns: 300 },
+    );
   });
 
   it("whatever the spelling, accepted queries open only prompt_logs and answer only the caller's data", async () => {
@@ -132,19 +143,25 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
         fc.constantFrom(...PADDING),
         fc.nat(6),
       )
-      .chain(([target, pad, template]) => fc.tuple(reference(target), reference(target), reference("logs"), fc.constant(pad), fc.constant(template)))
-      .map(([t, c, l, p, template]) =>
-        [
-          `WITH ${c} AS (SELECT * FROM${p}${l}) SELECT * FROM${p}${t}`,
-          `WITH ${c}(id) AS (SELECT 1)${p}SELECT * FROM ${t}`,
-          `SELECT *${p}FROM ${t}`,
-          `SELECT * FROM (SELECT * FROM ${t}${p})`,
-          `SELECT ${t.replace(/^.*\./, "")}.id FROM ${l} AS ${c}`,
-          `WITH w AS (SELECT * FROM ${l}),${p}${c} AS (SELECT * FROM w) SELECT * FROM ${t}`,
-          `SELECT count(*) FROM ${l} UNION ALL SELECT count(*) FROM${p}${t}`,
-        ][template],
+      .chain(([target, pad, template]) =>
+        fc.tuple(reference(target), reference(target), reference("logs"), fc.constant(pad), fc.constant(template)),
+      )
+      .map(
+        ([t, c, l, p, template]) =>
+          [
+            `WITH ${c} AS (SELECT * FROM${p}${l}) SELECT * FROM${p}${t}`,
+            `WITH ${c}(id) AS (SELECT 1)${p}SELECT * FROM ${t}`,
+            `SELECT *${p}FROM ${t}`,
+            `SELECT * FROM (SELECT * FROM ${t}${p})`,
+            `SELECT ${t.replace(/^.*\./, "")}.id FROM ${l} AS ${c}`,
+            `WITH w AS (SELECT * FROM ${l}),${p}${c} AS (SELECT * FROM w) SELECT * FROM ${t}`,
+            `SELECT count(*) FROM ${l} UNION ALL SELECT count(*) FROM${p}${t}`,
+          ][template],
       );
-    await fc.assert(fc.asyncProperty(query, (text) => readsOnlyOwnLogs(text, stats)), { numRuns: 400 });
+    await fc.assert(
+      fc.asyncProperty(query, (text) => readsOnlyOwnLogs(text, stats)),
+      { numRuns: 400 },
+    );
     // Not vacuous: many generated spellings were accepted, run, and proved harmless.
     expect(stats.accepted, JSON.stringify(stats)).toBeGreaterThanOrEqual(30);
   });

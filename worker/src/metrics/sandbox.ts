@@ -15,7 +15,8 @@ const MAX_QUERY_LENGTH = 4_000;
 const parser = new Parser();
 
 /** Friendlier than a parse error for the statements people actually try. */
-const NOT_SELECT = /^\s*(pragma|attach|detach|insert|update|delete|drop|create|alter|vacuum|reindex|analyze|replace|begin|commit|rollback|savepoint|release|values)\b/i;
+const NOT_SELECT =
+  /^\s*(pragma|attach|detach|insert|update|delete|drop|create|alter|vacuum|reindex|analyze|replace|begin|commit|rollback|savepoint|release|values)\b/i;
 
 function parse(text: string): unknown {
   try {
@@ -35,6 +36,7 @@ function checked(text: string, columns: boolean): { ast: unknown; result: Relati
   const parsed = parse(text);
   const statements = Array.isArray(parsed) ? parsed : [parsed];
   if (statements.length !== 1) throw new MetricQueryError("Only one statement is allowed");
+  // biome-ignore lint/suspicious/noExplicitAny: node-sql-parser's AST is untyped JSON; sql-policy.ts walks it.
   const ast = statements[0] as Record<string, any>;
   const result = new QueryWalker(columns ? knownColumns(ast) : undefined).select(ast, new Map());
   if (result.scans > MAX_SCANS) throw new MetricQueryError(`The query reads logs ${result.scans} times; at most ${MAX_SCANS} are allowed`);

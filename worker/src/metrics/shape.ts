@@ -39,7 +39,9 @@ export function shapeMetricValue(result: Rows, type: CustomMetricRow["type"], vi
     return byType(first === undefined ? null : numeric(first), type);
   }
   const points: MetricPoint[] = rows.map((row, i) =>
-    width >= 2 ? { label: label(row[0]), value: byType(numeric(row[1]), type) } : { label: String(i + 1), value: byType(numeric(row[0]), type) },
+    width >= 2
+      ? { label: label(row[0]), value: byType(numeric(row[1]), type) }
+      : { label: String(i + 1), value: byType(numeric(row[0]), type) },
   );
   if (visualization !== "pie") return points;
   const total = points.reduce((sum, p) => sum + Math.max(p.value ?? 0, 0), 0);

@@ -8,8 +8,18 @@
 // MAX_EXPRESSION_DEPTH deep, and no value larger than MAX_GROWTH cells (functions.ts).
 import { MetricQueryError } from "./errors";
 import {
-  AGGREGATES, BINARY_OPERATORS, functionGrowth, LITERAL_ARGUMENTS, literalGrowth, MAX_GROWTH, MAX_PATTERN, operatorGrowth,
-  PATTERN_OPERATORS, SCALAR_FUNCTIONS, SMALL, UNARY_OPERATORS,
+  AGGREGATES,
+  BINARY_OPERATORS,
+  functionGrowth,
+  LITERAL_ARGUMENTS,
+  literalGrowth,
+  MAX_GROWTH,
+  MAX_PATTERN,
+  operatorGrowth,
+  PATTERN_OPERATORS,
+  SCALAR_FUNCTIONS,
+  SMALL,
+  UNARY_OPERATORS,
 } from "./functions";
 import { checkIdentifier, foldName, isReservedRelationName } from "./identifiers";
 
@@ -21,8 +31,20 @@ const refuse = (message: string): never => {
 
 /** The columns of `logs` (run.ts selects exactly these from prompt_logs). */
 export const LOGS_COLUMNS = [
-  "id", "created_at", "model", "user_id", "session_id", "prompt", "response", "token_count",
-  "estimated_cost", "latency_ms", "source", "flag_status", "flag_reasons", "metadata",
+  "id",
+  "created_at",
+  "model",
+  "user_id",
+  "session_id",
+  "prompt",
+  "response",
+  "token_count",
+  "estimated_cost",
+  "latency_ms",
+  "source",
+  "flag_status",
+  "flag_reasons",
+  "metadata",
 ] as const;
 
 /** Total reads of `logs` (a CTE costs what its body costs each time it is read). */
@@ -37,14 +59,38 @@ const MAX_NODES = 2_000;
 const MAX_LIST = 100;
 
 // "x" is a column or, failing that, a string to SQLite; the parser reads it as either. Both are harmless.
-const LITERALS = new Set(["number", "single_quote_string", "double_quote_string", "string", "bool", "null", "hex_string", "full_hex_string"]);
+const LITERALS = new Set([
+  "number",
+  "single_quote_string",
+  "double_quote_string",
+  "string",
+  "bool",
+  "null",
+  "hex_string",
+  "full_hex_string",
+]);
 const CAST_TYPES = new Set(["integer", "int", "real", "float", "double", "numeric", "text"]);
 const COLLATIONS = new Set(["nocase", "binary", "rtrim"]);
 const SELECT_KEYS = new Set([
-  "with", "type", "options", "distinct", "columns", "from", "where", "groupby", "having", "orderby", "limit",
-  "for_update", "_next", "set_op", "parentheses", "_parentheses",
+  "with",
+  "type",
+  "options",
+  "distinct",
+  "columns",
+  "from",
+  "where",
+  "groupby",
+  "having",
+  "orderby",
+  "limit",
+  "for_update",
+  "_next",
+  "set_op",
+  "parentheses",
+  "_parentheses",
 ]);
 
+// biome-ignore lint/suspicious/noExplicitAny: node-sql-parser's AST is untyped JSON; the walker checks every field it reads.
 type Node = Record<string, any>;
 /** What a relation costs and answers: reads of logs, the largest value in cells, the number of columns. */
 export type Relation = { scans: number; growth: number; width: number };
@@ -52,7 +98,8 @@ type Ctes = ReadonlyMap<string, Relation>;
 const LOGS: Relation = { scans: 1, growth: 1, width: LOGS_COLUMNS.length };
 const NO_SOURCE: Relation = { scans: 0, growth: SMALL, width: 0 };
 
-const nameOf = (n: unknown): string => (typeof n === "string" ? n : n && typeof n === "object" && "value" in n ? String((n as Node).value) : "");
+const nameOf = (n: unknown): string =>
+  typeof n === "string" ? n : n && typeof n === "object" && "value" in n ? String((n as Node).value) : "";
 const identifier = (name: unknown) => checkIdentifier(nameOf(name));
 
 const isShortLiteral = (n: Node | undefined) => n?.type === "single_quote_string" && String(n.value).length <= MAX_PATTERN;
@@ -63,7 +110,10 @@ export function knownColumns(ast: unknown): Set<string> {
   const names = new Set<string>(LOGS_COLUMNS);
   const visit = (node: unknown, depth: number) => {
     if (!node || typeof node !== "object" || depth > MAX_EXPRESSION_DEPTH * 8) return;
-    if (Array.isArray(node)) return node.forEach((n) => visit(n, depth + 1));
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n, depth + 1);
+      return;
+    }
     const n = node as Node;
     if (typeof n.as === "string") names.add(foldName(n.as));
     if (n.stmt && Array.isArray(n.columns)) for (const c of n.columns) names.add(foldName(nameOf(c.column ?? c)));
@@ -176,10 +226,12 @@ export class QueryWalker {
     const context = { ...outer, depth: outer.depth + 1 };
     if (context.depth > MAX_EXPRESSION_DEPTH) refuse("The query is nested too deeply");
     this.tick();
-    if (isSubquery(node)) refuse("Subqueries are only allowed in FROM; compute in one pass, e.g. 100.0 * sum(flag_status = 'critical') / count(*)");
+    if (isSubquery(node))
+      refuse("Subqueries are only allowed in FROM; compute in one pass, e.g. 100.0 * sum(flag_status = 'critical') / count(*)");
     if (node.collate) this.collate(node.collate);
     const growth = this.value(node, context);
-    if (growth > MAX_GROWTH) refuse(`The query could build values ${Math.ceil(growth)} times the size of a log's text; at most ${MAX_GROWTH} are allowed`);
+    if (growth > MAX_GROWTH)
+      refuse(`The query could build values ${Math.ceil(growth)} times the size of a log's text; at most ${MAX_GROWTH} are allowed`);
     return growth;
   }
 
@@ -263,7 +315,8 @@ export class QueryWalker {
     const args: Node[] = node.args?.value ?? [];
     if (args.length > MAX_LIST) refuse(`Lists may have at most ${MAX_LIST} items`);
     for (const i of LITERAL_ARGUMENTS[name] ?? []) {
-      if (i < args.length && !isShortLiteral(args[i])) refuse(`${name}() needs quoted text of at most ${MAX_PATTERN} characters as argument ${i + 1}`);
+      if (i < args.length && !isShortLiteral(args[i]))
+        refuse(`${name}() needs quoted text of at most ${MAX_PATTERN} characters as argument ${i + 1}`);
     }
     const sizes = args.map((a) => this.expr(a, context));
     const literals = args.map((a) => (a?.type === "single_quote_string" ? String(a.value) : undefined));

@@ -10,7 +10,12 @@ describe("metric run errors", () => {
   it("never quote a stored value: a JSON path taken from a column fails with a clear message", async () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: MARKER, metadata: { team: "a" }, createdAt: new Date() }]);
-    const run = computeMetricValue(testDb(), org.orgId, { query: "SELECT json_extract(metadata, prompt) FROM logs", type: "count", visualization: "number" }, Date.now());
+    const run = computeMetricValue(
+      testDb(),
+      org.orgId,
+      { query: "SELECT json_extract(metadata, prompt) FROM logs", type: "count", visualization: "number" },
+      Date.now(),
+    );
     await expect(run).rejects.toThrow("The query failed: a JSON path is not valid");
     await expect(run).rejects.not.toThrow(MARKER);
   });
@@ -18,7 +23,9 @@ describe("metric run errors", () => {
   it("keep SQLite's words when they only name what the user wrote", async () => {
     const org = await registerOrg();
     const run = (query: string) => computeMetricValue(testDb(), org.orgId, { query, type: "count", visualization: "number" }, Date.now());
-    await expect(run("SELECT count(*) FROM logs GROUP BY 5")).rejects.toThrow("The query failed: 1st GROUP BY term out of range - should be between 1 and 1");
+    await expect(run("SELECT count(*) FROM logs GROUP BY 5")).rejects.toThrow(
+      "The query failed: 1st GROUP BY term out of range - should be between 1 and 1",
+    );
     await expect(run("SELECT sum(count(*)) FROM logs")).rejects.toThrow("The query failed: misuse of aggregate function COUNT()");
   });
 
@@ -28,6 +35,8 @@ describe("metric run errors", () => {
     expect(userFacingSqliteMessage("no such column: org_id", q)).toBe(GENERIC_QUERY_FAILURE);
     expect(userFacingSqliteMessage("no such table: prompt_logs", q)).toBe(GENERIC_QUERY_FAILURE);
     expect(userFacingSqliteMessage("no such column: modl", "SELECT modl FROM logs")).toBe("no such column: modl");
-    expect(userFacingSqliteMessage("wrong number of arguments to function abs()", "SELECT abs(1, 2) FROM logs")).toBe("wrong number of arguments to function abs()");
+    expect(userFacingSqliteMessage("wrong number of arguments to function abs()", "SELECT abs(1, 2) FROM logs")).toBe(
+      "wrong number of arguments to function abs()",
+    );
   });
 });

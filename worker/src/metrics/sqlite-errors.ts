@@ -21,7 +21,10 @@ const REWORDED: [RegExp, string][] = [
   [/^bad JSON path/i, "a JSON path is not valid"],
   [/^malformed JSON$/i, "a value is not valid JSON"],
   [/^integer overflow$/i, "a number is too large"],
-  [/^(?:string or blob too big|too many columns|parser stack overflow|Expression tree is too large)/i, "the query or its result is too large"],
+  [
+    /^(?:string or blob too big|too many columns|parser stack overflow|Expression tree is too large)/i,
+    "the query or its result is too large",
+  ],
 ];
 
 export const GENERIC_QUERY_FAILURE = "SQLite could not run it; check the columns, functions and clauses it uses";

@@ -142,7 +142,11 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
       resolved = await loadPrincipal(db, { by: "hash", value: hash }, presented.via);
       if (resolved) rememberCredential(hash, resolved);
     }
-    if (!resolved) c.set("authError", presented.key ? "Invalid or expired API key" : presented.via === "gateway" ? GATEWAY_KEY_MISSING : "Malformed Authorization header");
+    if (!resolved)
+      c.set(
+        "authError",
+        presented.key ? "Invalid or expired API key" : presented.via === "gateway" ? GATEWAY_KEY_MISSING : "Malformed Authorization header",
+      );
   } else {
     const session = await readSession(c);
     if (session) resolved = await loadPrincipal(db, { by: "id", value: session.keyId }, "cookie");
@@ -152,7 +156,12 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (resolved && (!resolved.lastUsedAt || Date.now() - resolved.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
     if (hash) rememberLastUse(hash);
     const touch = db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, resolved.principal.keyId));
-    c.executionCtx.waitUntil(touch.then(() => undefined, (e) => console.error("lastUsed update failed", e)));
+    c.executionCtx.waitUntil(
+      touch.then(
+        () => undefined,
+        (e) => console.error("lastUsed update failed", e),
+      ),
+    );
   }
   await next();
   // Fail closed if a handler that folds the check answered success without settling it (a bug): the
@@ -165,7 +174,6 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const session = c.var.session;
   if (session) await renewSession(c, session);
 });
-
 
 /** The caller, or 401. */
 export function requirePrincipal(c: Context<AppEnv>): Principal {

@@ -64,7 +64,8 @@ function operation(doc: RouteDoc, access: Access): DescribeRouteOptions {
 }
 
 /** The permission check and the route's doc, spread first among its handlers: `.get("/", ...guard("logs:read", {…}), …)`. */
-export const guard = (permission: Permission, doc: RouteDoc) => [describeRoute(operation(doc, permission)), requirePermission(permission)] as const;
+export const guard = (permission: Permission, doc: RouteDoc) =>
+  [describeRoute(operation(doc, permission)), requirePermission(permission)] as const;
 
 /** A route anyone may call: documented with no security requirement. */
 export const publicRoute = (doc: RouteDoc) => describeRoute(operation(doc, "none"));

@@ -25,7 +25,10 @@ describe("?apiKey= deprecation", () => {
 
   it("leaves Bearer and session answers alone", async () => {
     const org = await registerOrg();
-    for (const res of [await call("GET", "/organization", { key: org.apiKey }), await call("GET", "/organization", { cookie: org.cookie })]) {
+    for (const res of [
+      await call("GET", "/organization", { key: org.apiKey }),
+      await call("GET", "/organization", { cookie: org.cookie }),
+    ]) {
       expect(res.status).toBe(200);
       expect(res.headers.get("deprecation")).toBeNull();
       expect(res.headers.get("link")).toBeNull();

@@ -3,7 +3,9 @@ import { INGEST_RATE_LIMITS } from "../../../schema/constants";
 import { awayFromBoundary, call, expectEnvelope, registerOrg } from "../../test/helpers";
 
 describe("ingestion rate limit", () => {
-  it("answers 429 with Retry-After once a trial organization passes its requests a minute, per organization", { timeout: 60_000 }, async () => {
+  it("answers 429 with Retry-After once a trial organization passes its requests a minute, per organization", {
+    timeout: 60_000,
+  }, async () => {
     // The limiter's windows are aligned to the wall clock: the whole burst must fall into one.
     await awayFromBoundary(60_000, 20_000);
     const org = await registerOrg();

@@ -17,7 +17,10 @@ export const ingestRateLimit = createMiddleware<AppEnv>(async (c, next) => {
   if (limiter) {
     const { success } = await limiter.limit({ key: principal.orgId });
     if (!success) {
-      throw tooMany(`Rate limit exceeded: your plan allows ${rule.perMinute.toLocaleString("en-US")} ingestion requests a minute. Send batches to log more per request.`, WINDOW_SECONDS);
+      throw tooMany(
+        `Rate limit exceeded: your plan allows ${rule.perMinute.toLocaleString("en-US")} ingestion requests a minute. Send batches to log more per request.`,
+        WINDOW_SECONDS,
+      );
     }
   }
   await next();

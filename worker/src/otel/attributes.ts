@@ -63,7 +63,7 @@ export function count(attrs: Attrs, ...keys: string[]): number | undefined {
  */
 export function indexed(attrs: Attrs, prefix: string): Attrs[] {
   const groups = new Map<number, Attrs>();
-  const head = prefix + ".";
+  const head = `${prefix}.`;
   for (const [key, value] of Object.entries(attrs)) {
     if (!key.startsWith(head)) continue;
     const match = /^(\d+)\.(.+)$/.exec(key.slice(head.length));

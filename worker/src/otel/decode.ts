@@ -100,6 +100,10 @@ export function decodeRequest(bytes: Uint8Array, encoding: OtlpEncoding): Export
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(`Not a valid OTLP ${encoding === "json" ? "JSON" : "protobuf"} ExportTraceServiceRequest: ${detail}`, undefined, "invalid_otlp");
+    throw badRequest(
+      `Not a valid OTLP ${encoding === "json" ? "JSON" : "protobuf"} ExportTraceServiceRequest: ${detail}`,
+      undefined,
+      "invalid_otlp",
+    );
   }
 }

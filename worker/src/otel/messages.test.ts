@@ -4,7 +4,13 @@ import { contentText, renderMessages, structuredMessages, systemInstructions } f
 describe("GenAI structured messages", () => {
   it("reads parts: text, tool calls and tool results; media parts carry no text", () => {
     const input = JSON.stringify([
-      { role: "user", parts: [{ type: "text", content: "Weather in Paris?" }, { type: "uri", modality: "image", uri: "https://x/y.png" }] },
+      {
+        role: "user",
+        parts: [
+          { type: "text", content: "Weather in Paris?" },
+          { type: "uri", modality: "image", uri: "https://x/y.png" },
+        ],
+      },
       { role: "assistant", parts: [{ type: "tool_call", id: "c1", name: "get_weather", arguments: { city: "Paris" } }] },
       { role: "tool", parts: [{ type: "tool_call_response", id: "c1", response: "rainy, 57°F" }] },
     ]);
@@ -22,14 +28,26 @@ describe("GenAI structured messages", () => {
     expect(structuredMessages("")).toEqual([]);
   });
   it("system instructions are one system message", () => {
-    expect(systemInstructions('[{"type":"text","content":"Be kind."},{"type":"text","content":"Be brief."}]')).toEqual([{ role: "system", text: "Be kind.\nBe brief." }]);
+    expect(systemInstructions('[{"type":"text","content":"Be kind."},{"type":"text","content":"Be brief."}]')).toEqual([
+      { role: "system", text: "Be kind.\nBe brief." },
+    ]);
   });
   it("renders one message as itself and several as role blocks", () => {
     expect(renderMessages([{ role: "user", text: "Hi" }])).toBe("Hi");
-    expect(renderMessages([{ role: "system", text: "S" }, { role: "user", text: "U" }])).toBe("system: S\n\nuser: U");
+    expect(
+      renderMessages([
+        { role: "system", text: "S" },
+        { role: "user", text: "U" },
+      ]),
+    ).toBe("system: S\n\nuser: U");
     expect(renderMessages([])).toBe("");
   });
   it("contentText of OpenAI-style content arrays", () => {
-    expect(contentText([{ type: "text", text: "a" }, { type: "text", text: "b" }])).toBe("a\nb");
+    expect(
+      contentText([
+        { type: "text", text: "a" },
+        { type: "text", text: "b" },
+      ]),
+    ).toBe("a\nb");
   });
 });

@@ -9,7 +9,10 @@ const MODEL_MAX = 100;
 
 export function modelName(model: string | undefined, provider: string | undefined): string {
   let name = (model ?? "").trim();
-  name = name.slice(name.lastIndexOf("/") + 1).replace(BEDROCK_PREFIX, "").trim();
+  name = name
+    .slice(name.lastIndexOf("/") + 1)
+    .replace(BEDROCK_PREFIX, "")
+    .trim();
   if (!name) name = (provider ?? "").trim().toLowerCase() || "unknown";
   return name.slice(0, MODEL_MAX);
 }

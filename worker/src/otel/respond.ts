@@ -11,7 +11,14 @@ import { ExportTraceServiceResponseSchema, StatusSchema } from "./proto/otlp_tra
 const PROTOBUF = "application/x-protobuf";
 
 /** Through the context, so headers set along the way (Idempotent-Replayed) are kept. */
-function encoded(c: Context, encoding: OtlpEncoding, bytes: Uint8Array, json: unknown, status: number, headers: Record<string, string> = {}) {
+function encoded(
+  c: Context,
+  encoding: OtlpEncoding,
+  bytes: Uint8Array,
+  json: unknown,
+  status: number,
+  headers: Record<string, string> = {},
+) {
   for (const [name, value] of Object.entries(headers)) c.header(name, value);
   c.status(status as never);
   if (encoding === "protobuf") {
@@ -34,7 +41,14 @@ const RPC_CODE: Record<number, number> = { 400: 3, 401: 16, 403: 7, 404: 5, 413:
 /** Retry-After for failures that may pass on a later try (OTLP's retryable 503). */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
-function statusResponse(c: Context, encoding: OtlpEncoding, status: number, code: string, message: string, headers?: Record<string, string>) {
+function statusResponse(
+  c: Context,
+  encoding: OtlpEncoding,
+  status: number,
+  code: string,
+  message: string,
+  headers?: Record<string, string>,
+) {
   const rpc = create(StatusSchema, { code: RPC_CODE[status] ?? 2, message });
   const json = { ...(toJson(StatusSchema, rpc) as object), ...errorBody(code, message) };
   return encoded(c, encoding, toBinary(StatusSchema, rpc), json, status, headers);
@@ -49,5 +63,7 @@ export const otlpError: ErrorHandler = (err, c) => {
   if (err instanceof ApiError) return statusResponse(c, encoding, err.status, err.code, err.message, err.headers);
   if (err instanceof HTTPException) return statusResponse(c, encoding, err.status, "error", err.message || "Request failed");
   console.error("otlp export failed", err);
-  return statusResponse(c, encoding, 503, "unavailable", "Storage is unavailable; retry later", { "Retry-After": String(UNAVAILABLE_RETRY_SECONDS) });
+  return statusResponse(c, encoding, 503, "unavailable", "Storage is unavailable; retry later", {
+    "Retry-After": String(UNAVAILABLE_RETRY_SECONDS),
+  });
 };

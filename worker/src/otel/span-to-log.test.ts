@@ -4,12 +4,20 @@ import type { SpanView } from "./conventions/types";
 import { latencyMs, logInputOf, readModelCall } from "./span-to-log";
 
 const span = (attrs: SpanView["attrs"], events: SpanView["events"] = []): SpanView => ({ name: "s", attrs, events });
-const origin = { traceId: "t".repeat(32), spanId: "s".repeat(16), resource: { "service.name": "svc", "user.id": "resource-user" }, startNs: 1_000_000_000n, endNs: 1_500_400_000n };
+const origin = {
+  traceId: "t".repeat(32),
+  spanId: "s".repeat(16),
+  resource: { "service.name": "svc", "user.id": "resource-user" },
+  startNs: 1_000_000_000n,
+  endNs: 1_500_400_000n,
+};
 
 describe("readModelCall: which spans are model calls", () => {
   it("GenAI chat, text_completion and generate_content are; embeddings, tools and agents are not", () => {
-    for (const op of ["chat", "text_completion", "generate_content"]) expect(readModelCall(span({ "gen_ai.operation.name": op }))?.convention).toBe("gen_ai");
-    for (const op of ["embeddings", "execute_tool", "invoke_agent", "create_agent"]) expect(readModelCall(span({ "gen_ai.operation.name": op, "gen_ai.input.messages": "x" }))).toBeNull();
+    for (const op of ["chat", "text_completion", "generate_content"])
+      expect(readModelCall(span({ "gen_ai.operation.name": op }))?.convention).toBe("gen_ai");
+    for (const op of ["embeddings", "execute_tool", "invoke_agent", "create_agent"])
+      expect(readModelCall(span({ "gen_ai.operation.name": op, "gen_ai.input.messages": "x" }))).toBeNull();
   });
   it("OpenInference LLM spans are, its other kinds are not", () => {
     expect(readModelCall(span({ "openinference.span.kind": "LLM" }))?.convention).toBe("openinference");
@@ -17,7 +25,9 @@ describe("readModelCall: which spans are model calls", () => {
   });
   it("OpenLLMetry: llm.request.type chat/completion, or a model with indexed prompts", () => {
     expect(readModelCall(span({ "llm.request.type": "completion", "gen_ai.prompt.0.content": "p" }))?.convention).toBe("openllmetry");
-    expect(readModelCall(span({ "gen_ai.request.model": "gpt-4", "gen_ai.prompt.0.content": "p" }))?.input).toEqual([{ role: "user", text: "p" }]);
+    expect(readModelCall(span({ "gen_ai.request.model": "gpt-4", "gen_ai.prompt.0.content": "p" }))?.input).toEqual([
+      { role: "user", text: "p" },
+    ]);
     expect(readModelCall(span({ "llm.request.type": "embedding" }))).toBeNull();
   });
   it("plain spans are not", () => {
@@ -32,11 +42,35 @@ describe("readModelCall: which spans are model calls", () => {
 
 describe("logInputOf", () => {
   it("usage: total when given, else input + output; user and session fall back to the resource and session.id", () => {
-    const attrs = { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4", "gen_ai.usage.input_tokens": 5, "session.id": "sess", "gen_ai.input.messages": "hi" };
+    const attrs = {
+      "gen_ai.operation.name": "chat",
+      "gen_ai.request.model": "gpt-4",
+      "gen_ai.usage.input_tokens": 5,
+      "session.id": "sess",
+      "gen_ai.input.messages": "hi",
+    };
     const call = readModelCall(span(attrs))!;
     const input = logInputOf(span(attrs), call, origin);
-    expect(input).toMatchObject({ prompt: "hi", response: "", tokenCount: 5, userId: "resource-user", sessionId: "sess", latencyMs: 500, source: "otel" });
-    expect(input.metadata).toEqual({ otel: { traceId: origin.traceId, spanId: origin.spanId, serviceName: "svc", spanName: "s", convention: "gen_ai", operation: "chat", inputTokens: 5 } });
+    expect(input).toMatchObject({
+      prompt: "hi",
+      response: "",
+      tokenCount: 5,
+      userId: "resource-user",
+      sessionId: "sess",
+      latencyMs: 500,
+      source: "otel",
+    });
+    expect(input.metadata).toEqual({
+      otel: {
+        traceId: origin.traceId,
+        spanId: origin.spanId,
+        serviceName: "svc",
+        spanName: "s",
+        convention: "gen_ai",
+        operation: "chat",
+        inputTokens: 5,
+      },
+    });
   });
   it("enduser.id and gen_ai.conversation.id win", () => {
     const attrs = { "gen_ai.operation.name": "chat", "enduser.id": "eu", "gen_ai.conversation.id": "c", "session.id": "s" };
@@ -51,7 +85,10 @@ describe("helpers", () => {
     expect(latencyMs(10n, 5n)).toBeUndefined();
   });
   it("indexed groups by number in numeric order", () => {
-    expect(indexed({ "p.10.content": "k", "p.2.content": "b", "p.2.role": "user", "p.x": "no" }, "p")).toEqual([{ content: "b", role: "user" }, { content: "k" }]);
+    expect(indexed({ "p.10.content": "k", "p.2.content": "b", "p.2.role": "user", "p.x": "no" }, "p")).toEqual([
+      { content: "b", role: "user" },
+      { content: "k" },
+    ]);
   });
 });
 
@@ -84,6 +121,10 @@ describe("Vercel AI SDK telemetry", () => {
     });
   });
   it("the outer ai.generateText span is not (it would log the call twice)", () => {
-    expect(readModelCall(span({ "ai.operationId": "ai.generateText", "ai.model.id": "gpt-4o-mini", "ai.prompt": '{"prompt":"x"}', "ai.response.text": "y" }))).toBeNull();
+    expect(
+      readModelCall(
+        span({ "ai.operationId": "ai.generateText", "ai.model.id": "gpt-4o-mini", "ai.prompt": '{"prompt":"x"}', "ai.response.text": "y" }),
+      ),
+    ).toBeNull();
   });
 });

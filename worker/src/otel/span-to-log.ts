@@ -86,7 +86,8 @@ export function logInputOf(span: SpanView, call: ModelCall, origin: SpanOrigin):
     response: renderMessages(call.output),
     model: modelName(call.model, call.provider),
     source: OTEL_SOURCE,
-    userId: str(a, "user.id", "enduser.id", "traceloop.association.properties.user_id") ?? call.userId ?? str(r, "user.id", "enduser.id") ?? null,
+    userId:
+      str(a, "user.id", "enduser.id", "traceloop.association.properties.user_id") ?? call.userId ?? str(r, "user.id", "enduser.id") ?? null,
     sessionId: call.conversationId ?? str(a, "session.id", "traceloop.association.properties.session_id") ?? str(r, "session.id") ?? null,
     tokenCount: tokenCount(call) ?? null,
     latencyMs: latencyMs(origin.startNs, origin.endNs) ?? null,
@@ -94,4 +95,3 @@ export function logInputOf(span: SpanView, call: ModelCall, origin: SpanOrigin):
     metadata: { otel: JSON.parse(JSON.stringify(otel)) },
   };
 }
-

@@ -61,7 +61,14 @@ export async function createOrganization(db: Db, input: { name: string; email: s
       })
       .returning(),
     db.insert(orgSettings).values({ orgId, flagRules: { ...DEFAULT_FLAG_RULES } }),
-    db.insert(teamMembers).values({ id: memberId, orgId, name: memberNameFromEmail(input.email), email: input.email.toLowerCase(), role: "admin", createdAt: now }),
+    db.insert(teamMembers).values({
+      id: memberId,
+      orgId,
+      name: memberNameFromEmail(input.email),
+      email: input.email.toLowerCase(),
+      role: "admin",
+      createdAt: now,
+    }),
     insert,
   ]);
   return { org, memberId, key: created };
@@ -76,7 +83,6 @@ export async function findMember(db: Db, orgId: string, memberId: string | null)
     .limit(1);
   return rows[0] ?? null;
 }
-
 
 /** The organization's name (the Danger Zone's confirmation, the Settings page). */
 export async function organizationName(db: Db, orgId: string): Promise<string> {

@@ -10,14 +10,26 @@ import { findOwnedOr404, ownedBy } from "./owned";
 type AlertsQuery = v.InferOutput<typeof alertsQuery>;
 
 /** One page, newest first, and how many alerts match the filter across all pages. */
-export async function listAlerts(db: Db, orgId: string, { acknowledged, limit, before }: AlertsQuery): Promise<{ rows: AlertRow[]; total: number }> {
+export async function listAlerts(
+  db: Db,
+  orgId: string,
+  { acknowledged, limit, before }: AlertsQuery,
+): Promise<{ rows: AlertRow[]; total: number }> {
   const filter = [eq(alerts.orgId, orgId)];
   if (acknowledged) filter.push(eq(alerts.acknowledged, acknowledged === "true"));
   const page = [...filter];
   if (before) page.push(olderThanCursor(alerts, orgId, before));
   const [rows, [total]] = await db.batch([
-    db.select().from(alerts).where(and(...page)).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(limit),
-    db.select({ n: count() }).from(alerts).where(and(...filter)),
+    db
+      .select()
+      .from(alerts)
+      .where(and(...page))
+      .orderBy(desc(alerts.createdAt), desc(alerts.id))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(alerts)
+      .where(and(...filter)),
   ]);
   return { rows, total: total?.n ?? 0 };
 }

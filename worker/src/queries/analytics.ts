@@ -108,9 +108,9 @@ export async function getPerformance(db: Db, orgId: string, days: number, now = 
     return {
       date,
       prompts: r?.prompts ?? 0,
-      avgLatencyMs: r && r.latencyCount ? Math.round(r.latencySum / r.latencyCount) : null,
-      flagRate: r && r.prompts ? r.flagged / r.prompts : 0,
-      avgTokens: r && r.prompts ? Math.round(r.tokens / r.prompts) : 0,
+      avgLatencyMs: r?.latencyCount ? Math.round(r.latencySum / r.latencyCount) : null,
+      flagRate: r?.prompts ? r.flagged / r.prompts : 0,
+      avgTokens: r?.prompts ? Math.round(r.tokens / r.prompts) : 0,
     };
   });
 }

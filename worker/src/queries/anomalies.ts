@@ -5,4 +5,9 @@ import type { Db } from "../env";
 
 /** The most recent `limit` detections, newest first. */
 export const listAnomalies = (db: Db, orgId: string, limit: number): Promise<AnomalyRow[]> =>
-  db.select().from(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)).orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id)).limit(limit);
+  db
+    .select()
+    .from(anomalyDetections)
+    .where(eq(anomalyDetections.orgId, orgId))
+    .orderBy(desc(anomalyDetections.detectedAt), desc(anomalyDetections.id))
+    .limit(limit);

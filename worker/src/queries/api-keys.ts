@@ -37,6 +37,12 @@ export const deleteKey = (db: Db, orgId: string, id: string) => deleteOwnedOr404
  * Gives key `keyId` a new secret and ends every session made from the old one, in one transaction;
  * `alsoRun` (a fresh session for the caller) joins the same batch.
  */
-export async function replaceKeySecret(db: Db, keyId: string, secret: { keyHash: string; keyPrefix: string }, at: Date, alsoRun: BatchItem<"sqlite">[] = []) {
+export async function replaceKeySecret(
+  db: Db,
+  keyId: string,
+  secret: { keyHash: string; keyPrefix: string },
+  at: Date,
+  alsoRun: BatchItem<"sqlite">[] = [],
+) {
   await db.batch([db.update(apiKeys).set(secret).where(eq(apiKeys.id, keyId)), revokeKeySessions(db, [keyId], at), ...alsoRun]);
 }

@@ -7,13 +7,20 @@ import { insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { inChunks } from "./chunks";
 import { deleteAllLogs } from "./data";
 
-const logCount = async (orgId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+const logCount = async (orgId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 
 describe("chunked deletes", () => {
   it("deletes every log of the organization in chunks and counts exactly the logs deleted", async () => {
     const [a, b] = [await registerOrg(), await registerOrg()];
-    await insertLogs(a.orgId, Array.from({ length: 5 }, (_, i) => ({ prompt: `a ${i}` })));
-    await insertLogs(b.orgId, Array.from({ length: 3 }, (_, i) => ({ prompt: `b ${i}` })));
+    await insertLogs(
+      a.orgId,
+      Array.from({ length: 5 }, (_, i) => ({ prompt: `a ${i}` })),
+    );
+    await insertLogs(
+      b.orgId,
+      Array.from({ length: 3 }, (_, i) => ({ prompt: `b ${i}` })),
+    );
     expect(await deleteAllLogs(testDb(), a.orgId, 2)).toEqual({ rows: 5, chunks: 3 });
     expect(await logCount(a.orgId)).toBe(0);
     expect(await logCount(b.orgId)).toBe(3);
@@ -21,13 +28,19 @@ describe("chunked deletes", () => {
 
   it("a set that is an exact multiple of the chunk takes one more, empty, chunk to know it is done", async () => {
     const org = await registerOrg();
-    await insertLogs(org.orgId, Array.from({ length: 4 }, (_, i) => ({ prompt: `x ${i}` })));
+    await insertLogs(
+      org.orgId,
+      Array.from({ length: 4 }, (_, i) => ({ prompt: `x ${i}` })),
+    );
     expect(await deleteAllLogs(testDb(), org.orgId, 2)).toEqual({ rows: 4, chunks: 3 });
   });
 
   it("stops at maxChunks, leaving the rest for the next run", async () => {
     const org = await registerOrg();
-    await insertLogs(org.orgId, Array.from({ length: 5 }, (_, i) => ({ prompt: `y ${i}` })));
+    await insertLogs(
+      org.orgId,
+      Array.from({ length: 5 }, (_, i) => ({ prompt: `y ${i}` })),
+    );
     const statement = sql`DELETE FROM prompt_logs WHERE rowid IN (SELECT rowid FROM prompt_logs WHERE org_id = ${org.orgId} LIMIT 2) RETURNING 1`;
     expect(await inChunks(testDb(), statement, 2, 2)).toEqual({ rows: 4, chunks: 2 });
     expect(await logCount(org.orgId)).toBe(1);

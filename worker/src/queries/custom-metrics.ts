@@ -17,12 +17,20 @@ export async function metricCount(db: Db, orgId: string): Promise<number> {
  * Inserts `metric` and re-counts in one transaction (a D1 batch): of concurrent creates past the
  * cap, none is kept. Answers the stored row, or null when the cap refused it.
  */
-export async function insertMetricUnderCap(db: Db, metric: typeof customMetrics.$inferInsert & { id: string; orgId: string }): Promise<CustomMetricRow | null> {
+export async function insertMetricUnderCap(
+  db: Db,
+  metric: typeof customMetrics.$inferInsert & { id: string; orgId: string },
+): Promise<CustomMetricRow | null> {
   const [[row], over] = await db.batch([
     db.insert(customMetrics).values(metric).returning(),
     db
       .delete(customMetrics)
-      .where(and(eq(customMetrics.id, metric.id), sql`(SELECT count(*) FROM ${customMetrics} WHERE ${customMetrics.orgId} = ${metric.orgId}) > ${MAX_CUSTOM_METRICS_PER_ORG}`))
+      .where(
+        and(
+          eq(customMetrics.id, metric.id),
+          sql`(SELECT count(*) FROM ${customMetrics} WHERE ${customMetrics.orgId} = ${metric.orgId}) > ${MAX_CUSTOM_METRICS_PER_ORG}`,
+        ),
+      )
       .returning({ id: customMetrics.id }),
   ]);
   return over.length ? null : row;

@@ -1,7 +1,15 @@
 // The Danger Zone's deletion: an organization's logs, aggregates, alerts, anomalies and deliveries.
 // Keys, team, settings and configuration stay.
 import { eq, sql } from "drizzle-orm";
-import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, webhookDeliveries } from "../../../schema/tables";
+import {
+  alerts,
+  anomalyDetections,
+  customMetrics,
+  dailyActiveUsers,
+  dailyUsage,
+  hourlyUsage,
+  webhookDeliveries,
+} from "../../../schema/tables";
 import type { Db } from "../env";
 import { inChunks, type ChunksDone } from "./chunks";
 
@@ -10,7 +18,11 @@ export const LOG_DELETE_CHUNK = 2_000;
 
 /** Deletes every log of the organization, chunk by chunk, and answers how many went. */
 export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUNK): Promise<ChunksDone> {
-  return inChunks(db, sql`DELETE FROM prompt_logs WHERE rowid IN (SELECT rowid FROM prompt_logs WHERE org_id = ${orgId} LIMIT ${chunkSize}) RETURNING 1`, chunkSize);
+  return inChunks(
+    db,
+    sql`DELETE FROM prompt_logs WHERE rowid IN (SELECT rowid FROM prompt_logs WHERE org_id = ${orgId} LIMIT ${chunkSize}) RETURNING 1`,
+    chunkSize,
+  );
 }
 
 export async function deleteOrganizationData(db: Db, orgId: string): Promise<void> {

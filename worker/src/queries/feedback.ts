@@ -85,7 +85,11 @@ export async function verdictCounts(db: Db, orgId: string) {
   // Raw fields: the FROM is a table-valued join drizzle does not model, so its column check would refuse them.
   const verdict = sql<FeedbackVerdict>`${flagFeedback.verdict}`;
   const [overall, perReason] = await db.batch([
-    db.select({ verdict: flagFeedback.verdict, n: count() }).from(flagFeedback).where(eq(flagFeedback.orgId, orgId)).groupBy(flagFeedback.verdict),
+    db
+      .select({ verdict: flagFeedback.verdict, n: count() })
+      .from(flagFeedback)
+      .where(eq(flagFeedback.orgId, orgId))
+      .groupBy(flagFeedback.verdict),
     db
       .select({ reason, verdict, n: count() })
       .from(sql`${flagFeedback}, json_each(${flagFeedback.flagReasons}) AS reason`)

@@ -4,7 +4,11 @@ import { batchItemIndex, batchKeyRange, storedIdempotencyKeys } from "./idempote
 
 // Any printable key the route accepts, including the separators the encoding uses.
 const clientKey = fc.string({ unit: fc.constantFrom("k", "K", ":", "0", "1", "log", "batch", "é", "%", "_"), minLength: 1, maxLength: 8 });
-const request = fc.record({ kind: fc.constantFrom("single" as const, "batch" as const), key: clientKey, count: fc.integer({ min: 1, max: 12 }) });
+const request = fc.record({
+  kind: fc.constantFrom("single" as const, "batch" as const),
+  key: clientKey,
+  count: fc.integer({ min: 1, max: 12 }),
+});
 
 describe("stored idempotency keys", () => {
   it("never give two different requests the same stored key", () => {
@@ -29,7 +33,8 @@ describe("stored idempotency keys", () => {
           expect(inRange(k)).toBe(true);
           expect(batchItemIndex(k, a.key)).toBe(i);
         });
-        if (b.kind === "single" || b.key !== a.key) for (const k of storedIdempotencyKeys(b.key, b.kind, b.count)) expect(inRange(k), k).toBe(false);
+        if (b.kind === "single" || b.key !== a.key)
+          for (const k of storedIdempotencyKeys(b.key, b.kind, b.count)) expect(inRange(k), k).toBe(false);
       }),
       { numRuns: 2000 },
     );

@@ -19,8 +19,17 @@ export async function createIntegration(db: Db, orgId: string, input: Integratio
   return row;
 }
 
-export async function updateIntegration(db: Db, orgId: string, id: string, set: Pick<IntegrationRow, "name" | "active" | "config">): Promise<IntegrationRow> {
-  const [row] = await db.update(integrations).set(set).where(ownedBy(integrations, orgId, id)).returning();
+export async function updateIntegration(
+  db: Db,
+  orgId: string,
+  id: string,
+  set: Pick<IntegrationRow, "name" | "active" | "config">,
+): Promise<IntegrationRow> {
+  const [row] = await db
+    .update(integrations)
+    .set(set)
+    .where(ownedBy(integrations, orgId, id))
+    .returning();
   return row;
 }
 

@@ -19,11 +19,10 @@ import { ftsQuery, logFilters, searchTerms } from "./logs";
 
 const DAY_MS = 86_400_000;
 
-
 export type LogCounts = { total: number; capped: boolean } & Record<FlagStatus, number | null>;
 type CountsFilter = Omit<LogsQuery, "limit" | "before">;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Filters daily_usage can answer: it has one row per (organization, day, model) with per-flag totals. */
 const aggregateAnswers = (q: CountsFilter) => !q.search && !q.userId && !q.from && !q.to && !q.fingerprint;
@@ -40,8 +39,11 @@ async function countFromAggregate(db: Db, orgId: string, q: CountsFilter, now: n
   // computed in SQL so the whole count is one D1 round trip.
   const intactFrom = sql`(SELECT ((${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS}) / ${DAY_MS} + 1) * ${DAY_MS}
     FROM (SELECT 1) LEFT JOIN ${orgSettings} AS s ON s.org_id = ${orgId})`;
-  const usageWhere: SQL[] = [eq(dailyUsage.orgId, orgId), sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`];
-  if (q.model) usageWhere.push(sql`lower(${dailyUsage.model}) LIKE ${escapeLike(q.model.toLowerCase()) + "%"} ESCAPE '\\'`);
+  const usageWhere: SQL[] = [
+    eq(dailyUsage.orgId, orgId),
+    sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`,
+  ];
+  if (q.model) usageWhere.push(sql`lower(${dailyUsage.model}) LIKE ${`${escapeLike(q.model.toLowerCase())}%`} ESCAPE '\\'`);
   const { flagStatus: _flags, ...rest } = q;
   const [[usage], older] = await db.batch([
     db

@@ -3,7 +3,6 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
 import { logFingerprints, promptLogs } from "../../../schema/tables";
-import type { LogCounts } from "../../../schema/responses";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
@@ -40,7 +39,7 @@ function shortTermFilter(term: string): SQL {
   return sql`(instr(lower(${promptLogs.prompt}), ${needle}) > 0 OR instr(lower(${promptLogs.response}), ${needle}) > 0)`;
 }
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => "\\" + ch);
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The WHERE terms of the filters. With `ftsJoined`, the caller reads from `prompt_logs_fts` joined to
@@ -52,7 +51,7 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
     // The screens filter by family ("gpt-4", "claude"): a prefix match, case-insensitive.
-    where.push(sql`lower(${promptLogs.model}) LIKE ${escapeLike(q.model.toLowerCase()) + "%"} ESCAPE '\\'`);
+    where.push(sql`lower(${promptLogs.model}) LIKE ${`${escapeLike(q.model.toLowerCase())}%`} ESCAPE '\\'`);
   }
   if (q.userId) where.push(eq(promptLogs.userId, q.userId));
   if (q.blocked !== undefined) where.push(eq(promptLogs.blocked, q.blocked));
@@ -66,7 +65,8 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.search) {
     const terms = searchTerms(q.search);
     const match = ftsQuery(terms);
-    if (match && !opts.ftsJoined) where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
+    if (match && !opts.ftsJoined)
+      where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
     for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
@@ -99,7 +99,11 @@ export type FingerprintSummary = { fingerprint: string; logs: number; firstSeenA
 /** "This credential appeared in N logs since <first seen>": answered from log_fingerprints' key alone. */
 export async function fingerprintSummary(db: Db, orgId: string, fingerprint: string): Promise<FingerprintSummary> {
   const [row] = await db
-    .select({ logs: count(), first: sql<number | null>`min(${logFingerprints.createdAt})`, last: sql<number | null>`max(${logFingerprints.createdAt})` })
+    .select({
+      logs: count(),
+      first: sql<number | null>`min(${logFingerprints.createdAt})`,
+      last: sql<number | null>`max(${logFingerprints.createdAt})`,
+    })
     .from(logFingerprints)
     .where(and(eq(logFingerprints.orgId, orgId), eq(logFingerprints.fingerprint, fingerprint)));
   const date = (ms: number | null) => (ms == null ? null : new Date(Number(ms)));

@@ -8,7 +8,9 @@ import { deleteOwnedOr404, findOwnedOr404, isUniqueViolation } from "./owned";
 
 async function hookOf(orgId: string) {
   const id = crypto.randomUUID();
-  await testDb().insert(webhooks).values({ id, orgId, name: "Hook", url: "https://example.com/hook", events: ["alert.created"], secret: "whsec_test" });
+  await testDb()
+    .insert(webhooks)
+    .values({ id, orgId, name: "Hook", url: "https://example.com/hook", events: ["alert.created"], secret: "whsec_test" });
   return id;
 }
 
@@ -46,7 +48,10 @@ describe("isUniqueViolation", () => {
     const error = await testDb()
       .insert(webhooks)
       .values({ id, orgId: org.orgId, name: "Again", url: "https://example.com/hook", events: ["alert.created"], secret: "whsec_test" })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(isUniqueViolation(error)).toBe(true);
     expect(isUniqueViolation(new Error("wrapped", { cause: error }))).toBe(true);
     expect(isUniqueViolation(error, "webhooks.id")).toBe(true);

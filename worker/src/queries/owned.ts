@@ -12,15 +12,28 @@ export type OwnedTable = SQLiteTable & { id: AnySQLiteColumn; orgId: AnySQLiteCo
 export const ownedBy = (table: OwnedTable, orgId: string, id: string): SQL => and(eq(table.orgId, orgId), eq(table.id, id))!;
 
 /** The organization's row `id`, or a 404 naming `what` ("Webhook", "Team member"). */
-export async function findOwnedOr404<T extends OwnedTable>(db: Db, table: T, orgId: string, id: string, what: string): Promise<T["$inferSelect"]> {
-  const [row] = await db.select().from(table as SQLiteTable).where(ownedBy(table, orgId, id)).limit(1);
+export async function findOwnedOr404<T extends OwnedTable>(
+  db: Db,
+  table: T,
+  orgId: string,
+  id: string,
+  what: string,
+): Promise<T["$inferSelect"]> {
+  const [row] = await db
+    .select()
+    .from(table as SQLiteTable)
+    .where(ownedBy(table, orgId, id))
+    .limit(1);
   if (!row) throw notFound(what);
   return row as T["$inferSelect"];
 }
 
 /** Deletes the organization's row `id`, or answers a 404 naming `what` when it has none. */
 export async function deleteOwnedOr404(db: Db, table: OwnedTable, orgId: string, id: string, what: string): Promise<void> {
-  const deleted = await db.delete(table).where(ownedBy(table, orgId, id)).returning({ id: table.id });
+  const deleted = await db
+    .delete(table)
+    .where(ownedBy(table, orgId, id))
+    .returning({ id: table.id });
   if (!deleted.length) throw notFound(what);
 }
 

@@ -69,7 +69,8 @@ describe("search index storage", () => {
     expect(unicode).toBeGreaterThan(0);
 
     // What each can find: part of an order number only with trigrams.
-    const hits = async (table: string, q: string) => (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).bind(`"${q}"`).first<{ n: number }>())!.n;
+    const hits = async (table: string, q: string) =>
+      (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).bind(`"${q}"`).first<{ n: number }>())!.n;
     expect(await hits("prompt_logs_fts", "2024-5531")).toBe(1);
     expect(await hits("unicode_fts", "5531")).toBe(0);
     await env.DB.exec("DROP TABLE unicode_fts");

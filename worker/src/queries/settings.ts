@@ -19,7 +19,12 @@ export async function getSettings(db: Db, orgId: string): Promise<OrgSettings> {
 }
 
 /** Stores a settings patch, and the organization's new name when one is given, in one transaction. */
-export async function updateSettings(db: Db, orgId: string, patch: Partial<typeof orgSettings.$inferInsert>, organizationName?: string): Promise<void> {
+export async function updateSettings(
+  db: Db,
+  orgId: string,
+  patch: Partial<typeof orgSettings.$inferInsert>,
+  organizationName?: string,
+): Promise<void> {
   await db.batch([
     db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
     ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),

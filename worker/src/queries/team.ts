@@ -36,14 +36,29 @@ async function lastActiveOf(db: Db, orgId: string, memberId: string): Promise<Da
 }
 
 /** A new member and their first key (with the role's permissions), or 409 when the address is taken. */
-export async function inviteMember(db: Db, orgId: string, input: { name: string; email: string; role: Role }): Promise<{ member: TeamMember; key: NewKey }> {
+export async function inviteMember(
+  db: Db,
+  orgId: string,
+  input: { name: string; email: string; role: Role },
+): Promise<{ member: TeamMember; key: NewKey }> {
   const email = input.email.toLowerCase();
-  const [taken] = await db.select({ id: teamMembers.id }).from(teamMembers).where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.email, email)));
+  const [taken] = await db
+    .select({ id: teamMembers.id })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.email, email)));
   if (taken) throw conflict(EMAIL_TAKEN);
   const memberId = newId();
-  const { insert, created } = await prepareKey(db, { orgId, memberId, name: `${input.name}'s key`, permissions: [...ROLE_PERMISSIONS[input.role]] });
+  const { insert, created } = await prepareKey(db, {
+    orgId,
+    memberId,
+    name: `${input.name}'s key`,
+    permissions: [...ROLE_PERMISSIONS[input.role]],
+  });
   const [[member]] = await db
-    .batch([db.insert(teamMembers).values({ id: memberId, orgId, name: input.name, email, role: input.role, createdAt: new Date() }).returning(), insert])
+    .batch([
+      db.insert(teamMembers).values({ id: memberId, orgId, name: input.name, email, role: input.role, createdAt: new Date() }).returning(),
+      insert,
+    ])
     .catch((e: unknown) => {
       // A concurrent invite of the same address won the race: same answer as the check above.
       if (isUniqueViolation(e)) throw conflict(EMAIL_TAKEN);
@@ -60,7 +75,10 @@ const keepsAnAdmin = (orgId: string, newRole: string | null) =>
   sql`(${teamMembers.role} <> 'admin' OR ${newRole} = 'admin' OR (SELECT count(*) FROM team_members AS t WHERE t.org_id = ${orgId} AND t.role = 'admin') > 1)`;
 
 async function adminCount(db: Db, orgId: string) {
-  const [row] = await db.select({ n: count() }).from(teamMembers).where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.role, "admin")));
+  const [row] = await db
+    .select({ n: count() })
+    .from(teamMembers)
+    .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.role, "admin")));
   return row.n;
 }
 
@@ -89,7 +107,10 @@ export async function removeMember(db: Db, orgId: string, id: string, byMemberId
   if (member.id === byMemberId) throw conflict("You cannot remove yourself");
   if (member.role === "admin" && (await adminCount(db, orgId)) <= 1) throw conflict(NEEDS_ADMIN);
   // Read before the delete: the cascade takes the keys with the member row.
-  const keys = await db.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.memberId, id)));
+  const keys = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.memberId, id)));
   // The member's keys go with them (foreign key cascade; deleted explicitly too), ending their
   // sessions. Both statements run in one batch, and only if the member row itself was deleted.
   const [deleted] = await db.batch([
@@ -97,7 +118,9 @@ export async function removeMember(db: Db, orgId: string, id: string, byMemberId
       .delete(teamMembers)
       .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.id, id), keepsAnAdmin(orgId, null)))
       .returning({ id: teamMembers.id }),
-    db.delete(apiKeys).where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.memberId, id), sql`NOT EXISTS (SELECT 1 FROM team_members AS t WHERE t.id = ${id})`)),
+    db
+      .delete(apiKeys)
+      .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.memberId, id), sql`NOT EXISTS (SELECT 1 FROM team_members AS t WHERE t.id = ${id})`)),
   ]);
   if (!deleted.length) {
     await findTeamMember(db, orgId, id);

@@ -26,7 +26,10 @@ async function latestDeliveries(db: Db, webhookIds: string[]) {
 /** Newest first, each with its latest delivery (or null). */
 export async function listWebhooks(db: Db, orgId: string): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
   const rows = await db.select().from(webhooks).where(eq(webhooks.orgId, orgId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
-  const last = await latestDeliveries(db, rows.map((r) => r.id));
+  const last = await latestDeliveries(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((hook) => ({ hook, last: last.get(hook.id) ?? null }));
 }
 

@@ -56,16 +56,25 @@ async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinte
  * without the sensitive-content rule, the spans come from a credential/PII-only scan instead, so an
  * organization that switched that flag off still gets its secrets redacted.
  */
-export async function redactLog(input: Texts, detected: { findings: Finding[] }, mode: RedactionMode, fp: Fingerprinter | null, sensitiveRuleOn: boolean): Promise<RedactedLog> {
+export async function redactLog(
+  input: Texts,
+  detected: { findings: Finding[] },
+  mode: RedactionMode,
+  fp: Fingerprinter | null,
+  sensitiveRuleOn: boolean,
+): Promise<RedactedLog> {
   const metadata = input.metadata ?? null;
-  if (mode === "off" || !fp) return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
+  if (mode === "off" || !fp)
+    return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
   const seen = new Set<string>();
   const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
   const out: Record<Target, string> = { ...texts };
   const moved: Record<Target, Replacement[]> = { prompt: [], response: [] };
   const valueFingerprint = new Map<string, string>();
   for (const target of ["prompt", "response"] as const) {
-    const spans = sensitiveRuleOn ? detected.findings.filter((f) => f.target === target && redacts(mode, f.rule)) : sensitiveSpans(texts[target], mode);
+    const spans = sensitiveRuleOn
+      ? detected.findings.filter((f) => f.target === target && redacts(mode, f.rule))
+      : sensitiveSpans(texts[target], mode);
     const { text, replacements } = replaceSpans(texts[target], spans);
     out[target] = text;
     moved[target] = replacements;

@@ -29,7 +29,11 @@ describe("replaceSpans / mapOffset", () => {
 });
 
 describe("redactLog", () => {
-  const input = { prompt: `Ignore all previous instructions. ${text}`, response: `ok ${AWS}`, metadata: { note: `from ${EMAIL}`, nested: [{ k: AWS }], n: 3 } };
+  const input = {
+    prompt: `Ignore all previous instructions. ${text}`,
+    response: `ok ${AWS}`,
+    metadata: { note: `from ${EMAIL}`, nested: [{ k: AWS }], n: 3 },
+  };
 
   it("credentials: keys become placeholders with fingerprints; findings point into the redacted text", async () => {
     const fp = await fingerprinter(newFingerprintKey());
@@ -88,6 +92,6 @@ describe("redactLog", () => {
     const [a, b, c] = [await fingerprinter(key), await fingerprinter(key), await fingerprinter(newFingerprintKey())];
     expect(await a(AWS)).toBe(await b(AWS));
     expect(await a(AWS)).not.toBe(await c(AWS));
-    expect(await a(AWS)).not.toBe(await a(AWS + "x"));
+    expect(await a(AWS)).not.toBe(await a(`${AWS}x`));
   });
 });

@@ -28,8 +28,16 @@ describe("POST /api/register", () => {
   });
 
   it("rejects malformed JSON and a wrong content type with 400", async () => {
-    expectEnvelope(await call("POST", "/register", { rawBody: "{nope", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("POST", "/register", { rawBody: "name=x", headers: { "content-type": "text/plain" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("POST", "/register", { rawBody: "{nope", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/register", { rawBody: "name=x", headers: { "content-type": "text/plain" } }),
+      400,
+      "invalid_content_type",
+    );
   });
 });
 
@@ -47,7 +55,7 @@ describe("sessions", () => {
   });
 
   it("refuses an unknown key with 401 and a blank one with 400", async () => {
-    expectEnvelope(await call("POST", "/session", { body: { apiKey: "pk_live_" + "x".repeat(32) } }), 401, "unauthorized");
+    expectEnvelope(await call("POST", "/session", { body: { apiKey: `pk_live_${"x".repeat(32)}` } }), 401, "unauthorized");
     expect(expectEnvelope(await call("POST", "/session", { body: { apiKey: " " } }), 400).issues?.apiKey).toEqual(["API key is required"]);
   });
 

@@ -1,9 +1,12 @@
-// Registration, sign-in/out and the organization lookup the shell starts with (docs/api.md#calls, docs/auth-and-tenancy.md).
-import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
-import { apiKeys, organizations } from "../../../schema/tables";
-import { organizationOrNullSchema, registerResultSchema, sessionResultSchema, type RegisterResult, type SessionResult } from "../../../schema/responses";
+import {
+  organizationOrNullSchema,
+  registerResultSchema,
+  sessionResultSchema,
+  type RegisterResult,
+  type SessionResult,
+} from "../../../schema/responses";
 import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
@@ -53,7 +56,9 @@ export const accountRoutes = new Hono<AppEnv>()
       if (!resolved) throw unauthorized("Invalid or expired API key");
       const { principal } = resolved;
       await startSession(c, principal.orgId, principal.keyId);
-      return c.json({ organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions) } satisfies SessionResult);
+      return c.json({
+        organization: await organizationView(db, principal.orgId, principal.keyId, principal.permissions),
+      } satisfies SessionResult);
     },
   )
   // Ends this browser's session (not the key's other sessions: a key may be signed in elsewhere on

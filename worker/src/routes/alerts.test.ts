@@ -22,7 +22,10 @@ async function insertAlerts(orgId: string, rows: Partial<typeof alerts.$inferIns
     ...r,
   }));
   // At most 100 bound parameters per statement (D1): a few rows at a time.
-  for (let i = 0; i < values.length; i += 5) await testDb().insert(alerts).values(values.slice(i, i + 5));
+  for (let i = 0; i < values.length; i += 5)
+    await testDb()
+      .insert(alerts)
+      .values(values.slice(i, i + 5));
   return values;
 }
 
@@ -67,7 +70,10 @@ describe("GET /api/alerts", () => {
 
   it("limits the list (default 50, max 200)", async () => {
     const org = await registerOrg();
-    await insertAlerts(org.orgId, Array.from({ length: 55 }, () => ({})));
+    await insertAlerts(
+      org.orgId,
+      Array.from({ length: 55 }, () => ({})),
+    );
     expect((await read(api(org).alerts.$get({ query: {} }))).body).toHaveLength(50);
     expect((await read(api(org).alerts.$get({ query: { limit: "5", acknowledged: "false" } }))).body).toHaveLength(5);
     expect((await read(api(org).alerts.$get({ query: { limit: "200" } }))).body).toHaveLength(55);
@@ -79,7 +85,10 @@ describe("GET /api/alerts", () => {
   it("pages with the before cursor and counts every matching alert in X-Total-Count", async () => {
     const org = await registerOrg();
     // Two alerts share a createdAt: the id breaks the tie, so none is skipped or repeated.
-    const rows = await insertAlerts(org.orgId, Array.from({ length: 7 }, (_, i) => (i === 3 ? { createdAt: new Date(Date.now() - 2 * MINUTE) } : {})));
+    const rows = await insertAlerts(
+      org.orgId,
+      Array.from({ length: 7 }, (_, i) => (i === 3 ? { createdAt: new Date(Date.now() - 2 * MINUTE) } : {})),
+    );
     await insertAlerts(org.orgId, [{ acknowledged: true, acknowledgedAt: new Date() }]);
     const seen: string[] = [];
     let before: string | undefined;
@@ -129,7 +138,7 @@ describe("GET /api/alerts", () => {
   it("answers 401 without or with bad credentials, 403 without alerts:read", async () => {
     const org = await registerOrg();
     expectEnvelope(await read(api().alerts.$get({ query: {} })), 401, "unauthorized");
-    expectEnvelope(await call("GET", "/alerts", { key: "pk_live_" + "y".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/alerts", { key: `pk_live_${"y".repeat(32)}` }), 401, "unauthorized");
     const logsOnly = await keyWith(org, ["logs:read"]);
     expectEnvelope(await read(api({ key: logsOnly }).alerts.$get({ query: {} })), 403, "forbidden");
     const reader = await keyWith(org, ["alerts:read"]);
@@ -199,7 +208,11 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
     const a = await registerOrg();
     const b = await registerOrg();
     const [aAlert] = await insertAlerts(a.orgId, [{}]);
-    const missing = expectEnvelope(await read(api(b).alerts[":id"].acknowledge.$patch({ param: { id: "no-such-alert" } })), 404, "not_found");
+    const missing = expectEnvelope(
+      await read(api(b).alerts[":id"].acknowledge.$patch({ param: { id: "no-such-alert" } })),
+      404,
+      "not_found",
+    );
     const foreign = expectEnvelope(await read(api(b).alerts[":id"].acknowledge.$patch({ param: { id: aAlert.id } })), 404, "not_found");
     expect(foreign.message).toBe(missing.message);
     const row = await stored(aAlert.id);

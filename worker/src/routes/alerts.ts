@@ -1,15 +1,10 @@
-// Alerts: list with the `acknowledged` filter, and acknowledge (docs/api.md#calls).
-import { and, count, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
-import { alerts } from "../../../schema/tables";
 import { alertSchema } from "../../../schema/responses";
 import { alertsQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { notFound } from "../errors";
-import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list } from "../middleware/guard";
-import { olderThanCursor } from "../queries/keyset";
 import { acknowledgeAlert, listAlerts } from "../queries/alerts";
 import { serializeAlert } from "../serialize";
 import { validate } from "../validate";

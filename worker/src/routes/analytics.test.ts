@@ -115,7 +115,12 @@ describe("GET /api/stats", () => {
     expect(one.body).toMatchObject({ totalPrompts: 2, redFlags: 1, activeUsers: 1, estimatedCost: 1.75, previous: zero });
     // days=14 takes in the previous window and day 14 falls into its "previous".
     const fourteen = await read(api(org).stats.$get({ query: { days: "14" } }));
-    expect(fourteen.body).toMatchObject({ totalPrompts: 7, redFlags: 4, activeUsers: 4, previous: { totalPrompts: 2, redFlags: 2, activeUsers: 1, estimatedCost: 200 } });
+    expect(fourteen.body).toMatchObject({
+      totalPrompts: 7,
+      redFlags: 4,
+      activeUsers: 4,
+      previous: { totalPrompts: 2, redFlags: 2, activeUsers: 1, estimatedCost: 200 },
+    });
   });
 
   it("counts an active user once across days", async () => {
@@ -195,7 +200,12 @@ describe("GET /api/stats", () => {
     const b = await registerOrg();
     await insertLogs(a.orgId, [{ createdAt: at(0), flagStatus: "critical", userId: "x", estimatedCost: 5, model: "gpt-4" }]);
     await insertLogs(b.orgId, [{ createdAt: at(0), flagStatus: "safe", userId: "y", estimatedCost: 1, model: "claude-3" }]);
-    expect((await read(api(b).stats.$get({ query: {} }))).body).toMatchObject({ totalPrompts: 1, redFlags: 0, activeUsers: 1, estimatedCost: 1 });
+    expect((await read(api(b).stats.$get({ query: {} }))).body).toMatchObject({
+      totalPrompts: 1,
+      redFlags: 0,
+      activeUsers: 1,
+      estimatedCost: 1,
+    });
     const trend = await read(api(b).trends.$get({ query: {} }));
     expect(trend.body.at(-1)).toEqual({ date: dayKey(todayUtc()), safe: 1, warning: 0, critical: 0 });
     expect((await read(api(b).analytics.models.$get({ query: {} }))).body.map((m) => m.model)).toEqual(["claude-3"]);
@@ -328,7 +338,7 @@ describe("analytics auth", () => {
   it("answers 401 without credentials or with an invalid key", async () => {
     for (const path of paths) {
       expectEnvelope(await call("GET", path), 401, "unauthorized");
-      expectEnvelope(await call("GET", path, { key: "pk_live_" + "0".repeat(32) }), 401, "unauthorized");
+      expectEnvelope(await call("GET", path, { key: `pk_live_${"0".repeat(32)}` }), 401, "unauthorized");
     }
   });
 

@@ -24,6 +24,8 @@ export const analyticsRoutes = new Hono<AppEnv>()
   .get("/cost-tracking", ...read({ summary: "Cost and tokens per day", answers: list(costEntrySchema) }), async (c) =>
     c.json(await getCostTracking(c.var.db, orgOf(c), c.req.valid("query").days)),
   )
-  .get("/performance-metrics", ...read({ summary: "Latency percentiles and volume per day", answers: list(performanceEntrySchema) }), async (c) =>
-    c.json(await getPerformance(c.var.db, orgOf(c), c.req.valid("query").days)),
+  .get(
+    "/performance-metrics",
+    ...read({ summary: "Latency percentiles and volume per day", answers: list(performanceEntrySchema) }),
+    async (c) => c.json(await getPerformance(c.var.db, orgOf(c), c.req.valid("query").days)),
   );

@@ -21,7 +21,10 @@ async function insertAnomalies(orgId: string, rows: Partial<AnomalyInsert>[]) {
       ...r,
     };
   });
-  for (let i = 0; i < full.length; i += 8) await testDb().insert(anomalyDetections).values(full.slice(i, i + 8));
+  for (let i = 0; i < full.length; i += 8)
+    await testDb()
+      .insert(anomalyDetections)
+      .values(full.slice(i, i + 8));
   return full;
 }
 
@@ -94,7 +97,7 @@ describe("GET /api/anomaly-detections", () => {
     const org = await registerOrg();
     await insertAnomalies(org.orgId, [{}]);
     expectEnvelope(await read(api()["anomaly-detections"].$get()), 401, "unauthorized");
-    expectEnvelope(await call("GET", "/anomaly-detections", { key: "pk_live_" + "q".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/anomaly-detections", { key: `pk_live_${"q".repeat(32)}` }), 401, "unauthorized");
     const logsOnly = await keyWith(org, ["logs:read", "logs:write"]);
     expectEnvelope(await read(api({ key: logsOnly })["anomaly-detections"].$get()), 403, "forbidden");
     const alerts = await keyWith(org, ["alerts:read"]);

@@ -1,10 +1,7 @@
-// Anomaly detections found by the scheduled detector (docs/api.md#calls, docs/delivery.md).
-import { desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { anomalySchema } from "../../../schema/responses";
-import { anomalyDetections } from "../../../schema/tables";
 import type { AppEnv } from "../env";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
 import { guard, list } from "../middleware/guard";
 import { listAnomalies } from "../queries/anomalies";
 import { serializeAnomaly } from "../serialize";

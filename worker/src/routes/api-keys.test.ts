@@ -19,10 +19,32 @@ describe("GET /api/api-keys", () => {
     const res = await read(api(org)["api-keys"].$get());
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(2);
-    expect(res.body[0]).toMatchObject({ id: created.body.id, name: "CI", permissions: ["logs:write"], memberId: null, expired: false, expiresAt: null });
-    expect(res.body[1]).toMatchObject({ name: "Default key", permissions: ["admin"], memberId: org.memberId, keyPrefix: org.apiKey.slice(0, 16) });
+    expect(res.body[0]).toMatchObject({
+      id: created.body.id,
+      name: "CI",
+      permissions: ["logs:write"],
+      memberId: null,
+      expired: false,
+      expiresAt: null,
+    });
+    expect(res.body[1]).toMatchObject({
+      name: "Default key",
+      permissions: ["admin"],
+      memberId: org.memberId,
+      keyPrefix: org.apiKey.slice(0, 16),
+    });
     for (const entry of res.body) {
-      expect(Object.keys(entry).sort()).toEqual(["createdAt", "expired", "expiresAt", "id", "keyPrefix", "lastUsed", "memberId", "name", "permissions"]);
+      expect(Object.keys(entry).sort()).toEqual([
+        "createdAt",
+        "expired",
+        "expiresAt",
+        "id",
+        "keyPrefix",
+        "lastUsed",
+        "memberId",
+        "name",
+        "permissions",
+      ]);
       expect(entry.keyPrefix).toHaveLength(16);
     }
     expect(res.text).not.toContain(org.apiKey);
@@ -50,7 +72,14 @@ describe("POST /api/api-keys", () => {
     const res = await read(api(org)["api-keys"].$post({ json: { name: "  Reader  ", permissions: ["logs:read", "logs:read"] } }));
     expect(res.status).toBe(201);
     expect(res.body.keyValue).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
-    expect(res.body).toMatchObject({ name: "Reader", permissions: ["logs:read"], expired: false, expiresAt: null, lastUsed: null, memberId: null });
+    expect(res.body).toMatchObject({
+      name: "Reader",
+      permissions: ["logs:read"],
+      expired: false,
+      expiresAt: null,
+      lastUsed: null,
+      memberId: null,
+    });
     expect(res.body.keyPrefix).toBe(res.body.keyValue.slice(0, 16));
     expect(await keyCount(org.orgId)).toBe(before + 1);
     const row = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(res.body.id).first<Record<string, unknown>>();
@@ -74,7 +103,9 @@ describe("POST /api/api-keys", () => {
     expect(res.body.expired).toBe(false);
     expect((await call("GET", "/logs", { key: res.body.keyValue })).status).toBe(200);
 
-    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?").bind(Date.now() - 1_000, res.body.id).run();
+    await env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1_000, res.body.id)
+      .run();
     expectEnvelope(await call("GET", "/logs", { key: res.body.keyValue }), 401, "unauthorized");
     expectEnvelope(await call("GET", `/logs?apiKey=${res.body.keyValue}`), 401, "unauthorized");
     const entry = (await read(api(org)["api-keys"].$get())).body.find((k) => k.id === res.body.id)!;
@@ -102,12 +133,23 @@ describe("POST /api/api-keys", () => {
     expect(error.issues).toEqual({ "permissions.0": ["Unknown permission"] });
 
     for (const expiresAt of ["not a date", new Date(Date.now() - 60_000).toISOString(), 12345]) {
-      error = expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, body: { name: "X", permissions: ["logs:read"], expiresAt } }), 400);
+      error = expectEnvelope(
+        await call("POST", "/api-keys", { key: org.apiKey, body: { name: "X", permissions: ["logs:read"], expiresAt } }),
+        400,
+      );
       expect(error.issues).toEqual({ expiresAt: ["Expiry must be a valid date in the future"] });
     }
 
-    expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, rawBody: "{oops", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("POST", "/api-keys", { key: org.apiKey, rawBody: "name=x", headers: { "content-type": "text/plain" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("POST", "/api-keys", { key: org.apiKey, rawBody: "{oops", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/api-keys", { key: org.apiKey, rawBody: "name=x", headers: { "content-type": "text/plain" } }),
+      400,
+      "invalid_content_type",
+    );
     expect(await keyCount(org.orgId)).toBe(before);
   });
 });
@@ -145,7 +187,7 @@ describe("api-keys auth and tenancy", () => {
     const org = await registerOrg();
     const own = await listedKey(org, org.apiKey);
     const before = await keyCount(org.orgId);
-    for (const opts of [{}, { key: "pk_live_" + "x".repeat(32) }]) {
+    for (const opts of [{}, { key: `pk_live_${"x".repeat(32)}` }]) {
       expectEnvelope(await call("GET", "/api-keys", opts), 401, "unauthorized");
       expectEnvelope(await call("POST", "/api-keys", { ...opts, body: { name: "X", permissions: ["admin"] } }), 401, "unauthorized");
       expectEnvelope(await call("DELETE", `/api-keys/${own.id}`, opts), 401, "unauthorized");
@@ -159,7 +201,11 @@ describe("api-keys auth and tenancy", () => {
     const weak = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
     const before = await keyCount(org.orgId);
     expectEnvelope(await read(api({ key: weak })["api-keys"].$get()), 403, "forbidden");
-    expectEnvelope(await read(api({ key: weak })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })), 403, "forbidden");
+    expectEnvelope(
+      await read(api({ key: weak })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })),
+      403,
+      "forbidden",
+    );
     expectEnvelope(await read(api({ key: weak })["api-keys"][":id"].$delete({ param: { id: own.id } })), 403, "forbidden");
     expect(await keyCount(org.orgId)).toBe(before);
     expect((await read(api(org)["api-keys"].$get())).body.map((k) => k.id)).toContain(own.id);

@@ -1,15 +1,11 @@
-// API keys: create (the full key answered once), list (never the key), delete (docs/api.md#calls, docs/auth-and-tenancy.md).
-import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { apiKeys, teamMembers } from "../../../schema/tables";
 import { apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "../../../schema/responses";
 import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { conflict } from "../errors";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
-import { prepareKey } from "../queries/accounts";
 import { forgetCredentials } from "../lib/credential-cache";
 import { createKey, deleteKey, listKeys } from "../queries/api-keys";
 import { serializeApiKey } from "../serialize";

@@ -50,7 +50,14 @@ describe("POST /api/custom-metrics", () => {
       createdAt: expect.any(String),
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
-    expect(await stored(res.body.id)).toMatchObject({ orgId: org.orgId, name: "Avg tokens", type: "avg", visualization: "line", refreshInterval: 600, isActive: true });
+    expect(await stored(res.body.id)).toMatchObject({
+      orgId: org.orgId,
+      name: "Avg tokens",
+      type: "avg",
+      visualization: "line",
+      refreshInterval: 600,
+      isActive: true,
+    });
   });
 
   it("defaults refreshInterval to 300, type to count, visualization to number", async () => {
@@ -87,8 +94,16 @@ describe("POST /api/custom-metrics", () => {
 
   it("rejects malformed JSON and a wrong content type with 400", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{]", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{}", headers: { "content-type": "text/plain" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{]", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/custom-metrics", { key: org.apiKey, rawBody: "{}", headers: { "content-type": "text/plain" } }),
+      400,
+      "invalid_content_type",
+    );
     expect(await count(org.orgId)).toBe(0);
   });
 });
@@ -97,14 +112,32 @@ describe("POST /api/custom-metrics: at most MAX_CUSTOM_METRICS_PER_ORG per organ
   it("answers 409 limit_reached at the cap, stores nothing, and keeps other organizations free", async () => {
     const org = await registerOrg();
     const other = await registerOrg();
-    const rows = Array.from({ length: MAX_CUSTOM_METRICS_PER_ORG - 1 }, (_, i) => ({ id: `cap-${org.orgId}-${i}`, orgId: org.orgId, name: `m${i}`, query: "SELECT 1", type: "count" as const, visualization: "number" as const }));
+    const rows = Array.from({ length: MAX_CUSTOM_METRICS_PER_ORG - 1 }, (_, i) => ({
+      id: `cap-${org.orgId}-${i}`,
+      orgId: org.orgId,
+      name: `m${i}`,
+      query: "SELECT 1",
+      type: "count" as const,
+      visualization: "number" as const,
+    }));
     // D1 binds at most 100 parameters per statement.
-    for (let i = 0; i < rows.length; i += 10) await testDb().insert(customMetrics).values(rows.slice(i, i + 10));
+    for (let i = 0; i < rows.length; i += 10)
+      await testDb()
+        .insert(customMetrics)
+        .values(rows.slice(i, i + 10));
     // Three at once with one place left: the insert and the re-count share a transaction, so one wins.
-    const racing = await Promise.all([1, 2, 3].map((i) => call("POST", "/custom-metrics", { key: org.apiKey, body: { name: `race ${i}`, query: "SELECT count(*) FROM logs" } })));
+    const racing = await Promise.all(
+      [1, 2, 3].map((i) =>
+        call("POST", "/custom-metrics", { key: org.apiKey, body: { name: `race ${i}`, query: "SELECT count(*) FROM logs" } }),
+      ),
+    );
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
-    const error = expectEnvelope(await read(api(org)["custom-metrics"].$post({ json: { name: "one more", query: "SELECT 1" } })), 409, "limit_reached");
+    const error = expectEnvelope(
+      await read(api(org)["custom-metrics"].$post({ json: { name: "one more", query: "SELECT 1" } })),
+      409,
+      "limit_reached",
+    );
     expect(error.message).toBe(`An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
     expect(await count(org.orgId)).toBe(MAX_CUSTOM_METRICS_PER_ORG);
     await createMetric(other);
@@ -149,7 +182,7 @@ describe("custom metrics: authentication and permissions", () => {
   it("answers 401 without credentials or with an invalid key, and writes nothing", async () => {
     const org = await registerOrg();
     const metric = await createMetric(org);
-    for (const key of [undefined, "pk_live_" + "z".repeat(32)]) {
+    for (const key of [undefined, `pk_live_${"z".repeat(32)}`]) {
       expectEnvelope(await read(api({ key })["custom-metrics"].$get()), 401, "unauthorized");
       expectEnvelope(await call("POST", "/custom-metrics", { key, body: { name: "x", query: "SELECT 1" } }), 401, "unauthorized");
       expectEnvelope(await read(api({ key })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 401, "unauthorized");
@@ -165,7 +198,11 @@ describe("custom metrics: authentication and permissions", () => {
     expectEnvelope(await read(api({ key: reader })["custom-metrics"].$post({ json: { name: "x", query: "SELECT 1" } })), 403, "forbidden");
     expectEnvelope(await read(api({ key: reader })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 403, "forbidden");
     const engineer = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
-    expectEnvelope(await read(api({ key: engineer })["custom-metrics"].$post({ json: { name: "x", query: "SELECT 1" } })), 403, "forbidden");
+    expectEnvelope(
+      await read(api({ key: engineer })["custom-metrics"].$post({ json: { name: "x", query: "SELECT 1" } })),
+      403,
+      "forbidden",
+    );
     expectEnvelope(await read(api({ key: engineer })["custom-metrics"][":id"].$delete({ param: { id: metric.id } })), 403, "forbidden");
     const alertsOnly = await keyWith(org, ["alerts:read"]);
     expectEnvelope(await read(api({ key: alertsOnly })["custom-metrics"].$get()), 403, "forbidden");
@@ -189,11 +226,20 @@ describe("custom metrics: tenancy", () => {
 describe("custom metrics: the SQL sandbox at create time", () => {
   it("computes and stores the first value on create", async () => {
     const org = await registerOrg();
-    await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "critical" }, { flagStatus: "safe" }, { flagStatus: "warning" }]);
+    await insertLogs(org.orgId, [
+      { flagStatus: "critical" },
+      { flagStatus: "critical" },
+      { flagStatus: "safe" },
+      { flagStatus: "warning" },
+    ]);
     const critical = await createMetric(org, { name: "Critical", query: "SELECT count(*) FROM logs WHERE flag_status = 'critical'" });
     expect(critical).toMatchObject({ lastValue: 2, lastError: null });
     expect(Date.parse(critical.lastRefreshedAt)).toBeGreaterThan(Date.now() - 60_000);
-    const pct = await createMetric(org, { name: "Flagged %", type: "percentage", query: "SELECT 100.0 * sum(flag_status <> 'safe') / count(*) FROM logs" });
+    const pct = await createMetric(org, {
+      name: "Flagged %",
+      type: "percentage",
+      query: "SELECT 100.0 * sum(flag_status <> 'safe') / count(*) FROM logs",
+    });
     expect(pct.lastValue).toBe(75);
     expect((await stored(pct.id)).lastValue).toBe(75);
   });
@@ -202,12 +248,18 @@ describe("custom metrics: the SQL sandbox at create time", () => {
     ["SELECT * FROM api_keys", "Only the logs table can be queried (found api_keys)"],
     ["SELECT * FROM prompt_logs", "Only the logs table can be queried (found prompt_logs)"],
     ["SELECT * FROM sqlite_master", "Only the logs table can be queried (found sqlite_master)"],
-    ["SELECT * FROM pragma_table_info('api_keys')", "Only the logs table can be queried (found the table-valued function pragma_table_info)"],
+    [
+      "SELECT * FROM pragma_table_info('api_keys')",
+      "Only the logs table can be queried (found the table-valued function pragma_table_info)",
+    ],
     ["PRAGMA table_info(api_keys)", "Only SELECT queries are allowed (found PRAGMA)"],
     ["ATTACH DATABASE 'x.db' AS x", "Only SELECT queries are allowed (found ATTACH)"],
     ["SELECT 1; DELETE FROM logs", "Only one statement is allowed"],
     ["SELECT 1 /* */; DROP TABLE x -- ", "Only one statement is allowed"],
-    ["WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c", "Recursive CTEs (WITH RECURSIVE) are not allowed"],
+    [
+      "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c",
+      "Recursive CTEs (WITH RECURSIVE) are not allowed",
+    ],
     ["SELECT count(*) FROM logs a, logs b", "Joins are not allowed: a metric reads logs once (use GROUP BY, CASE and aggregates instead)"],
     ["SELECT randomblob(100000000)", "Function randomblob is not allowed"],
     ["SELECT count(*) FROM logs WHERE flag_statu = 'critical'", expect.stringMatching(/^Unknown column flag_statu; logs has id, /)],
@@ -228,7 +280,11 @@ describe("custom metrics: the SQL sandbox at create time", () => {
     const marker = `B-ONLY-${crypto.randomUUID()}`;
     await insertLogs(a.orgId, [{ prompt: "a's own prompt" }]);
     await insertLogs(b.orgId, [{ prompt: marker }, { prompt: marker }]);
-    const metric = await createMetric(a, { name: "Prompts", visualization: "bar", query: "SELECT prompt, count(*) FROM logs GROUP BY prompt" });
+    const metric = await createMetric(a, {
+      name: "Prompts",
+      visualization: "bar",
+      query: "SELECT prompt, count(*) FROM logs GROUP BY prompt",
+    });
     expect(metric.lastValue).toEqual([{ label: "a's own prompt", value: 1 }]);
     const refreshed = await read(api(a)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } }));
     expect(refreshed.text).not.toContain(marker);
@@ -267,11 +323,19 @@ describe("POST /api/custom-metrics/:id/refresh", () => {
     const metric = await createMetric(a);
     const before = await stored(metric.id);
     expectEnvelope(await read(api()["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 401, "unauthorized");
-    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: "pk_live_" + "r".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("POST", `/custom-metrics/${metric.id}/refresh`, { key: `pk_live_${"r".repeat(32)}` }), 401, "unauthorized");
     const reader = await keyWith(a, ["logs:read"]);
     expectEnvelope(await read(api({ key: reader })["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 403, "forbidden");
-    const missing = expectEnvelope(await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: "no-such-metric" } })), 404, "not_found");
-    const foreign = expectEnvelope(await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })), 404, "not_found");
+    const missing = expectEnvelope(
+      await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: "no-such-metric" } })),
+      404,
+      "not_found",
+    );
+    const foreign = expectEnvelope(
+      await read(api(b)["custom-metrics"][":id"].refresh.$post({ param: { id: metric.id } })),
+      404,
+      "not_found",
+    );
     expect(foreign.message).toBe(missing.message);
     expect(await stored(metric.id)).toEqual(before);
   });

@@ -3,7 +3,6 @@
 // without a value or a reason why not.
 import { Hono } from "hono";
 import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
-import { customMetrics } from "../../../schema/tables";
 import { customMetricSchema } from "../../../schema/responses";
 import { customMetricBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
@@ -11,14 +10,18 @@ import { ApiError, badRequest } from "../errors";
 import { newId } from "../lib/ids";
 import { computeMetricValue, refreshMetric } from "../metrics/run";
 import { MetricQueryError } from "../metrics/sandbox";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { deleteMetric, findMetric, insertMetricUnderCap, listMetrics, metricCount } from "../queries/custom-metrics";
 import { serializeCustomMetric } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 const limitReached = () =>
-  new ApiError(409, "limit_reached", `An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`);
+  new ApiError(
+    409,
+    "limit_reached",
+    `An organization can have at most ${MAX_CUSTOM_METRICS_PER_ORG} custom metrics; delete one to add another`,
+  );
 
 export const customMetricRoutes = new Hono<AppEnv>()
   .get(
@@ -52,7 +55,14 @@ export const customMetricRoutes = new Hono<AppEnv>()
         if (error instanceof MetricQueryError) throw badRequest(error.message, { query: [error.message] });
         throw error;
       }
-      const row = await insertMetricUnderCap(db, { id: newId(), orgId, ...body, lastValue, lastRefreshedAt: new Date(now), createdAt: new Date(now) });
+      const row = await insertMetricUnderCap(db, {
+        id: newId(),
+        orgId,
+        ...body,
+        lastValue,
+        lastRefreshedAt: new Date(now),
+        createdAt: new Date(now),
+      });
       if (!row) throw limitReached();
       return c.json(serializeCustomMetric(row), 201);
     },

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { alerts, anomalyDetections, webhookDeliveries, webhooks } from "../../../schema/tables";
 import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
-const DATA_TABLES = ["prompt_logs", "daily_usage", "daily_active_users", "hourly_usage", "alerts", "anomaly_detections", "webhook_deliveries"] as const;
+const DATA_TABLES = [
+  "prompt_logs",
+  "daily_usage",
+  "daily_active_users",
+  "hourly_usage",
+  "alerts",
+  "anomaly_detections",
+  "webhook_deliveries",
+] as const;
 const KEPT_TABLES = ["api_keys", "team_members", "org_settings", "webhooks"] as const;
 
 async function counts(orgId: string, tables: readonly string[] = [...DATA_TABLES, ...KEPT_TABLES]) {
@@ -20,17 +28,48 @@ async function seed(org: TestOrg, word: string) {
   const now = Date.now();
   await insertLogs(org.orgId, [
     { prompt: `hello ${word}`, userId: "u1", model: "gpt-4", createdAt: new Date(now - 1_000) },
-    { prompt: `again ${word}`, userId: "u2", model: "claude-3", flagStatus: "warning", flagReasons: ["prompt_injection"], createdAt: new Date(now - 2_000) },
-    { prompt: `old ${word}`, userId: "u1", model: "gpt-4", flagStatus: "critical", flagReasons: ["jailbreak_attempt"], createdAt: new Date(now - 3 * 86_400_000) },
+    {
+      prompt: `again ${word}`,
+      userId: "u2",
+      model: "claude-3",
+      flagStatus: "warning",
+      flagReasons: ["prompt_injection"],
+      createdAt: new Date(now - 2_000),
+    },
+    {
+      prompt: `old ${word}`,
+      userId: "u1",
+      model: "gpt-4",
+      flagStatus: "critical",
+      flagReasons: ["jailbreak_attempt"],
+      createdAt: new Date(now - 3 * 86_400_000),
+    },
   ]);
   await db.insert(alerts).values([
     { id: crypto.randomUUID(), orgId: org.orgId, type: "red_flag", severity: "high", message: "Jailbreak", reason: "jailbreak_attempt" },
     { id: crypto.randomUUID(), orgId: org.orgId, type: "red_flag", severity: "medium", message: "Injection", reason: "prompt_injection" },
   ]);
-  await db.insert(anomalyDetections).values({ id: crypto.randomUUID(), orgId: org.orgId, metricName: "cost", currentValue: 10, threshold: 5, severity: "high" });
+  await db
+    .insert(anomalyDetections)
+    .values({ id: crypto.randomUUID(), orgId: org.orgId, metricName: "cost", currentValue: 10, threshold: 5, severity: "high" });
   const webhookId = crypto.randomUUID();
-  await db.insert(webhooks).values({ id: webhookId, orgId: org.orgId, name: "Hook", url: "https://example.com/hook", events: ["alert.created"], secret: "whsec_test" });
-  await db.insert(webhookDeliveries).values({ id: crypto.randomUUID(), orgId: org.orgId, webhookId, messageId: "msg_1", eventType: "alert.created", attempt: 1, success: true });
+  await db.insert(webhooks).values({
+    id: webhookId,
+    orgId: org.orgId,
+    name: "Hook",
+    url: "https://example.com/hook",
+    events: ["alert.created"],
+    secret: "whsec_test",
+  });
+  await db.insert(webhookDeliveries).values({
+    id: crypto.randomUUID(),
+    orgId: org.orgId,
+    webhookId,
+    messageId: "msg_1",
+    eventType: "alert.created",
+    attempt: 1,
+    success: true,
+  });
 }
 
 const delData = (org: TestOrg, confirm: unknown, key = org.apiKey) => call("DELETE", "/data", { key, body: { confirm } });
@@ -71,7 +110,7 @@ describe("DELETE /api/data", () => {
     expect((await delData(org, ` ${org.name} `)).status).toBe(200);
     await insertLogs(org.orgId, [{ prompt: "again" }]);
     expect((await delData(org, org.name)).status).toBe(200);
-    expect((await counts(org.orgId, ["prompt_logs", "daily_usage"]))).toEqual({ prompt_logs: 0, daily_usage: 0 });
+    expect(await counts(org.orgId, ["prompt_logs", "daily_usage"])).toEqual({ prompt_logs: 0, daily_usage: 0 });
   });
 
   it("rejects a wrong confirmation with 400 and issues.confirm, deleting nothing", async () => {
@@ -87,7 +126,11 @@ describe("DELETE /api/data", () => {
       expect(error.issues).toEqual({ confirm: ["Type the organization name to confirm"] });
     }
     expect(Object.keys(expectEnvelope(await read(api(org).data.$delete({ json: {} })), 400).issues ?? {})).toEqual(["confirm"]);
-    expectEnvelope(await call("DELETE", "/data", { key: org.apiKey, rawBody: "{\"confirm\"", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expectEnvelope(
+      await call("DELETE", "/data", { key: org.apiKey, rawBody: '{"confirm"', headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
     expectEnvelope(await call("DELETE", "/data", { key: org.apiKey }), 400, "invalid_content_type");
     expect(await counts(org.orgId)).toEqual(before);
   });
@@ -109,7 +152,7 @@ describe("data auth and tenancy", () => {
     await seed(org, "safe");
     const before = await counts(org.orgId);
     expectEnvelope(await call("DELETE", "/data", { body: { confirm: org.name } }), 401, "unauthorized");
-    expectEnvelope(await delData(org, org.name, "pk_live_" + "q".repeat(32)), 401, "unauthorized");
+    expectEnvelope(await delData(org, org.name, `pk_live_${"q".repeat(32)}`), 401, "unauthorized");
     expect(await counts(org.orgId)).toEqual(before);
   });
 

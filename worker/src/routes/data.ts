@@ -1,7 +1,6 @@
 // Danger Zone (docs/api.md): deletes the organization's logs, aggregates, alerts, anomalies and
 // deliveries after the caller types the organization name. Keys, team, settings and configuration stay.
 import { Hono } from "hono";
-import { alerts, anomalyDetections, customMetrics, dailyActiveUsers, dailyUsage, hourlyUsage, organizations, webhookDeliveries } from "../../../schema/tables";
 import { deletedSchema, type Deleted } from "../../../schema/responses";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";

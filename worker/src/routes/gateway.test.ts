@@ -21,7 +21,11 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const org = await registerOrg();
     const provider = fakeProvider();
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL, providerKey: "sk-proj-plain-secret" });
-    const completion = await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "What is the capital of France?" }], user: "alice" });
+    const completion = await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [{ role: "user", content: "What is the capital of France?" }],
+      user: "alice",
+    });
     await settle();
     expect(completion.choices[0].message.content).toBe("Echo: What is the capital of France?");
     expect(completion.model).toBe("gpt-4o-mini-served");
@@ -32,7 +36,11 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     // Our key and our headers never reach the provider.
     expect(JSON.stringify(sent.headers)).not.toContain(org.apiKey);
     expect(sent.headers[GATEWAY_UPSTREAM_HEADER.toLowerCase()]).toBeUndefined();
-    expect(sent.body).toMatchObject({ model: "gpt-4o-mini", user: "alice", messages: [{ role: "user", content: "What is the capital of France?" }] });
+    expect(sent.body).toMatchObject({
+      model: "gpt-4o-mini",
+      user: "alice",
+      messages: [{ role: "user", content: "What is the capital of France?" }],
+    });
 
     const [log] = await logsOf(org);
     expect(log).toMatchObject({
@@ -46,7 +54,13 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
       blocked: false,
     });
     expect(log.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(log.metadata.gateway).toMatchObject({ upstream: new URL(provider.baseURL).origin, stream: false, status: 200, finishReason: "stop", tokensEstimated: false });
+    expect(log.metadata.gateway).toMatchObject({
+      upstream: new URL(provider.baseURL).origin,
+      stream: false,
+      status: 200,
+      finishReason: "stop",
+      tokensEstimated: false,
+    });
   });
 
   it("streams chunks to the client as the provider sends them, and logs the assembled answer after the stream", async () => {
@@ -56,7 +70,14 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const started = Date.now();
     // fake-gated: the provider sends one chunk, then holds the stream until released. A gateway that
     // buffered the answer would deliver nothing before the fake's 15 s fallback.
-    const stream = await client.chat.completions.create({ model: "fake-gated", stream: true, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "stream these words please" }] });
+    const stream = await client.chat.completions.create({
+      model: "fake-gated",
+      stream: true,
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: "stream these words please" },
+      ],
+    });
     let text = "";
     let firstChunkMs: number | null = null;
     for await (const chunk of stream) {
@@ -73,7 +94,12 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     expect(text).toBe("Echo: stream these words please");
 
     const [log] = await logsOf(org);
-    expect(log).toMatchObject({ prompt: "system: Be brief.\n\nuser: stream these words please", response: text, model: "fake-gated-served", source: "gateway" });
+    expect(log).toMatchObject({
+      prompt: "system: Be brief.\n\nuser: stream these words please",
+      response: text,
+      model: "fake-gated-served",
+      source: "gateway",
+    });
     const meta = log.metadata.gateway;
     expect(meta).toMatchObject({ stream: true, status: 200, finishReason: "stop", tokensEstimated: true });
     expect(meta.firstTokenMs).toBeGreaterThanOrEqual(0);
@@ -85,7 +111,12 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const org = await registerOrg();
     const provider = fakeProvider();
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL });
-    const stream = await client.chat.completions.create({ model: "gpt-4o", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "count me" }] });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "count me" }],
+    });
     let usage: OpenAI.CompletionUsage | undefined;
     for await (const chunk of stream) usage = chunk.usage ?? usage;
     await settle();
@@ -100,16 +131,29 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const provider = fakeProvider();
     expect((await setGateway(org, { gatewayBlock: "critical" })).gatewayBlock).toBe("critical");
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL });
-    const error = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: INJECTION }] }).catch((e) => e);
+    const error = await client.chat.completions
+      .create({ model: "gpt-4o", messages: [{ role: "user", content: INJECTION }] })
+      .catch((e) => e);
     await settle();
     expect(error).toBeInstanceOf(OpenAI.BadRequestError);
     expect(error.status).toBe(400);
-    expect(error.error).toMatchObject({ type: "invalid_request_error", code: "content_flagged", message: expect.stringContaining("not sent to the provider") });
+    expect(error.error).toMatchObject({
+      type: "invalid_request_error",
+      code: "content_flagged",
+      message: expect.stringContaining("not sent to the provider"),
+    });
     expect(await provider.requests()).toEqual([]);
 
     const blocked = await logsOf(org, "?blocked=true");
     expect(blocked).toHaveLength(1);
-    expect(blocked[0]).toMatchObject({ prompt: INJECTION, response: "", flagStatus: "critical", blocked: true, source: "gateway", estimatedCost: 0 });
+    expect(blocked[0]).toMatchObject({
+      prompt: INJECTION,
+      response: "",
+      flagStatus: "critical",
+      blocked: true,
+      source: "gateway",
+      estimatedCost: 0,
+    });
     expect(error.error.message).toContain(blocked[0].id);
     // The same pipeline as POST /api/logs: the blocked injection raised its alert.
     const alerts = (await call("GET", "/alerts", { key: org.apiKey })).body as any[];
@@ -151,25 +195,36 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const provider = fakeProvider();
     const providerKey = `sk-proj-${crypto.randomUUID()}`;
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL, providerKey });
-    const error = await client.chat.completions.create({ model: "fake-status-401", messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
+    const error = await client.chat.completions
+      .create({ model: "fake-status-401", messages: [{ role: "user", content: "hi" }] })
+      .catch((e) => e);
     await settle();
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
     expect(error.status).toBe(401);
-    expect(error.error).toEqual({ message: `Incorrect API key provided: ${providerKey.slice(0, 6)}***${providerKey.slice(-4)}.`, type: "invalid_request_error", code: "invalid_api_key", param: null });
+    expect(error.error).toEqual({
+      message: `Incorrect API key provided: ${providerKey.slice(0, 6)}***${providerKey.slice(-4)}.`,
+      type: "invalid_request_error",
+      code: "invalid_api_key",
+      param: null,
+    });
     expect(error.requestID).toBe("req_fake_error");
     const [log] = await logsOf(org);
     expect(log).toMatchObject({ prompt: "hi", response: "", blocked: false });
     expect(log.metadata.gateway).toMatchObject({ status: 401 });
     expect(JSON.stringify(log)).not.toContain("***");
 
-    const limited = await client.chat.completions.create({ model: "fake-status-429", messages: [{ role: "user", content: "hi" }] }).catch((e) => e);
+    const limited = await client.chat.completions
+      .create({ model: "fake-status-429", messages: [{ role: "user", content: "hi" }] })
+      .catch((e) => e);
     expect(limited).toBeInstanceOf(OpenAI.RateLimitError);
   });
 
   it("answers 502 in OpenAI's error shape when the provider is down, and stores nothing", async () => {
     const org = await registerOrg();
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: `${inject("deadProviderOrigin")}/v1` });
-    const error = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "anyone there?" }] }).catch((e) => e);
+    const error = await client.chat.completions
+      .create({ model: "gpt-4o", messages: [{ role: "user", content: "anyone there?" }] })
+      .catch((e) => e);
     await settle();
     expect(error).toBeInstanceOf(OpenAI.APIError);
     expect(error.status).toBe(502);
@@ -195,7 +250,11 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL, providerKey });
     await setGateway(org, { gatewayBlock: "critical" });
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "plain" }] });
-    const stream = await client.chat.completions.create({ model: "gpt-4o", stream: true, messages: [{ role: "user", content: "streamed" }] });
+    const stream = await client.chat.completions.create({
+      model: "gpt-4o",
+      stream: true,
+      messages: [{ role: "user", content: "streamed" }],
+    });
     for await (const _ of stream);
     await client.chat.completions.create({ model: "fake-status-401", messages: [{ role: "user", content: "error" }] }).catch(() => null);
     await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: INJECTION }] }).catch(() => null);
@@ -206,7 +265,9 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     const tables = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
     const needles = [providerKey, providerKey.slice("sk-proj-".length), `***${providerKey.slice(-4)}`];
     for (const { name } of tables.results) {
-      const rows = await env.DB.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`).all().catch(() => ({ results: [] }));
+      const rows = await env.DB.prepare(`SELECT * FROM "${name.replace(/"/g, '""')}"`)
+        .all()
+        .catch(() => ({ results: [] }));
       const dump = JSON.stringify(rows.results);
       for (const needle of needles) expect(dump.includes(needle), `${name} holds the provider key`).toBe(false);
     }
@@ -224,12 +285,25 @@ describe("gateway credentials and bad input: a 4xx and nothing written", () => {
   it("refuses our key as Authorization (that header is the provider's) and a missing X-PromptSentry-Key", async () => {
     const org = await registerOrg();
     const provider = fakeProvider();
-    const asBearer = await rawGatewayCall({ authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL }, chat);
+    const asBearer = await rawGatewayCall(
+      { authorization: `Bearer ${org.apiKey}`, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL },
+      chat,
+    );
     expect(asBearer.status).toBe(401);
-    expect(asBearer.body.error).toMatchObject({ code: "unauthorized", type: "authentication_error", message: expect.stringContaining(GATEWAY_KEY_HEADER) });
-    const asCookie = await rawGatewayCall({ cookie: org.cookie, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL }, chat);
+    expect(asBearer.body.error).toMatchObject({
+      code: "unauthorized",
+      type: "authentication_error",
+      message: expect.stringContaining(GATEWAY_KEY_HEADER),
+    });
+    const asCookie = await rawGatewayCall(
+      { cookie: org.cookie, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL },
+      chat,
+    );
     expect(asCookie.status).toBe(401);
-    const wrong = await rawGatewayCall({ [GATEWAY_KEY_HEADER]: "pk_live_not_a_key", "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL }, chat);
+    const wrong = await rawGatewayCall(
+      { [GATEWAY_KEY_HEADER]: "pk_live_not_a_key", "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL },
+      chat,
+    );
     expect(wrong.status).toBe(401);
     await nothingWritten(org, provider);
   });
@@ -238,7 +312,10 @@ describe("gateway credentials and bad input: a 4xx and nothing written", () => {
     const org = await registerOrg();
     const provider = fakeProvider();
     const reader = await keyWith(org, ["logs:read"]);
-    const res = await rawGatewayCall({ [GATEWAY_KEY_HEADER]: reader, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL }, chat);
+    const res = await rawGatewayCall(
+      { [GATEWAY_KEY_HEADER]: reader, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL },
+      chat,
+    );
     expect(res.status).toBe(403);
     expect(res.body.error).toMatchObject({ code: "forbidden", type: "permission_error" });
     await nothingWritten(org, provider);
@@ -250,11 +327,18 @@ describe("gateway credentials and bad input: a 4xx and nothing written", () => {
     ["empty messages", JSON.stringify({ model: "gpt-4o", messages: [] }), "validation_failed"],
     ["a message without a role", JSON.stringify({ model: "gpt-4o", messages: [{ content: "hi" }] }), "validation_failed"],
     ["missing model", JSON.stringify({ messages: [{ role: "user", content: "hi" }] }), "validation_failed"],
-    ["stream that is not a boolean", JSON.stringify({ model: "gpt-4o", stream: "yes", messages: [{ role: "user", content: "hi" }] }), "validation_failed"],
+    [
+      "stream that is not a boolean",
+      JSON.stringify({ model: "gpt-4o", stream: "yes", messages: [{ role: "user", content: "hi" }] }),
+      "validation_failed",
+    ],
   ])("refuses %s", async (_, body, code) => {
     const org = await registerOrg();
     const provider = fakeProvider();
-    const res = await rawGatewayCall({ [GATEWAY_KEY_HEADER]: org.apiKey, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL }, body);
+    const res = await rawGatewayCall(
+      { [GATEWAY_KEY_HEADER]: org.apiKey, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: provider.baseURL },
+      body,
+    );
     expect(res.status, res.text).toBe(400);
     expect(res.body.error).toMatchObject({ code, type: "invalid_request_error" });
     await nothingWritten(org, provider);
@@ -268,7 +352,11 @@ describe("gateway credentials and bad input: a 4xx and nothing written", () => {
   ])("refuses an upstream that is %s", async (_, upstream, bindings) => {
     const org = await registerOrg();
     const provider = fakeProvider();
-    const res = await rawGatewayCall({ [GATEWAY_KEY_HEADER]: org.apiKey, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: upstream }, chat, bindings);
+    const res = await rawGatewayCall(
+      { [GATEWAY_KEY_HEADER]: org.apiKey, "content-type": "application/json", [GATEWAY_UPSTREAM_HEADER]: upstream },
+      chat,
+      bindings,
+    );
     expect(res.status, res.text).toBe(400);
     expect(res.body.error).toMatchObject({ code: "invalid_upstream", type: "invalid_request_error" });
     expect(res.body.error.issues[GATEWAY_UPSTREAM_HEADER]).toHaveLength(1);

@@ -6,12 +6,27 @@
 import { createParser } from "eventsource-parser";
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { FLAG_REASON_LABELS, GATEWAY_BLOCKED_FLAGS, GATEWAY_FLAGGED_CODE, GATEWAY_SOURCE, type FlagReason } from "../../../schema/constants";
+import {
+  FLAG_REASON_LABELS,
+  GATEWAY_BLOCKED_FLAGS,
+  GATEWAY_FLAGGED_CODE,
+  GATEWAY_SOURCE,
+  type FlagReason,
+} from "../../../schema/constants";
 import { gatewayChatBody, type GatewayChatInput, type LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { answerOfCompletion, boundedMs, estimateTokens, promptText, StreamAnswer, tokenCountOf, type Answer, type ChatMessage } from "../gateway/chat-log";
+import {
+  answerOfCompletion,
+  boundedMs,
+  estimateTokens,
+  promptText,
+  StreamAnswer,
+  tokenCountOf,
+  type Answer,
+  type ChatMessage,
+} from "../gateway/chat-log";
 import { gatewayOnError } from "../gateway/errors";
 import { completionsUrl, forwardedHeaders, resolveUpstream, returnedHeaders } from "../gateway/upstream";
 import { ingestLogs } from "../ingestion/ingest-logs";
@@ -35,7 +50,12 @@ function gatewayMeta(call: Call, extra: Record<string, unknown>) {
 }
 
 /** Stores the log of a call the provider answered (`status` 2xx) or refused (any other status). */
-function answeredLog(call: Call, status: number, answer: Answer | null, timing: { firstTokenMs?: number | null; totalMs: number }): LogInput {
+function answeredLog(
+  call: Call,
+  status: number,
+  answer: Answer | null,
+  timing: { firstTokenMs?: number | null; totalMs: number },
+): LogInput {
   const meta: Record<string, unknown> = { status, totalMs: boundedMs(timing.totalMs) };
   if (timing.firstTokenMs != null) meta.firstTokenMs = boundedMs(timing.firstTokenMs);
   if (!answer) {
@@ -89,7 +109,8 @@ export const gatewayRoutes = new Hono<AppEnv>()
   .post(
     "/v1/chat/completions",
     ...guard("logs:write", {
-      summary: "OpenAI-compatible chat completions: forwarded to the provider (streamed or not) and logged; flagged prompts blocked per gatewayBlock",
+      summary:
+        "OpenAI-compatible chat completions: forwarded to the provider (streamed or not) and logged; flagged prompts blocked per gatewayBlock",
       tag: "Gateway",
       // Authorization is the caller's provider credential, passed through; our key is X-PromptSentry-Key.
       security: GATEWAY_CREDENTIALS,
@@ -107,64 +128,83 @@ export const gatewayRoutes = new Hono<AppEnv>()
     ingestRateLimit,
     ...jsonBody(gatewayChatBody),
     async (c) => {
-    const started = Date.now();
-    const principal = requirePrincipal(c);
-    const body = c.req.valid("json");
-    // One D1 round trip: settings (upstream, guardrail, detection rules) and the quota, checked before
-    // the provider is called so an organization over quota is never forwarded unlogged.
-    const ctx = await ingestContext(c.var.db, principal.orgId, new Date(started));
-    const upstream = resolveUpstream(c, ctx.settings);
-    assertQuota(ctx, 1, new Date(started));
-    const call: Call = { body, prompt: promptText(body.messages as ChatMessage[]), upstream, started };
+      const started = Date.now();
+      const principal = requirePrincipal(c);
+      const body = c.req.valid("json");
+      // One D1 round trip: settings (upstream, guardrail, detection rules) and the quota, checked before
+      // the provider is called so an organization over quota is never forwarded unlogged.
+      const ctx = await ingestContext(c.var.db, principal.orgId, new Date(started));
+      const upstream = resolveUpstream(c, ctx.settings);
+      assertQuota(ctx, 1, new Date(started));
+      const call: Call = { body, prompt: promptText(body.messages as ChatMessage[]), upstream, started };
 
-    const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
-    if (blocked.length) {
-      // The answer's tokens are unknown before the call: the prompt's estimate stands in for high token
-      // usage, here and in the stored log, so both see the same flag. Nothing was spent: cost 0.
-      const input: LogInput = { ...baseLog(call), response: "", tokenCount: estimateTokens(call.prompt), estimatedCost: 0, metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }) };
-      const flags = detect(input, { rules: ctx.settings.flagRules, tokenThreshold: ctx.settings.tokenThreshold, sensitivity: ctx.settings.sensitivity });
-      if (blocked.includes(flags.flagStatus)) {
-        const [log] = await ingestLogs(c, [input], { blocked: true, idempotencyKey: null });
-        const reasons = flags.flagReasons.map((r) => FLAG_REASON_LABELS[r as FlagReason] ?? r).join(", ");
-        throw new ApiError(
-          400,
-          GATEWAY_FLAGGED_CODE,
-          `Blocked by your organization's PromptSentry guardrail: the prompt was flagged ${flags.flagStatus} (${reasons}) and was not sent to the provider. Log ${log.id}.`,
-        );
-      }
-    }
-
-    let res: Response;
-    try {
-      // The raw parsed body, not the validated one: fields the gateway does not read go through as sent.
-      // Redirects are not followed: a redirect could lead past the outbound URL policy.
-      res = await fetch(completionsUrl(upstream), { method: "POST", headers: forwardedHeaders(c), body: JSON.stringify(await c.req.json()), redirect: "manual" });
-    } catch {
-      throw new ApiError(502, "upstream_unreachable", `The provider at ${upstream.origin} could not be reached`);
-    }
-    const headers = returnedHeaders(res);
-    const streamed = res.ok && res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
-    if (streamed) {
-      // One branch goes to the client as chunks arrive; the other is read here to assemble the log.
-      const [toClient, toLog] = res.body!.tee();
-      storeLater(c, assembleStream(toLog, started).then((s) => answeredLog(call, res.status, s.answer, s)));
-      return new Response(toClient, { status: res.status, headers });
-    }
-    const text = await res.text();
-    const totalMs = Date.now() - started;
-    storeLater(
-      c,
-      Promise.resolve().then(() => {
-        if (!res.ok) return answeredLog(call, res.status, null, { totalMs });
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = null;
+      const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
+      if (blocked.length) {
+        // The answer's tokens are unknown before the call: the prompt's estimate stands in for high token
+        // usage, here and in the stored log, so both see the same flag. Nothing was spent: cost 0.
+        const input: LogInput = {
+          ...baseLog(call),
+          response: "",
+          tokenCount: estimateTokens(call.prompt),
+          estimatedCost: 0,
+          metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }),
+        };
+        const flags = detect(input, {
+          rules: ctx.settings.flagRules,
+          tokenThreshold: ctx.settings.tokenThreshold,
+          sensitivity: ctx.settings.sensitivity,
+        });
+        if (blocked.includes(flags.flagStatus)) {
+          const [log] = await ingestLogs(c, [input], { blocked: true, idempotencyKey: null });
+          const reasons = flags.flagReasons.map((r) => FLAG_REASON_LABELS[r as FlagReason] ?? r).join(", ");
+          throw new ApiError(
+            400,
+            GATEWAY_FLAGGED_CODE,
+            `Blocked by your organization's PromptSentry guardrail: the prompt was flagged ${flags.flagStatus} (${reasons}) and was not sent to the provider. Log ${log.id}.`,
+          );
         }
-        return answeredLog(call, res.status, answerOfCompletion(parsed), { totalMs });
-      }),
-    );
-    return new Response(text, { status: res.status, headers });
-  })
+      }
+
+      let res: Response;
+      try {
+        // The raw parsed body, not the validated one: fields the gateway does not read go through as sent.
+        // Redirects are not followed: a redirect could lead past the outbound URL policy.
+        res = await fetch(completionsUrl(upstream), {
+          method: "POST",
+          headers: forwardedHeaders(c),
+          body: JSON.stringify(await c.req.json()),
+          redirect: "manual",
+        });
+      } catch {
+        throw new ApiError(502, "upstream_unreachable", `The provider at ${upstream.origin} could not be reached`);
+      }
+      const headers = returnedHeaders(res);
+      const streamed = res.ok && res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
+      if (streamed) {
+        // One branch goes to the client as chunks arrive; the other is read here to assemble the log.
+        const [toClient, toLog] = res.body!.tee();
+        storeLater(
+          c,
+          assembleStream(toLog, started).then((s) => answeredLog(call, res.status, s.answer, s)),
+        );
+        return new Response(toClient, { status: res.status, headers });
+      }
+      const text = await res.text();
+      const totalMs = Date.now() - started;
+      storeLater(
+        c,
+        Promise.resolve().then(() => {
+          if (!res.ok) return answeredLog(call, res.status, null, { totalMs });
+          let parsed: unknown;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = null;
+          }
+          return answeredLog(call, res.status, answerOfCompletion(parsed), { totalMs });
+        }),
+      );
+      return new Response(text, { status: res.status, headers });
+    },
+  )
   .onError(gatewayOnError);

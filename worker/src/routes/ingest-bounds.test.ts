@@ -24,8 +24,8 @@ async function refusedWithoutWrite(org: TestOrg, path: string, rawBody: string, 
   return error;
 }
 
-const nested = (levels: number) => "{\"a\":".repeat(levels - 1) + "{}" + "}".repeat(levels - 1);
-const withMetadata = (json: string) => JSON.stringify(good).slice(0, -1) + `,"metadata":${json}}`;
+const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${"}".repeat(levels - 1)}`;
+const withMetadata = (json: string) => `${JSON.stringify(good).slice(0, -1)},"metadata":${json}}`;
 
 describe("numbers of a log", () => {
   it("refuses tokenCount 1e308 (stored and summed before) and leaves the aggregates alone", async () => {
@@ -49,7 +49,7 @@ describe("numbers of a log", () => {
 
   it("refuses a number that JSON parses to Infinity (1e999)", async () => {
     const org = await registerOrg();
-    await refusedWithoutWrite(org, "/logs", JSON.stringify(good).slice(0, -1) + `,"tokenCount":1e999}`, "tokenCount");
+    await refusedWithoutWrite(org, "/logs", `${JSON.stringify(good).slice(0, -1)},"tokenCount":1e999}`, "tokenCount");
   });
 
   it("accepts the maxima themselves", async () => {
@@ -69,7 +69,11 @@ describe("metadata", () => {
 
   it("accepts exactly the depth limit and refuses one level more", async () => {
     const org = await registerOrg();
-    const ok = await call("POST", "/logs", { key: org.apiKey, rawBody: withMetadata(nested(METADATA_LIMITS.depth)), headers: { "content-type": "application/json" } });
+    const ok = await call("POST", "/logs", {
+      key: org.apiKey,
+      rawBody: withMetadata(nested(METADATA_LIMITS.depth)),
+      headers: { "content-type": "application/json" },
+    });
     expect(ok.status).toBe(201);
     const other = await registerOrg();
     const error = await refusedWithoutWrite(other, "/logs", withMetadata(nested(METADATA_LIMITS.depth + 1)), "metadata");

@@ -6,12 +6,13 @@ import { logBatchBody, logBody, testPromptBody } from "../../../schema/validatio
 import type { AppEnv } from "../env";
 import { ingestLogs } from "../ingestion/ingest-logs";
 import { guard, json } from "../middleware/guard";
-import { requirePermission } from "../middleware/auth";
 import { batchBodyLimit, standardBodyLimit } from "../middleware/body-limit";
 import { ingestRateLimit } from "../middleware/rate-limit";
 import { jsonBody } from "../validate";
 
-const RATE_LIMITED = { 429: "`rate_limited` or `quota_exceeded`: the plan's ingestion rate or prompt quota is used up (see `Retry-After`)" };
+const RATE_LIMITED = {
+  429: "`rate_limited` or `quota_exceeded`: the plan's ingestion rate or prompt quota is used up (see `Retry-After`)",
+};
 
 export const ingestRoutes = new Hono<AppEnv>()
   .post(

@@ -37,7 +37,12 @@ describe("POST /api/integrations", () => {
       body: { name: " Slack alerts ", type: "slack", config: { webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET } },
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Slack alerts", type: "slack", active: true, config: { webhook_url: SLACK_SHOWN, channel: "#alerts" } });
+    expect(res.body).toMatchObject({
+      name: "Slack alerts",
+      type: "slack",
+      active: true,
+      config: { webhook_url: SLACK_SHOWN, channel: "#alerts" },
+    });
     expect(res.body.id).toEqual(expect.any(String));
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     expect(res.body.config.api_key).toBe("••••WXYZ");
@@ -46,12 +51,21 @@ describe("POST /api/integrations", () => {
     expect(row).toMatchObject({ orgId: org.orgId, name: "Slack alerts", type: "slack", active: true });
     expect(row.config).toEqual({ webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET });
 
-    const email = await call("POST", "/integrations", { key: org.apiKey, body: { name: "On-call mail", type: "email", config: { email: "oncall@example.com" } } });
+    const email = await call("POST", "/integrations", {
+      key: org.apiKey,
+      body: { name: "On-call mail", type: "email", config: { email: "oncall@example.com" } },
+    });
     expect(email.status).toBe(201);
     expect(email.body).toMatchObject({ type: "email", config: { email: "oncall@example.com" } });
     // A generic webhook's URL is not a credential (its api_key is); a Discord webhook URL is.
-    for (const [type, shown] of [["webhook", "https://example.com/in"], ["discord", "https://example.com/••••m/in"]]) {
-      const res = await call("POST", "/integrations", { key: org.apiKey, body: { name: type, type, config: { webhook_url: "https://example.com/in" } } });
+    for (const [type, shown] of [
+      ["webhook", "https://example.com/in"],
+      ["discord", "https://example.com/••••m/in"],
+    ]) {
+      const res = await call("POST", "/integrations", {
+        key: org.apiKey,
+        body: { name: type, type, config: { webhook_url: "https://example.com/in" } },
+      });
       expect(res.status, type).toBe(201);
       expect(res.body.config).toEqual({ webhook_url: shown });
     }
@@ -74,7 +88,10 @@ describe("POST /api/integrations", () => {
     }
     const email = expectEnvelope(await post({ name: "Mail", type: "email", config: { email: "nope" } }), 400, "validation_failed");
     expect(email.issues).toEqual({ "config.email": ["Valid email required"] });
-    const url = expectEnvelope(await post({ name: "Hook", type: "webhook", config: { webhook_url: "https://example.com/", url: "nope" } }), 400);
+    const url = expectEnvelope(
+      await post({ name: "Hook", type: "webhook", config: { webhook_url: "https://example.com/", url: "nope" } }),
+      400,
+    );
     expect(url.issues?.["config.url"]).toBeDefined();
     expect(url.message).toBe("Valid URL required");
 
@@ -86,8 +103,20 @@ describe("POST /api/integrations", () => {
 
   it("rejects malformed JSON and a wrong content type with 400", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("POST", "/integrations", { key: org.apiKey, rawBody: '{"name":', headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("POST", "/integrations", { key: org.apiKey, rawBody: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("POST", "/integrations", { key: org.apiKey, rawBody: '{"name":', headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/integrations", {
+        key: org.apiKey,
+        rawBody: "name=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      400,
+      "invalid_content_type",
+    );
     expect(await count(org.orgId)).toBe(0);
   });
 
@@ -102,7 +131,10 @@ describe("POST /api/integrations", () => {
       ["http://[fe80::1]/hook", NEVER],
     ];
     for (const [target, message] of cases) {
-      const res = await call("POST", "/integrations", { key: org.apiKey, body: { name: "x", type: "discord", config: { webhook_url: target } } });
+      const res = await call("POST", "/integrations", {
+        key: org.apiKey,
+        body: { name: "x", type: "discord", config: { webhook_url: target } },
+      });
       const error = expectEnvelope(res, 400, "validation_failed");
       expect(error.message, target).toBe(message);
       expect(error.issues, target).toEqual({ "config.webhook_url": [message] });
@@ -142,7 +174,11 @@ describe("PATCH /api/integrations/:id", () => {
     expect((await stored(it.id)).active).toBe(false);
     const renamed = await read(api(org).integrations[":id"].$patch({ param: { id: it.id }, json: { name: "Renamed" } }));
     expect(renamed.body).toMatchObject({ name: "Renamed", active: false });
-    expect(await stored(it.id)).toMatchObject({ name: "Renamed", active: false, config: { webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET } });
+    expect(await stored(it.id)).toMatchObject({
+      name: "Renamed",
+      active: false,
+      config: { webhook_url: SLACK_URL, channel: "#alerts", api_key: SECRET },
+    });
   });
 
   it("merges a config patch into the stored config, keeping the secret", async () => {
@@ -156,7 +192,11 @@ describe("PATCH /api/integrations/:id", () => {
 
   it("refuses to send a kept secret to a new destination: the key must be re-entered (nothing written)", async () => {
     const org = await registerOrg();
-    const hook = await createIntegration(org, { name: "Generic", type: "webhook", config: { webhook_url: "https://alerts.example.com/in", api_key: SECRET } });
+    const hook = await createIntegration(org, {
+      name: "Generic",
+      type: "webhook",
+      config: { webhook_url: "https://alerts.example.com/in", api_key: SECRET },
+    });
     const mail = await createIntegration(org, { name: "Mail", type: "email", config: { email: "ops@example.com", api_key: SECRET } });
     const before = [await stored(hook.id), await stored(mail.id)];
     const attempts: [string, Record<string, string>][] = [
@@ -177,15 +217,24 @@ describe("PATCH /api/integrations/:id", () => {
     expect([await stored(hook.id), await stored(mail.id)]).toEqual(before);
 
     // Re-entering the key, or clearing it, moves the integration.
-    const moved = await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://new.example.com/in", api_key: "fresh-secret-9876" } } });
+    const moved = await call("PATCH", `/integrations/${hook.id}`, {
+      key: org.apiKey,
+      body: { config: { webhook_url: "https://new.example.com/in", api_key: "fresh-secret-9876" } },
+    });
     expect(moved.status).toBe(200);
     expect((await stored(hook.id)).config).toEqual({ webhook_url: "https://new.example.com/in", api_key: "fresh-secret-9876" });
-    const cleared = await call("PATCH", `/integrations/${mail.id}`, { key: org.apiKey, body: { config: { email: "new@example.com", api_key: "" } } });
+    const cleared = await call("PATCH", `/integrations/${mail.id}`, {
+      key: org.apiKey,
+      body: { config: { email: "new@example.com", api_key: "" } },
+    });
     expect(cleared.status).toBe(200);
     expect((await stored(mail.id)).config).toEqual({ email: "new@example.com", api_key: "" });
     // Without a stored secret there is nothing to protect: Slack's URL is its own credential.
     const slack = await createIntegration(org, { config: { webhook_url: SLACK_URL } });
-    const relinked = await call("PATCH", `/integrations/${slack.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } } });
+    const relinked = await call("PATCH", `/integrations/${slack.id}`, {
+      key: org.apiKey,
+      body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } },
+    });
     expect(relinked.status).toBe(200);
   });
 
@@ -197,15 +246,22 @@ describe("PATCH /api/integrations/:id", () => {
     expect(slack.config.webhook_url).toBe(SLACK_SHOWN);
     expect(discord.config.webhook_url).toBe("https://discord.com/••••abcd");
     const list = await read(api(org).integrations.$get());
-    for (const secretPath of ["/services/T000/B000/XXXXXXXX", "/api/webhooks/123456/tokenPART-abcd"]) expect(list.text).not.toContain(secretPath);
+    for (const secretPath of ["/services/T000/B000/XXXXXXXX", "/api/webhooks/123456/tokenPART-abcd"])
+      expect(list.text).not.toContain(secretPath);
 
     // An edit form that sends back what it was shown changes only what the user changed.
-    const renamed = await call("PATCH", `/integrations/${discord.id}`, { key: org.apiKey, body: { name: "Renamed", config: { ...discord.config, channel: "#ops" } } });
+    const renamed = await call("PATCH", `/integrations/${discord.id}`, {
+      key: org.apiKey,
+      body: { name: "Renamed", config: { ...discord.config, channel: "#ops" } },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.text).not.toContain("tokenPART");
     expect((await stored(discord.id)).config).toEqual({ webhook_url: discordUrl, channel: "#ops" });
     // A new URL replaces the stored one.
-    await call("PATCH", `/integrations/${slack.id}`, { key: org.apiKey, body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } } });
+    await call("PATCH", `/integrations/${slack.id}`, {
+      key: org.apiKey,
+      body: { config: { webhook_url: "https://hooks.slack.com/services/NEW" } },
+    });
     expect((await stored(slack.id)).config.webhook_url).toBe("https://hooks.slack.com/services/NEW");
   });
 
@@ -228,11 +284,21 @@ describe("PATCH /api/integrations/:id", () => {
     const hookBefore = await stored(hook.id);
     const mailBefore = await stored(mail.id);
 
-    const badUrl = expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "nope" } } }), 400, "validation_failed");
+    const badUrl = expectEnvelope(
+      await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "nope" } } }),
+      400,
+      "validation_failed",
+    );
     expect(messages(badUrl.issues, "config.webhook_url")).toEqual(["Valid webhook URL required"]);
-    const blank = expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "" } } }), 400);
+    const blank = expectEnvelope(
+      await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { config: { webhook_url: "" } } }),
+      400,
+    );
     expect(messages(blank.issues, "config.webhook_url")).toEqual(["Valid webhook URL required"]);
-    const badEmail = expectEnvelope(await call("PATCH", `/integrations/${mail.id}`, { key: org.apiKey, body: { config: { email: "not-mail" } } }), 400);
+    const badEmail = expectEnvelope(
+      await call("PATCH", `/integrations/${mail.id}`, { key: org.apiKey, body: { config: { email: "not-mail" } } }),
+      400,
+    );
     expect(badEmail.issues).toEqual({ "config.email": ["Valid email required"] });
     for (const [target, message] of [
       ["http://127.0.0.1/x", PRIVATE],
@@ -241,14 +307,23 @@ describe("PATCH /api/integrations/:id", () => {
       ["http://[::1]/x", PRIVATE],
       ["http://169.254.169.254/", NEVER],
     ]) {
-      const res = await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { active: false, config: { webhook_url: target } } });
+      const res = await call("PATCH", `/integrations/${hook.id}`, {
+        key: org.apiKey,
+        body: { active: false, config: { webhook_url: target } },
+      });
       expect(expectEnvelope(res, 400, "validation_failed").issues, target).toEqual({ "config.webhook_url": [message] });
     }
     const name = expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: hook.id }, json: { name: "  " } })), 400);
     expect(name.issues?.name).toEqual(["Name is required"]);
-    expect(expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe("Nothing to update");
+    expect(expectEnvelope(await read(api(org).integrations[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe(
+      "Nothing to update",
+    );
     expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, body: { active: "no" } }), 400, "validation_failed");
-    expectEnvelope(await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expectEnvelope(
+      await call("PATCH", `/integrations/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
     expect(await stored(hook.id)).toEqual(hookBefore);
     expect(await stored(mail.id)).toEqual(mailBefore);
   });
@@ -278,9 +353,13 @@ describe("integrations: authentication and permissions", () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
     const before = await stored(it.id);
-    for (const key of [undefined, "pk_live_" + "y".repeat(32)]) {
+    for (const key of [undefined, `pk_live_${"y".repeat(32)}`]) {
       expectEnvelope(await read(api({ key }).integrations.$get()), 401, "unauthorized");
-      expectEnvelope(await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }), 401, "unauthorized");
+      expectEnvelope(
+        await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }),
+        401,
+        "unauthorized",
+      );
       expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key, body: { active: false } }), 401, "unauthorized");
       expectEnvelope(await read(api({ key }).integrations[":id"].$delete({ param: { id: it.id } })), 401, "unauthorized");
     }
@@ -292,10 +371,17 @@ describe("integrations: authentication and permissions", () => {
     const org = await registerOrg();
     const it = await createIntegration(org);
     const before = await stored(it.id);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
+    for (const perms of [
+      ["logs:read"],
+      ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"],
+    ] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
       expectEnvelope(await read(api({ key }).integrations.$get()), 403, "forbidden");
-      expectEnvelope(await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }), 403, "forbidden");
+      expectEnvelope(
+        await call("POST", "/integrations", { key, body: { name: "x", type: "email", config: { email: "a@example.com" } } }),
+        403,
+        "forbidden",
+      );
       expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key, body: { active: false } }), 403, "forbidden");
       expectEnvelope(await read(api({ key }).integrations[":id"].$delete({ param: { id: it.id } })), 403, "forbidden");
     }
@@ -311,7 +397,11 @@ describe("integrations: tenancy", () => {
     const it = await createIntegration(a);
     const before = await stored(it.id);
     expectEnvelope(await read(api(b).integrations[":id"].$patch({ param: { id: it.id }, json: { active: false } })), 404, "not_found");
-    expectEnvelope(await call("PATCH", `/integrations/${it.id}`, { key: b.apiKey, body: { config: { webhook_url: "https://evil.example.com/" } } }), 404, "not_found");
+    expectEnvelope(
+      await call("PATCH", `/integrations/${it.id}`, { key: b.apiKey, body: { config: { webhook_url: "https://evil.example.com/" } } }),
+      404,
+      "not_found",
+    );
     expectEnvelope(await read(api(b).integrations[":id"].$delete({ param: { id: it.id } })), 404, "not_found");
     expect(await stored(it.id)).toEqual(before);
     expect((await read(api(b).integrations.$get())).body).toEqual([]);

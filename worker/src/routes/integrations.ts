@@ -1,5 +1,3 @@
-// Integrations CRUD and active patch (schema/validation.ts, docs/api.md#calls). Admin only.
-import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { IntegrationConfig } from "../../../schema/tables";
@@ -7,9 +5,8 @@ import { assertDeliverable } from "../lib/url-policy";
 import { integrationSchema } from "../../../schema/responses";
 import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { badRequest, notFound } from "../errors";
-import { newId } from "../lib/ids";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { badRequest } from "../errors";
+import { orgOf } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { createIntegration, deleteIntegration, findIntegration, listIntegrations, updateIntegration } from "../queries/integrations";
 import { isSecretConfigField, serializeIntegration } from "../serialize";
@@ -82,7 +79,9 @@ export const integrationRoutes = new Hono<AppEnv>()
         // A masked value we answered (api_key; a Slack or Discord webhook_url), sent back by a client
         // editing what it was shown, means "unchanged" and keeps the stored credential.
         const shown: Record<string, unknown> = serializeIntegration(existing).config;
-        const incoming = Object.fromEntries(Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])));
+        const incoming = Object.fromEntries(
+          Object.entries(patch.config).filter(([field, value]) => !(isSecretConfigField(existing.type, field) && value === shown[field])),
+        );
         const keptSecret = incoming.api_key === undefined;
         // A patched config is validated as a whole against the integration's type.
         const result = v.safeParse(integrationConfigSchema(existing.type), { ...existing.config, ...incoming });
@@ -94,7 +93,11 @@ export const integrationRoutes = new Hono<AppEnv>()
         assertTargets(config, c.env);
         assertSecretFollowsDestination(existing.config, config, keptSecret);
       }
-      const row = await updateIntegration(c.var.db, orgId, id, { name: patch.name ?? existing.name, active: patch.active ?? existing.active, config });
+      const row = await updateIntegration(c.var.db, orgId, id, {
+        name: patch.name ?? existing.name,
+        active: patch.active ?? existing.active,
+        config,
+      });
       return c.json(serializeIntegration(row));
     },
   )

@@ -21,7 +21,9 @@ describe("GET /api/logs/counts without a search or row filter", () => {
     await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "warning", model: "claude-3" }, {}, {}]);
     expect(await counts(org.apiKey)).toEqual({ total: 4, capped: false, safe: 2, warning: 1, critical: 1 });
     // Proof of the source: a change made to the aggregate alone shows in the answer.
-    await env.DB.prepare("UPDATE daily_usage SET safe = safe + 1000, total = total + 1000 WHERE org_id = ? AND model = 'gpt-4'").bind(org.orgId).run();
+    await env.DB.prepare("UPDATE daily_usage SET safe = safe + 1000, total = total + 1000 WHERE org_id = ? AND model = 'gpt-4'")
+      .bind(org.orgId)
+      .run();
     expect(await counts(org.apiKey)).toEqual({ total: 1004, capped: false, safe: 1002, warning: 1, critical: 1 });
     // Flag and model filters are answered there too (Red Flags' badges).
     expect(await counts(org.apiKey, "?flagStatus=warning,critical")).toEqual({ total: 2, capped: false, safe: 0, warning: 1, critical: 1 });
@@ -37,7 +39,8 @@ describe("GET /api/logs/counts without a search or row filter", () => {
     await bulkInsertLogs(org.orgId, { count: 4, createdAt: now - 2 * DAY });
     expect(await counts(org.apiKey)).toEqual({ total: 12, capped: false, safe: 7, warning: 0, critical: 5 });
     await purgeExpired(testDb(), now);
-    const stored = (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(org.orgId).first<{ n: number }>())!.n;
+    const stored = (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(org.orgId).first<{ n: number }>())!
+      .n;
     expect(stored).toBe(7);
     expect(await counts(org.apiKey)).toEqual({ total: 7, capped: false, safe: 7, warning: 0, critical: 0 });
   });
@@ -61,6 +64,12 @@ describe("GET /api/logs/counts with a search or row filter", () => {
   it("counts exactly LOG_COUNT_CAP matches as exact, not capped", async () => {
     const org = await registerOrg();
     await bulkInsertLogs(org.orgId, { count: LOG_COUNT_CAP, createdAt: Date.now() - 60_000, prompt: "heron survey" });
-    expect(await counts(org.apiKey, "?search=heron")).toEqual({ total: LOG_COUNT_CAP, capped: false, safe: LOG_COUNT_CAP, warning: 0, critical: 0 });
+    expect(await counts(org.apiKey, "?search=heron")).toEqual({
+      total: LOG_COUNT_CAP,
+      capped: false,
+      safe: LOG_COUNT_CAP,
+      warning: 0,
+      critical: 0,
+    });
   });
 });

@@ -47,18 +47,32 @@ describe("GET /api/logs", () => {
     const org = await registerOrg();
     const one = await call("POST", "/logs", {
       key: org.apiKey,
-      body: { prompt: "Summarise the quarterly pelican report", response: "Pelicans are up", model: "gpt-4o", userId: "eve", tokenCount: 120, estimatedCost: 0.5 },
+      body: {
+        prompt: "Summarise the quarterly pelican report",
+        response: "Pelicans are up",
+        model: "gpt-4o",
+        userId: "eve",
+        tokenCount: 120,
+        estimatedCost: 0.5,
+      },
     });
     expect(one.status).toBe(201);
     const batch = await call("POST", "/logs/batch", {
       key: org.apiKey,
-      body: { logs: [{ prompt: "Translate hello", response: "Bonjour pelican", model: "claude-3-haiku", userId: "frank" }, { prompt: "Plain", response: "text", model: "gpt-3.5-turbo" }] },
+      body: {
+        logs: [
+          { prompt: "Translate hello", response: "Bonjour pelican", model: "claude-3-haiku", userId: "frank" },
+          { prompt: "Plain", response: "text", model: "gpt-3.5-turbo" },
+        ],
+      },
     });
     expect(batch.status).toBe(201);
     const list = await read(api(org).logs.$get({ query: {} }));
     expect(sorted(ids(list.body))).toEqual(sorted([one.body.id, ...batch.body.ids]));
     expect((await read(api(org).logs[":id"].$get({ param: { id: one.body.id } }))).body).toEqual(one.body);
-    expect(sorted(ids((await read(api(org).logs.$get({ query: { search: "pelican" } }))).body))).toEqual(sorted([one.body.id, batch.body.ids[0]]));
+    expect(sorted(ids((await read(api(org).logs.$get({ query: { search: "pelican" } }))).body))).toEqual(
+      sorted([one.body.id, batch.body.ids[0]]),
+    );
     expect(ids((await read(api(org).logs.$get({ query: { model: "gpt-4" } }))).body)).toEqual([one.body.id]);
     expect(ids((await read(api(org).logs.$get({ query: { userId: "frank" } }))).body)).toEqual([batch.body.ids[0]]);
     const stats = await read(api(org).stats.$get({ query: {} }));
@@ -100,7 +114,24 @@ describe("GET /api/logs", () => {
         { createdAt: minutesAgo(1), prompt: 'say "hello" OR (goodbye)*', response: "ok" },
         { createdAt: minutesAgo(2), prompt: "goodbye only", response: "ok" },
       ]);
-      for (const search of ['"hello', 'hello"', "hello*", "hello OR goodbye", "(hello", "hello)", 'NEAR("a" b)', "a:b", "-hello", "^hello", "AND", "*", '"', "()", "{col}:x", "'; DROP TABLE prompt_logs; --"]) {
+      for (const search of [
+        '"hello',
+        'hello"',
+        "hello*",
+        "hello OR goodbye",
+        "(hello",
+        "hello)",
+        'NEAR("a" b)',
+        "a:b",
+        "-hello",
+        "^hello",
+        "AND",
+        "*",
+        '"',
+        "()",
+        "{col}:x",
+        "'; DROP TABLE prompt_logs; --",
+      ]) {
         const res = await read(api(org).logs.$get({ query: { search: search } }));
         expect(res.status, `search ${search}: ${res.text}`).toBe(200);
         expect(Array.isArray(res.body)).toBe(true);
@@ -165,9 +196,17 @@ describe("GET /api/logs", () => {
       // Both bounds are inclusive.
       const range = await read(api(org).logs.$get({ query: { from: from, to: to } }));
       expect(ids(range.body)).toEqual([rows[0].id, rows[1].id, rows[2].id]);
-      expect(ids((await read(api(org).logs.$get({ query: { from: minutesAgo(25, now).toISOString() } }))).body)).toEqual([rows[0].id, rows[1].id]);
-      expect(ids((await read(api(org).logs.$get({ query: { to: minutesAgo(25, now).toISOString() } }))).body)).toEqual([rows[2].id, rows[3].id]);
-      const combined = await read(api(org).logs.$get({ query: { userId: "alice", flagStatus: "warning", from: minutesAgo(35, now).toISOString() } }));
+      expect(ids((await read(api(org).logs.$get({ query: { from: minutesAgo(25, now).toISOString() } }))).body)).toEqual([
+        rows[0].id,
+        rows[1].id,
+      ]);
+      expect(ids((await read(api(org).logs.$get({ query: { to: minutesAgo(25, now).toISOString() } }))).body)).toEqual([
+        rows[2].id,
+        rows[3].id,
+      ]);
+      const combined = await read(
+        api(org).logs.$get({ query: { userId: "alice", flagStatus: "warning", from: minutesAgo(35, now).toISOString() } }),
+      );
       expect(ids(combined.body)).toEqual([rows[0].id]);
     });
   });
@@ -176,7 +215,10 @@ describe("GET /api/logs", () => {
     it("answers 50 by default and at most 200", async () => {
       const org = await registerOrg();
       const now = Date.now();
-      await insertLogs(org.orgId, Array.from({ length: 205 }, (_, i) => ({ createdAt: minutesAgo(i, now) })));
+      await insertLogs(
+        org.orgId,
+        Array.from({ length: 205 }, (_, i) => ({ createdAt: minutesAgo(i, now) })),
+      );
       const def = await read(api(org).logs.$get({ query: {} }));
       expect(def.body).toHaveLength(50);
       expect((await read(api(org).logs.$get({ query: { limit: "10" } }))).body).toHaveLength(10);
@@ -223,7 +265,10 @@ describe("GET /api/logs", () => {
       const now = Date.now();
       const rows = await insertLogs(
         org.orgId,
-        Array.from({ length: 12 }, (_, i) => ({ createdAt: minutesAgo(i % 3, now), flagStatus: i % 2 ? ("warning" as const) : ("safe" as const) })),
+        Array.from({ length: 12 }, (_, i) => ({
+          createdAt: minutesAgo(i % 3, now),
+          flagStatus: i % 2 ? ("warning" as const) : ("safe" as const),
+        })),
       );
       const warnings = rows.filter((r) => r.flagStatus === "warning").map((r) => r.id);
       const first = await read(api(org).logs.$get({ query: { flagStatus: "warning", limit: "4" } }));
@@ -251,7 +296,9 @@ describe("GET /api/logs", () => {
 
       const from = expectEnvelope(await read(api(org).logs.$get({ query: { from: "not-a-date" } })), 400, "validation_failed");
       expect(from.issues?.from).toEqual(["Must be an ISO-8601 date"]);
-      expect(expectEnvelope(await read(api(org).logs.$get({ query: { to: "yesterday" } })), 400).issues?.to).toEqual(["Must be an ISO-8601 date"]);
+      expect(expectEnvelope(await read(api(org).logs.$get({ query: { to: "yesterday" } })), 400).issues?.to).toEqual([
+        "Must be an ISO-8601 date",
+      ]);
 
       const search = expectEnvelope(await read(api(org).logs.$get({ query: { search: "a".repeat(501) } })), 400);
       expect(search.issues?.search).toEqual(["Search must be at most 500 characters"]);
@@ -269,7 +316,7 @@ describe("GET /api/logs", () => {
   describe("auth", () => {
     it("answers 401 without credentials and for an invalid key", async () => {
       expectEnvelope(await read(api().logs.$get({ query: {} })), 401, "unauthorized");
-      expectEnvelope(await call("GET", "/logs", { key: "pk_live_" + "x".repeat(32) }), 401, "unauthorized");
+      expectEnvelope(await call("GET", "/logs", { key: `pk_live_${"x".repeat(32)}` }), 401, "unauthorized");
       expectEnvelope(await call("GET", "/logs?apiKey=pk_live_nope"), 401, "unauthorized");
       expectEnvelope(await call("GET", "/logs", { headers: { authorization: "Basic abc" } }), 401, "unauthorized");
     });
@@ -298,7 +345,9 @@ describe("GET /api/logs", () => {
     const [bRow] = await insertLogs(b.orgId, [{ prompt: "b's own prompt", userId: "shared-user", model: "gpt-4", flagStatus: "critical" }]);
     expect(ids((await read(api(b).logs.$get({ query: {} }))).body)).toEqual([bRow.id]);
     expect((await read(api(b).logs.$get({ query: { search: "zebra" } }))).body).toEqual([]);
-    expect(ids((await read(api(b).logs.$get({ query: { userId: "shared-user", flagStatus: "critical", model: "gpt" } }))).body)).toEqual([bRow.id]);
+    expect(ids((await read(api(b).logs.$get({ query: { userId: "shared-user", flagStatus: "critical", model: "gpt" } }))).body)).toEqual([
+      bRow.id,
+    ]);
     // A's cursor does not open A's rows to B.
     expect((await read(api(b).logs.$get({ query: { before: aRows[0].id } }))).body).toEqual([]);
     expect(sorted(ids((await read(api(a).logs.$get({ query: { search: "zebra" } }))).body))).toEqual(sorted(aRows.map((r) => r.id)));
@@ -309,7 +358,11 @@ describe("GET /api/logs/:id", () => {
   it("answers one log of the organization", async () => {
     const org = await registerOrg();
     const [row] = await insertLogs(org.orgId, [
-      { prompt: "detail", flagStatus: "warning", findings: [{ reason: "sensitive_content", rule: "email", target: "prompt", start: 0, end: 6 }] as any },
+      {
+        prompt: "detail",
+        flagStatus: "warning",
+        findings: [{ reason: "sensitive_content", rule: "email", target: "prompt", start: 0, end: 6 }] as any,
+      },
     ]);
     const res = await read(api(org).logs[":id"].$get({ param: { id: row.id } }));
     expect(res.status).toBe(200);
@@ -382,7 +435,7 @@ describe("GET /api/logs/counts", () => {
   it("answers 401 without credentials and 403 without logs:read", async () => {
     const org = await registerOrg();
     expectEnvelope(await read(api().logs.counts.$get({ query: {} })), 401, "unauthorized");
-    expectEnvelope(await call("GET", "/logs/counts", { key: "pk_live_" + "z".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/logs/counts", { key: `pk_live_${"z".repeat(32)}` }), 401, "unauthorized");
     expectEnvelope(await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:write"]) }), 403, "forbidden");
     expect((await call("GET", "/logs/counts", { key: await keyWith(org, ["logs:read"]) })).status).toBe(200);
   });
@@ -393,7 +446,15 @@ describe("GET /api/logs/export", () => {
     const org = await registerOrg();
     const now = Date.now();
     const rows = await insertLogs(org.orgId, [
-      { createdAt: minutesAgo(2, now), prompt: "plain prompt", response: "plain", userId: "u1", tokenCount: 10, estimatedCost: 0.5, flagReasons: [] },
+      {
+        createdAt: minutesAgo(2, now),
+        prompt: "plain prompt",
+        response: "plain",
+        userId: "u1",
+        tokenCount: 10,
+        estimatedCost: 0.5,
+        flagReasons: [],
+      },
       {
         createdAt: minutesAgo(1, now),
         prompt: '=HYPERLINK("http://evil")',
@@ -407,8 +468,14 @@ describe("GET /api/logs/export", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="prompt-logs-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.split("\r\n");
-    expect(lines[0]).toBe("id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response");
-    expect(lines[1].startsWith(`${rows[1].id},${rows[1].createdAt.toISOString()},gpt-4,,,critical,prompt_injection;jailbreak_attempt,,,,,"'=HYPERLINK(""http://evil"")","line one\nline, two"`)).toBe(true);
+    expect(lines[0]).toBe(
+      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response",
+    );
+    expect(
+      lines[1].startsWith(
+        `${rows[1].id},${rows[1].createdAt.toISOString()},gpt-4,,,critical,prompt_injection;jailbreak_attempt,,,,,"'=HYPERLINK(""http://evil"")","line one\nline, two"`,
+      ),
+    ).toBe(true);
     expect(res.text).toContain(`${rows[0].id},${rows[0].createdAt.toISOString()},gpt-4,u1,,safe,,10,0.5,,,plain prompt,plain\r\n`);
     expect(res.text.endsWith("\r\n")).toBe(true);
     // The default format is CSV.
@@ -432,7 +499,12 @@ describe("GET /api/logs/export", () => {
     expect(lines).toHaveLength(3);
     const parsed = lines.map((l) => JSON.parse(l));
     expect(parsed.map((l) => l.id)).toEqual([rows[2].id, rows[1].id, rows[0].id]);
-    expect(parsed[2]).toMatchObject({ prompt: "one\nwith newline", model: "gpt-4", flagStatus: "safe", createdAt: rows[0].createdAt.toISOString() });
+    expect(parsed[2]).toMatchObject({
+      prompt: "one\nwith newline",
+      model: "gpt-4",
+      flagStatus: "safe",
+      createdAt: rows[0].createdAt.toISOString(),
+    });
     // Same shape as the list.
     const list = await read(api(org).logs.$get({ query: {} }));
     expect(parsed).toEqual(list.body);
@@ -451,12 +523,18 @@ describe("GET /api/logs/export", () => {
       })),
     );
     const all = await call("GET", "/logs/export?format=jsonl", { key: org.apiKey });
-    const allIds = all.text.trimEnd().split("\n").map((l) => JSON.parse(l).id);
+    const allIds = all.text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l).id);
     expect(allIds).toHaveLength(230);
     expect(new Set(allIds).size).toBe(230);
 
     const crit = await call("GET", "/logs/export?format=jsonl&flagStatus=critical&model=claude", { key: org.apiKey });
-    const critIds = crit.text.trimEnd().split("\n").map((l) => JSON.parse(l).id);
+    const critIds = crit.text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l).id);
     expect(sorted(critIds)).toEqual(sorted(rows.filter((r) => r.flagStatus === "critical" && r.model === "claude-3").map((r) => r.id)));
 
     const needle = await call("GET", "/logs/export?format=csv&search=needle", { key: org.apiKey });
@@ -469,7 +547,9 @@ describe("GET /api/logs/export", () => {
 
     const none = await call("GET", "/logs/export?format=csv&userId=nobody", { key: org.apiKey });
     expect(none.status).toBe(200);
-    expect(none.text).toBe("id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response\r\n");
+    expect(none.text).toBe(
+      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response\r\n",
+    );
   });
 
   it("never exports another organization's logs", async () => {
@@ -489,7 +569,9 @@ describe("GET /api/logs/export", () => {
     const org = await registerOrg();
     const fmt = expectEnvelope(await call("GET", "/logs/export?format=xml", { key: org.apiKey }), 400, "validation_failed");
     expect(fmt.issues?.format).toEqual(["format must be csv or jsonl"]);
-    expect(expectEnvelope(await call("GET", "/logs/export?from=nope", { key: org.apiKey }), 400).issues?.from).toEqual(["Must be an ISO-8601 date"]);
+    expect(expectEnvelope(await call("GET", "/logs/export?from=nope", { key: org.apiKey }), 400).issues?.from).toEqual([
+      "Must be an ISO-8601 date",
+    ]);
     expectEnvelope(await read(api().logs.export.$get({ query: {} })), 401, "unauthorized");
     expectEnvelope(await call("GET", "/logs/export", { key: "pk_live_invalid" }), 401, "unauthorized");
   });

@@ -42,21 +42,22 @@ export const otelRoutes = new Hono<AppEnv>()
     }),
     ingestRateLimit,
     async (c) => {
-    const encoding = encodingOf(c.req.header("content-type"));
-    if (!encoding) throw new ApiError(415, "unsupported_media_type", "Content-Type must be application/x-protobuf or application/json");
-    const request = decodeRequest(await readBody(c.req.raw, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES), encoding);
-    const { inputs, spanIds, refs, refused } = collectLogs(request);
-    if (inputs.length) {
-      // Quota per span: what fits is stored, the rest refused in partial_success; none fits → 429.
-      const headroom = await quotaHeadroom(c.var.db, requirePrincipal(c).orgId);
-      const fits = headroom === null ? inputs.length : Math.min(headroom, inputs.length);
-      for (const spanId of spanIds.slice(fits)) refused.push({ spanId, reason: "over the plan's prompt quota" });
-      for (let i = 0; i < fits; i += BATCH_MAX_LOGS) {
-        const end = Math.min(fits, i + BATCH_MAX_LOGS);
-        // Keyed by its spans: a retried export replays each chunk its first attempt stored.
-        await ingestLogs(c, inputs.slice(i, end), { idempotencyKey: await spansKey(refs.slice(i, end)), idempotencyKind: "batch" });
+      const encoding = encodingOf(c.req.header("content-type"));
+      if (!encoding) throw new ApiError(415, "unsupported_media_type", "Content-Type must be application/x-protobuf or application/json");
+      const request = decodeRequest(await readBody(c.req.raw, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES), encoding);
+      const { inputs, spanIds, refs, refused } = collectLogs(request);
+      if (inputs.length) {
+        // Quota per span: what fits is stored, the rest refused in partial_success; none fits → 429.
+        const headroom = await quotaHeadroom(c.var.db, requirePrincipal(c).orgId);
+        const fits = headroom === null ? inputs.length : Math.min(headroom, inputs.length);
+        for (const spanId of spanIds.slice(fits)) refused.push({ spanId, reason: "over the plan's prompt quota" });
+        for (let i = 0; i < fits; i += BATCH_MAX_LOGS) {
+          const end = Math.min(fits, i + BATCH_MAX_LOGS);
+          // Keyed by its spans: a retried export replays each chunk its first attempt stored.
+          await ingestLogs(c, inputs.slice(i, end), { idempotencyKey: await spansKey(refs.slice(i, end)), idempotencyKind: "batch" });
+        }
       }
-    }
-    return exportResponse(c, encoding, refused.length ? { count: refused.length, message: refusalMessage(refused) } : undefined);
-  })
+      return exportResponse(c, encoding, refused.length ? { count: refused.length, message: refusalMessage(refused) } : undefined);
+    },
+  )
   .onError(otlpError);

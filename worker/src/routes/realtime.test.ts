@@ -66,7 +66,7 @@ describe("GET /api/realtime/token", () => {
 
   it("answers 401 without credentials or with an invalid key", async () => {
     expectEnvelope(await read(api().realtime.token.$get()), 401, "unauthorized");
-    expectEnvelope(await call("GET", "/realtime/token", { key: "pk_live_" + "z".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("GET", "/realtime/token", { key: `pk_live_${"z".repeat(32)}` }), 401, "unauthorized");
   });
 
   it("answers 403 for a key that cannot read logs", async () => {

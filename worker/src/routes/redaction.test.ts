@@ -16,7 +16,9 @@ describe("privacy settings", () => {
     res = await read(api(org).settings.$get());
     expect(res.body).toMatchObject({ redaction: "sensitive", metadataRetentionDays: 730 });
     await post(org.apiKey, `key ${AWS()}`);
-    const { key } = (await env.DB.prepare("SELECT fingerprint_key AS key FROM org_settings WHERE org_id = ?").bind(org.orgId).first<{ key: string }>())!;
+    const { key } = (await env.DB.prepare("SELECT fingerprint_key AS key FROM org_settings WHERE org_id = ?")
+      .bind(org.orgId)
+      .first<{ key: string }>())!;
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect((await read(api(org).settings.$get())).text).not.toContain(key);
     expect((await read(api(org).settings.$put({ json: { tokenThreshold: 5 } }))).text).not.toContain(key);
@@ -27,7 +29,10 @@ describe("privacy settings", () => {
     const bad = [
       [{ redaction: "everything" }, { redaction: ["Redaction must be one of off, credentials, sensitive"] }],
       [{ metadataRetentionDays: 45 }, { metadataRetentionDays: ["Metadata retention must be one of 30, 90, 365, 730 days"] }],
-      [{ metadataRetentionDays: 30, retentionDays: 90 }, { metadataRetentionDays: ["Metadata retention must be at least the log retention"] }],
+      [
+        { metadataRetentionDays: 30, retentionDays: 90 },
+        { metadataRetentionDays: ["Metadata retention must be at least the log retention"] },
+      ],
       [{ metadataRetentionDays: 90 }, null],
       [{ retentionDays: 365 }, { retentionDays: ["Metadata retention must be at least the log retention"] }],
     ] as const;
@@ -39,7 +44,11 @@ describe("privacy settings", () => {
       }
       expect(expectEnvelope(res, 400).issues).toEqual(issues);
     }
-    expect((await read(api(org).settings.$get())).body).toMatchObject({ redaction: "credentials", retentionDays: 30, metadataRetentionDays: 90 });
+    expect((await read(api(org).settings.$get())).body).toMatchObject({
+      redaction: "credentials",
+      retentionDays: 30,
+      metadataRetentionDays: 90,
+    });
   });
 });
 
@@ -56,7 +65,9 @@ describe("GET /api/logs?fingerprint=", () => {
     expect(first.body.prompt).toBe("deploy with [REDACTED:aws_access_key]");
     expect(finding).toMatchObject({ reason: "sensitive_content", rule: "secret.aws_access_key", start: 12, end: 37 });
     const fp: string = finding.fingerprint;
-    expect(second.body.findings.filter((f: { fingerprint?: string }) => f.fingerprint).map((f: { fingerprint: string }) => f.fingerprint)).toEqual([fp, fp]);
+    expect(
+      second.body.findings.filter((f: { fingerprint?: string }) => f.fingerprint).map((f: { fingerprint: string }) => f.fingerprint),
+    ).toEqual([fp, fp]);
 
     const list = await read(api(a).logs.$get({ query: { fingerprint: fp.toUpperCase() } }));
     expect(list.status, list.text).toBe(200);
@@ -67,14 +78,22 @@ describe("GET /api/logs?fingerprint=", () => {
 
     // Another organization: its own key, so the same value has another fingerprint, and a's is unknown there.
     expect((await read(api(b).logs.$get({ query: { fingerprint: fp } }))).body).toEqual([]);
-    expect((await read(api(b).logs.fingerprints[":fingerprint"].$get({ param: { fingerprint: fp } }))).body).toMatchObject({ logs: 0, firstSeenAt: null });
+    expect((await read(api(b).logs.fingerprints[":fingerprint"].$get({ param: { fingerprint: fp } }))).body).toMatchObject({
+      logs: 0,
+      firstSeenAt: null,
+    });
     const bLogs = (await read(api(b).logs.$get({ query: {} }))).body;
     expect(bLogs[0].findings.find((f) => f.fingerprint)!.fingerprint).not.toBe(fp);
   });
 
   it("rejects a malformed fingerprint with 400", async () => {
     const org = await registerOrg();
-    for (const path of ["/logs?fingerprint=abc", `/logs?fingerprint=${"g".repeat(64)}`, "/logs/counts?fingerprint=x", "/logs/fingerprints/xyz"]) {
+    for (const path of [
+      "/logs?fingerprint=abc",
+      `/logs?fingerprint=${"g".repeat(64)}`,
+      "/logs/counts?fingerprint=x",
+      "/logs/fingerprints/xyz",
+    ]) {
       const error = expectEnvelope(await call("GET", path, { key: org.apiKey }), 400);
       expect(Object.values(error.issues ?? {}).flat()).toContain("fingerprint must be 64 hexadecimal characters");
     }

@@ -59,11 +59,25 @@ describe("PUT /api/settings", () => {
     const org = await registerOrg();
     let res = await read(api(org).settings.$put({ json: { retentionDays: 90 } }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ retentionDays: 90, tokenThreshold: 4000, emailAlerts: true, flagRules: ALL_RULES_ON, organizationName: org.name });
+    expect(res.body).toMatchObject({
+      retentionDays: 90,
+      tokenThreshold: 4000,
+      emailAlerts: true,
+      flagRules: ALL_RULES_ON,
+      organizationName: org.name,
+    });
 
-    res = await read(api(org).settings.$put({ json: { emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: "5000" } }));
+    res = await read(
+      api(org).settings.$put({ json: { emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: "5000" } }),
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ retentionDays: 90, emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: 5000 });
+    expect(res.body).toMatchObject({
+      retentionDays: 90,
+      emailAlerts: false,
+      slackNotifications: true,
+      criticalOnly: false,
+      tokenThreshold: 5000,
+    });
 
     res = await read(api(org).settings.$put({ json: { retentionDays: "365", webhookUrl: "https://hooks.example.com/x" } }));
     expect(res.body).toMatchObject({ retentionDays: 365, webhookUrl: "https://hooks.example.com/x", tokenThreshold: 5000 });
@@ -76,7 +90,14 @@ describe("PUT /api/settings", () => {
 
     const get = await read(api(org).settings.$get());
     expect(get.body).toEqual(res.body);
-    expect(get.body).toMatchObject({ retentionDays: 365, emailAlerts: false, slackNotifications: true, criticalOnly: false, tokenThreshold: 5000, webhookUrl: "" });
+    expect(get.body).toMatchObject({
+      retentionDays: 365,
+      emailAlerts: false,
+      slackNotifications: true,
+      criticalOnly: false,
+      tokenThreshold: 5000,
+      webhookUrl: "",
+    });
     const row = await env.DB.prepare("SELECT retention_days, token_threshold, email_alerts, webhook_url FROM org_settings WHERE org_id = ?")
       .bind(org.orgId)
       .first();
@@ -126,10 +147,25 @@ describe("PUT /api/settings", () => {
       const error = expectEnvelope(res, 400, "validation_failed");
       expect(error.issues, JSON.stringify(body)).toEqual(issues);
     }
-    const types = expectEnvelope(await call("PUT", "/settings", { key: org.apiKey, body: { emailAlerts: "yes", flagRules: { promptInjection: 1 } } }), 400);
+    const types = expectEnvelope(
+      await call("PUT", "/settings", { key: org.apiKey, body: { emailAlerts: "yes", flagRules: { promptInjection: 1 } } }),
+      400,
+    );
     expect(Object.keys(types.issues ?? {}).sort()).toEqual(["emailAlerts", "flagRules.promptInjection"]);
-    expectEnvelope(await call("PUT", "/settings", { key: org.apiKey, rawBody: "{\"retentionDays\":", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("PUT", "/settings", { key: org.apiKey, rawBody: "retentionDays=7", headers: { "content-type": "application/x-www-form-urlencoded" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("PUT", "/settings", { key: org.apiKey, rawBody: '{"retentionDays":', headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("PUT", "/settings", {
+        key: org.apiKey,
+        rawBody: "retentionDays=7",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      400,
+      "invalid_content_type",
+    );
     expect(await stored(org.orgId)).toEqual(before);
   });
 });
@@ -183,7 +219,11 @@ describe("POST /api/settings/rotate-key", () => {
     // Same key row (id, name, permissions), new secret.
     const keysAfter = (await call("GET", "/api-keys", { key: res.body.apiKey })).body;
     expect(keysAfter).toHaveLength(keysBefore.length);
-    expect(keysAfter.find((k: any) => k.id === own.id)).toMatchObject({ name: own.name, permissions: own.permissions, keyPrefix: res.body.keyPrefix });
+    expect(keysAfter.find((k: any) => k.id === own.id)).toMatchObject({
+      name: own.name,
+      permissions: own.permissions,
+      keyPrefix: res.body.keyPrefix,
+    });
     const row = await env.DB.prepare("SELECT key_hash FROM api_keys WHERE id = ?").bind(own.id).first<{ key_hash: string }>();
     expect(res.text).not.toContain(row!.key_hash);
   });
@@ -207,7 +247,7 @@ describe("settings auth", () => {
   it("answers 401 without credentials or with an invalid key, and writes nothing", async () => {
     const org = await registerOrg();
     const before = await stored(org.orgId);
-    for (const opts of [{}, { key: "pk_live_" + "z".repeat(32) }]) {
+    for (const opts of [{}, { key: `pk_live_${"z".repeat(32)}` }]) {
       expectEnvelope(await call("GET", "/settings", opts), 401, "unauthorized");
       expectEnvelope(await call("PUT", "/settings", { ...opts, body: { retentionDays: 7 } }), 401, "unauthorized");
       expectEnvelope(await call("POST", "/settings/rotate-key", opts), 401, "unauthorized");
@@ -223,7 +263,11 @@ describe("settings auth", () => {
     const before = await stored(org.orgId);
     expectEnvelope(await read(api({ key: noLogs }).settings.$get()), 403, "forbidden");
     expect((await read(api({ key: allButAdmin }).settings.$get())).status).toBe(200);
-    expectEnvelope(await read(api({ key: allButAdmin }).settings.$put({ json: { retentionDays: 7, organizationName: "Hijacked" } })), 403, "forbidden");
+    expectEnvelope(
+      await read(api({ key: allButAdmin }).settings.$put({ json: { retentionDays: 7, organizationName: "Hijacked" } })),
+      403,
+      "forbidden",
+    );
     expectEnvelope(await read(api({ key: allButAdmin }).settings["rotate-key"].$post()), 403, "forbidden");
     expect(await stored(org.orgId)).toEqual(before);
     expect((await read(api({ key: allButAdmin }).logs.$get({ query: {} }))).status).toBe(200);

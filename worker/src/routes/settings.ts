@@ -9,8 +9,8 @@ import { badRequest } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { assertDeliverable } from "../lib/url-policy";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { prepareSession, revokeKeySessions, sendSessionCookie } from "../lib/session";
-import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { prepareSession, sendSessionCookie } from "../lib/session";
+import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
 import { getSettings, updateSettings } from "../queries/settings";
 import { forgetCredentials } from "../lib/credential-cache";
@@ -41,7 +41,11 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
 async function currentView(c: Parameters<typeof orgOf>[0]) {
   const principal = requirePrincipal(c);
   const db = c.var.db;
-  const [settings, name, key] = await Promise.all([getSettings(db, principal.orgId), organizationName(db, principal.orgId), keyById(db, principal.keyId)]);
+  const [settings, name, key] = await Promise.all([
+    getSettings(db, principal.orgId),
+    organizationName(db, principal.orgId),
+    keyById(db, principal.keyId),
+  ]);
   return settingsView(settings, name, key?.keyPrefix ?? "");
 }
 

@@ -9,7 +9,10 @@ const memberRow = (id: string) => env.DB.prepare("SELECT * FROM team_members WHE
 
 let seq = 0;
 async function invite(org: TestOrg, role: "admin" | "engineer" | "viewer", name = `Member ${++seq}`) {
-  const res = await call("POST", "/team/invite", { key: org.apiKey, body: { name, email: `m${seq}-${crypto.randomUUID().slice(0, 6)}@example.com`, role } });
+  const res = await call("POST", "/team/invite", {
+    key: org.apiKey,
+    body: { name, email: `m${seq}-${crypto.randomUUID().slice(0, 6)}@example.com`, role },
+  });
   if (res.status !== 201) throw new Error(`invite failed: ${res.status} ${res.text}`);
   return res.body as { member: { id: string; name: string; email: string; role: string }; apiKey: string };
 }
@@ -21,9 +24,15 @@ describe("GET /api/team", () => {
     const offline = await invite(org, "viewer", "Never Used");
     const stale = await invite(org, "viewer", "Long Gone");
     const now = Date.now();
-    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(now - 30 * 60_000, away.member.id).run();
-    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(now - 3 * 3_600_000, stale.member.id).run();
-    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(now - 10_000, org.memberId).run();
+    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?")
+      .bind(now - 30 * 60_000, away.member.id)
+      .run();
+    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?")
+      .bind(now - 3 * 3_600_000, stale.member.id)
+      .run();
+    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?")
+      .bind(now - 10_000, org.memberId)
+      .run();
 
     const res = await read(api(org).team.$get());
     expect(res.status).toBe(200);
@@ -32,7 +41,12 @@ describe("GET /api/team", () => {
       expect(Object.keys(m).sort()).toEqual(["createdAt", "email", "id", "lastActive", "name", "role", "status"]);
     }
     expect(res.body[0]).toMatchObject({ role: "admin", status: "online", lastActive: new Date(now - 10_000).toISOString() });
-    expect(res.body[1]).toMatchObject({ name: "Away Person", role: "engineer", status: "away", lastActive: new Date(now - 30 * 60_000).toISOString() });
+    expect(res.body[1]).toMatchObject({
+      name: "Away Person",
+      role: "engineer",
+      status: "away",
+      lastActive: new Date(now - 30 * 60_000).toISOString(),
+    });
     expect(res.body[2]).toMatchObject({ name: "Never Used", role: "viewer", status: "offline", lastActive: null });
     expect(res.body[3]).toMatchObject({ name: "Long Gone", status: "offline" });
     expect(res.text).not.toContain(away.apiKey);
@@ -67,7 +81,13 @@ describe("POST /api/team/invite", () => {
     const res = await read(api(org).team.invite.$post({ json: { name: " Vera Viewer ", email: "Vera@Example.com", role: "viewer" } }));
     expect(res.status).toBe(201);
     expect(res.body.apiKey).toMatch(/^pk_live_[0-9A-Za-z]{32}$/);
-    expect(res.body.member).toMatchObject({ name: "Vera Viewer", email: "vera@example.com", role: "viewer", status: "offline", lastActive: null });
+    expect(res.body.member).toMatchObject({
+      name: "Vera Viewer",
+      email: "vera@example.com",
+      role: "viewer",
+      status: "offline",
+      lastActive: null,
+    });
     expect(await memberRow(res.body.member.id)).toMatchObject({ org_id: org.orgId, email: "vera@example.com", role: "viewer" });
 
     const keys = await read(api(org)["api-keys"].$get());
@@ -78,7 +98,11 @@ describe("POST /api/team/invite", () => {
     const viewer = res.body.apiKey;
     expect((await read(api({ key: viewer }).logs.$get({ query: {} }))).status).toBe(200);
     expect((await read(api({ key: viewer }).alerts.$get({ query: {} }))).status).toBe(200);
-    expectEnvelope(await read(api({ key: viewer })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })), 403, "forbidden");
+    expectEnvelope(
+      await read(api({ key: viewer })["api-keys"].$post({ json: { name: "Escalate", permissions: ["admin"] } })),
+      403,
+      "forbidden",
+    );
     expectEnvelope(await read(api({ key: viewer }).team.$get()), 403, "forbidden");
     expect((await call("GET", "/organization", { key: viewer })).body.id).toBe(org.orgId);
   });
@@ -90,7 +114,9 @@ describe("POST /api/team/invite", () => {
     expect((await read(api(engineer).team.$get())).status).toBe(200);
     expectEnvelope(await read(api(engineer)["api-keys"].$get()), 403, "forbidden");
     expect((await read(api(admin)["api-keys"].$get())).status).toBe(200);
-    expect((await read(api(admin).team.invite.$post({ json: { name: "By admin", email: "by-admin@example.com", role: "viewer" } }))).status).toBe(201);
+    expect(
+      (await read(api(admin).team.invite.$post({ json: { name: "By admin", email: "by-admin@example.com", role: "viewer" } }))).status,
+    ).toBe(201);
   });
 
   it("refuses a duplicate email (case-insensitive) with 409 and writes nothing", async () => {
@@ -98,12 +124,18 @@ describe("POST /api/team/invite", () => {
     await read(api(org).team.invite.$post({ json: { name: "Dup", email: "dup@example.com", role: "viewer" } }));
     const members = await count("team_members", org.orgId);
     const keys = await count("api_keys", org.orgId);
-    expectEnvelope(await read(api(org).team.invite.$post({ json: { name: "Dup 2", email: "DUP@example.com", role: "admin" } })), 409, "conflict");
+    expectEnvelope(
+      await read(api(org).team.invite.$post({ json: { name: "Dup 2", email: "DUP@example.com", role: "admin" } })),
+      409,
+      "conflict",
+    );
     expect(await count("team_members", org.orgId)).toBe(members);
     expect(await count("api_keys", org.orgId)).toBe(keys);
     // The same address in another organization is fine.
     const other = await registerOrg();
-    expect((await read(api(other).team.invite.$post({ json: { name: "Dup", email: "dup@example.com", role: "viewer" } }))).status).toBe(201);
+    expect((await read(api(other).team.invite.$post({ json: { name: "Dup", email: "dup@example.com", role: "viewer" } }))).status).toBe(
+      201,
+    );
   });
 
   it("answers 409, not 500, to concurrent invites of the same address, storing one member", async () => {
@@ -120,16 +152,31 @@ describe("POST /api/team/invite", () => {
     const org = await registerOrg();
     const members = await count("team_members", org.orgId);
     const keys = await count("api_keys", org.orgId);
-    let error = expectEnvelope(await call("POST", "/team/invite", { key: org.apiKey, body: { name: " ", email: "not-an-email", role: "owner" } }), 400, "validation_failed");
+    let error = expectEnvelope(
+      await call("POST", "/team/invite", { key: org.apiKey, body: { name: " ", email: "not-an-email", role: "owner" } }),
+      400,
+      "validation_failed",
+    );
     expect(error.issues).toEqual({
       name: ["Name is required"],
       email: ["Please enter a valid email address"],
       role: ["Role must be one of admin, engineer, viewer"],
     });
-    error = expectEnvelope(await call("POST", "/team/invite", { key: org.apiKey, body: { name: "Ok", email: "ok@example.com", role: 3 } }), 400);
+    error = expectEnvelope(
+      await call("POST", "/team/invite", { key: org.apiKey, body: { name: "Ok", email: "ok@example.com", role: 3 } }),
+      400,
+    );
     expect(error.issues).toEqual({ role: ["Role must be one of admin, engineer, viewer"] });
-    expectEnvelope(await call("POST", "/team/invite", { key: org.apiKey, rawBody: "{bad json", headers: { "content-type": "application/json" } }), 400, "bad_request");
-    expectEnvelope(await call("POST", "/team/invite", { key: org.apiKey, rawBody: "x", headers: { "content-type": "text/plain" } }), 400, "invalid_content_type");
+    expectEnvelope(
+      await call("POST", "/team/invite", { key: org.apiKey, rawBody: "{bad json", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/team/invite", { key: org.apiKey, rawBody: "x", headers: { "content-type": "text/plain" } }),
+      400,
+      "invalid_content_type",
+    );
     expect(await count("team_members", org.orgId)).toBe(members);
     expect(await count("api_keys", org.orgId)).toBe(keys);
   });
@@ -170,7 +217,11 @@ describe("PATCH /api/team/:id", () => {
     expect(res.body.role).toBe("engineer");
     // The founder's key lost admin on the spot; the remaining admin cannot be demoted now.
     expectEnvelope(await read(api(org)["api-keys"].$get()), 403, "forbidden");
-    expectEnvelope(await read(api(second).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })), 409, "conflict");
+    expectEnvelope(
+      await read(api(second).team[":id"].$patch({ param: { id: second.member.id }, json: { role: "viewer" } })),
+      409,
+      "conflict",
+    );
   });
 
   it("keeps an admin when two admins demote each other concurrently", async () => {
@@ -181,14 +232,18 @@ describe("PATCH /api/team/:id", () => {
       read(api(second).team[":id"].$patch({ param: { id: org.memberId }, json: { role: "viewer" } })),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-    const admins = await env.DB.prepare("SELECT count(*) AS n FROM team_members WHERE org_id = ? AND role = 'admin'").bind(org.orgId).first<{ n: number }>();
+    const admins = await env.DB.prepare("SELECT count(*) AS n FROM team_members WHERE org_id = ? AND role = 'admin'")
+      .bind(org.orgId)
+      .first<{ n: number }>();
     expect(admins?.n).toBe(1);
   });
 
   it("answers the member's current status", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?").bind(Date.now() - 20 * 60_000, m.member.id).run();
+    await env.DB.prepare("UPDATE api_keys SET last_used_at = ? WHERE member_id = ?")
+      .bind(Date.now() - 20 * 60_000, m.member.id)
+      .run();
     const res = await read(api(org).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "engineer" } }));
     expect(res.body).toMatchObject({ role: "engineer", status: "away" });
     expect(res.body).toEqual((await read(api(org).team.$get())).body.find((x) => x.id === m.member.id));
@@ -197,11 +252,23 @@ describe("PATCH /api/team/:id", () => {
   it("rejects a bad role or malformed JSON with 400 and changes nothing; unknown id → 404", async () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
-    let error = expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "superuser" } }), 400, "validation_failed");
+    let error = expectEnvelope(
+      await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: "superuser" } }),
+      400,
+      "validation_failed",
+    );
     expect(error.issues).toEqual({ role: ["Role must be one of admin, engineer, viewer"] });
-    error = expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: null } }), 400, "validation_failed");
+    error = expectEnvelope(
+      await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, body: { role: null } }),
+      400,
+      "validation_failed",
+    );
     expect(error.issues).toEqual({ role: ["Role must be one of admin, engineer, viewer"] });
-    expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expectEnvelope(
+      await call("PATCH", `/team/${m.member.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
     expect((await memberRow(m.member.id))?.role).toBe("viewer");
     expectEnvelope(await read(api(org).team[":id"].$patch({ param: { id: "nope" }, json: { role: "viewer" } })), 404, "not_found");
   });
@@ -254,7 +321,9 @@ describe("DELETE /api/team/:id concurrency", () => {
     ]);
     expect(results.map((r) => r.status)).toContain(204);
     expect(results.map((r) => r.status)).not.toContain(500);
-    const admins = await env.DB.prepare("SELECT id FROM team_members WHERE org_id = ? AND role = 'admin'").bind(org.orgId).all<{ id: string }>();
+    const admins = await env.DB.prepare("SELECT id FROM team_members WHERE org_id = ? AND role = 'admin'")
+      .bind(org.orgId)
+      .all<{ id: string }>();
     expect(admins.results).toHaveLength(1);
     // The survivor's key still works; the removed admin's keys are gone.
     const keys = await env.DB.prepare("SELECT member_id FROM api_keys WHERE org_id = ?").bind(org.orgId).all<{ member_id: string }>();
@@ -267,9 +336,13 @@ describe("team auth and tenancy", () => {
     const org = await registerOrg();
     const m = await invite(org, "viewer");
     const members = await count("team_members", org.orgId);
-    for (const opts of [{}, { key: "pk_live_" + "0".repeat(32) }]) {
+    for (const opts of [{}, { key: `pk_live_${"0".repeat(32)}` }]) {
       expectEnvelope(await call("GET", "/team", opts), 401, "unauthorized");
-      expectEnvelope(await call("POST", "/team/invite", { ...opts, body: { name: "X", email: "x@example.com", role: "admin" } }), 401, "unauthorized");
+      expectEnvelope(
+        await call("POST", "/team/invite", { ...opts, body: { name: "X", email: "x@example.com", role: "admin" } }),
+        401,
+        "unauthorized",
+      );
       expectEnvelope(await call("PATCH", `/team/${m.member.id}`, { ...opts, body: { role: "admin" } }), 401, "unauthorized");
       expectEnvelope(await call("DELETE", `/team/${m.member.id}`, opts), 401, "unauthorized");
     }
@@ -285,8 +358,16 @@ describe("team auth and tenancy", () => {
     const logsOnly = await keyWith(org, ["logs:read"]);
     expectEnvelope(await read(api({ key: logsOnly }).team.$get()), 403, "forbidden");
     expect((await read(api({ key: allButAdmin }).team.$get())).status).toBe(200);
-    expectEnvelope(await read(api({ key: allButAdmin }).team.invite.$post({ json: { name: "X", email: "x@example.com", role: "admin" } })), 403, "forbidden");
-    expectEnvelope(await read(api({ key: allButAdmin }).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "admin" } })), 403, "forbidden");
+    expectEnvelope(
+      await read(api({ key: allButAdmin }).team.invite.$post({ json: { name: "X", email: "x@example.com", role: "admin" } })),
+      403,
+      "forbidden",
+    );
+    expectEnvelope(
+      await read(api({ key: allButAdmin }).team[":id"].$patch({ param: { id: m.member.id }, json: { role: "admin" } })),
+      403,
+      "forbidden",
+    );
     expectEnvelope(await read(api({ key: allButAdmin }).team[":id"].$delete({ param: { id: m.member.id } })), 403, "forbidden");
     expect(await count("team_members", org.orgId)).toBe(members);
     expect((await memberRow(m.member.id))?.role).toBe("viewer");

@@ -1,17 +1,14 @@
 // Team made real (docs/api.md): members with roles, invitations answering a one-time key, role
 // changes and removal. Status comes from each member's most recent key use.
 import { Hono } from "hono";
-import { ROLE_PERMISSIONS } from "../../../schema/constants";
-import { apiKeys, teamMembers } from "../../../schema/tables";
 import { inviteResultSchema, teamMemberSchema, type InviteResult } from "../../../schema/responses";
 import { idParam, teamInviteBody, teamPatchBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { enqueueEvents, inBackground } from "../delivery/emit";
 import { userJoinedData } from "../delivery/events";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { orgOf, requirePrincipal, requirePermission } from "../middleware/auth";
+import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
-import { prepareKey } from "../queries/accounts";
 import { forgetCredentials } from "../lib/credential-cache";
 import { changeRole, inviteMember, listMembers, removeMember } from "../queries/team";
 import { serializeMember } from "../serialize";
@@ -49,7 +46,10 @@ export const teamRoutes = new Hono<AppEnv>()
       summary: "Change a member's role",
       tag: "Team",
       answers: json(teamMemberSchema),
-      errors: { 404: "`not_found`: no such member in the organization", 409: "`conflict`: the organization would be left without an admin" },
+      errors: {
+        404: "`not_found`: no such member in the organization",
+        409: "`conflict`: the organization would be left without an admin",
+      },
     }),
     validate("param", idParam),
     ...jsonBody(teamPatchBody),

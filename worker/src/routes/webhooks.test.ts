@@ -71,7 +71,13 @@ describe("POST /api/webhooks", () => {
     expect(res.body.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     const row = await storedWebhook(res.body.id);
-    expect(row).toMatchObject({ orgId: org.orgId, name: "Ops hook", secret: res.body.secret, active: true, events: ["flag.detected", "user.joined"] });
+    expect(row).toMatchObject({
+      orgId: org.orgId,
+      name: "Ops hook",
+      secret: res.body.secret,
+      active: true,
+      events: ["flag.detected", "user.joined"],
+    });
     // Every webhook gets its own secret.
     const other = await createWebhook(org);
     expect(other.secret).not.toBe(res.body.secret);
@@ -107,9 +113,17 @@ describe("POST /api/webhooks", () => {
 
   it("rejects malformed JSON and a wrong content type with 400 and stores nothing", async () => {
     const org = await registerOrg();
-    expectEnvelope(await call("POST", "/webhooks", { key: org.apiKey, rawBody: "{nope", headers: { "content-type": "application/json" } }), 400, "bad_request");
     expectEnvelope(
-      await call("POST", "/webhooks", { key: org.apiKey, rawBody: JSON.stringify({ name: "x", url: "https://example.com", events: ["user.joined"] }), headers: { "content-type": "text/plain" } }),
+      await call("POST", "/webhooks", { key: org.apiKey, rawBody: "{nope", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
+    expectEnvelope(
+      await call("POST", "/webhooks", {
+        key: org.apiKey,
+        rawBody: JSON.stringify({ name: "x", url: "https://example.com", events: ["user.joined"] }),
+        headers: { "content-type": "text/plain" },
+      }),
       400,
       "invalid_content_type",
     );
@@ -194,7 +208,12 @@ describe("PATCH /api/webhooks/:id", () => {
     });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ name: "Renamed", url: "https://other.example.com/in", events: ["prompt.created"], active: false });
-    expect(await storedWebhook(hook.id)).toMatchObject({ name: "Renamed", url: "https://other.example.com/in", events: ["prompt.created"], secret: hook.secret });
+    expect(await storedWebhook(hook.id)).toMatchObject({
+      name: "Renamed",
+      url: "https://other.example.com/in",
+      events: ["prompt.created"],
+      secret: hook.secret,
+    });
   });
 
   it("clears the disabled reason when a webhook is re-enabled", async () => {
@@ -221,8 +240,14 @@ describe("PATCH /api/webhooks/:id", () => {
     expect(messages(bad.issues, "url")).toEqual(["Valid URL required"]);
     expect(bad.issues?.events).toEqual(["At least one event must be selected"]);
     expect(bad.issues?.active).toEqual(["active must be true or false"]);
-    expect(expectEnvelope(await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe("Nothing to update");
-    expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }), 400, "bad_request");
+    expect(expectEnvelope(await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: {} })), 400).message).toBe(
+      "Nothing to update",
+    );
+    expectEnvelope(
+      await call("PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, rawBody: "{", headers: { "content-type": "application/json" } }),
+      400,
+      "bad_request",
+    );
     for (const url of ["http://127.0.0.1/x", "http://10.1.1.1/x", "http://localhost/x", "http://[::1]/x", "http://169.254.169.254/"]) {
       const res = await read(api(org).webhooks[":id"].$patch({ param: { id: hook.id }, json: { url } }));
       expect(expectEnvelope(res, 400, "validation_failed").issues?.url, url).toHaveLength(1);
@@ -260,7 +285,12 @@ describe("GET /api/webhooks/:id/deliveries", () => {
     const hook = await createWebhook(org);
     const other = await createWebhook(org, { name: "other" });
     const t = Date.now();
-    const old = await insertDelivery(org, hook.id, new Date(t - 120_000), { success: false, statusCode: null, error: "timeout", durationMs: null });
+    const old = await insertDelivery(org, hook.id, new Date(t - 120_000), {
+      success: false,
+      statusCode: null,
+      error: "timeout",
+      durationMs: null,
+    });
     const mid = await insertDelivery(org, hook.id, new Date(t - 60_000), { attempt: 2 });
     const otherRow = await insertDelivery(org, other.id, new Date(t - 30_000));
     const res = await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: hook.id } }));
@@ -279,7 +309,9 @@ describe("GET /api/webhooks/:id/deliveries", () => {
       createdAt: old.createdAt.toISOString(),
     });
     expect(res.text).not.toContain(otherRow.id);
-    expect((await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: other.id } }))).body.map((d) => d.id)).toEqual([otherRow.id]);
+    expect((await read(api(org).webhooks[":id"].deliveries.$get({ param: { id: other.id } }))).body.map((d) => d.id)).toEqual([
+      otherRow.id,
+    ]);
   });
 
   it("answers an empty list for a webhook never delivered, 404 for an unknown one", async () => {
@@ -297,14 +329,16 @@ describe("webhooks: authentication and permissions", () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
     const body = { name: "x", url: "https://example.com/", events: ["user.joined"] };
-    for (const key of [undefined, "pk_live_" + "x".repeat(32)]) {
+    for (const key of [undefined, `pk_live_${"x".repeat(32)}`]) {
       expectEnvelope(await read(api({ key }).webhooks.$get()), 401, "unauthorized");
       expectEnvelope(await call("POST", "/webhooks", { key, body }), 401, "unauthorized");
       expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 401, "unauthorized");
       expectEnvelope(await read(api({ key }).webhooks[":id"].$delete({ param: { id: hook.id } })), 401, "unauthorized");
       expectEnvelope(await read(api({ key }).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 401, "unauthorized");
     }
-    expect(expectEnvelope(await call("GET", "/webhooks", { key: "pk_live_" + "x".repeat(32) }), 401).message).toBe("Invalid or expired API key");
+    expect(expectEnvelope(await call("GET", "/webhooks", { key: `pk_live_${"x".repeat(32)}` }), 401).message).toBe(
+      "Invalid or expired API key",
+    );
     expect(await count(org.orgId)).toBe(1);
     expect((await storedWebhook(hook.id)).active).toBe(true);
   });
@@ -312,10 +346,17 @@ describe("webhooks: authentication and permissions", () => {
   it("answers 403 to a key without admin, even one with every other permission, and writes nothing", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    for (const perms of [["logs:read"], ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]] satisfies Permission[][]) {
+    for (const perms of [
+      ["logs:read"],
+      ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"],
+    ] satisfies Permission[][]) {
       const key = await keyWith(org, perms);
       expectEnvelope(await read(api({ key }).webhooks.$get()), 403, "forbidden");
-      expectEnvelope(await call("POST", "/webhooks", { key, body: { name: "x", url: "https://example.com/", events: ["user.joined"] } }), 403, "forbidden");
+      expectEnvelope(
+        await call("POST", "/webhooks", { key, body: { name: "x", url: "https://example.com/", events: ["user.joined"] } }),
+        403,
+        "forbidden",
+      );
       expectEnvelope(await call("PATCH", `/webhooks/${hook.id}`, { key, body: { active: false } }), 403, "forbidden");
       expectEnvelope(await read(api({ key }).webhooks[":id"].$delete({ param: { id: hook.id } })), 403, "forbidden");
       expectEnvelope(await read(api({ key }).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 403, "forbidden");
@@ -339,7 +380,13 @@ describe("webhooks: tenancy", () => {
     const hook = await createWebhook(a);
     const delivery = await insertDelivery(a, hook.id, new Date());
     const before = await storedWebhook(hook.id);
-    expectEnvelope(await read(api(b).webhooks[":id"].$patch({ param: { id: hook.id }, json: { active: false, name: "pwned", url: "https://evil.example.com/" } })), 404, "not_found");
+    expectEnvelope(
+      await read(
+        api(b).webhooks[":id"].$patch({ param: { id: hook.id }, json: { active: false, name: "pwned", url: "https://evil.example.com/" } }),
+      ),
+      404,
+      "not_found",
+    );
     expectEnvelope(await read(api(b).webhooks[":id"].$delete({ param: { id: hook.id } })), 404, "not_found");
     const deliveries = expectEnvelope(await read(api(b).webhooks[":id"].deliveries.$get({ param: { id: hook.id } })), 404, "not_found");
     expect(JSON.stringify(deliveries)).not.toContain(delivery.id);
@@ -355,19 +402,32 @@ describe("POST /api/webhooks/:id/test", () => {
     const r = receiver();
     const { queue, sent } = recordingQueue();
     const bindings = testEnv({ DELIVERY_QUEUE: queue });
-    const hook = (await callWith(bindings, "POST", "/webhooks", { key: org.apiKey, body: { name: "t", url: r.url("ok"), events: ["flag.detected", "user.joined"] } })).body;
+    const hook = (
+      await callWith(bindings, "POST", "/webhooks", {
+        key: org.apiKey,
+        body: { name: "t", url: r.url("ok"), events: ["flag.detected", "user.joined"] },
+      })
+    ).body;
     const res = await callWith(bindings, "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey });
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ messageId: expect.stringMatching(/^msg_/), event: "flag.detected" });
-    expect(sent).toEqual([expect.objectContaining({ kind: "webhook", webhookId: hook.id, messageId: res.body.messageId, event: "flag.detected", test: true })]);
+    expect(sent).toEqual([
+      expect.objectContaining({ kind: "webhook", webhookId: hook.id, messageId: res.body.messageId, event: "flag.detected", test: true }),
+    ]);
 
     await runQueue(bindings, sent);
     const [req] = await r.requests("ok");
     const payload = new Webhook(hook.secret).verify(req.body, req.headers) as any;
-    expect(payload).toMatchObject({ id: res.body.messageId, type: "flag.detected", data: { test: true, flag_type: "prompt_injection", severity: "critical" } });
+    expect(payload).toMatchObject({
+      id: res.body.messageId,
+      type: "flag.detected",
+      data: { test: true, flag_type: "prompt_injection", severity: "critical" },
+    });
     expect(Object.keys(payload.data)).toEqual(expect.arrayContaining(["prompt_id", "flag_type", "severity", "timestamp"]));
     const history = await callWith(bindings, "GET", `/webhooks/${hook.id}/deliveries`, { key: org.apiKey });
-    expect(history.body).toEqual([expect.objectContaining({ messageId: res.body.messageId, event: "flag.detected", success: true, statusCode: 200, attempt: 1 })]);
+    expect(history.body).toEqual([
+      expect.objectContaining({ messageId: res.body.messageId, event: "flag.detected", success: true, statusCode: 200, attempt: 1 }),
+    ]);
   });
 
   it("tests a switched-off webhook too (to check it before switching it back on)", async () => {
@@ -375,7 +435,9 @@ describe("POST /api/webhooks/:id/test", () => {
     const r = receiver();
     const { queue, sent } = recordingQueue();
     const bindings = testEnv({ DELIVERY_QUEUE: queue });
-    const hook = (await callWith(bindings, "POST", "/webhooks", { key: org.apiKey, body: { name: "t", url: r.url("ok"), events: ["user.joined"] } })).body;
+    const hook = (
+      await callWith(bindings, "POST", "/webhooks", { key: org.apiKey, body: { name: "t", url: r.url("ok"), events: ["user.joined"] } })
+    ).body;
     await callWith(bindings, "PATCH", `/webhooks/${hook.id}`, { key: org.apiKey, body: { active: false } });
     expect((await callWith(bindings, "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey })).status).toBe(202);
     await runQueue(bindings, sent);
@@ -399,7 +461,9 @@ describe("POST /api/webhooks/:id/test", () => {
   it("answers 503 with Retry-After when the queue is unavailable", async () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
-    const res = await callWith(testEnv({ DELIVERY_QUEUE: recordingQueue(true).queue }), "POST", `/webhooks/${hook.id}/test`, { key: org.apiKey });
+    const res = await callWith(testEnv({ DELIVERY_QUEUE: recordingQueue(true).queue }), "POST", `/webhooks/${hook.id}/test`, {
+      key: org.apiKey,
+    });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("queue_unavailable");
     expect(res.headers.get("retry-after")).toBe("30");
@@ -409,7 +473,7 @@ describe("POST /api/webhooks/:id/test", () => {
     const org = await registerOrg();
     const hook = await createWebhook(org);
     expectEnvelope(await read(api().webhooks[":id"].test.$post({ param: { id: hook.id } })), 401, "unauthorized");
-    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key: "pk_live_" + "x".repeat(32) }), 401, "unauthorized");
+    expectEnvelope(await call("POST", `/webhooks/${hook.id}/test`, { key: `pk_live_${"x".repeat(32)}` }), 401, "unauthorized");
     const key = await keyWith(org, ["logs:read", "logs:write", "alerts:read", "alerts:write", "users:read"]);
     expectEnvelope(await read(api({ key }).webhooks[":id"].test.$post({ param: { id: hook.id } })), 403, "forbidden");
   });

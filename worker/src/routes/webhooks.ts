@@ -1,14 +1,13 @@
 // Webhooks CRUD, active patch, delivery history and test sends (docs/api.md, docs/delivery.md). Admin
 // only: the list carries signing secrets.
 import { Hono } from "hono";
-import { webhookDeliveries, webhooks, type WebhookDeliveryRow } from "../../../schema/tables";
 import { webhookDeliverySchema, webhookSchema, webhookTestSchema, type WebhookTest } from "../../../schema/responses";
 import { idParam, webhookBody, webhookPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { testMessage } from "../delivery/emit";
 import { ApiError } from "../errors";
 import { assertDeliverable } from "../lib/url-policy";
-import { orgOf, requirePermission } from "../middleware/auth";
+import { orgOf } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { createWebhook, deleteWebhook, findWebhook, listDeliveries, listWebhooks, updateWebhook } from "../queries/webhooks";
 import { serializeDelivery, serializeWebhook } from "../serialize";
@@ -76,7 +75,10 @@ export const webhookRoutes = new Hono<AppEnv>()
       summary: "Send a signed test event",
       tag: "Webhooks",
       answers: json(webhookTestSchema, 202, "Queued; the attempt shows up in the deliveries"),
-      errors: { 404: "`not_found`: no such webhook in the organization", 503: "`queue_unavailable`: the delivery queue is down; try again (see `Retry-After`)" },
+      errors: {
+        404: "`not_found`: no such webhook in the organization",
+        503: "`queue_unavailable`: the delivery queue is down; try again (see `Retry-After`)",
+      },
     }),
     validate("param", idParam),
     async (c) => {
@@ -84,7 +86,9 @@ export const webhookRoutes = new Hono<AppEnv>()
       const message = testMessage(hook);
       await c.env.DELIVERY_QUEUE.send(message, { contentType: "json" }).catch((error: unknown) => {
         console.error("test delivery enqueue failed", String(error));
-        throw new ApiError(503, "queue_unavailable", "The delivery queue is unavailable; try the test again shortly", undefined, { "Retry-After": "30" });
+        throw new ApiError(503, "queue_unavailable", "The delivery queue is unavailable; try the test again shortly", undefined, {
+          "Retry-After": "30",
+        });
       });
       return c.json({ messageId: message.messageId, event: message.event } satisfies WebhookTest, 202);
     },

@@ -17,7 +17,14 @@ const runAt = (hour: number, minutes = 2) => hour + HOUR_MS + minutes * 60_000;
 async function seedHours(orgId: string, hour: number, hours: number, baseline: (i: number) => Counters, current?: Counters) {
   const rows = Array.from({ length: hours }, (_, i) => ({ hour: hour - (hours - i) * HOUR_MS, ...baseline(i) }));
   if (current) rows.push({ hour, ...current });
-  const values = rows.map((r) => ({ orgId, hour: r.hour, total: r.total, flagged: r.flagged ?? 0, tokens: r.tokens ?? 0, cost: r.cost ?? 0 }));
+  const values = rows.map((r) => ({
+    orgId,
+    hour: r.hour,
+    total: r.total,
+    flagged: r.flagged ?? 0,
+    tokens: r.tokens ?? 0,
+    cost: r.cost ?? 0,
+  }));
   const db = testDb();
   for (let i = 0; i < values.length; i += 14) await db.insert(hourlyUsage).values(values.slice(i, i + 14));
 }
@@ -28,9 +35,14 @@ const steady = (i: number): Counters => {
   return { total, flagged: 2, tokens: total * 100, cost: total };
 };
 
-const anomaliesOf = (orgId: string) => testDb().select().from(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)).orderBy(anomalyDetections.metricName);
+const anomaliesOf = (orgId: string) =>
+  testDb().select().from(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)).orderBy(anomalyDetections.metricName);
 const anomalyAlertsOf = (orgId: string) =>
-  testDb().select().from(alerts).where(and(eq(alerts.orgId, orgId), eq(alerts.type, "anomaly"))).orderBy(alerts.reason);
+  testDb()
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.orgId, orgId), eq(alerts.type, "anomaly")))
+    .orderBy(alerts.reason);
 
 describe("anomaly detection", () => {
   it("finds nothing in steady traffic", async () => {
@@ -151,15 +163,29 @@ describe("anomaly detection", () => {
   it("works end to end: logs feed the hourly counters and the 5-minute cron opens an anomaly visible in the API", async () => {
     const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - HOUR_MS;
     const org = await registerOrg();
-    for (let h = 72; h >= 1; h--) await bulkInsertLogs(org.orgId, { count: 30, createdAt: hour - h * HOUR_MS, spreadMs: HOUR_MS - 1, tokenCount: 200, estimatedCost: 0.5 });
+    for (let h = 72; h >= 1; h--)
+      await bulkInsertLogs(org.orgId, {
+        count: 30,
+        createdAt: hour - h * HOUR_MS,
+        spreadMs: HOUR_MS - 1,
+        tokenCount: 200,
+        estimatedCost: 0.5,
+      });
     await bulkInsertLogs(org.orgId, { count: 300, createdAt: hour, spreadMs: HOUR_MS - 1, tokenCount: 200, estimatedCost: 0.5 });
-    const [counters] = await testDb().select().from(hourlyUsage).where(and(eq(hourlyUsage.orgId, org.orgId), eq(hourlyUsage.hour, hour)));
+    const [counters] = await testDb()
+      .select()
+      .from(hourlyUsage)
+      .where(and(eq(hourlyUsage.orgId, org.orgId), eq(hourlyUsage.hour, hour)));
     expect(counters).toMatchObject({ total: 300, flagged: 0, tokens: 60_000, cost: 150 });
 
     await runCron("*/5 * * * *", hour + HOUR_MS + 60_000);
     const listed = (await call("GET", "/anomaly-detections", { key: org.apiKey })).body;
     expect(listed.map((a: any) => [a.metricName, a.severity, a.status])).toEqual(
-      expect.arrayContaining([["Prompt volume", "critical", "open"], ["Token usage", "critical", "open"], ["Cost", "critical", "open"]]),
+      expect.arrayContaining([
+        ["Prompt volume", "critical", "open"],
+        ["Token usage", "critical", "open"],
+        ["Cost", "critical", "open"],
+      ]),
     );
     expect(listed).toHaveLength(3);
     const feed = (await call("GET", "/alerts?acknowledged=false", { key: org.apiKey })).body;

@@ -41,7 +41,10 @@ async function scoreOrganization(db: Db, orgId: string, hour: number, now: numbe
       .select()
       .from(hourlyUsage)
       .where(and(eq(hourlyUsage.orgId, orgId), gte(hourlyUsage.hour, hour - BASELINE_HOURS * HOUR_MS), lte(hourlyUsage.hour, hour))),
-    db.select().from(anomalyDetections).where(and(eq(anomalyDetections.orgId, orgId), eq(anomalyDetections.status, "open"))),
+    db
+      .select()
+      .from(anomalyDetections)
+      .where(and(eq(anomalyDetections.orgId, orgId), eq(anomalyDetections.status, "open"))),
   ]);
   const openByMetric = new Map<string, AnomalyRow>(open.map((a) => [a.metricName, a]));
   const newAlerts: AlertRow[] = [];
@@ -58,7 +61,17 @@ async function scoreOrganization(db: Db, orgId: string, hour: number, now: numbe
       // The grouping index (org, type, reason, window) also keeps a re-scored hour from alerting twice.
       const [alert] = await db
         .insert(alerts)
-        .values({ id: newId(now), orgId, type: "anomaly", severity: ALERT_SEVERITY[e.severity], message: e.message, reason: e.metric, windowStart: hour, createdAt: new Date(now), lastSeenAt: new Date(now) })
+        .values({
+          id: newId(now),
+          orgId,
+          type: "anomaly",
+          severity: ALERT_SEVERITY[e.severity],
+          message: e.message,
+          reason: e.metric,
+          windowStart: hour,
+          createdAt: new Date(now),
+          lastSeenAt: new Date(now),
+        })
         .onConflictDoNothing()
         .returning();
       if (alert) newAlerts.push(alert);
@@ -82,7 +95,12 @@ async function scoreOrganization(db: Db, orgId: string, hour: number, now: numbe
   return { opened, resolved, newAlerts };
 }
 
-export async function detectAnomalies(env: Bindings, db: Db, now: number, options: { maxOrganizations?: number } = {}): Promise<DetectionReport> {
+export async function detectAnomalies(
+  env: Bindings,
+  db: Db,
+  now: number,
+  options: { maxOrganizations?: number } = {},
+): Promise<DetectionReport> {
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
   const report: DetectionReport = { hour, organizations: 0, opened: 0, resolved: 0 };
   for (const orgId of await candidates(db, hour, options.maxOrganizations ?? 100)) {
@@ -92,7 +110,9 @@ export async function detectAnomalies(env: Bindings, db: Db, now: number, option
     report.resolved += result.resolved;
     if (result.newAlerts.length) {
       // Notifications must never undo detection: the rows are stored either way.
-      await enqueueAlertNotifications(env, db, orgId, result.newAlerts).catch((error) => console.error("anomaly notification failed", orgId, error));
+      await enqueueAlertNotifications(env, db, orgId, result.newAlerts).catch((error) =>
+        console.error("anomaly notification failed", orgId, error),
+      );
     }
   }
   return report;

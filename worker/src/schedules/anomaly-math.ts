@@ -34,7 +34,12 @@ const plain = (v: number) => (v >= 100 ? Math.round(v).toLocaleString("en-US") :
 export const METRICS: MetricDef[] = [
   { name: "Prompt volume", value: (h) => h.total, floor: (m) => Math.max(Math.sqrt(m), 0.1 * m, 2), format: (v) => `${plain(v)}/h` },
   // Percentage points; a 5-point floor keeps a 1% → 3% wobble from paging anyone.
-  { name: "Flag rate", value: (h) => (h.total > 0 ? (100 * h.flagged) / h.total : null), floor: (m) => Math.max(5, 0.1 * m), format: (v) => `${v.toFixed(1)}%` },
+  {
+    name: "Flag rate",
+    value: (h) => (h.total > 0 ? (100 * h.flagged) / h.total : null),
+    floor: (m) => Math.max(5, 0.1 * m),
+    format: (v) => `${v.toFixed(1)}%`,
+  },
   // Cents.
   { name: "Cost", value: (h) => h.cost, floor: (m) => Math.max(0.1 * m, 10), format: (v) => `$${(v / 100).toFixed(2)}/h` },
   { name: "Token usage", value: (h) => h.tokens, floor: (m) => Math.max(0.1 * m, 1_000), format: (v) => `${plain(v)} tokens/h` },

@@ -13,7 +13,9 @@ beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
 const ftsHits = async (word: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(`"${word}"`).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+    .bind(`"${word}"`)
+    .first<{ n: number }>())!.n;
 const fingerprintRows = async (orgId: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM log_fingerprints WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 
@@ -23,14 +25,30 @@ describe("metadata retention", () => {
     const org = await registerOrg();
     await testDb().update(orgSettings).set({ retentionDays: 7, metadataRetentionDays: 30 }).where(eq(orgSettings.orgId, org.orgId));
     const word = `pelican${crypto.randomUUID().slice(0, 6)}`;
-    const base = { model: "claude-3", userId: "u-7", sessionId: "s-1", tokenCount: 900, estimatedCost: 3, latencyMs: 420, flagStatus: "warning" as const, flagReasons: ["sensitive_content"] };
+    const base = {
+      model: "claude-3",
+      userId: "u-7",
+      sessionId: "s-1",
+      tokenCount: 900,
+      estimatedCost: 3,
+      latencyMs: 420,
+      flagStatus: "warning" as const,
+      flagReasons: ["sensitive_content"],
+    };
     const [old, ancient, fresh] = await insertLogs(org.orgId, [
       { ...base, createdAt: new Date(now - 10 * DAY), prompt: `${word} old`, response: "old answer", metadata: { ticket: word } },
       { ...base, createdAt: new Date(now - 40 * DAY), prompt: `${word} ancient`, response: "ancient answer" },
       { ...base, createdAt: new Date(now - DAY), prompt: `${word} fresh`, response: "fresh answer" },
     ]);
     await env.DB.batch(
-      [old, ancient].map((l) => env.DB.prepare("INSERT INTO log_fingerprints (org_id, fingerprint, log_id, created_at) VALUES (?, ?, ?, ?)").bind(org.orgId, "f".repeat(64), l.id, l.createdAt.getTime())),
+      [old, ancient].map((l) =>
+        env.DB.prepare("INSERT INTO log_fingerprints (org_id, fingerprint, log_id, created_at) VALUES (?, ?, ?, ?)").bind(
+          org.orgId,
+          "f".repeat(64),
+          l.id,
+          l.createdAt.getTime(),
+        ),
+      ),
     );
     expect(await ftsHits(word)).toBe(3);
 
@@ -41,7 +59,10 @@ describe("metadata retention", () => {
     expect(rows.map((r) => r.id).sort()).toEqual([old.id, fresh.id].sort());
     const expired = (await call("GET", `/logs/${old.id}`, { key: org.apiKey })).body;
     expect(expired).toMatchObject({ ...base, prompt: "", response: "", metadata: null, contentExpired: true });
-    expect((await call("GET", `/logs/${fresh.id}`, { key: org.apiKey })).body).toMatchObject({ prompt: `${word} fresh`, contentExpired: false });
+    expect((await call("GET", `/logs/${fresh.id}`, { key: org.apiKey })).body).toMatchObject({
+      prompt: `${word} fresh`,
+      contentExpired: false,
+    });
     // The index forgot the purged text; search finds the fresh log only.
     expect(await ftsHits(word)).toBe(1);
     expect((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body.map((l: { id: string }) => l.id)).toEqual([fresh.id]);

@@ -24,10 +24,17 @@ describe("scheduled custom metric refresh", () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{}, {}, { flagStatus: "critical" }]);
     const due = await insertMetric(org.orgId, { refreshInterval: 300, lastValue: 0, lastRefreshedAt: new Date(now - 6 * MINUTE) });
-    const never = await insertMetric(org.orgId, { visualization: "bar", query: "SELECT flag_status, count(*) FROM logs GROUP BY 1 ORDER BY 1" });
+    const never = await insertMetric(org.orgId, {
+      visualization: "bar",
+      query: "SELECT flag_status, count(*) FROM logs GROUP BY 1 ORDER BY 1",
+    });
     const fresh = await insertMetric(org.orgId, { refreshInterval: 300, lastValue: 0, lastRefreshedAt: new Date(now - 2 * MINUTE) });
     const inactive = await insertMetric(org.orgId, { isActive: false, lastRefreshedAt: null });
-    const broken = await insertMetric(org.orgId, { query: "SELECT * FROM sqlite_master", lastValue: 7, lastRefreshedAt: new Date(now - 10 * MINUTE) });
+    const broken = await insertMetric(org.orgId, {
+      query: "SELECT * FROM sqlite_master",
+      lastValue: 7,
+      lastRefreshedAt: new Date(now - 10 * MINUTE),
+    });
 
     await runCron("* * * * *", now);
 
@@ -54,7 +61,8 @@ describe("scheduled custom metric refresh", () => {
     const now = Date.now() + 60 * MINUTE;
     const org = await registerOrg();
     const metrics: (typeof customMetrics.$inferSelect)[] = [];
-    for (let i = 0; i < 5; i++) metrics.push(await insertMetric(org.orgId, { refreshInterval: 60, lastRefreshedAt: new Date(now - (1_000 + i) * MINUTE) }));
+    for (let i = 0; i < 5; i++)
+      metrics.push(await insertMetric(org.orgId, { refreshInterval: 60, lastRefreshedAt: new Date(now - (1_000 + i) * MINUTE) }));
     const first = await refreshDueMetrics(testDb(), now, { limit: 2 });
     expect(first.refreshed).toBe(2);
     const refreshed = async () => (await Promise.all(metrics.map((m) => stored(m.id)))).map((m) => m.lastRefreshedAt?.getTime() === now);
@@ -69,7 +77,10 @@ describe("scheduled custom metric refresh", () => {
     const slowOrg = await registerOrg();
     const nextOrg = await registerOrg();
     // Accepted by the policy (4× growth, the most it allows) yet slow over big prompts.
-    await insertLogs(slowOrg.orgId, Array.from({ length: 20 }, () => ({ prompt: "a".repeat(200_000) })));
+    await insertLogs(
+      slowOrg.orgId,
+      Array.from({ length: 20 }, () => ({ prompt: "a".repeat(200_000) })),
+    );
     await insertLogs(nextOrg.orgId, [{}, {}]);
     const slowQuery = "SELECT count(*) FROM logs WHERE replace(prompt, 'a', 'aaaa') LIKE '%b%'";
     const timed = Date.now();
@@ -85,7 +96,11 @@ describe("scheduled custom metric refresh", () => {
     expect(await stored(slow.id)).toMatchObject({ lastValue: 0, lastError: null, lastRefreshedAt: new Date(now) });
     for (const metric of waiting) {
       // Not run: the last value and refresh time stay (still due), and the reason is recorded.
-      expect(await stored(metric.id)).toMatchObject({ lastValue: 7, lastError: overBudgetMessage(budgetMs), lastRefreshedAt: metric.lastRefreshedAt });
+      expect(await stored(metric.id)).toMatchObject({
+        lastValue: 7,
+        lastError: overBudgetMessage(budgetMs),
+        lastRefreshedAt: metric.lastRefreshedAt,
+      });
     }
     expect(await stored(other.id)).toMatchObject({ lastValue: 2, lastError: null, lastRefreshedAt: new Date(now) });
 

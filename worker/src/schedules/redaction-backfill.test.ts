@@ -8,9 +8,12 @@ import { call, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { redactStoredLogs } from "./redaction-backfill";
 
-const awsKey = () => `AKIA${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30]).join("")}`;
+const awsKey = () =>
+  `AKIA${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30]).join("")}`;
 const ftsHits = async (value: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(`"${value}"`).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+    .bind(`"${value}"`)
+    .first<{ n: number }>())!.n;
 
 describe("redaction backfill", () => {
   it("redacts old logs in place with fingerprints and moved findings, re-indexes them, and leaves 'off' organizations as they are", async () => {
@@ -25,7 +28,14 @@ describe("redaction backfill", () => {
       { reason: "sensitive_content" as const, rule: "secret.aws_access_key", target: "prompt" as const, start, end: start + secret.length },
     ];
     const [old, plain] = await insertLogs(org.orgId, [
-      { prompt, response: "ok", flagStatus: "critical", flagReasons: ["prompt_injection", "sensitive_content"], findings, metadata: { note: secret } },
+      {
+        prompt,
+        response: "ok",
+        flagStatus: "critical",
+        flagReasons: ["prompt_injection", "sensitive_content"],
+        findings,
+        metadata: { note: secret },
+      },
       { prompt: "nothing secret here", response: "fine" },
     ]);
     const [kept] = await insertLogs(off.orgId, [{ prompt: `off org ${secret}`, response: "ok" }]);
@@ -46,7 +56,9 @@ describe("redaction backfill", () => {
     expect(rows.find((r) => r.id === plain.id)).toMatchObject({ prompt: "nothing secret here", redactionMode: "credentials" });
     // The index forgot the raw value; the fingerprint filter finds the log.
     expect(await ftsHits(secret)).toBe(1); // the "off" organization's log
-    expect((await call("GET", `/logs?fingerprint=${secretFinding.fingerprint}`, { key: org.apiKey })).body.map((l: { id: string }) => l.id)).toEqual([old.id]);
+    expect(
+      (await call("GET", `/logs?fingerprint=${secretFinding.fingerprint}`, { key: org.apiKey })).body.map((l: { id: string }) => l.id),
+    ).toEqual([old.id]);
 
     const [offRow] = await testDb().select().from(promptLogs).where(eq(promptLogs.id, kept.id));
     expect(offRow).toMatchObject({ prompt: `off org ${secret}`, redactionMode: "off" });

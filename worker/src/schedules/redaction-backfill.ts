@@ -23,11 +23,7 @@ async function orgRedaction(db: Db, orgId: string): Promise<{ mode: RedactionMod
 /** Redacts up to `chunkSize` not-yet-redacted logs; `complete` when none are left. */
 export async function redactStoredLogs(db: Db, options: { chunkSize?: number } = {}): Promise<BackfillReport> {
   const { chunkSize = 200 } = options;
-  const rows = await db
-    .select()
-    .from(promptLogs)
-    .where(isNull(promptLogs.redactionMode))
-    .limit(chunkSize);
+  const rows = await db.select().from(promptLogs).where(isNull(promptLogs.redactionMode)).limit(chunkSize);
   const report: BackfillReport = { logs: rows.length, redacted: 0, complete: rows.length < chunkSize };
   if (!rows.length) return report;
 
@@ -60,7 +56,13 @@ export async function redactStoredLogs(db: Db, options: { chunkSize?: number } =
   // alone), in groups small enough for D1's 100 bound parameters.
   for (const [orgId, { mode }] of orgs) {
     const ids = untouched.filter((r) => r.orgId === orgId).map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 90) statements.push(db.update(promptLogs).set({ redactionMode: mode }).where(inArray(promptLogs.id, ids.slice(i, i + 90))));
+    for (let i = 0; i < ids.length; i += 90)
+      statements.push(
+        db
+          .update(promptLogs)
+          .set({ redactionMode: mode })
+          .where(inArray(promptLogs.id, ids.slice(i, i + 90))),
+      );
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return report;

@@ -14,18 +14,32 @@ const DAY = 86_400_000;
 /** Bodies and metadata both kept `retentionDays`: logs are deleted whole at the horizon. */
 const setRetention = (orgId: string, retentionDays: number, metadataRetentionDays = retentionDays) =>
   testDb().update(orgSettings).set({ retentionDays, metadataRetentionDays }).where(eq(orgSettings.orgId, orgId));
-const countLogs = async (orgId: string) => (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+const countLogs = async (orgId: string) =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 const ftsHits = async (word: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(word).first<{ n: number }>())!.n;
-const searchCount = async (org: TestOrg, word: string) => (await call("GET", `/logs?search=${word}&limit=200`, { key: org.apiKey })).body.length;
+const searchCount = async (org: TestOrg, word: string) =>
+  (await call("GET", `/logs?search=${word}&limit=200`, { key: org.apiKey })).body.length;
 
 async function insertDeliveries(orgId: string, createdAt: number[]) {
   const webhookId = `wh-${crypto.randomUUID()}`;
-  await testDb().insert(webhooks).values({ id: webhookId, orgId, name: "hook", url: "https://example.com/hook", events: ["prompt.created"], secret: "whsec_x" });
+  await testDb()
+    .insert(webhooks)
+    .values({ id: webhookId, orgId, name: "hook", url: "https://example.com/hook", events: ["prompt.created"], secret: "whsec_x" });
   for (const [i, at] of createdAt.entries()) {
     await testDb()
       .insert(webhookDeliveries)
-      .values({ id: `${webhookId}-${i}`, orgId, webhookId, messageId: `msg_${i}`, eventType: "prompt.created", attempt: 1, statusCode: 200, success: true, createdAt: new Date(at) });
+      .values({
+        id: `${webhookId}-${i}`,
+        orgId,
+        webhookId,
+        messageId: `msg_${i}`,
+        eventType: "prompt.created",
+        attempt: 1,
+        statusCode: 200,
+        success: true,
+        createdAt: new Date(at),
+      });
   }
 }
 const countDeliveries = async (orgId: string) =>
@@ -39,7 +53,14 @@ describe("retention purge", () => {
     await setRetention(short.orgId, 7);
     await setRetention(long.orgId, 365);
     const word = `ancient${crypto.randomUUID().slice(0, 6)}`;
-    await bulkInsertLogs(short.orgId, { count: 12, createdAt: now - 10 * DAY, prompt: `${word} question`, flagStatus: "critical", tokenCount: 100, estimatedCost: 2 });
+    await bulkInsertLogs(short.orgId, {
+      count: 12,
+      createdAt: now - 10 * DAY,
+      prompt: `${word} question`,
+      flagStatus: "critical",
+      tokenCount: 100,
+      estimatedCost: 2,
+    });
     await bulkInsertLogs(short.orgId, { count: 3, createdAt: now - 6 * DAY, prompt: "fresh question" });
     await bulkInsertLogs(long.orgId, { count: 4, createdAt: now - 10 * DAY, prompt: `${word} other org` });
     await insertDeliveries(short.orgId, [now - 9 * DAY, now - 8 * DAY, now - DAY]);
@@ -107,7 +128,12 @@ describe("retention purge", () => {
     const now = Date.now();
     const org = await registerOrg();
     await setRetention(org.orgId, 30);
-    await bulkInsertLogs(org.orgId, { count: 5_000, createdAt: now - 60 * DAY, spreadMs: 20 * DAY, prompt: "a fairly ordinary prompt about quarterly revenue figures" });
+    await bulkInsertLogs(org.orgId, {
+      count: 5_000,
+      createdAt: now - 60 * DAY,
+      spreadMs: 20 * DAY,
+      prompt: "a fairly ordinary prompt about quarterly revenue figures",
+    });
     await bulkInsertLogs(org.orgId, { count: 10, createdAt: now - DAY });
     const started = performance.now();
     const report = await purgeExpired(testDb(), now);

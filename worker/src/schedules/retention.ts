@@ -43,7 +43,14 @@ type Due = { id: string; bodyCutoff: number; metadataCutoff: number; tasks: Task
 
 /** Organizations with anything past their horizons, and which tasks: three index probes each, one statement. */
 async function organizationsDue(db: Db, now: number): Promise<Due[]> {
-  const rows = await db.all<{ id: string; body_cutoff: number; metadata_cutoff: number; logs: number; contents: number; deliveries: number }>(sql`
+  const rows = await db.all<{
+    id: string;
+    body_cutoff: number;
+    metadata_cutoff: number;
+    logs: number;
+    contents: number;
+    deliveries: number;
+  }>(sql`
     SELECT id, body_cutoff, metadata_cutoff,
       EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.metadata_cutoff) AS logs,
       EXISTS (SELECT 1 FROM prompt_logs p INDEXED BY prompt_logs_org_unpurged
@@ -86,7 +93,17 @@ async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<num
 
 export async function purgeExpired(db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
   const { chunkSize = 1_000, maxChunks = 50, maxChunksPerOrg = 10 } = options;
-  const report: PurgeReport = { organizations: 0, logs: 0, contents: 0, deliveries: 0, hourlyUsage: 0, sessions: 0, deliveryClaims: 0, chunks: 0, complete: true };
+  const report: PurgeReport = {
+    organizations: 0,
+    logs: 0,
+    contents: 0,
+    deliveries: 0,
+    hourlyUsage: 0,
+    sessions: 0,
+    deliveryClaims: 0,
+    chunks: 0,
+    complete: true,
+  };
   const budgetLeft = () => report.chunks < maxChunks;
 
   // Round robin: each organization gets up to maxChunksPerOrg statements a turn, and the turns go
@@ -130,10 +147,19 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
  */
 async function purgeWorkingRows(db: Db, now: number, size: number, maxChunks: number, report: PurgeReport) {
   const jobs = [
-    ["sessions", sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_expires WHERE expires_at <= ${now} LIMIT ${size}) RETURNING 1`],
-    ["sessions", sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_revoked WHERE revoked_at IS NOT NULL LIMIT ${size}) RETURNING 1`],
-    ["deliveryClaims", sql`DELETE FROM delivery_claims WHERE rowid IN (
-      SELECT rowid FROM delivery_claims INDEXED BY delivery_claims_claimed WHERE claimed_at < ${now - DELIVERY_CLAIM_KEEP_DAYS * DAY_MS} LIMIT ${size}) RETURNING 1`],
+    [
+      "sessions",
+      sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_expires WHERE expires_at <= ${now} LIMIT ${size}) RETURNING 1`,
+    ],
+    [
+      "sessions",
+      sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_revoked WHERE revoked_at IS NOT NULL LIMIT ${size}) RETURNING 1`,
+    ],
+    [
+      "deliveryClaims",
+      sql`DELETE FROM delivery_claims WHERE rowid IN (
+      SELECT rowid FROM delivery_claims INDEXED BY delivery_claims_claimed WHERE claimed_at < ${now - DELIVERY_CLAIM_KEEP_DAYS * DAY_MS} LIMIT ${size}) RETURNING 1`,
+    ],
   ] as const;
   for (const [field, statement] of jobs) {
     const done = await inChunks(db, statement, size, maxChunks - report.chunks);

@@ -26,14 +26,19 @@ async function seedSessions(orgId: string, now: number, rows: { expiresIn: numbe
   return values.map((v) => v.id);
 }
 
-const sessionIds = async (orgId: string) => (await testDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.orgId, orgId))).map((r) => r.id).sort();
+const sessionIds = async (orgId: string) =>
+  (await testDb().select({ id: sessions.id }).from(sessions).where(eq(sessions.orgId, orgId))).map((r) => r.id).sort();
 
 describe("session and delivery-claim purge", () => {
   it("the hourly cron deletes expired and revoked sessions and keeps live ones (the admin's cookie still works)", async () => {
     const now = Date.now();
     const org = await registerOrg();
     const before = await sessionIds(org.orgId);
-    const [expired, revoked, live] = await seedSessions(org.orgId, now, [{ expiresIn: -HOUR }, { expiresIn: HOUR, revoked: true }, { expiresIn: HOUR }]);
+    const [expired, revoked, live] = await seedSessions(org.orgId, now, [
+      { expiresIn: -HOUR },
+      { expiresIn: HOUR, revoked: true },
+      { expiresIn: HOUR },
+    ]);
 
     await runCron(CRONS.retention, now);
     expect(await sessionIds(org.orgId)).toEqual([...before, live].sort());
@@ -45,7 +50,11 @@ describe("session and delivery-claim purge", () => {
   it("works in bounded chunks within the run's budget, and the next run continues", async () => {
     const now = Date.now();
     const org = await registerOrg();
-    await seedSessions(org.orgId, now, Array.from({ length: 7 }, () => ({ expiresIn: -HOUR })));
+    await seedSessions(
+      org.orgId,
+      now,
+      Array.from({ length: 7 }, () => ({ expiresIn: -HOUR })),
+    );
     const first = await purgeExpired(testDb(), now, { chunkSize: 2, maxChunks: 2 });
     expect(first.chunks).toBeLessThanOrEqual(2);
     expect(first.sessions).toBeLessThanOrEqual(4);
@@ -63,7 +72,9 @@ describe("session and delivery-claim purge", () => {
       delivered: true,
       claimedAt: new Date(now - ageDays * 24 * HOUR),
     });
-    await testDb().insert(deliveryClaims).values([claim("old", DELIVERY_CLAIM_KEEP_DAYS + 1), claim("recent", DELIVERY_CLAIM_KEEP_DAYS - 1)]);
+    await testDb()
+      .insert(deliveryClaims)
+      .values([claim("old", DELIVERY_CLAIM_KEEP_DAYS + 1), claim("recent", DELIVERY_CLAIM_KEEP_DAYS - 1)]);
     const report = await purgeExpired(testDb(), now);
     expect(report.deliveryClaims).toBeGreaterThanOrEqual(1);
     const left = await testDb().select({ id: deliveryClaims.messageId }).from(deliveryClaims).where(eq(deliveryClaims.orgId, org.orgId));

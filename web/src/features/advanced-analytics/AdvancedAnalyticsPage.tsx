@@ -4,7 +4,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { modelUsageQueryOptions } from "../../api/analytics";
 import { errorText } from "../../api/client";
-import { customMetricKeys, customMetricsQueryOptions, deleteCustomMetric, refreshCustomMetric, type CustomMetric } from "../../api/customMetrics";
+import {
+  customMetricKeys,
+  customMetricsQueryOptions,
+  deleteCustomMetric,
+  refreshCustomMetric,
+  type CustomMetric,
+} from "../../api/customMetrics";
 import { statsQueryOptions } from "../../api/stats";
 import { anomaliesQueryOptions, costTrackingQueryOptions, performanceQueryOptions, type Anomaly } from "../../api/usage";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -32,7 +38,16 @@ import { lastActiveText } from "../team/team";
 import { ADVANCED_DAYS } from "./constants";
 import { CreateMetricDialog } from "./CreateMetricDialog";
 import { LazyMetricChart, LazyModelCostChart, LazyUsageCostChart } from "./lazy";
-import { formatInterval, formatLatency, formatMetricValue, formatRate, metricDisplay, modelCostSlices, summarize, usageSeries } from "./shape";
+import {
+  formatInterval,
+  formatLatency,
+  formatMetricValue,
+  formatRate,
+  metricDisplay,
+  modelCostSlices,
+  summarize,
+  usageSeries,
+} from "./shape";
 
 const iconClass = "h-5 w-5 text-indigo-600 dark:text-indigo-400";
 
@@ -153,7 +168,11 @@ function Overview() {
           )}
         </Panel>
         <Panel title="Cost by Model" icon={<DollarIcon className={iconClass} />}>
-          {slices.length === 0 ? <EmptyState>No cost recorded in the last {ADVANCED_DAYS} days.</EmptyState> : <LazyModelCostChart slices={slices} />}
+          {slices.length === 0 ? (
+            <EmptyState>No cost recorded in the last {ADVANCED_DAYS} days.</EmptyState>
+          ) : (
+            <LazyModelCostChart slices={slices} />
+          )}
         </Panel>
       </div>
     </>
@@ -175,11 +194,16 @@ function AnomalyRow({ anomaly, now }: { anomaly: Anomaly; now: number }) {
           </Badge>
         </div>
         <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">
-          Current {formatNumber(Math.round(anomaly.currentValue * 100) / 100)} · threshold {formatNumber(Math.round(anomaly.threshold * 100) / 100)}
+          Current {formatNumber(Math.round(anomaly.currentValue * 100) / 100)} · threshold{" "}
+          {formatNumber(Math.round(anomaly.threshold * 100) / 100)}
           {anomaly.baseline != null ? ` · baseline ${formatNumber(Math.round(anomaly.baseline * 100) / 100)}` : ""}
         </p>
       </div>
-      <time dateTime={anomaly.detectedAt} className="text-xs text-gray-500 dark:text-gray-400" title={formatShortDateTime(anomaly.detectedAt)}>
+      <time
+        dateTime={anomaly.detectedAt}
+        className="text-xs text-gray-500 dark:text-gray-400"
+        title={formatShortDateTime(anomaly.detectedAt)}
+      >
         {lastActiveText(anomaly.detectedAt, now)}
       </time>
     </li>
@@ -218,7 +242,8 @@ function MetricValue({ metric }: { metric: CustomMetric }) {
         {formatMetricValue(d.value, metric.type)}
       </p>
     );
-  if (d.kind === "raw") return <pre className="max-h-40 overflow-auto rounded bg-gray-50 p-2 font-mono text-xs dark:bg-gray-800">{d.text}</pre>;
+  if (d.kind === "raw")
+    return <pre className="max-h-40 overflow-auto rounded bg-gray-50 p-2 font-mono text-xs dark:bg-gray-800">{d.text}</pre>;
   if (d.points.length === 0) return <p className="py-6 text-center text-sm text-gray-500 dark:text-gray-400">No rows</p>;
   return <LazyMetricChart points={d.points} visualization={metric.visualization} name={metric.name} />;
 }
@@ -242,7 +267,14 @@ function MetricCard({ metric, canManage, onDelete }: { metric: CustomMetric; can
         </div>
         {canManage ? (
           <div className="flex shrink-0 items-center">
-            <Button variant="ghost" size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending} aria-label={`Refresh ${metric.name}`} title="Refresh now">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => refresh.mutate()}
+              disabled={refresh.isPending}
+              aria-label={`Refresh ${metric.name}`}
+              title="Refresh now"
+            >
               <RefreshIcon className={cx("h-4 w-4", refresh.isPending && "animate-spin")} />
             </Button>
             <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete custom metric ${metric.name}`} title="Delete metric">
@@ -261,13 +293,18 @@ function MetricCard({ metric, canManage, onDelete }: { metric: CustomMetric; can
         <MetricValue metric={metric} />
       </div>
       {metric.lastError ? (
-        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs wrap-anywhere text-red-700 dark:bg-red-500/10 dark:text-red-300">
+        <p
+          role="alert"
+          className="mt-2 rounded-md bg-red-50 px-3 py-2 text-xs wrap-anywhere text-red-700 dark:bg-red-500/10 dark:text-red-300"
+        >
           {metric.lastError}
         </p>
       ) : null}
       <details className="mt-3 text-xs text-gray-500 dark:text-gray-400">
         <summary className="cursor-pointer select-none">Query</summary>
-        <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 font-mono whitespace-pre-wrap text-gray-700 dark:bg-gray-800 dark:text-gray-300">{metric.query}</pre>
+        <pre className="mt-1 overflow-x-auto rounded bg-gray-50 p-2 font-mono whitespace-pre-wrap text-gray-700 dark:bg-gray-800 dark:text-gray-300">
+          {metric.query}
+        </pre>
       </details>
       <p className="mt-2 text-xs text-gray-500 dark:text-gray-400">
         {metric.lastRefreshedAt ? <>Updated {formatShortDateTime(metric.lastRefreshedAt)}</> : "Not computed yet"}
@@ -293,7 +330,11 @@ function CustomMetrics() {
     </Button>
   );
   return (
-    <Panel title="Custom Metrics" icon={<BarChartIcon className={iconClass} />} actions={isAdmin && q.data?.length ? createButton("Create Metric") : null}>
+    <Panel
+      title="Custom Metrics"
+      icon={<BarChartIcon className={iconClass} />}
+      actions={isAdmin && q.data?.length ? createButton("Create Metric") : null}
+    >
       {q.isPending ? (
         <PlaceholderRows count={2} rowClassName="h-24" />
       ) : q.isError ? (

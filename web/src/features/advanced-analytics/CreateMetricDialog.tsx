@@ -1,7 +1,12 @@
 // Create custom metric: name, description, SQL query over `logs`, type, visualization, refresh
 // interval (schema/validation.ts with the shared schema; the server also checks the SQL and computes a first value).
 import { useState, type FormEvent } from "react";
-import { METRIC_DEFAULT_REFRESH_SECONDS, METRIC_MIN_REFRESH_SECONDS, METRIC_TYPES, METRIC_VISUALIZATIONS } from "../../../../schema/constants";
+import {
+  METRIC_DEFAULT_REFRESH_SECONDS,
+  METRIC_MIN_REFRESH_SECONDS,
+  METRIC_TYPES,
+  METRIC_VISUALIZATIONS,
+} from "../../../../schema/constants";
 import { customMetricBody } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
 import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
@@ -30,7 +35,11 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
   const [type, setType] = useState<string>("count");
   const [visualization, setVisualization] = useState<string>("number");
   const [refreshInterval, setRefreshInterval] = useState(String(METRIC_DEFAULT_REFRESH_SECONDS));
-  const { mutation: create, errors, submit: send } = useFormMutation({
+  const {
+    mutation: create,
+    errors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: createCustomMetric,
     queryKeys: [customMetricKeys.all],
     success: "Custom metric created successfully",
@@ -62,7 +71,15 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" placeholder="Critical flags" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+      <TextField
+        label="Name"
+        name="name"
+        placeholder="Critical flags"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoFocus
+      />
       <TextField
         label="Description (optional)"
         name="description"
@@ -86,7 +103,11 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
           One SELECT over <code className="font-mono">logs</code> (your organization's prompt logs). For charts, the first column is the
           label and the second the value.{" "}
-          <button type="button" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400" onClick={() => setQuery(EXAMPLES[visualization] ?? "")}>
+          <button
+            type="button"
+            className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => setQuery(EXAMPLES[visualization] ?? "")}
+          >
             Use example
           </button>
         </p>

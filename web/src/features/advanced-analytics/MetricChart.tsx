@@ -13,8 +13,17 @@ export default function MetricChart({ points, visualization, name }: { points: M
       <Pie
         role="img"
         aria-label={aria}
-        data={{ labels, datasets: [{ data: values, backgroundColor: points.map((_, i) => PALETTE[i % PALETTE.length]), borderColor: c.border, borderWidth: 2 }] }}
-        options={{ responsive: true, maintainAspectRatio: false, plugins: { legend: { position: "right", labels: { color: c.text, boxWidth: 10, font: { size: 11 } } } } }}
+        data={{
+          labels,
+          datasets: [
+            { data: values, backgroundColor: points.map((_, i) => PALETTE[i % PALETTE.length]), borderColor: c.border, borderWidth: 2 },
+          ],
+        }}
+        options={{
+          responsive: true,
+          maintainAspectRatio: false,
+          plugins: { legend: { position: "right", labels: { color: c.text, boxWidth: 10, font: { size: 11 } } } },
+        }}
       />
     );
   }
@@ -28,7 +37,19 @@ export default function MetricChart({ points, visualization, name }: { points: M
       <Line
         role="img"
         aria-label={aria}
-        data={{ labels, datasets: [{ label: name, data: values, borderColor: "#6366f1", backgroundColor: "#6366f1", cubicInterpolationMode: "monotone", pointRadius: 2 }] }}
+        data={{
+          labels,
+          datasets: [
+            {
+              label: name,
+              data: values,
+              borderColor: "#6366f1",
+              backgroundColor: "#6366f1",
+              cubicInterpolationMode: "monotone",
+              pointRadius: 2,
+            },
+          ],
+        }}
         options={options}
       />
     );

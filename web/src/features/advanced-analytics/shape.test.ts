@@ -11,11 +11,21 @@ import {
   usageSeries,
 } from "./shape";
 
-const perf = (date: string, prompts: number, avgLatencyMs: number | null): PerformanceEntry => ({ date, prompts, avgLatencyMs, flagRate: 0, avgTokens: 0 });
+const perf = (date: string, prompts: number, avgLatencyMs: number | null): PerformanceEntry => ({
+  date,
+  prompts,
+  avgLatencyMs,
+  flagRate: 0,
+  avgTokens: 0,
+});
 
 describe("summarize", () => {
   it("weights latency by prompts and skips days without latency", () => {
-    const s = summarize({ totalPrompts: 200, redFlags: 25, estimatedCost: 1234 }, [perf("2026-01-01", 100, 200), perf("2026-01-02", 300, 600), perf("2026-01-03", 0, null)]);
+    const s = summarize({ totalPrompts: 200, redFlags: 25, estimatedCost: 1234 }, [
+      perf("2026-01-01", 100, 200),
+      perf("2026-01-02", 300, 600),
+      perf("2026-01-03", 0, null),
+    ]);
     expect(s).toEqual({ totalCost: 1234, avgLatencyMs: 500, flagRate: 0.125, prompts: 200 });
   });
   it("has no rate or latency without data", () => {
@@ -87,8 +97,20 @@ describe("metricDisplay", () => {
       ],
     });
     expect(metricDisplay([], "bar")).toEqual({ kind: "series", points: [] });
-    expect(metricDisplay([5, 7], "line")).toEqual({ kind: "series", points: [{ label: "1", value: 5 }, { label: "2", value: 7 }] });
-    expect(metricDisplay({ a: 1, b: 2 }, "bar")).toEqual({ kind: "series", points: [{ label: "a", value: 1 }, { label: "b", value: 2 }] });
+    expect(metricDisplay([5, 7], "line")).toEqual({
+      kind: "series",
+      points: [
+        { label: "1", value: 5 },
+        { label: "2", value: 7 },
+      ],
+    });
+    expect(metricDisplay({ a: 1, b: 2 }, "bar")).toEqual({
+      kind: "series",
+      points: [
+        { label: "a", value: 1 },
+        { label: "b", value: 2 },
+      ],
+    });
   });
   it("takes the first value of a list under 'number', and shows anything else raw", () => {
     expect(metricDisplay([{ label: "x", value: 9 }], "number")).toEqual({ kind: "number", value: 9 });

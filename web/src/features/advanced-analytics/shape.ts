@@ -12,7 +12,10 @@ export type Summary = {
   prompts: number;
 };
 
-export function summarize(stats: Pick<Stats, "totalPrompts" | "redFlags" | "estimatedCost">, performance: readonly PerformanceEntry[]): Summary {
+export function summarize(
+  stats: Pick<Stats, "totalPrompts" | "redFlags" | "estimatedCost">,
+  performance: readonly PerformanceEntry[],
+): Summary {
   let weighted = 0;
   let weight = 0;
   for (const d of performance) {
@@ -83,16 +86,19 @@ function num(x: unknown): number | null {
 function points(value: unknown): MetricPoint[] | null {
   if (Array.isArray(value)) {
     const out: MetricPoint[] = [];
-    value.forEach((item, i) => {
+    for (const [i, item] of value.entries()) {
       const n = num(item);
-      if (n !== null) return void out.push({ label: String(i + 1), value: n });
+      if (n !== null) {
+        out.push({ label: String(i + 1), value: n });
+        continue;
+      }
       if (item && typeof item === "object") {
         const o = item as Record<string, unknown>;
         const v = num(o.value);
-        if (o.value === null) return; // a row without a number is left out of the chart
+        if (o.value === null) continue; // a row without a number is left out of the chart
         if (v !== null) out.push({ label: o.label == null ? String(i + 1) : String(o.label), value: v });
       }
-    });
+    }
     return out;
   }
   if (value && typeof value === "object") {

@@ -74,7 +74,9 @@ export function AlertsPage() {
           </button>
         </div>
         <Badge>
-          <span aria-label="Alert count">{total}</span>
+          <span role="status" aria-label="Alert count">
+            {total}
+          </span>
         </Badge>
       </div>
       <div className="p-5">

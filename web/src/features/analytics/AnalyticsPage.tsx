@@ -13,7 +13,6 @@ import { StatsCards } from "../stats/StatsCards";
 import { ListStates } from "../logs/LogList";
 import { ANALYTICS_DAYS } from "./constants";
 
-
 function MonthlyTrends() {
   const q = useQuery(trendsQueryOptions(ANALYTICS_DAYS));
   return (
@@ -40,10 +39,7 @@ function FlagDistribution() {
       ) : q.data.totalPrompts === 0 ? (
         <EmptyState>No prompts in the last {ANALYTICS_DAYS} days.</EmptyState>
       ) : (
-        <LazyFlagDistributionChart
-          safe={Math.max(0, q.data.totalPrompts - q.data.redFlags)}
-          flagged={q.data.redFlags}
-        />
+        <LazyFlagDistributionChart safe={Math.max(0, q.data.totalPrompts - q.data.redFlags)} flagged={q.data.redFlags} />
       )}
     </Panel>
   );

@@ -25,7 +25,11 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: stri
   const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<Permission[]>(["logs:read", "logs:write"]);
   const [expiry, setExpiry] = useState("");
-  const { mutation: create, errors, submit: send } = useFormMutation({
+  const {
+    mutation: create,
+    errors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: createApiKey,
     queryKeys: [apiKeyKeys.all],
     success: "API key created successfully",
@@ -40,8 +44,22 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: stri
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" placeholder="Production backend" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-      <CheckboxGroup legend="Permissions" options={PERMISSION_OPTIONS} value={permissions} onChange={setPermissions} error={errors.permissions} />
+      <TextField
+        label="Name"
+        name="name"
+        placeholder="Production backend"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoFocus
+      />
+      <CheckboxGroup
+        legend="Permissions"
+        options={PERMISSION_OPTIONS}
+        value={permissions}
+        onChange={setPermissions}
+        error={errors.permissions}
+      />
       <TextField
         label="Expires on (optional)"
         name="expiresAt"
@@ -82,13 +100,24 @@ function ApiKeyCard({
 }) {
   const expired = isExpired(apiKey, now);
   return (
-    <Card className={cx("p-5", expired && "opacity-60")} aria-label={`API key ${apiKey.name}`} data-testid="api-key-card" data-expired={expired ? "true" : undefined}>
+    <Card
+      className={cx("p-5", expired && "opacity-60")}
+      aria-label={`API key ${apiKey.name}`}
+      data-testid="api-key-card"
+      data-expired={expired ? "true" : undefined}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2">
             <h3 className="text-base font-semibold text-gray-900 dark:text-white">{apiKey.name}</h3>
-            {expired ? <Badge className="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300">Expired</Badge> : null}
-            {current ? <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">Current session</Badge> : null}
+            {expired ? (
+              <Badge className="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300">Expired</Badge>
+            ) : null}
+            {current ? (
+              <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">
+                Current session
+              </Badge>
+            ) : null}
             {apiKey.memberId ? <Badge>Team member</Badge> : null}
           </div>
           <code className="mt-1 block font-mono text-sm break-all text-gray-600 dark:text-gray-300" data-testid="api-key-display">
@@ -109,7 +138,9 @@ function ApiKeyCard({
       <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Permissions">
         {apiKey.permissions.map((p) => (
           <li key={p}>
-            <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">{permissionLabel(p)}</Badge>
+            <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">
+              {permissionLabel(p)}
+            </Badge>
           </li>
         ))}
       </ul>
@@ -165,7 +196,15 @@ export function ApiKeysPage() {
       listLabel="API keys list"
       listClassName="grid gap-4 lg:grid-cols-2"
     >
-      {(k) => <ApiKeyCard apiKey={k} masked={masked} now={now} current={k.keyPrefix === organization?.keyPrefix} onDelete={() => deleting.ask(k)} />}
+      {(k) => (
+        <ApiKeyCard
+          apiKey={k}
+          masked={masked}
+          now={now}
+          current={k.keyPrefix === organization?.keyPrefix}
+          onDelete={() => deleting.ask(k)}
+        />
+      )}
     </AdminListBody>
   );
 
@@ -190,11 +229,7 @@ export function ApiKeysPage() {
       />
 
       {created ? (
-        <OneTimeSecret
-          title={`Your new API key "${created.name}"`}
-          value={created.keyValue}
-          onDismiss={() => setCreated(null)}
-        />
+        <OneTimeSecret title={`Your new API key "${created.name}"`} value={created.keyValue} onDismiss={() => setCreated(null)} />
       ) : null}
 
       {body}

@@ -4,7 +4,7 @@ import { expiryToIso, isExpired, maskedKey, permissionLabel, shortKey, todayInpu
 
 describe("key display", () => {
   it("masks with the prefix and 32 asterisks", () => {
-    expect(maskedKey("pk_live_AbCdEfGh")).toBe("pk_live_AbCdEfGh" + "*".repeat(MASKED_KEY_ASTERISKS));
+    expect(maskedKey("pk_live_AbCdEfGh")).toBe(`pk_live_AbCdEfGh${"*".repeat(MASKED_KEY_ASTERISKS)}`);
     expect(maskedKey("pk_live_AbCdEfGh")).toHaveLength(16 + 32);
   });
   it("shortens with '...'", () => {

@@ -12,7 +12,9 @@ export default function FlagDistributionChart({ safe, flagged }: { safe: number;
       aria-label={`Flag distribution: ${labels.join(", ")}`}
       data={{
         labels,
-        datasets: [{ data: [safe, flagged], backgroundColor: [FLAG_COLORS.safe, FLAG_COLORS.critical], borderColor: c.border, borderWidth: 2 }],
+        datasets: [
+          { data: [safe, flagged], backgroundColor: [FLAG_COLORS.safe, FLAG_COLORS.critical], borderColor: c.border, borderWidth: 2 },
+        ],
       }}
       options={{
         responsive: true,

@@ -42,7 +42,14 @@ export function LiveFeed() {
           >
             Auto-refresh: {autoRefresh ? "ON" : "OFF"}
           </Button>
-          <Button variant="secondary" size="sm" aria-label="Refresh" title="Refresh" onClick={() => void q.refetch()} disabled={q.isFetching}>
+          <Button
+            variant="secondary"
+            size="sm"
+            aria-label="Refresh"
+            title="Refresh"
+            onClick={() => void q.refetch()}
+            disabled={q.isFetching}
+          >
             <RefreshIcon className={cx("h-4 w-4", q.isFetching && "animate-spin")} />
           </Button>
         </>
@@ -65,7 +72,11 @@ export function LiveFeed() {
                     <ModelBadge model={log.model} />
                     {log.blocked ? <BlockedBadge /> : null}
                   </div>
-                  <TextPair prompt={truncate(log.prompt, TRUNCATE.feed)} response={truncate(log.response, TRUNCATE.feed)} expired={log.contentExpired} />
+                  <TextPair
+                    prompt={truncate(log.prompt, TRUNCATE.feed)}
+                    response={truncate(log.response, TRUNCATE.feed)}
+                    expired={log.contentExpired}
+                  />
                 </div>
                 <DetailsButton onClick={() => setSelected(log)} />
               </li>

@@ -43,7 +43,13 @@ export function SearchLogsCard() {
             <label htmlFor={`${id}-from`} className={labelClass}>
               Start date
             </label>
-            <input id={`${id}-from`} type="date" value={start} onChange={(e) => setStart(e.target.value)} className={`${inputClass} mt-1`} />
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={start}
+              onChange={(e) => setStart(e.target.value)}
+              className={`${inputClass} mt-1`}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-to`} className={labelClass}>

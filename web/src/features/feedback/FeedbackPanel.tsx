@@ -26,7 +26,8 @@ function Verdict({ feedback }: { feedback: Feedback }) {
   return (
     <div className="space-y-1 text-sm text-gray-700 dark:text-gray-300">
       <p data-verdict={feedback.verdict}>
-        Marked as <strong className="font-semibold text-gray-900 dark:text-white">{FEEDBACK_VERDICT_LABELS[feedback.verdict].toLowerCase()}</strong>
+        Marked as{" "}
+        <strong className="font-semibold text-gray-900 dark:text-white">{FEEDBACK_VERDICT_LABELS[feedback.verdict].toLowerCase()}</strong>
         {feedback.reviewedBy.name ? ` by ${feedback.reviewedBy.name}` : ""} on {formatDateTime(feedback.reviewedAt)}
       </p>
       {feedback.note ? <p className="wrap-anywhere text-gray-600 italic dark:text-gray-400">“{feedback.note}”</p> : null}
@@ -59,7 +60,14 @@ function ReviewControls({ logId, verdicts, feedback }: { logId: string; verdicts
   const busy = save.isPending || remove.isPending;
   return (
     <div className="mt-3 space-y-3">
-      <TextAreaField label="Note (optional)" rows={2} maxLength={1000} value={note} onChange={(e) => setNote(e.target.value)} disabled={busy} />
+      <TextAreaField
+        label="Note (optional)"
+        rows={2}
+        maxLength={1000}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        disabled={busy}
+      />
       <div className="flex flex-wrap items-center gap-2">
         {verdicts.map((verdict) => (
           <Button
@@ -103,7 +111,11 @@ export function FeedbackPanel({ log }: { log: Pick<PromptLog, "id" | "flagStatus
         </div>
       ) : (
         <>
-          {q.data ? <Verdict feedback={q.data} /> : <p className="text-sm text-gray-600 dark:text-gray-400">Not reviewed yet. {question}</p>}
+          {q.data ? (
+            <Verdict feedback={q.data} />
+          ) : (
+            <p className="text-sm text-gray-600 dark:text-gray-400">Not reviewed yet. {question}</p>
+          )}
           {can("alerts:write") ? (
             // Keyed by the saved review, so the note field starts from what was stored.
             <ReviewControls key={q.data?.reviewedAt ?? "none"} logId={log.id} verdicts={verdicts} feedback={q.data} />

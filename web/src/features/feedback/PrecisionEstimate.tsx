@@ -33,7 +33,10 @@ export function PrecisionEstimate() {
               {q.data.missed > 0 ? ` · ${plural(q.data.missed, "missed log")} reported` : ""}
             </p>
             {q.data.byReason.length > 1 ? (
-              <ul aria-label="Precision per reason" className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-gray-500 dark:text-gray-400">
+              <ul
+                aria-label="Precision per reason"
+                className="flex flex-wrap gap-x-4 gap-y-1 pt-1 text-xs text-gray-500 dark:text-gray-400"
+              >
                 {q.data.byReason.map((r) => (
                   <li key={r.reason}>
                     {reasonLabels([r.reason])[0]}: {percent(r.precision)} ({r.reviewedFlags})

@@ -28,7 +28,11 @@ function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void })
         <p className="mt-2 text-sm text-gray-900 dark:text-gray-100">
           <span className="font-medium">Reason:</span> {reasonLabels(log.flagReasons).join(", ")}
         </p>
-        <TextPair prompt={truncate(log.prompt, TRUNCATE.redFlags)} response={truncate(log.response, TRUNCATE.redFlags)} expired={log.contentExpired} />
+        <TextPair
+          prompt={truncate(log.prompt, TRUNCATE.redFlags)}
+          response={truncate(log.response, TRUNCATE.redFlags)}
+          expired={log.contentExpired}
+        />
       </div>
       <DetailsButton onClick={onDetails} />
     </li>

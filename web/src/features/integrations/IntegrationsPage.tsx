@@ -36,7 +36,9 @@ const TYPE_STYLE: Record<string, string> = {
 function TypeIcon({ type }: { type: string }) {
   const Icon = type === "email" ? MailIcon : type === "webhook" ? LinkIcon : MessageIcon;
   return (
-    <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${TYPE_STYLE[type] ?? "bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"}`}>
+    <span
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-lg ${TYPE_STYLE[type] ?? "bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"}`}
+    >
       <Icon className="h-5 w-5" />
     </span>
   );
@@ -49,7 +51,12 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
   const [email, setEmail] = useState("");
   const [channel, setChannel] = useState("");
   const fields = fieldsFor(type);
-  const { mutation: create, errors, setErrors, submit: send } = useFormMutation({
+  const {
+    mutation: create,
+    errors,
+    setErrors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: createIntegration,
     queryKeys: [integrationKeys.all],
     success: "Integration created successfully",
@@ -69,7 +76,15 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
         : "https://example.com/alerts";
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" placeholder="On-call channel" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+      <TextField
+        label="Name"
+        name="name"
+        placeholder="On-call channel"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoFocus
+      />
       <Select
         label="Type"
         value={type}
@@ -142,7 +157,12 @@ function IntegrationCard({ integration, onDelete }: { integration: Integration; 
             )}
           </div>
         </div>
-        <SwitchControl label={`Active: ${integration.name}`} checked={integration.active} disabled={toggle.isPending} onChange={(v) => toggle.mutate(v)} />
+        <SwitchControl
+          label={`Active: ${integration.name}`}
+          checked={integration.active}
+          disabled={toggle.isPending}
+          onChange={(v) => toggle.mutate(v)}
+        />
       </div>
       <dl className="mt-4 flex-1 space-y-2 text-sm">
         <div>
@@ -166,7 +186,13 @@ function IntegrationCard({ integration, onDelete }: { integration: Integration; 
         <p className="text-xs text-gray-500 dark:text-gray-400">
           Added <time dateTime={integration.createdAt}>{formatDate(integration.createdAt)}</time>
         </p>
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete integration ${integration.name}`} title="Delete integration">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onDelete}
+          aria-label={`Delete integration ${integration.name}`}
+          title="Delete integration"
+        >
           <TrashIcon className="h-4 w-4 text-red-600 dark:text-red-400" />
         </Button>
       </div>
@@ -221,8 +247,8 @@ export function IntegrationsPage() {
         <AddIntegrationForm onDone={() => setAdding(false)} onCancel={() => setAdding(false)} />
       </Modal>
       <ConfirmDialog {...deleting.dialog} title="Delete integration" confirmLabel="Delete" pendingLabel="Deleting...">
-        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong>? Alerts will no longer be sent there.
-        This cannot be undone.
+        Delete <strong className="text-gray-900 dark:text-white">{deleting.shown?.name}</strong>? Alerts will no longer be sent there. This
+        cannot be undone.
       </ConfirmDialog>
     </div>
   );

@@ -19,7 +19,9 @@ describe("integration form", () => {
       config: { webhook_url: "https://hooks.slack.com/services/T/B/X", channel: "#alerts" },
     });
     expect(integrationPayload({ ...base, type: "email" })).toEqual({ name: "Ops", type: "email", config: { email: "ops@example.com" } });
-    expect(integrationPayload({ ...base, type: "webhook", channel: "#x" }).config).toEqual({ webhook_url: "https://hooks.slack.com/services/T/B/X" });
+    expect(integrationPayload({ ...base, type: "webhook", channel: "#x" }).config).toEqual({
+      webhook_url: "https://hooks.slack.com/services/T/B/X",
+    });
   });
   it("validates with the shared schema", () => {
     expect(validateForm(integrationBody, integrationPayload({ ...base, type: "discord", webhookUrl: "" }))[1]).toEqual({

@@ -1,16 +1,7 @@
 // Public landing page (docs/web.md#screens 'Landing and sign-up'): hero, features, plans, footer.
 import { useState } from "react";
 import { PLANS, PRODUCT_NAME, TRIAL_DAYS, type PlanId } from "../../../../schema/constants";
-import {
-  ActivityIcon,
-  BarChartIcon,
-  CheckIcon,
-  FlagIcon,
-  LockIcon,
-  MoonIcon,
-  ShieldIcon,
-  SunIcon,
-} from "../../components/icons";
+import { ActivityIcon, BarChartIcon, CheckIcon, FlagIcon, LockIcon, MoonIcon, ShieldIcon, SunIcon } from "../../components/icons";
 import { Badge, Button, cx } from "../../components/ui";
 import { formatNumber } from "../../lib/format";
 import { toggleTheme, useTheme } from "../../lib/theme";
@@ -89,8 +80,8 @@ export default function Landing() {
             See what your organisation sends to AI models
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
-            {PRODUCT_NAME} logs every prompt and response, flags prompt injection, jailbreaks and leaked data in real time,
-            and alerts your team before it becomes an incident.
+            {PRODUCT_NAME} logs every prompt and response, flags prompt injection, jailbreaks and leaked data in real time, and alerts your
+            team before it becomes an incident.
           </p>
           <div className="mt-10 flex flex-wrap items-center justify-center gap-4">
             <Button size="lg" onClick={openSignUp}>

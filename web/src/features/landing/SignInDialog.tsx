@@ -54,6 +54,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
             className={`${inputClass} mt-1 font-mono`}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "signin-error" : undefined}
+            // biome-ignore lint/a11y/noAutofocus: the dialog opens on request to take a key; focus belongs in its only field.
             autoFocus
           />
           {error ? (

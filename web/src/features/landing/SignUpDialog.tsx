@@ -13,11 +13,7 @@ import { Button, inputClass, labelClass } from "../../components/ui";
 import { registerBody } from "../../../../schema/validation";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 
-function Field({
-  label,
-  error,
-  ...input
-}: { label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Field({ label, error, ...input }: { label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div>
@@ -77,9 +73,7 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        {TRIAL_DAYS} days free. No credit card required.
-      </p>
+      <p className="text-sm text-gray-600 dark:text-gray-400">{TRIAL_DAYS} days free. No credit card required.</p>
       <Field
         label="Organization Name"
         name="name"
@@ -173,11 +167,7 @@ export function SignUpDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
 
   return (
-    <Modal
-      open={open}
-      onClose={result ? () => void enter() : onClose}
-      title={result ? "Your account is ready" : "Start your free trial"}
-    >
+    <Modal open={open} onClose={result ? () => void enter() : onClose} title={result ? "Your account is ready" : "Start your free trial"}>
       {result ? <SuccessScreen result={result} onEnter={() => void enter()} /> : <SignUpForm onDone={setResult} />}
     </Modal>
   );

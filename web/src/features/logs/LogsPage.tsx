@@ -34,7 +34,11 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
             <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
             {log.userId ? <span>User: {log.userId}</span> : null}
           </div>
-          <TextPair prompt={truncate(log.prompt, TRUNCATE.logs)} response={truncate(log.response, TRUNCATE.logs)} expired={log.contentExpired} />
+          <TextPair
+            prompt={truncate(log.prompt, TRUNCATE.logs)}
+            response={truncate(log.response, TRUNCATE.logs)}
+            expired={log.contentExpired}
+          />
           {log.tokenCount != null || log.estimatedCost != null ? (
             <div className="mt-2 flex gap-4 text-xs text-gray-500 dark:text-gray-400">
               {log.tokenCount != null ? <span>Tokens: {formatNumber(log.tokenCount)}</span> : null}
@@ -134,9 +138,17 @@ export function LogsPage() {
               </span>
             ) : null}
             {search.fingerprint ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800" title={search.fingerprint}>
+              <span
+                className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800"
+                title={search.fingerprint}
+              >
                 Redacted value <code>{search.fingerprint.slice(0, FINGERPRINT_SHORT_LENGTH)}</code>
-                <button type="button" aria-label="Clear fingerprint" onClick={() => setFilter({ fingerprint: undefined })} className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700">
+                <button
+                  type="button"
+                  aria-label="Clear fingerprint"
+                  onClick={() => setFilter({ fingerprint: undefined })}
+                  className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700"
+                >
                   <XIcon className="h-3.5 w-3.5" />
                 </button>
               </span>
@@ -144,7 +156,12 @@ export function LogsPage() {
             {search.userId ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800">
                 User {search.userId}
-                <button type="button" aria-label="Clear user" onClick={() => setFilter({ userId: undefined })} className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700">
+                <button
+                  type="button"
+                  aria-label="Clear user"
+                  onClick={() => setFilter({ userId: undefined })}
+                  className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700"
+                >
                   <XIcon className="h-3.5 w-3.5" />
                 </button>
               </span>

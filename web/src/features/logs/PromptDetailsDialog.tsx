@@ -19,7 +19,10 @@ function Highlighted({ text, findings }: { text: string; findings: Finding[] }) 
   const segments = highlightSegments(text, findings);
   return (
     <>
-      {segments.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
+      {segments.map((s, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments are positional pieces of one text, rebuilt together.
+        s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>,
+      )}
     </>
   );
 }
@@ -74,7 +77,10 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
       {log ? (
         <div className="space-y-5">
           {log.blocked ? (
-            <p role="note" className="flex items-center gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200">
+            <p
+              role="note"
+              className="flex items-center gap-2 rounded-lg bg-rose-50 p-3 text-sm text-rose-800 dark:bg-rose-500/10 dark:text-rose-200"
+            >
               <BlockedBadge /> The gateway's guardrail blocked this prompt: it was not sent to the provider.
             </p>
           ) : null}
@@ -106,16 +112,8 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
             </p>
           ) : (
             <>
-              <TextBlock
-                label="Prompt"
-                text={log.prompt}
-                findings={(log.findings ?? []).filter((f) => f.target === "prompt")}
-              />
-              <TextBlock
-                label="Response"
-                text={log.response}
-                findings={(log.findings ?? []).filter((f) => f.target === "response")}
-              />
+              <TextBlock label="Prompt" text={log.prompt} findings={(log.findings ?? []).filter((f) => f.target === "prompt")} />
+              <TextBlock label="Response" text={log.response} findings={(log.findings ?? []).filter((f) => f.target === "response")} />
             </>
           )}
           <RedactedValues findings={log.findings} onNavigate={onClose} />

@@ -48,7 +48,12 @@ export function RedactedValues({ findings, onNavigate }: { findings: readonly Fi
             <span className="text-gray-600 dark:text-gray-400">
               <Seen fingerprint={f.fingerprint} />
             </span>
-            <Link to="/logs" search={{ fingerprint: f.fingerprint }} onClick={onNavigate} className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400">
+            <Link
+              to="/logs"
+              search={{ fingerprint: f.fingerprint }}
+              onClick={onNavigate}
+              className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400"
+            >
               Show these logs
             </Link>
           </li>

@@ -23,16 +23,17 @@ export function FlagBadge({ status }: { status: string }) {
 
 export function ModelBadge({ model }: { model: string }) {
   return (
-    <Badge className="bg-indigo-50 font-mono text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">
-      {model}
-    </Badge>
+    <Badge className="bg-indigo-50 font-mono text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">{model}</Badge>
   );
 }
 
 /** A log the gateway refused to forward (issue 12): its prompt never reached the provider. */
 export function BlockedBadge() {
   return (
-    <Badge className="bg-rose-50 text-rose-700 ring-rose-600/20 dark:bg-rose-500/15 dark:text-rose-300" title="The gateway did not send this prompt to the provider">
+    <Badge
+      className="bg-rose-50 text-rose-700 ring-rose-600/20 dark:bg-rose-500/15 dark:text-rose-300"
+      title="The gateway did not send this prompt to the provider"
+    >
       {BLOCKED_LABEL}
     </Badge>
   );

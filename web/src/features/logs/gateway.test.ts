@@ -3,7 +3,9 @@ import { gatewayFacts } from "./gateway";
 
 describe("gatewayFacts", () => {
   it("reads the gateway's metadata", () => {
-    expect(gatewayFacts({ gateway: { upstream: "https://api.openai.com", status: 200, stream: true, firstTokenMs: 120, totalMs: 900 } })).toEqual({
+    expect(
+      gatewayFacts({ gateway: { upstream: "https://api.openai.com", status: 200, stream: true, firstTokenMs: 120, totalMs: 900 } }),
+    ).toEqual({
       upstream: "https://api.openai.com",
       status: 200,
       stream: true,
@@ -15,6 +17,10 @@ describe("gatewayFacts", () => {
     expect(gatewayFacts(null)).toBeNull();
     expect(gatewayFacts({ other: 1 })).toBeNull();
     expect(gatewayFacts({ gateway: ["x"] })).toBeNull();
-    expect(gatewayFacts({ gateway: { status: "200", firstTokenMs: Infinity } })).toMatchObject({ status: null, firstTokenMs: null, stream: false });
+    expect(gatewayFacts({ gateway: { status: "200", firstTokenMs: Infinity } })).toMatchObject({
+      status: null,
+      firstTokenMs: null,
+      stream: false,
+    });
   });
 });

@@ -1,6 +1,12 @@
 // What the details dialog shows of a gateway call (issue 12): read from the log's metadata.gateway,
 // which the worker writes (worker/src/routes/gateway.ts); anything else there is ignored.
-export type GatewayFacts = { upstream: string | null; status: number | null; stream: boolean; firstTokenMs: number | null; totalMs: number | null };
+export type GatewayFacts = {
+  upstream: string | null;
+  status: number | null;
+  stream: boolean;
+  firstTokenMs: number | null;
+  totalMs: number | null;
+};
 
 const num = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);
 

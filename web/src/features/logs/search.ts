@@ -4,7 +4,12 @@ import { FINGERPRINT_HEX_LENGTH, FLAG_STATUSES } from "../../../../schema/consta
 
 const text = v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(500))), undefined);
 const isoDate = v.fallback(
-  v.optional(v.pipe(v.string(), v.check((s) => !Number.isNaN(Date.parse(s))))),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.check((s) => !Number.isNaN(Date.parse(s))),
+    ),
+  ),
   undefined,
 );
 
@@ -16,7 +21,15 @@ export const logsSearchSchema = v.object({
   from: isoDate,
   to: isoDate,
   /** Gateway-blocked logs only (true) or none of them (false); kept a boolean so the URL reads `?blocked=true`. */
-  blocked: v.fallback(v.optional(v.pipe(v.union([v.boolean(), v.picklist(["true", "false"])]), v.transform((x) => x === true || x === "true"))), undefined),
+  blocked: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.boolean(), v.picklist(["true", "false"])]),
+        v.transform((x) => x === true || x === "true"),
+      ),
+    ),
+    undefined,
+  ),
   fingerprint: v.fallback(v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`)))), undefined),
 });
 

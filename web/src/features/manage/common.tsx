@@ -29,7 +29,17 @@ export function AdminRequired({ what }: { what: string }) {
 }
 
 /** An empty state with an icon, a title and an optional call to action. */
-export function EmptyCard({ icon, title, description, action }: { icon: ReactNode; title: string; description?: ReactNode; action?: ReactNode }) {
+export function EmptyCard({
+  icon,
+  title,
+  description,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
       <div className="rounded-full bg-gray-100 p-3 text-gray-400 dark:bg-gray-800">{icon}</div>

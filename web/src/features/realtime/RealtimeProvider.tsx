@@ -41,6 +41,7 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
     },
   }));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: orgId is unused inside on purpose; a new organization needs a new socket.
   useEffect(() => {
     let cached: { url: string; expiresAt: number } | null = null;
     let lastAlertRefresh = 0;
@@ -93,7 +94,7 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       // The room also answers token renewals; only a log in the contract's shape reaches the views.
       if (!v.is(newPromptLogMessageSchema, msg)) return;
       const { log } = msg;
-      listeners.current.forEach((l) => l(log));
+      for (const l of listeners.current) l(log);
       // Other views are out of date now: mark them stale without refetching in the background.
       queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] !== "feed", refetchType: "none" });
       queryClient.invalidateQueries({ queryKey: statsKeys.all, refetchType: "none" });

@@ -1,6 +1,12 @@
 // Gateway (issue 12 part 2; docs/gateway.md): which flagged prompts the OpenAI-compatible gateway
 // refuses to forward, and where it forwards the rest. Part of the settings form (one Save).
-import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_BLOCK_LABELS, GATEWAY_BLOCK_LEVELS, GATEWAY_KEY_HEADER, type GatewayBlockLevel } from "../../../../schema/constants";
+import {
+  DEFAULT_GATEWAY_UPSTREAM,
+  GATEWAY_BLOCK_LABELS,
+  GATEWAY_BLOCK_LEVELS,
+  GATEWAY_KEY_HEADER,
+  type GatewayBlockLevel,
+} from "../../../../schema/constants";
 import { FieldError, TextField } from "../../components/form";
 import { ShieldIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
@@ -17,7 +23,12 @@ export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
     <Panel title="Gateway" icon={<ShieldIcon className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />}>
       <fieldset disabled={disabled} className="space-y-4">
         <div>
-          <Select<GatewayBlockLevel> label="Block Flagged Prompts" value={draft.gatewayBlock} options={BLOCK_OPTIONS} onChange={(v) => onChange({ gatewayBlock: v })} />
+          <Select<GatewayBlockLevel>
+            label="Block Flagged Prompts"
+            value={draft.gatewayBlock}
+            options={BLOCK_OPTIONS}
+            onChange={(v) => onChange({ gatewayBlock: v })}
+          />
           <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
             Prompts sent through the gateway at or above this flag never reach the provider: the caller gets an error and the log is marked
             Blocked.

@@ -22,7 +22,12 @@ export function PrivacySettings({ draft, errors, disabled, onChange }: Props) {
     <Panel title="Privacy" icon={<LockIcon className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />}>
       <fieldset disabled={disabled} className="space-y-4">
         <div>
-          <Select<RedactionMode> label="Redaction" value={draft.redaction} options={REDACTION_OPTIONS} onChange={(v) => onChange({ redaction: v })} />
+          <Select<RedactionMode>
+            label="Redaction"
+            value={draft.redaction}
+            options={REDACTION_OPTIONS}
+            onChange={(v) => onChange({ redaction: v })}
+          />
           <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
             Detected values are replaced by a placeholder such as [REDACTED:aws_access_key] before a log is stored, searched, exported or
             sent anywhere. Each keeps a fingerprint, so you can see where the same value appeared without storing it.
@@ -30,7 +35,12 @@ export function PrivacySettings({ draft, errors, disabled, onChange }: Props) {
           <FieldError>{errors.redaction}</FieldError>
         </div>
         <div>
-          <Select label="Keep Metadata For" value={draft.metadataRetentionDays} options={METADATA_OPTIONS} onChange={(v) => onChange({ metadataRetentionDays: v })} />
+          <Select
+            label="Keep Metadata For"
+            value={draft.metadataRetentionDays}
+            options={METADATA_OPTIONS}
+            onChange={(v) => onChange({ metadataRetentionDays: v })}
+          />
           <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
             Model, user, session, tokens, cost, latency and flags of a log are kept this long; its prompt and response go at Data Retention.
           </p>

@@ -67,7 +67,11 @@ function ApiConfiguration({ settings, canEdit }: { settings: Settings; canEdit: 
       queryClient.setQueryData<Settings>(settingsKey, (s) => (s ? { ...s, apiKeyPrefix: r.keyPrefix } : s));
       void queryClient.invalidateQueries({ queryKey: organizationKey });
       void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all });
-      toast({ title: "API key regenerated", description: "A new API key has been generated. Update your integrations.", variant: "destructive" });
+      toast({
+        title: "API key regenerated",
+        description: "A new API key has been generated. Update your integrations.",
+        variant: "destructive",
+      });
     },
     onError: (e) => toast({ title: "Failed to regenerate API key", description: errorText(e), variant: "destructive" }),
   });
@@ -81,7 +85,12 @@ function ApiConfiguration({ settings, canEdit }: { settings: Settings; canEdit: 
           </label>
           <div className="mt-1 flex flex-wrap gap-2 sm:flex-nowrap">
             <input id="settings-api-key" readOnly value={value} className={`${inputClass} font-mono`} data-testid="settings-api-key" />
-            <Button variant="secondary" onClick={() => setVisible((v) => !v)} aria-label={visible ? "Hide API key" : "Show API key"} title={visible ? "Hide API key" : "Show API key"}>
+            <Button
+              variant="secondary"
+              onClick={() => setVisible((v) => !v)}
+              aria-label={visible ? "Hide API key" : "Show API key"}
+              title={visible ? "Hide API key" : "Show API key"}
+            >
               {visible ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
             </Button>
             <CopyButton text={newKey ?? settings.apiKeyPrefix} toastTitle="API key copied" ariaLabel="Copy API key" hideText size="md" />
@@ -111,8 +120,8 @@ function ApiConfiguration({ settings, canEdit }: { settings: Settings; canEdit: 
         onClose={() => setConfirming(false)}
         onConfirm={() => rotate.mutate()}
       >
-        The key you are signed in with (<span className="font-mono">{settings.apiKeyPrefix}…</span>) stops working immediately and a new
-        one is generated. Every application and integration using it must be updated. This session stays signed in.
+        The key you are signed in with (<span className="font-mono">{settings.apiKeyPrefix}…</span>) stops working immediately and a new one
+        is generated. Every application and integration using it must be updated. This session stays signed in.
       </ConfirmDialog>
     </Panel>
   );
@@ -191,7 +200,12 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
   const [deleting, setDeleting] = useState(false);
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const setRule = (key: FlagRuleKey, value: boolean) => setDraft((d) => ({ ...d, flagRules: { ...d.flagRules, [key]: value } }));
-  const { mutation: save, errors, setErrors, submit: send } = useFormMutation({
+  const {
+    mutation: save,
+    errors,
+    setErrors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: (body: SettingsInput) => updateSettings(body as Parameters<typeof updateSettings>[0]),
     queryKeys: [],
     success: () => ({ title: "Settings saved", description: "Your settings have been updated successfully." }),
@@ -210,123 +224,141 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
   const ro = !canEdit;
   return (
     <div className="space-y-6">
-    <form onSubmit={submit} noValidate className="space-y-6">
-      {ro ? (
-        <p className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300" role="note">
-          You are viewing settings read-only. Only admins can change them.
-        </p>
-      ) : null}
-      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <Section title="Organization Settings" icon={<SlidersIcon className={iconClass} />}>
-          <TextField
-            label="Organization Name"
-            name="organizationName"
-            value={draft.organizationName}
-            onChange={(e) => set("organizationName", e.target.value)}
-            error={errors.organizationName}
-            disabled={ro}
-          />
-          <div>
-            <fieldset disabled={ro}>
-              <Select label="Data Retention" value={draft.retentionDays} options={RETENTION_OPTIONS} onChange={(v) => set("retentionDays", v)} />
-            </fieldset>
-            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">Prompts and responses older than this are deleted automatically; metadata and daily analytics are kept.</p>
-            <FieldError>{errors.retentionDays}</FieldError>
-          </div>
-        </Section>
-
-        <ApiConfiguration settings={settings} canEdit={canEdit} />
-
-        <PrivacySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
-
-        <GatewaySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
-
-        <Section title="Alert Settings" icon={<BellIcon className={iconClass} />}>
-          <Toggle label="Email Alerts" description="Send alerts by e-mail" checked={draft.emailAlerts} onChange={(v) => set("emailAlerts", v)} disabled={ro} />
-          <Toggle
-            label="Slack Notifications"
-            description="Post alerts to your Slack integrations"
-            checked={draft.slackNotifications}
-            onChange={(v) => set("slackNotifications", v)}
-            disabled={ro}
-          />
-          <Toggle
-            label="Critical Only"
-            description="Alert only on critical flags (warnings are still logged)"
-            checked={draft.criticalOnly}
-            onChange={(v) => set("criticalOnly", v)}
-            disabled={ro}
-          />
-          <TextField
-            label="Alert Webhook URL (optional)"
-            name="webhookUrl"
-            type="url"
-            placeholder="https://example.com/alerts"
-            value={draft.webhookUrl}
-            onChange={(e) => set("webhookUrl", e.target.value)}
-            error={errors.webhookUrl}
-            disabled={ro}
-          />
-        </Section>
-
-        <Section title="Red Flag Detection Rules" icon={<FlagIcon className={iconClass} />}>
-          {FLAG_RULE_KEYS.map((k) => (
-            <Toggle
-              key={k}
-              label={FLAG_REASON_LABELS[FLAG_RULE_REASON[k]]}
-              description={RULE_DESCRIPTIONS[k]}
-              checked={draft.flagRules[k]}
-              onChange={(v) => setRule(k, v)}
+      <form onSubmit={submit} noValidate className="space-y-6">
+        {ro ? (
+          <p
+            className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300"
+            role="note"
+          >
+            You are viewing settings read-only. Only admins can change them.
+          </p>
+        ) : null}
+        <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+          <Section title="Organization Settings" icon={<SlidersIcon className={iconClass} />}>
+            <TextField
+              label="Organization Name"
+              name="organizationName"
+              value={draft.organizationName}
+              onChange={(e) => set("organizationName", e.target.value)}
+              error={errors.organizationName}
               disabled={ro}
             />
-          ))}
-          <TextField
-            label="Token Threshold"
-            name="tokenThreshold"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={draft.tokenThreshold}
-            onChange={(e) => set("tokenThreshold", e.target.value)}
-            error={errors.tokenThreshold}
-            hint="Logs with more tokens than this are flagged as High Token Usage."
-            disabled={ro}
-          />
-          <div>
-            <fieldset disabled={ro}>
-              <Select
-                label="Detection Sensitivity"
-                value={draft.sensitivity}
-                options={SENSITIVITY_OPTIONS}
-                onChange={(v) => set("sensitivity", v)}
-              />
-            </fieldset>
-            <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{SENSITIVITY_HINTS[draft.sensitivity]} Applies to logs received from now on.</p>
-            <FieldError>{errors.sensitivity}</FieldError>
-          </div>
-        </Section>
-      </div>
+            <div>
+              <fieldset disabled={ro}>
+                <Select
+                  label="Data Retention"
+                  value={draft.retentionDays}
+                  options={RETENTION_OPTIONS}
+                  onChange={(v) => set("retentionDays", v)}
+                />
+              </fieldset>
+              <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+                Prompts and responses older than this are deleted automatically; metadata and daily analytics are kept.
+              </p>
+              <FieldError>{errors.retentionDays}</FieldError>
+            </div>
+          </Section>
 
-      {canEdit ? (
-        <div className="flex flex-wrap items-center justify-end gap-3">
-          {dirty ? <span className="text-sm text-gray-500 dark:text-gray-400">You have unsaved changes.</span> : null}
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setDraft(toDraft(settings));
-              setErrors({});
-            }}
-            disabled={!dirty || save.isPending}
-          >
-            Discard
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save Settings"}
-          </Button>
+          <ApiConfiguration settings={settings} canEdit={canEdit} />
+
+          <PrivacySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+
+          <GatewaySettings draft={draft} errors={errors} disabled={ro} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+
+          <Section title="Alert Settings" icon={<BellIcon className={iconClass} />}>
+            <Toggle
+              label="Email Alerts"
+              description="Send alerts by e-mail"
+              checked={draft.emailAlerts}
+              onChange={(v) => set("emailAlerts", v)}
+              disabled={ro}
+            />
+            <Toggle
+              label="Slack Notifications"
+              description="Post alerts to your Slack integrations"
+              checked={draft.slackNotifications}
+              onChange={(v) => set("slackNotifications", v)}
+              disabled={ro}
+            />
+            <Toggle
+              label="Critical Only"
+              description="Alert only on critical flags (warnings are still logged)"
+              checked={draft.criticalOnly}
+              onChange={(v) => set("criticalOnly", v)}
+              disabled={ro}
+            />
+            <TextField
+              label="Alert Webhook URL (optional)"
+              name="webhookUrl"
+              type="url"
+              placeholder="https://example.com/alerts"
+              value={draft.webhookUrl}
+              onChange={(e) => set("webhookUrl", e.target.value)}
+              error={errors.webhookUrl}
+              disabled={ro}
+            />
+          </Section>
+
+          <Section title="Red Flag Detection Rules" icon={<FlagIcon className={iconClass} />}>
+            {FLAG_RULE_KEYS.map((k) => (
+              <Toggle
+                key={k}
+                label={FLAG_REASON_LABELS[FLAG_RULE_REASON[k]]}
+                description={RULE_DESCRIPTIONS[k]}
+                checked={draft.flagRules[k]}
+                onChange={(v) => setRule(k, v)}
+                disabled={ro}
+              />
+            ))}
+            <TextField
+              label="Token Threshold"
+              name="tokenThreshold"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={draft.tokenThreshold}
+              onChange={(e) => set("tokenThreshold", e.target.value)}
+              error={errors.tokenThreshold}
+              hint="Logs with more tokens than this are flagged as High Token Usage."
+              disabled={ro}
+            />
+            <div>
+              <fieldset disabled={ro}>
+                <Select
+                  label="Detection Sensitivity"
+                  value={draft.sensitivity}
+                  options={SENSITIVITY_OPTIONS}
+                  onChange={(v) => set("sensitivity", v)}
+                />
+              </fieldset>
+              <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+                {SENSITIVITY_HINTS[draft.sensitivity]} Applies to logs received from now on.
+              </p>
+              <FieldError>{errors.sensitivity}</FieldError>
+            </div>
+          </Section>
         </div>
-      ) : null}
-    </form>
+
+        {canEdit ? (
+          <div className="flex flex-wrap items-center justify-end gap-3">
+            {dirty ? <span className="text-sm text-gray-500 dark:text-gray-400">You have unsaved changes.</span> : null}
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setDraft(toDraft(settings));
+                setErrors({});
+              }}
+              disabled={!dirty || save.isPending}
+            >
+              Discard
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              {save.isPending ? "Saving..." : "Save Settings"}
+            </Button>
+          </div>
+        ) : null}
+      </form>
 
       <Card className="border-red-200 p-5 dark:border-red-500/30" aria-labelledby="danger-zone">
         <h2 id="danger-zone" className="flex items-center gap-2 text-base font-semibold text-red-700 dark:text-red-400">
@@ -336,7 +368,9 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
         <div className="mt-3 flex flex-wrap items-center justify-between gap-4">
           <div>
             <p className="text-sm font-medium text-gray-900 dark:text-white">Delete All Data</p>
-            <p className="text-sm text-gray-500 dark:text-gray-400">Permanently delete every prompt log, alert and analytics figure of this organization.</p>
+            <p className="text-sm text-gray-500 dark:text-gray-400">
+              Permanently delete every prompt log, alert and analytics figure of this organization.
+            </p>
           </div>
           <Button variant="danger" onClick={() => setDeleting(true)} disabled={ro}>
             Delete All Data

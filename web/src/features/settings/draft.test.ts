@@ -58,7 +58,7 @@ describe("settings draft", () => {
     });
   });
   it("shows the key masked or as far as we know it", () => {
-    expect(keyFieldValue("pk_live_AbCdEfGh", false)).toBe("pk_live_" + "*".repeat(32));
+    expect(keyFieldValue("pk_live_AbCdEfGh", false)).toBe(`pk_live_${"*".repeat(32)}`);
     expect(keyFieldValue("pk_live_AbCdEfGh", true)).toBe("pk_live_AbCdEfGh…");
     expect(keyFieldValue("pk_live_AbCdEfGh", true, "pk_live_FULL")).toBe("pk_live_FULL");
   });

@@ -1,4 +1,12 @@
-import { API_KEY_PREFIX, FLAG_RULE_KEYS, MASKED_KEY_ASTERISKS, type DetectionSensitivity, type FlagRules, type GatewayBlockLevel, type RedactionMode } from "../../../../schema/constants";
+import {
+  API_KEY_PREFIX,
+  FLAG_RULE_KEYS,
+  MASKED_KEY_ASTERISKS,
+  type DetectionSensitivity,
+  type FlagRules,
+  type GatewayBlockLevel,
+  type RedactionMode,
+} from "../../../../schema/constants";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */

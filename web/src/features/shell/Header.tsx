@@ -38,7 +38,13 @@ function ThemeToggle() {
   const theme = useTheme();
   const next = theme === "dark" ? "light" : "dark";
   return (
-    <button type="button" onClick={toggleTheme} className={iconButton} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`}>
+    <button
+      type="button"
+      onClick={toggleTheme}
+      className={iconButton}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+    >
       {theme === "dark" ? <SunIcon /> : <MoonIcon />}
     </button>
   );
@@ -48,14 +54,13 @@ function NotificationBell() {
   const { data } = useQuery({ ...recentAlertsQueryOptions(), refetchInterval: REFRESH_MS.alerts });
   const count = data?.total ?? data?.items.length ?? 0;
   return (
-    <Link
-      to="/alerts"
-      className={iconButton}
-      aria-label={count > 0 ? `Notifications: ${count} unacknowledged alerts` : "Notifications"}
-    >
+    <Link to="/alerts" className={iconButton} aria-label={count > 0 ? `Notifications: ${count} unacknowledged alerts` : "Notifications"}>
       <BellIcon />
       {count > 0 ? (
-        <span data-testid="bell-dot" className="absolute top-1.5 right-1.5 block h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-900" />
+        <span
+          data-testid="bell-dot"
+          className="absolute top-1.5 right-1.5 block h-2.5 w-2.5 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-900"
+        />
       ) : null}
     </Link>
   );
@@ -122,7 +127,10 @@ function UserMenu({ organization }: { organization: Organization }) {
           }
         }}
       >
-        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white" data-testid="avatar-initials">
+        <span
+          className="flex h-9 w-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+          data-testid="avatar-initials"
+        >
           {initials(displayName)}
         </span>
         <span className="hidden text-sm font-medium text-gray-700 md:block dark:text-gray-200">{displayName}</span>

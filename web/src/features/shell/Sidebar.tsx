@@ -15,8 +15,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
             activeOptions={{ exact: to === "/" }}
             className="group flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white"
             activeProps={{
-              className:
-                "!bg-indigo-50 !text-indigo-700 dark:!bg-indigo-500/15 dark:!text-indigo-300",
+              className: "!bg-indigo-50 !text-indigo-700 dark:!bg-indigo-500/15 dark:!text-indigo-300",
               "aria-current": "page",
             }}
           >
@@ -54,7 +53,12 @@ export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose:
         <aside className="relative flex h-full w-64 flex-col bg-white shadow-xl dark:bg-gray-900">
           <div className="flex items-center justify-between pr-2">
             <Brand />
-            <button type="button" onClick={onClose} aria-label="Close menu" className="rounded-md p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close menu"
+              className="rounded-md p-2 text-gray-500 hover:bg-gray-100 dark:hover:bg-gray-800"
+            >
               <XIcon />
             </button>
           </div>

@@ -18,10 +18,38 @@ type Def = {
 };
 
 const CARDS: Def[] = [
-  { key: "totalPrompts", title: "Total Prompts", icon: ActivityIcon, upIsGood: true, format: formatNumber, iconClass: "bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300" },
-  { key: "redFlags", title: "Red Flags", icon: FlagIcon, upIsGood: false, format: formatNumber, iconClass: "bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300" },
-  { key: "activeUsers", title: "Active Users", icon: UsersIcon, upIsGood: true, format: formatNumber, iconClass: "bg-green-50 text-green-600 dark:bg-green-500/15 dark:text-green-300" },
-  { key: "estimatedCost", title: "Est. Cost", icon: DollarIcon, upIsGood: false, format: formatStatsCost, iconClass: "bg-amber-50 text-amber-600 dark:bg-amber-500/15 dark:text-amber-300" },
+  {
+    key: "totalPrompts",
+    title: "Total Prompts",
+    icon: ActivityIcon,
+    upIsGood: true,
+    format: formatNumber,
+    iconClass: "bg-indigo-50 text-indigo-600 dark:bg-indigo-500/15 dark:text-indigo-300",
+  },
+  {
+    key: "redFlags",
+    title: "Red Flags",
+    icon: FlagIcon,
+    upIsGood: false,
+    format: formatNumber,
+    iconClass: "bg-red-50 text-red-600 dark:bg-red-500/15 dark:text-red-300",
+  },
+  {
+    key: "activeUsers",
+    title: "Active Users",
+    icon: UsersIcon,
+    upIsGood: true,
+    format: formatNumber,
+    iconClass: "bg-green-50 text-green-600 dark:bg-green-500/15 dark:text-green-300",
+  },
+  {
+    key: "estimatedCost",
+    title: "Est. Cost",
+    icon: DollarIcon,
+    upIsGood: false,
+    format: formatStatsCost,
+    iconClass: "bg-amber-50 text-amber-600 dark:bg-amber-500/15 dark:text-amber-300",
+  },
 ];
 
 const TONE = {

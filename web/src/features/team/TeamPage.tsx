@@ -29,7 +29,12 @@ const ROLE_BADGE: Record<string, string> = {
 };
 
 const COUNT_CARDS: { role: Role; label: string; icon: typeof UsersIcon; tone: string }[] = [
-  { role: "admin", label: "Admins", icon: ShieldCheckIcon, tone: "bg-purple-100 text-purple-600 dark:bg-purple-500/15 dark:text-purple-300" },
+  {
+    role: "admin",
+    label: "Admins",
+    icon: ShieldCheckIcon,
+    tone: "bg-purple-100 text-purple-600 dark:bg-purple-500/15 dark:text-purple-300",
+  },
   { role: "engineer", label: "Engineers", icon: CodeIcon, tone: "bg-sky-100 text-sky-600 dark:bg-sky-500/15 dark:text-sky-300" },
   { role: "viewer", label: "Viewers", icon: EyeIcon, tone: "bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300" },
 ];
@@ -38,7 +43,11 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; ap
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("engineer");
-  const { mutation: invite, errors, submit: send } = useFormMutation({
+  const {
+    mutation: invite,
+    errors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: inviteMember,
     queryKeys: [teamKeys.all, ["api-keys"]],
     success: (r) => ({ title: "Member invited successfully", description: `${r.member.name} joined as ${roleLabel(r.member.role)}.` }),
@@ -51,8 +60,26 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; ap
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" autoComplete="off" placeholder="Ada Lovelace" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
-      <TextField label="Email" name="email" type="email" autoComplete="off" placeholder="ada@example.com" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        placeholder="Ada Lovelace"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoFocus
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        placeholder="ada@example.com"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
       <div>
         <Select label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{ROLE_DESCRIPTIONS[role]}</p>
@@ -88,7 +115,19 @@ function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void })
   );
 }
 
-function MemberRow({ member, isSelf, canManage, now, onRemove }: { member: TeamMember; isSelf: boolean; canManage: boolean; now: number; onRemove: () => void }) {
+function MemberRow({
+  member,
+  isSelf,
+  canManage,
+  now,
+  onRemove,
+}: {
+  member: TeamMember;
+  isSelf: boolean;
+  canManage: boolean;
+  now: number;
+  onRemove: () => void;
+}) {
   const queryClient = useQueryClient();
   const update = useMutation({
     mutationFn: (role: Role) => changeRole(member.id, role),
@@ -101,11 +140,17 @@ function MemberRow({ member, isSelf, canManage, now, onRemove }: { member: TeamM
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center" data-testid="member-row">
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <span className="relative shrink-0">
-          <span className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white" aria-hidden="true">
+          <span
+            className="flex h-10 w-10 items-center justify-center rounded-full bg-indigo-600 text-sm font-semibold text-white"
+            aria-hidden="true"
+          >
             {initials(member.name)}
           </span>
           <span
-            className={cx("absolute right-0 bottom-0 block h-3 w-3 rounded-full ring-2 ring-white dark:ring-gray-900", statusDotClass(member.status))}
+            className={cx(
+              "absolute right-0 bottom-0 block h-3 w-3 rounded-full ring-2 ring-white dark:ring-gray-900",
+              statusDotClass(member.status),
+            )}
             title={statusText}
             data-status={member.status}
           />
@@ -115,7 +160,9 @@ function MemberRow({ member, isSelf, canManage, now, onRemove }: { member: TeamM
           <div className="flex flex-wrap items-center gap-2">
             <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{member.name}</p>
             <Badge className={ROLE_BADGE[member.role] ?? undefined}>{roleLabel(member.role)}</Badge>
-            {isSelf ? <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">You</Badge> : null}
+            {isSelf ? (
+              <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">You</Badge>
+            ) : null}
           </div>
           <p className="truncate text-sm text-gray-500 dark:text-gray-400">{member.email}</p>
           <p className="text-xs text-gray-500 dark:text-gray-400">
@@ -246,8 +293,8 @@ export function TeamPage() {
 
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog {...removing.dialog} title="Remove member" confirmLabel="Remove" pendingLabel="Removing...">
-        Remove <strong className="text-gray-900 dark:text-white">{removing.shown?.name}</strong> ({removing.shown?.email}) from the team? Their
-        API keys stop working immediately.
+        Remove <strong className="text-gray-900 dark:text-white">{removing.shown?.name}</strong> ({removing.shown?.email}) from the team?
+        Their API keys stop working immediately.
       </ConfirmDialog>
     </div>
   );

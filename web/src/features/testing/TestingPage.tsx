@@ -105,7 +105,9 @@ function LiveTesting() {
           <TextAreaField label="Prompt" name="prompt" rows={4} value={prompt} onChange={(e) => setPrompt(e.target.value)} error={error} />
           <TextAreaField label="Response" name="response" rows={4} value={response} onChange={(e) => setResponse(e.target.value)} />
           {!canWrite ? (
-            <p className="text-xs text-gray-500 dark:text-gray-400">Your key lacks the Write Prompt Logs permission needed to submit test prompts.</p>
+            <p className="text-xs text-gray-500 dark:text-gray-400">
+              Your key lacks the Write Prompt Logs permission needed to submit test prompts.
+            </p>
           ) : null}
           <Button type="submit" disabled={submit.isPending || !canWrite}>
             <SendIcon className="h-4 w-4" />
@@ -115,7 +117,9 @@ function LiveTesting() {
       </Panel>
       <Panel title="Test Results" icon={<CheckCircleIcon className="h-5 w-5 text-indigo-600 dark:text-indigo-400" />}>
         {results.length === 0 ? (
-          <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400">No test results yet. Submit a prompt to see how it is flagged.</p>
+          <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400">
+            No test results yet. Submit a prompt to see how it is flagged.
+          </p>
         ) : (
           <ul role="list" aria-label="Test results" className="max-h-[32rem] space-y-3 overflow-y-auto">
             {results.map((r) => (
@@ -256,10 +260,10 @@ export function TestingPage() {
                 intro={
                   <>
                     The Python SDK (standard library only, Python 3.8+) from the repository's <Code>sdk/python</Code>. <Code>log()</Code>{" "}
-                    returns at once; a background thread sends batches of up to 100 logs (or after 1 second) to{" "}
-                    <Code>/api/logs/batch</Code>, retries rate limits and server errors with backoff and <Code>Retry-After</Code> under one{" "}
-                    <Code>Idempotency-Key</Code> per batch (a retry never stores a log twice), and flushes at exit.{" "}
-                    <Code>wrap_openai(client)</Code> logs every chat completion of an OpenAI client.
+                    returns at once; a background thread sends batches of up to 100 logs (or after 1 second) to <Code>/api/logs/batch</Code>
+                    , retries rate limits and server errors with backoff and <Code>Retry-After</Code> under one <Code>Idempotency-Key</Code>{" "}
+                    per batch (a retry never stores a log twice), and flushes at exit. <Code>wrap_openai(client)</Code> logs every chat
+                    completion of an OpenAI client.
                   </>
                 }
               >
@@ -274,10 +278,10 @@ export function TestingPage() {
                 intro={
                   <>
                     The TypeScript SDK <Code>@promptsentry/sdk</Code> (no dependencies; Node.js 18+, Cloudflare Workers, Deno, Bun) from the
-                    repository's <Code>sdk/typescript</Code>. It batches up to 100 logs (or 1 second) to <Code>/api/logs/batch</Code>, retries
-                    rate limits and server errors with backoff and <Code>Retry-After</Code> under one <Code>Idempotency-Key</Code> per batch,
-                    reports refused logs to <Code>onError</Code>, and <Code>sentry.wrapOpenAI(client)</Code> logs every chat completion of an
-                    OpenAI client, streamed or not.
+                    repository's <Code>sdk/typescript</Code>. It batches up to 100 logs (or 1 second) to <Code>/api/logs/batch</Code>,
+                    retries rate limits and server errors with backoff and <Code>Retry-After</Code> under one <Code>Idempotency-Key</Code>{" "}
+                    per batch, reports refused logs to <Code>onError</Code>, and <Code>sentry.wrapOpenAI(client)</Code> logs every chat
+                    completion of an OpenAI client, streamed or not.
                   </>
                 }
               >
@@ -311,7 +315,12 @@ export function TestingPage() {
                   <>
                     Each delivery is a <Code>POST</Code> with a JSON body <Code>{"{ id, type, timestamp, data }"}</Code> and the headers{" "}
                     <Code>webhook-id</Code>, <Code>webhook-timestamp</Code> and <Code>webhook-signature</Code> (
-                    <a className="text-indigo-600 hover:underline dark:text-indigo-400" href="https://www.standardwebhooks.com" target="_blank" rel="noreferrer">
+                    <a
+                      className="text-indigo-600 hover:underline dark:text-indigo-400"
+                      href="https://www.standardwebhooks.com"
+                      target="_blank"
+                      rel="noreferrer"
+                    >
                       Standard Webhooks
                     </a>
                     ), plus the legacy <Code>X-Signature</Code> (hex HMAC-SHA256 of the body only: it does not cover the id or time, so a

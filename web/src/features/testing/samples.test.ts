@@ -22,7 +22,14 @@ import {
   statusCardKey,
 } from "./samples";
 
-type Seen = { method: string; url: string; auth: string | undefined; contentType: string | undefined; key: string | undefined; body: Record<string, unknown> };
+type Seen = {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  contentType: string | undefined;
+  key: string | undefined;
+  body: Record<string, unknown>;
+};
 
 const dir = mkdtempSync(join(tmpdir(), "ps-samples-"));
 const seen: Seen[] = [];
@@ -48,7 +55,11 @@ const repo = resolve(import.meta.dirname, "../../../..");
 beforeAll(async () => {
   // The Node sample imports @promptsentry/sdk: the repository's SDK, built, linked into the sample's folder.
   if (!existsSync(join(repo, "sdk/typescript/dist/index.js"))) {
-    const built = spawnSync(process.execPath, [join(repo, "node_modules/typescript/bin/tsc"), "-p", join(repo, "sdk/typescript/tsconfig.json")]);
+    const built = spawnSync(process.execPath, [
+      join(repo, "node_modules/typescript/bin/tsc"),
+      "-p",
+      join(repo, "sdk/typescript/tsconfig.json"),
+    ]);
     if (built.status !== 0) throw new Error(`building the SDK failed: ${built.stdout}${built.stderr}`);
   }
   mkdirSync(join(dir, "node_modules/@promptsentry"), { recursive: true });
@@ -129,7 +140,7 @@ describe("SDK samples", () => {
 });
 
 describe("webhook receiver sample", () => {
-  const secret = "whsec_" + Buffer.from("0123456789abcdef0123456789abcdef").toString("base64");
+  const secret = `whsec_${Buffer.from("0123456789abcdef0123456789abcdef").toString("base64")}`;
   let port = 0;
   let printed = "";
   let child: ReturnType<typeof spawn> | undefined;
@@ -149,7 +160,9 @@ describe("webhook receiver sample", () => {
   afterAll(() => child?.kill());
 
   const post = (body: string, headers: Record<string, string>) =>
-    fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }).then((r) => r.status);
+    fetch(`http://127.0.0.1:${port}/`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } }).then(
+      (r) => r.status,
+    );
   const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
   /** Exactly the headers the server's webhook delivery sends (worker/src/delivery/sign.ts). */
   const delivered = (id: string, body: string, at = new Date()) => signatureHeaders(secret, id, body, seconds(at));
@@ -162,7 +175,9 @@ describe("webhook receiver sample", () => {
     expect(() => new Webhook(secret).verify(body, headers)).not.toThrow();
     const ts = new Date();
     const signature = new Webhook(secret).sign("msg_lib_1", ts, body);
-    expect(await post(body, { "webhook-id": "msg_lib_1", "webhook-timestamp": String(seconds(ts)), "webhook-signature": signature })).toBe(204);
+    expect(await post(body, { "webhook-id": "msg_lib_1", "webhook-timestamp": String(seconds(ts)), "webhook-signature": signature })).toBe(
+      204,
+    );
   });
 
   it("refuses a replayed delivery (timestamp beyond 5 minutes), a tampered one, and X-Signature alone", async () => {

@@ -133,7 +133,11 @@ createServer((req, res) => {
 }
 
 /** Every sample for an origin. The key and secret default to placeholders (the key is never readable). */
-export function buildSamples(origin: string, apiKey: string = API_KEY_PLACEHOLDER, webhookSecret: string = WEBHOOK_SECRET_PLACEHOLDER): Samples {
+export function buildSamples(
+  origin: string,
+  apiKey: string = API_KEY_PLACEHOLDER,
+  webhookSecret: string = WEBHOOK_SECRET_PLACEHOLDER,
+): Samples {
   const o = normalizeOrigin(origin);
   return {
     python: python(o, apiKey),

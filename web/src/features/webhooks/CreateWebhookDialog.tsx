@@ -13,7 +13,11 @@ function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel:
   const [name, setName] = useState("");
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([]);
-  const { mutation: create, errors, submit: send } = useFormMutation({
+  const {
+    mutation: create,
+    errors,
+    submit: send,
+  } = useFormMutation({
     mutationFn: createWebhook,
     queryKeys: [webhookKeys.list()],
     success: "Webhook created successfully",
@@ -26,7 +30,15 @@ function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel:
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField label="Name" name="name" placeholder="Production alerts" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoFocus />
+      <TextField
+        label="Name"
+        name="name"
+        placeholder="Production alerts"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoFocus
+      />
       <TextField
         label="URL"
         name="url"

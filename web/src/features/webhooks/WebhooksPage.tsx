@@ -62,7 +62,13 @@ function SigningSecret({ secret }: { secret: string }) {
         >
           {shown ? secret : maskSecret(secret)}
         </code>
-        <Button variant="ghost" size="sm" onClick={() => setShown((v) => !v)} aria-label={shown ? "Hide secret" : "Show secret"} title={shown ? "Hide secret" : "Show secret"}>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setShown((v) => !v)}
+          aria-label={shown ? "Hide secret" : "Show secret"}
+          title={shown ? "Hide secret" : "Show secret"}
+        >
           {shown ? <EyeOffIcon className="h-4 w-4" /> : <EyeIcon className="h-4 w-4" />}
         </Button>
         <Button variant="ghost" size="sm" onClick={() => void copy()} aria-label="Copy secret" title="Copy secret">
@@ -136,11 +142,21 @@ function RecentDeliveries({ webhook, awaiting }: { webhook: Webhook; awaiting: A
             <table className="w-full min-w-[32rem] text-left text-sm">
               <thead className="text-xs text-gray-500 dark:text-gray-400">
                 <tr>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">Time</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">Event</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">Status</th>
-                  <th scope="col" className="py-1.5 pr-3 font-medium">Attempts</th>
-                  <th scope="col" className="py-1.5 font-medium">Result</th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    Time
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    Event
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="py-1.5 pr-3 font-medium">
+                    Attempts
+                  </th>
+                  <th scope="col" className="py-1.5 font-medium">
+                    Result
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
@@ -209,7 +225,12 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
           <p className="mt-1 font-mono text-sm break-all text-gray-600 dark:text-gray-300">{webhook.url}</p>
         </div>
         <div className="flex items-center gap-2">
-          <SwitchControl label={`Active: ${webhook.name}`} checked={webhook.active} disabled={toggle.isPending} onChange={(v) => toggle.mutate(v)} />
+          <SwitchControl
+            label={`Active: ${webhook.name}`}
+            checked={webhook.active}
+            disabled={toggle.isPending}
+            onChange={(v) => toggle.mutate(v)}
+          />
           <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete webhook ${webhook.name}`} title="Delete webhook">
             <TrashIcon className="h-4 w-4 text-red-600 dark:text-red-400" />
           </Button>
@@ -229,7 +250,9 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: () => 
           <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Events">
             {webhook.events.map((e) => (
               <li key={e}>
-                <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">{eventLabel(e)}</Badge>
+                <Badge className="bg-indigo-50 text-indigo-700 ring-indigo-600/20 dark:bg-indigo-500/15 dark:text-indigo-300">
+                  {eventLabel(e)}
+                </Badge>
               </li>
             ))}
           </ul>
@@ -296,12 +319,15 @@ export function WebhooksPage() {
         action={isAdmin && q.data && q.data.length > 0 ? createButton("Create Webhook") : null}
       />
 
-      <div className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200" role="note">
+      <div
+        className="rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-3 text-sm text-indigo-900 dark:border-indigo-500/30 dark:bg-indigo-500/10 dark:text-indigo-200"
+        role="note"
+      >
         Webhooks send a POST request to your URL when alerts fire and for each event you subscribe to. Every request carries{" "}
         <code className="font-mono text-xs">webhook-id</code>, <code className="font-mono text-xs">webhook-timestamp</code> and{" "}
         <code className="font-mono text-xs">webhook-signature</code> headers (Standard Webhooks, signed with the webhook's secret); failed
-        deliveries are retried with backoff. The legacy <code className="font-mono text-xs">X-Signature</code> header signs the body only and
-        can be replayed: verify <code className="font-mono text-xs">webhook-signature</code> instead.
+        deliveries are retried with backoff. The legacy <code className="font-mono text-xs">X-Signature</code> header signs the body only
+        and can be replayed: verify <code className="font-mono text-xs">webhook-signature</code> instead.
       </div>
 
       {body}

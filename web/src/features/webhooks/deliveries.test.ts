@@ -22,11 +22,26 @@ describe("summarizeDeliveries", () => {
       row({ id: "c", attempt: 3, statusCode: 200, success: true, createdAt: "2026-01-01T00:00:30.000Z" }),
       row({ id: "b", attempt: 2, statusCode: 500, success: false, error: "HTTP 500", createdAt: "2026-01-01T00:00:10.000Z" }),
       row({ id: "a", attempt: 1, statusCode: 500, success: false, error: "HTTP 500", createdAt: "2026-01-01T00:00:00.000Z" }),
-      row({ id: "z", messageId: "m2", event: "prompt.created", statusCode: null, success: false, error: "timeout", createdAt: "2026-01-01T00:01:00.000Z" }),
+      row({
+        id: "z",
+        messageId: "m2",
+        event: "prompt.created",
+        statusCode: null,
+        success: false,
+        error: "timeout",
+        createdAt: "2026-01-01T00:01:00.000Z",
+      }),
     ]);
     expect(out).toEqual([
       expect.objectContaining({ messageId: "m2", attempts: 1, success: false, statusCode: null, error: "timeout" }),
-      expect.objectContaining({ messageId: "m1", attempts: 3, success: true, statusCode: 200, error: null, lastAttemptAt: "2026-01-01T00:00:30.000Z" }),
+      expect.objectContaining({
+        messageId: "m1",
+        attempts: 3,
+        success: true,
+        statusCode: 200,
+        error: null,
+        lastAttemptAt: "2026-01-01T00:00:30.000Z",
+      }),
     ]);
   });
   it("is empty for no rows", () => {
@@ -36,7 +51,7 @@ describe("summarizeDeliveries", () => {
 
 describe("maskSecret", () => {
   it("keeps the whsec_ prefix only", () => {
-    expect(maskSecret("whsec_abcdef")).toBe("whsec_" + "•".repeat(24));
+    expect(maskSecret("whsec_abcdef")).toBe(`whsec_${"•".repeat(24)}`);
     expect(maskSecret("plain")).toBe("•".repeat(24));
   });
 });

@@ -25,7 +25,8 @@ export function summarizeDeliveries(rows: readonly WebhookDelivery[]): DeliveryS
     }
     current.attempts = Math.max(current.attempts, row.attempt, 1);
     current.success ||= row.success;
-    const newer = row.createdAt > current.latest.createdAt || (row.createdAt === current.latest.createdAt && row.attempt > current.latest.attempt);
+    const newer =
+      row.createdAt > current.latest.createdAt || (row.createdAt === current.latest.createdAt && row.attempt > current.latest.attempt);
     if (newer) current.latest = row;
   }
   return [...byMessage.values()]

@@ -12,11 +12,15 @@ function messages(attrs: Attrs, prefix: string, defaultRole: string): ChatMessag
     const role = typeof m["message.role"] === "string" && m["message.role"] ? m["message.role"] : defaultRole;
     let text = typeof m["message.content"] === "string" ? m["message.content"] : "";
     if (!text) {
-      const parts = indexed(m, "message.contents").map((p) => p["message_content.text"]).filter((t): t is string => typeof t === "string");
+      const parts = indexed(m, "message.contents")
+        .map((p) => p["message_content.text"])
+        .filter((t): t is string => typeof t === "string");
       text = parts.join("\n");
     }
     // A tool call the model made is as worth scanning as its text.
-    const calls = indexed(m, "message.tool_calls").map((t) => `${String(t["tool_call.function.name"] ?? "tool")}(${String(t["tool_call.function.arguments"] ?? "")})`);
+    const calls = indexed(m, "message.tool_calls").map(
+      (t) => `${String(t["tool_call.function.name"] ?? "tool")}(${String(t["tool_call.function.arguments"] ?? "")})`,
+    );
     const all = [text, ...calls].filter(Boolean).join("\n");
     return all ? [{ role, text: all }] : [];
   });

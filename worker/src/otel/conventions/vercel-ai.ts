@@ -5,7 +5,12 @@ import { count, str, type Attrs } from "../attributes";
 import { parseJsonish, structuredMessages } from "../messages";
 import type { ModelCall, SpanView } from "./types";
 
-const PROVIDER_CALLS = new Set(["ai.generateText.doGenerate", "ai.streamText.doStream", "ai.generateObject.doGenerate", "ai.streamObject.doStream"]);
+const PROVIDER_CALLS = new Set([
+  "ai.generateText.doGenerate",
+  "ai.streamText.doStream",
+  "ai.generateObject.doGenerate",
+  "ai.streamObject.doStream",
+]);
 
 export const isVercelAiCall = (attrs: Attrs) => PROVIDER_CALLS.has(str(attrs, "ai.operationId") ?? "");
 
@@ -13,7 +18,10 @@ function responseText(a: Attrs): string {
   const text = str(a, "ai.response.text", "ai.response.object");
   const calls = parseJsonish(a["ai.response.toolCalls"] ?? null);
   const toolCalls = Array.isArray(calls)
-    ? calls.map((c: { toolName?: unknown; args?: unknown; input?: unknown }) => `${String(c.toolName ?? "tool")}(${typeof (c.args ?? c.input) === "string" ? String(c.args ?? c.input) : JSON.stringify(c.args ?? c.input ?? "")})`)
+    ? calls.map(
+        (c: { toolName?: unknown; args?: unknown; input?: unknown }) =>
+          `${String(c.toolName ?? "tool")}(${typeof (c.args ?? c.input) === "string" ? String(c.args ?? c.input) : JSON.stringify(c.args ?? c.input ?? "")})`,
+      )
     : [];
   return [text, ...toolCalls].filter(Boolean).join("\n");
 }

@@ -18,8 +18,12 @@ import type { Message } from "@bufbuild/protobuf";
 /**
  * Describes the file otlp_trace.proto.
  */
-export const file_otlp_trace: GenFile = /*@__PURE__*/
-  fileDesc("ChBvdGxwX3RyYWNlLnByb3RvEhRwcm9tcHRzZW50cnkub3RscC52MSL6AQoIQW55VmFsdWUSFgoMc3RyaW5nX3ZhbHVlGAEgASgJSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhYKDGRvdWJsZV92YWx1ZRgEIAEoAUgAEjcKC2FycmF5X3ZhbHVlGAUgASgLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuQXJyYXlWYWx1ZUgAEjoKDGt2bGlzdF92YWx1ZRgGIAEoCzIiLnByb21wdHNlbnRyeS5vdGxwLnYxLktleVZhbHVlTGlzdEgAEhUKC2J5dGVzX3ZhbHVlGAcgASgMSABCBwoFdmFsdWUiPAoKQXJyYXlWYWx1ZRIuCgZ2YWx1ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5BbnlWYWx1ZSI+CgxLZXlWYWx1ZUxpc3QSLgoGdmFsdWVzGAEgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUiRgoIS2V5VmFsdWUSCwoDa2V5GAEgASgJEi0KBXZhbHVlGAIgASgLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuQW55VmFsdWUiNQoUSW5zdHJ1bWVudGF0aW9uU2NvcGUSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJIj4KCFJlc291cmNlEjIKCmF0dHJpYnV0ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSKMAQoNUmVzb3VyY2VTcGFucxIwCghyZXNvdXJjZRgBIAEoCzIeLnByb21wdHNlbnRyeS5vdGxwLnYxLlJlc291cmNlEjUKC3Njb3BlX3NwYW5zGAIgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU2NvcGVTcGFucxISCgpzY2hlbWFfdXJsGAMgASgJIoYBCgpTY29wZVNwYW5zEjkKBXNjb3BlGAEgASgLMioucHJvbXB0c2VudHJ5Lm90bHAudjEuSW5zdHJ1bWVudGF0aW9uU2NvcGUSKQoFc3BhbnMYAiADKAsyGi5wcm9tcHRzZW50cnkub3RscC52MS5TcGFuEhIKCnNjaGVtYV91cmwYAyABKAki0gIKBFNwYW4SEAoIdHJhY2VfaWQYASABKAwSDwoHc3Bhbl9pZBgCIAEoDBIWCg5wYXJlbnRfc3Bhbl9pZBgEIAEoDBIMCgRuYW1lGAUgASgJEhwKFHN0YXJ0X3RpbWVfdW5peF9uYW5vGAcgASgGEhoKEmVuZF90aW1lX3VuaXhfbmFubxgIIAEoBhIyCgphdHRyaWJ1dGVzGAkgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUSMAoGZXZlbnRzGAsgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU3Bhbi5FdmVudBphCgVFdmVudBIWCg50aW1lX3VuaXhfbmFubxgBIAEoBhIMCgRuYW1lGAIgASgJEjIKCmF0dHJpYnV0ZXMYAyADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSJYChlFeHBvcnRUcmFjZVNlcnZpY2VSZXF1ZXN0EjsKDnJlc291cmNlX3NwYW5zGAEgAygLMiMucHJvbXB0c2VudHJ5Lm90bHAudjEuUmVzb3VyY2VTcGFucyJmChpFeHBvcnRUcmFjZVNlcnZpY2VSZXNwb25zZRJICg9wYXJ0aWFsX3N1Y2Nlc3MYASABKAsyLy5wcm9tcHRzZW50cnkub3RscC52MS5FeHBvcnRUcmFjZVBhcnRpYWxTdWNjZXNzIkoKGUV4cG9ydFRyYWNlUGFydGlhbFN1Y2Nlc3MSFgoOcmVqZWN0ZWRfc3BhbnMYASABKAMSFQoNZXJyb3JfbWVzc2FnZRgCIAEoCSJOCgZTdGF0dXMSDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM", [file_google_protobuf_any]);
+export const file_otlp_trace: GenFile =
+  /*@__PURE__*/
+  fileDesc(
+    "ChBvdGxwX3RyYWNlLnByb3RvEhRwcm9tcHRzZW50cnkub3RscC52MSL6AQoIQW55VmFsdWUSFgoMc3RyaW5nX3ZhbHVlGAEgASgJSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhYKDGRvdWJsZV92YWx1ZRgEIAEoAUgAEjcKC2FycmF5X3ZhbHVlGAUgASgLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuQXJyYXlWYWx1ZUgAEjoKDGt2bGlzdF92YWx1ZRgGIAEoCzIiLnByb21wdHNlbnRyeS5vdGxwLnYxLktleVZhbHVlTGlzdEgAEhUKC2J5dGVzX3ZhbHVlGAcgASgMSABCBwoFdmFsdWUiPAoKQXJyYXlWYWx1ZRIuCgZ2YWx1ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5BbnlWYWx1ZSI+CgxLZXlWYWx1ZUxpc3QSLgoGdmFsdWVzGAEgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUiRgoIS2V5VmFsdWUSCwoDa2V5GAEgASgJEi0KBXZhbHVlGAIgASgLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuQW55VmFsdWUiNQoUSW5zdHJ1bWVudGF0aW9uU2NvcGUSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJIj4KCFJlc291cmNlEjIKCmF0dHJpYnV0ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSKMAQoNUmVzb3VyY2VTcGFucxIwCghyZXNvdXJjZRgBIAEoCzIeLnByb21wdHNlbnRyeS5vdGxwLnYxLlJlc291cmNlEjUKC3Njb3BlX3NwYW5zGAIgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU2NvcGVTcGFucxISCgpzY2hlbWFfdXJsGAMgASgJIoYBCgpTY29wZVNwYW5zEjkKBXNjb3BlGAEgASgLMioucHJvbXB0c2VudHJ5Lm90bHAudjEuSW5zdHJ1bWVudGF0aW9uU2NvcGUSKQoFc3BhbnMYAiADKAsyGi5wcm9tcHRzZW50cnkub3RscC52MS5TcGFuEhIKCnNjaGVtYV91cmwYAyABKAki0gIKBFNwYW4SEAoIdHJhY2VfaWQYASABKAwSDwoHc3Bhbl9pZBgCIAEoDBIWCg5wYXJlbnRfc3Bhbl9pZBgEIAEoDBIMCgRuYW1lGAUgASgJEhwKFHN0YXJ0X3RpbWVfdW5peF9uYW5vGAcgASgGEhoKEmVuZF90aW1lX3VuaXhfbmFubxgIIAEoBhIyCgphdHRyaWJ1dGVzGAkgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUSMAoGZXZlbnRzGAsgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU3Bhbi5FdmVudBphCgVFdmVudBIWCg50aW1lX3VuaXhfbmFubxgBIAEoBhIMCgRuYW1lGAIgASgJEjIKCmF0dHJpYnV0ZXMYAyADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSJYChlFeHBvcnRUcmFjZVNlcnZpY2VSZXF1ZXN0EjsKDnJlc291cmNlX3NwYW5zGAEgAygLMiMucHJvbXB0c2VudHJ5Lm90bHAudjEuUmVzb3VyY2VTcGFucyJmChpFeHBvcnRUcmFjZVNlcnZpY2VSZXNwb25zZRJICg9wYXJ0aWFsX3N1Y2Nlc3MYASABKAsyLy5wcm9tcHRzZW50cnkub3RscC52MS5FeHBvcnRUcmFjZVBhcnRpYWxTdWNjZXNzIkoKGUV4cG9ydFRyYWNlUGFydGlhbFN1Y2Nlc3MSFgoOcmVqZWN0ZWRfc3BhbnMYASABKAMSFQoNZXJyb3JfbWVzc2FnZRgCIAEoCSJOCgZTdGF0dXMSDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM",
+    [file_google_protobuf_any],
+  );
 
 /**
  * opentelemetry.proto.common.v1
@@ -30,57 +34,64 @@ export type AnyValue = Message<"promptsentry.otlp.v1.AnyValue"> & {
   /**
    * @generated from oneof promptsentry.otlp.v1.AnyValue.value
    */
-  value: {
-    /**
-     * @generated from field: string string_value = 1;
-     */
-    value: string;
-    case: "stringValue";
-  } | {
-    /**
-     * @generated from field: bool bool_value = 2;
-     */
-    value: boolean;
-    case: "boolValue";
-  } | {
-    /**
-     * @generated from field: int64 int_value = 3;
-     */
-    value: bigint;
-    case: "intValue";
-  } | {
-    /**
-     * @generated from field: double double_value = 4;
-     */
-    value: number;
-    case: "doubleValue";
-  } | {
-    /**
-     * @generated from field: promptsentry.otlp.v1.ArrayValue array_value = 5;
-     */
-    value: ArrayValue;
-    case: "arrayValue";
-  } | {
-    /**
-     * @generated from field: promptsentry.otlp.v1.KeyValueList kvlist_value = 6;
-     */
-    value: KeyValueList;
-    case: "kvlistValue";
-  } | {
-    /**
-     * @generated from field: bytes bytes_value = 7;
-     */
-    value: Uint8Array;
-    case: "bytesValue";
-  } | { case: undefined; value?: undefined };
+  value:
+    | {
+        /**
+         * @generated from field: string string_value = 1;
+         */
+        value: string;
+        case: "stringValue";
+      }
+    | {
+        /**
+         * @generated from field: bool bool_value = 2;
+         */
+        value: boolean;
+        case: "boolValue";
+      }
+    | {
+        /**
+         * @generated from field: int64 int_value = 3;
+         */
+        value: bigint;
+        case: "intValue";
+      }
+    | {
+        /**
+         * @generated from field: double double_value = 4;
+         */
+        value: number;
+        case: "doubleValue";
+      }
+    | {
+        /**
+         * @generated from field: promptsentry.otlp.v1.ArrayValue array_value = 5;
+         */
+        value: ArrayValue;
+        case: "arrayValue";
+      }
+    | {
+        /**
+         * @generated from field: promptsentry.otlp.v1.KeyValueList kvlist_value = 6;
+         */
+        value: KeyValueList;
+        case: "kvlistValue";
+      }
+    | {
+        /**
+         * @generated from field: bytes bytes_value = 7;
+         */
+        value: Uint8Array;
+        case: "bytesValue";
+      }
+    | { case: undefined; value?: undefined };
 };
 
 /**
  * Describes the message promptsentry.otlp.v1.AnyValue.
  * Use `create(AnyValueSchema)` to create a new message.
  */
-export const AnyValueSchema: GenMessage<AnyValue> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 0);
+export const AnyValueSchema: GenMessage<AnyValue> = /*@__PURE__*/ messageDesc(file_otlp_trace, 0);
 
 /**
  * @generated from message promptsentry.otlp.v1.ArrayValue
@@ -96,8 +107,7 @@ export type ArrayValue = Message<"promptsentry.otlp.v1.ArrayValue"> & {
  * Describes the message promptsentry.otlp.v1.ArrayValue.
  * Use `create(ArrayValueSchema)` to create a new message.
  */
-export const ArrayValueSchema: GenMessage<ArrayValue> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 1);
+export const ArrayValueSchema: GenMessage<ArrayValue> = /*@__PURE__*/ messageDesc(file_otlp_trace, 1);
 
 /**
  * @generated from message promptsentry.otlp.v1.KeyValueList
@@ -113,8 +123,7 @@ export type KeyValueList = Message<"promptsentry.otlp.v1.KeyValueList"> & {
  * Describes the message promptsentry.otlp.v1.KeyValueList.
  * Use `create(KeyValueListSchema)` to create a new message.
  */
-export const KeyValueListSchema: GenMessage<KeyValueList> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 2);
+export const KeyValueListSchema: GenMessage<KeyValueList> = /*@__PURE__*/ messageDesc(file_otlp_trace, 2);
 
 /**
  * @generated from message promptsentry.otlp.v1.KeyValue
@@ -135,8 +144,7 @@ export type KeyValue = Message<"promptsentry.otlp.v1.KeyValue"> & {
  * Describes the message promptsentry.otlp.v1.KeyValue.
  * Use `create(KeyValueSchema)` to create a new message.
  */
-export const KeyValueSchema: GenMessage<KeyValue> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 3);
+export const KeyValueSchema: GenMessage<KeyValue> = /*@__PURE__*/ messageDesc(file_otlp_trace, 3);
 
 /**
  * @generated from message promptsentry.otlp.v1.InstrumentationScope
@@ -157,8 +165,7 @@ export type InstrumentationScope = Message<"promptsentry.otlp.v1.Instrumentation
  * Describes the message promptsentry.otlp.v1.InstrumentationScope.
  * Use `create(InstrumentationScopeSchema)` to create a new message.
  */
-export const InstrumentationScopeSchema: GenMessage<InstrumentationScope> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 4);
+export const InstrumentationScopeSchema: GenMessage<InstrumentationScope> = /*@__PURE__*/ messageDesc(file_otlp_trace, 4);
 
 /**
  * opentelemetry.proto.resource.v1
@@ -176,8 +183,7 @@ export type Resource = Message<"promptsentry.otlp.v1.Resource"> & {
  * Describes the message promptsentry.otlp.v1.Resource.
  * Use `create(ResourceSchema)` to create a new message.
  */
-export const ResourceSchema: GenMessage<Resource> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 5);
+export const ResourceSchema: GenMessage<Resource> = /*@__PURE__*/ messageDesc(file_otlp_trace, 5);
 
 /**
  * opentelemetry.proto.trace.v1
@@ -205,8 +211,7 @@ export type ResourceSpans = Message<"promptsentry.otlp.v1.ResourceSpans"> & {
  * Describes the message promptsentry.otlp.v1.ResourceSpans.
  * Use `create(ResourceSpansSchema)` to create a new message.
  */
-export const ResourceSpansSchema: GenMessage<ResourceSpans> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 6);
+export const ResourceSpansSchema: GenMessage<ResourceSpans> = /*@__PURE__*/ messageDesc(file_otlp_trace, 6);
 
 /**
  * @generated from message promptsentry.otlp.v1.ScopeSpans
@@ -232,8 +237,7 @@ export type ScopeSpans = Message<"promptsentry.otlp.v1.ScopeSpans"> & {
  * Describes the message promptsentry.otlp.v1.ScopeSpans.
  * Use `create(ScopeSpansSchema)` to create a new message.
  */
-export const ScopeSpansSchema: GenMessage<ScopeSpans> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 7);
+export const ScopeSpansSchema: GenMessage<ScopeSpans> = /*@__PURE__*/ messageDesc(file_otlp_trace, 7);
 
 /**
  * @generated from message promptsentry.otlp.v1.Span
@@ -284,8 +288,7 @@ export type Span = Message<"promptsentry.otlp.v1.Span"> & {
  * Describes the message promptsentry.otlp.v1.Span.
  * Use `create(SpanSchema)` to create a new message.
  */
-export const SpanSchema: GenMessage<Span> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 8);
+export const SpanSchema: GenMessage<Span> = /*@__PURE__*/ messageDesc(file_otlp_trace, 8);
 
 /**
  * @generated from message promptsentry.otlp.v1.Span.Event
@@ -311,8 +314,7 @@ export type Span_Event = Message<"promptsentry.otlp.v1.Span.Event"> & {
  * Describes the message promptsentry.otlp.v1.Span.Event.
  * Use `create(Span_EventSchema)` to create a new message.
  */
-export const Span_EventSchema: GenMessage<Span_Event> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 8, 0);
+export const Span_EventSchema: GenMessage<Span_Event> = /*@__PURE__*/ messageDesc(file_otlp_trace, 8, 0);
 
 /**
  * opentelemetry.proto.collector.trace.v1
@@ -330,8 +332,7 @@ export type ExportTraceServiceRequest = Message<"promptsentry.otlp.v1.ExportTrac
  * Describes the message promptsentry.otlp.v1.ExportTraceServiceRequest.
  * Use `create(ExportTraceServiceRequestSchema)` to create a new message.
  */
-export const ExportTraceServiceRequestSchema: GenMessage<ExportTraceServiceRequest> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 9);
+export const ExportTraceServiceRequestSchema: GenMessage<ExportTraceServiceRequest> = /*@__PURE__*/ messageDesc(file_otlp_trace, 9);
 
 /**
  * @generated from message promptsentry.otlp.v1.ExportTraceServiceResponse
@@ -347,8 +348,7 @@ export type ExportTraceServiceResponse = Message<"promptsentry.otlp.v1.ExportTra
  * Describes the message promptsentry.otlp.v1.ExportTraceServiceResponse.
  * Use `create(ExportTraceServiceResponseSchema)` to create a new message.
  */
-export const ExportTraceServiceResponseSchema: GenMessage<ExportTraceServiceResponse> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 10);
+export const ExportTraceServiceResponseSchema: GenMessage<ExportTraceServiceResponse> = /*@__PURE__*/ messageDesc(file_otlp_trace, 10);
 
 /**
  * @generated from message promptsentry.otlp.v1.ExportTracePartialSuccess
@@ -369,8 +369,7 @@ export type ExportTracePartialSuccess = Message<"promptsentry.otlp.v1.ExportTrac
  * Describes the message promptsentry.otlp.v1.ExportTracePartialSuccess.
  * Use `create(ExportTracePartialSuccessSchema)` to create a new message.
  */
-export const ExportTracePartialSuccessSchema: GenMessage<ExportTracePartialSuccess> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 11);
+export const ExportTracePartialSuccessSchema: GenMessage<ExportTracePartialSuccess> = /*@__PURE__*/ messageDesc(file_otlp_trace, 11);
 
 /**
  * google.rpc.Status: the body of every 4xx/5xx answer (OTLP/HTTP "Failures").
@@ -398,6 +397,4 @@ export type Status = Message<"promptsentry.otlp.v1.Status"> & {
  * Describes the message promptsentry.otlp.v1.Status.
  * Use `create(StatusSchema)` to create a new message.
  */
-export const StatusSchema: GenMessage<Status> = /*@__PURE__*/
-  messageDesc(file_otlp_trace, 12);
-
+export const StatusSchema: GenMessage<Status> = /*@__PURE__*/ messageDesc(file_otlp_trace, 12);
