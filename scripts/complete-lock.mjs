@@ -56,7 +56,14 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     const where = existing ? `${key}/node_modules/${name}` : `node_modules/${name}`;
     const cpu = first(CPU, name);
     const libc = /musl/.test(name) ? "musl" : /gnu/.test(name) ? "glibc" : null;
-    lock.packages[where] = { version, os: [os], ...(cpu ? { cpu: [cpu] } : {}), ...(libc ? { libc: [libc] } : {}), dev: entry.dev, optional: true };
+    lock.packages[where] = {
+      version,
+      os: [os],
+      ...(cpu ? { cpu: [cpu] } : {}),
+      ...(libc ? { libc: [libc] } : {}),
+      dev: entry.dev,
+      optional: true,
+    };
     added++;
     console.log(`+ ${where}@${version}`);
   }
