@@ -6,7 +6,7 @@ import path from "node:path";
 import OpenAI from "openai";
 import { PromptSentry } from "../sdk/typescript/src/index";
 import { FakeApi } from "../sdk/typescript/test/fake-api";
-import { FakeOpenAI } from "../sdk/typescript/test/fake-openai";
+import { startFakeOpenAI } from "./lib/fake-openai.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const entry = {
@@ -58,8 +58,7 @@ s.shutdown()`,
 );
 
 // 2. wrapOpenAI overhead: the same call through a plain and a wrapped client, interleaved.
-const provider = await new FakeOpenAI().start();
-provider.chunkDelayMs = 0;
+const provider = await startFakeOpenAI();
 const api = await new FakeApi().start();
 const sdk = new PromptSentry({ apiKey: "k", baseUrl: api.url, flushOnExit: false });
 const plain = new OpenAI({ apiKey: "sk-test", baseURL: provider.url, maxRetries: 0 });
@@ -77,7 +76,7 @@ for (let round = 0; round < 450; round++) {
   }
 }
 await sdk.shutdown();
-await provider.stop();
+await provider.close();
 await api.stop();
 
 const ms = (x: number) => `${x.toFixed(2)} ms`;

@@ -1,10 +1,13 @@
 // A local stand-in for an OpenAI-compatible provider (issue 12 part 2): it speaks the chat
 // completions wire protocol (JSON answers, SSE streams ending in `data: [DONE]`, OpenAI's error
 // body) so the official `openai` client and the gateway are tested against what a provider sends.
-// Used by the worker tests (worker/test/fake-provider.ts), the gateway browser-stack test and
-// `npm run bench:gateway`. What it answers is chosen by the request's `model`:
-//   anything              → "Echo: <last user message>" with usage (streamed word by word if asked;
-//                           usage in the last chunk only with stream_options.include_usage)
+// The one fake provider of the repository: used by the worker tests (worker/test/fake-provider.ts),
+// the SDK's tests, the gateway and SDK browser-stack tests, `npm run bench:gateway` and `bench:sdk`.
+// What it answers is chosen by the request's `model`:
+//   anything              → "Echo: <last user message>" (echoAnswer) with usage (echoUsage), served
+//                           as "<model>-served"; streamed word by word if asked (answerPieces), usage
+//                           in the last chunk only with stream_options.include_usage
+//   fake-missing-model    → 404 model_not_found, OpenAI's body for a model that does not exist
 //   fake-gated            → streamed: the first chunk, then nothing until POST /_release?prefix=<p>
 //                           (proves chunks reach a client before the stream ends)
 //   fake-status-<code>    → that HTTP status with an OpenAI error body whose message echoes part of
@@ -34,8 +37,24 @@ const lastUserText = (messages) => {
 };
 const words = (s) => s.split(/\s+/).filter(Boolean).length;
 
-/** @param {{ port?: number }} [options] */
-export async function startFakeOpenAI({ port = 0 } = {}) {
+/** What the fake answers to a last user message `prompt`. */
+export const echoAnswer = (prompt) => `Echo: ${prompt}`;
+/** The usage it reports for that exchange. */
+export const echoUsage = (prompt) => {
+  const answer = echoAnswer(prompt);
+  return { prompt_tokens: words(prompt) + 3, completion_tokens: words(answer), total_tokens: words(prompt) + 3 + words(answer) };
+};
+/** The content pieces of a streamed answer, in order (word by word, spaces kept). */
+export const answerPieces = (answer) => answer.split(/(?<= )/);
+
+const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+/**
+ * `chunkDelayMs` (also settable on the returned object) delays a plain answer once and each streamed
+ * piece, so latency and time to first token are measurable.
+ * @param {{ port?: number, chunkDelayMs?: number }} [options]
+ */
+export async function startFakeOpenAI({ port = 0, chunkDelayMs = 0 } = {}) {
   const recorded = [];
   const gates = new Map(); // prefix → resolve of the held stream
   let origin = "";
@@ -68,6 +87,10 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
       });
 
     const model = String(body.model ?? "");
+    if (model === "fake-missing-model")
+      return json(404, {
+        error: { message: `The model \`${model}\` does not exist`, type: "invalid_request_error", param: null, code: "model_not_found" },
+      });
     const status = /^fake-status-(\d{3})$/.exec(model)?.[1];
     if (status) {
       const key = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
@@ -82,12 +105,13 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
     }
 
     const prompt = lastUserText(body.messages);
-    const answer = `Echo: ${prompt}`;
-    const usage = { prompt_tokens: words(prompt) + 3, completion_tokens: words(answer), total_tokens: words(prompt) + 3 + words(answer) };
+    const answer = echoAnswer(prompt);
+    const usage = echoUsage(prompt);
     const id = `chatcmpl-fake${recorded.length}`;
     const created = Math.floor(Date.now() / 1000);
     const served = `${model}-served`;
     if (!body.stream) {
+      await sleep(fake.chunkDelayMs);
       return json(
         200,
         {
@@ -104,9 +128,9 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-request-id": `req_${id}` });
     const send = (chunk) =>
       res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`);
-    const pieces = answer.split(/(?<= )/);
     send({ choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
-    for (const [i, piece] of pieces.entries()) {
+    for (const [i, piece] of answerPieces(answer).entries()) {
+      await sleep(fake.chunkDelayMs);
       send({ choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
       if (i === 0 && model === "fake-gated") {
         const gatePrefix = url.pathname;
@@ -122,13 +146,17 @@ export async function startFakeOpenAI({ port = 0 } = {}) {
   });
   await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  return {
+  const fake = {
     origin,
+    /** The base URL the official client takes (`baseURL`). */
+    url: `${origin}/v1`,
+    chunkDelayMs,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+  return fake;
 }
 
 /** An origin where nothing listens (a port opened, then closed): "provider down". */

@@ -5,15 +5,15 @@ import OpenAI from "openai";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PromptSentry, promptText, wrapOpenAI } from "../src/index";
 import { FakeApi } from "./fake-api";
-import { ANSWER, FakeOpenAI, USAGE } from "./fake-openai";
+import { answerPieces, echoAnswer, echoUsage, type FakeOpenAI, startFakeOpenAI } from "../../../scripts/lib/fake-openai.mjs";
 
 let provider: FakeOpenAI;
 let api: FakeApi;
 let sdk: PromptSentry;
 beforeAll(async () => {
-  provider = await new FakeOpenAI().start();
+  provider = await startFakeOpenAI({ chunkDelayMs: 20 });
 });
-afterAll(() => provider.stop());
+afterAll(() => provider.close());
 beforeEach(async () => {
   api = await new FakeApi().start();
   sdk = new PromptSentry({ apiKey: "pk_live_test", baseUrl: api.url, flushOnExit: false });
@@ -28,25 +28,30 @@ const messages = [
   { role: "system" as const, content: "You are terse." },
   { role: "user" as const, content: "What is the capital of France?" },
 ];
+// What the fake provider answers to these messages.
+const ANSWER = echoAnswer("What is the capital of France?");
+const PIECES = answerPieces(ANSWER);
+const USAGE = echoUsage("What is the capital of France?");
 
 describe("wrapOpenAI", () => {
   it("logs a plain completion and returns exactly what the client returns", async () => {
     const plain = await openai().chat.completions.create({ model: "gpt-4", messages });
     const client = sdk.wrapOpenAI(openai(), { userId: "u-1", metadata: { feature: "faq" } });
     const wrapped = await client.chat.completions.create({ model: "gpt-4", messages });
-    expect({ ...wrapped, created: 0 }).toEqual({ ...plain, created: 0 });
+    // Each call has its own id and time; everything else is what the unwrapped client got.
+    expect({ ...wrapped, id: "", created: 0 }).toEqual({ ...plain, id: "", created: 0 });
     // The promise keeps the client's own helpers.
     const { data, response } = await client.chat.completions.create({ model: "gpt-4", messages }).withResponse();
     expect(response.status).toBe(200);
-    expect(data.choices[0].message.content).toBe(ANSWER.join(""));
+    expect(data.choices[0].message.content).toBe(ANSWER);
 
     await sdk.flush();
     expect(api.stored).toHaveLength(2);
     const log = api.stored[0] as Record<string, any>;
     expect(log).toMatchObject({
       prompt: "system: You are terse.\nuser: What is the capital of France?",
-      response: ANSWER.join(""),
-      model: "gpt-4-0613",
+      response: ANSWER,
+      model: "gpt-4-served",
       tokenCount: USAGE.total_tokens,
       userId: "u-1",
       source: "node-sdk",
@@ -54,10 +59,10 @@ describe("wrapOpenAI", () => {
         provider: "openai",
         feature: "faq",
         stream: false,
-        id: "chatcmpl-fake1",
+        id: wrapped.id,
         finishReason: "stop",
-        promptTokens: 21,
-        completionTokens: 7,
+        promptTokens: USAGE.prompt_tokens,
+        completionTokens: USAGE.completion_tokens,
       },
     });
     expect(log.latencyMs).toBeGreaterThanOrEqual(provider.chunkDelayMs - 2);
@@ -73,7 +78,7 @@ describe("wrapOpenAI", () => {
         stream_options: { include_usage: true },
       });
       const chunks: unknown[] = [];
-      for await (const chunk of stream) chunks.push({ ...chunk, created: 0 });
+      for await (const chunk of stream) chunks.push({ ...chunk, id: "", created: 0 });
       return chunks;
     };
     const plain = await read(openai());
@@ -83,13 +88,13 @@ describe("wrapOpenAI", () => {
     expect(api.stored).toHaveLength(1);
     const log = api.stored[0] as Record<string, any>;
     expect(log).toMatchObject({
-      response: ANSWER.join(""),
-      model: "gpt-4-0613",
-      tokenCount: 28,
+      response: ANSWER,
+      model: "gpt-4-served",
+      tokenCount: USAGE.total_tokens,
       metadata: { stream: true, finishReason: "stop" },
     });
     // Latency covers the whole stream; the first token came after one chunk delay.
-    expect(log.latencyMs).toBeGreaterThanOrEqual(ANSWER.length * provider.chunkDelayMs - 5);
+    expect(log.latencyMs).toBeGreaterThanOrEqual(PIECES.length * provider.chunkDelayMs - 5);
     expect(log.metadata.timeToFirstTokenMs).toBeGreaterThanOrEqual(provider.chunkDelayMs - 5);
     expect(log.metadata.timeToFirstTokenMs).toBeLessThanOrEqual(log.latencyMs);
   });
@@ -104,7 +109,7 @@ describe("wrapOpenAI", () => {
     await sdk.flush();
     expect(api.stored).toHaveLength(1);
     expect(api.stored[0]).toMatchObject({
-      response: ANSWER.slice(0, 2).join(""),
+      response: PIECES.slice(0, 2).join(""),
       tokenCount: null,
       metadata: { stream: true, incomplete: true },
     });
@@ -112,7 +117,7 @@ describe("wrapOpenAI", () => {
 
   it("passes provider errors through unchanged and logs nothing", async () => {
     const client = wrapOpenAI(openai(), sdk);
-    const error = await client.chat.completions.create({ model: "bad-model", messages }).catch((e) => e);
+    const error = await client.chat.completions.create({ model: "fake-missing-model", messages }).catch((e) => e);
     expect(error).toBeInstanceOf(OpenAI.NotFoundError);
     expect(error.status).toBe(404);
     expect(error.code).toBe("model_not_found");
