@@ -116,8 +116,8 @@ const assetsBindingOf = (product) => Object.keys(product.serviceBindings).find((
  * the rest, and the queue and scheduled handlers, are the product's own.
  */
 export function frontDoorModule(entryFile, routes, binding) {
-  const escape = (s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
-  const paths = routes.map((route) => escape(route.replace(/^\*/, "")).replaceAll("*", "[^?#]*"));
+  const literal = (s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  const paths = routes.map((route) => literal(route.replace(/^\*/, "")).replaceAll("*", "[^?#]*"));
   const pattern = `^[a-z]+://[^/]+(?:${paths.join("|")})(?:[?#]|$)`;
   return `import worker from "./${entryFile}";
 export * from "./${entryFile}";
