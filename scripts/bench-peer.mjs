@@ -7,7 +7,7 @@
 // and prints the ratios. Without a peer it prints our figures with each one's ratio to our health
 // route of the same run. Not part of `npm test`.
 // Usage: npm run bench:peer -- [--url URL --key KEY] [--peer-url URL --peer-key PUBLIC_KEY
-//          [--peer-search-key PRIVATE_KEY]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
+//          [--peer-search-key PRIVATE_KEY] [--peer-kind promptsentry]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
 //          [--only health,ingest,fill,search] [--ceiling]
 // --ceiling also measures a do-nothing worker on raw workerd (hand-written capnp config) and behind
 // Miniflare's entry worker (same machine, same moment): the most any route can do here, to read the
@@ -48,10 +48,13 @@ const targets = [
     ? { adapter: promptSentry, label: "PromptSentry", base: arg("url").replace(/\/+$/, ""), key: arg("key"), searchKey: arg("key") }
     : await ownStack("PromptSentry (npm start)", false),
 ];
+// --peer-kind promptsentry: the peer is another PromptSentry (an older build started by hand), for
+// before/after comparisons of our own code in one run.
+const peerIsUs = arg("peer-kind") === "promptsentry";
 if (arg("peer-url"))
   targets.push({
-    adapter: lunary,
-    label: "Lunary",
+    adapter: peerIsUs ? promptSentry : lunary,
+    label: peerIsUs ? `PromptSentry at ${arg("peer-url")}` : "Lunary",
     base: arg("peer-url").replace(/\/+$/, ""),
     key: arg("peer-key"),
     searchKey: arg("peer-search-key", arg("peer-key")),
