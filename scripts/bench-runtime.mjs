@@ -13,6 +13,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { Agent } from "undici";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
 import { DO_NOTHING_WORKER, processCpuNs, startRawWorkerd } from "./lib/raw-workerd.mjs";
@@ -110,7 +111,8 @@ async function measureCpu(pid, targets) {
   for (let round = 0; round < CPU_ROUNDS; round++) {
     for (const [i, { url }] of targets.entries()) {
       const before = processCpuNs(pid);
-      const res = await fetch(`${url}/__cpu?n=${CPU_CALLS}`);
+      // A fresh connection: one left idle through the wrk runs may have been closed by workerd.
+      const res = await fetch(`${url}/__cpu?n=${CPU_CALLS}`, { dispatcher: new Agent({ pipelining: 0 }) });
       await res.text();
       if (!res.ok) throw new Error(`${targets[i].label}: ${res.status}`);
       best[i] = Math.min(best[i], processCpuNs(pid) - before);
