@@ -8,7 +8,7 @@
 //                 and on its direct socket (now)
 // Every figure is printed with its ratio to the raw do-nothing worker of the same run. Not part of
 // `npm test`. Usage: npm run bench:runtime [-- --seconds 5 --connections 32 --only raw,cpu,miniflare,start] [--calls 2000]
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -130,6 +130,21 @@ const measure = (label, url) => {
 const loadBefore = loadavg();
 const bundleDir = bundleWorker({ root, assetsDir: path.join(root, "web/dist"), env });
 const cleanups = [() => removeBundle(bundleDir)];
+/**
+ * The product bundled as wrangler does by default (keep_names on), for the CPU comparison: a copy of
+ * wrangler.toml beside it (relative paths stay right) without our `keep_names = false`.
+ */
+function keepNamesBundle() {
+  const config = path.join(root, ".wrangler-bench-keep-names.toml");
+  writeFileSync(config, readFileSync(path.join(root, "wrangler.toml"), "utf8").replace(/^keep_names\s*=.*$/m, ""));
+  try {
+    const dir = bundleWorker({ root, assetsDir: path.join(root, "web/dist"), env, config });
+    cleanups.push(() => removeBundle(dir));
+    return dir;
+  } finally {
+    rmSync(config, { force: true });
+  }
+}
 try {
   if (wants("raw") || wants("cpu")) {
     const probed = wants("cpu");
@@ -154,17 +169,23 @@ try {
             ]),
           ],
           ...honoVariants.map(([label], i) => [label, worker(`hono-cpu-${i}`, [{ name: "worker.js", contents: probes[i] }])]),
-          [
-            "product bundle",
+          ...[
+            ["product bundle (wrangler.toml: keep_names = false)", productModule],
+            [
+              "product bundle with wrangler's default keep_names = true",
+              { name: "index.js", path: path.join(keepNamesBundle(), "index.js") },
+            ],
+          ].map(([label, module], i) => [
+            label,
             worker(
-              "product-cpu",
+              `product-cpu-${i}`,
               [
                 { name: "probe.js", contents: `import product from "./index.js";\n${CPU_PROBE}\nexport default cpuProbe(product);` },
-                productModule,
+                module,
               ],
               compatibilityFlags,
             ),
-          ],
+          ]),
         ]
       : [];
     const raw = await startRawWorkerd({ workers: [...targets, ...cpuTargets].map(([, w]) => w) });

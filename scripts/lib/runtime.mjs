@@ -15,15 +15,16 @@ import { Cron } from "croner";
 
 /**
  * Bundles the worker exactly as `wrangler deploy` would (esbuild, nodejs_compat polyfills, module
- * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory.
- * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv }} options
+ * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory. `config`: another
+ * wrangler configuration than wrangler.toml (scripts/bench-runtime.mjs).
+ * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv, config?: string }} options
  */
-export function bundleWorker({ root, assetsDir, env }) {
+export function bundleWorker({ root, assetsDir, env, config }) {
   const tmp = path.join(root, ".wrangler", "tmp");
   mkdirSync(tmp, { recursive: true });
   const outDir = mkdtempSync(path.join(tmp, "start-"));
   const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
-  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], {
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir, ...(config ? ["--config", config] : [])], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],
