@@ -7,17 +7,19 @@
 // and prints the ratios. Without a peer it prints our figures with each one's ratio to our health
 // route of the same run. Not part of `npm test`.
 // Usage: npm run bench:peer -- [--url URL --key KEY] [--peer-url URL --peer-key PUBLIC_KEY
-//          [--peer-search-key PRIVATE_KEY]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
+//          [--peer-search-key PRIVATE_KEY] [--peer-kind promptsentry]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
 //          [--only health,ingest,fill,search] [--ceiling]
-// --ceiling also measures a do-nothing worker on workerd (Miniflare, same machine, same moment): the
-// most any route can do here, to read the health figure against.
+// --ceiling also measures a do-nothing worker on raw workerd (hand-written capnp config) and behind
+// Miniflare's entry worker (same machine, same moment): the most any route can do here, to read the
+// health figure against; the ratio "our health / raw workerd do-nothing" is printed.
 // Without --url it starts its own stack (scripts/start.mjs, throwaway database). --peer-dev measures
 // `npm run dev` (wrangler dev) as the peer instead: the runtime before and after issue 15.
 import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { call, lunary, promptSentry, SEARCH_WORDS } from "./lib/bench-targets.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
+import { DO_NOTHING_WORKER, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 
@@ -46,10 +48,13 @@ const targets = [
     ? { adapter: promptSentry, label: "PromptSentry", base: arg("url").replace(/\/+$/, ""), key: arg("key"), searchKey: arg("key") }
     : await ownStack("PromptSentry (npm start)", false),
 ];
+// --peer-kind promptsentry: the peer is another PromptSentry (an older build started by hand), for
+// before/after comparisons of our own code in one run.
+const peerIsUs = arg("peer-kind") === "promptsentry";
 if (arg("peer-url"))
   targets.push({
-    adapter: lunary,
-    label: "Lunary",
+    adapter: peerIsUs ? promptSentry : lunary,
+    label: peerIsUs ? `PromptSentry at ${arg("peer-url")}` : "Lunary",
     base: arg("peer-url").replace(/\/+$/, ""),
     key: arg("peer-key"),
     searchKey: arg("peer-search-key", arg("peer-key")),
@@ -110,25 +115,39 @@ async function search(t) {
   return { p95: times[Math.floor(times.length * 0.95)], failed };
 }
 
-let ceiling;
+// The ceilings: the do-nothing worker on workerd with nothing in front (a hand-written capnp
+// config: what any route can do here, now) and behind Miniflare's entry worker (the front door
+// `npm start` had before it served the product on a direct socket).
+const ceilings = [];
 if (process.argv.includes("--ceiling")) {
-  const port = 18_600 + Math.floor(Math.random() * 100);
-  const script = "export default { fetch: () => Response.json({ ok: true }) }";
+  const base = 18_600 + Math.floor(Math.random() * 100);
+  const raw = await startRawWorkerd({
+    workers: [
+      { name: "nothing", port: base, compatibilityDate: "2026-11-01", modules: [{ name: "worker.js", contents: DO_NOTHING_WORKER }] },
+    ],
+  });
+  process.stdout.write("› health: a do-nothing worker on raw workerd… ");
+  ceilings.push({ label: "raw workerd", ...runWrk({ url: `${raw.urls[0]}/api/health`, seconds: SECONDS, connections: CONNECTIONS }) });
+  console.log(JSON.stringify(ceilings.at(-1)));
+  await raw.stop();
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       modules: true,
-      script,
+      script: DO_NOTHING_WORKER,
       compatibilityDate: "2026-11-01",
       host: "127.0.0.1",
-      port,
+      port: base + 1,
       cf: false,
       logRequests: false,
     }),
   );
   const url = await mf.ready;
-  process.stdout.write("› health: a do-nothing worker on workerd… ");
-  ceiling = runWrk({ url: new URL("/api/health", url).href, seconds: SECONDS, connections: CONNECTIONS });
-  console.log(JSON.stringify(ceiling));
+  process.stdout.write("› health: a do-nothing worker behind Miniflare's entry worker… ");
+  ceilings.push({
+    label: "Miniflare's entry worker",
+    ...runWrk({ url: new URL("/api/health", url).href, seconds: SECONDS, connections: CONNECTIONS }),
+  });
+  console.log(JSON.stringify(ceilings.at(-1)));
   await mf.dispose();
 }
 
@@ -172,10 +191,15 @@ if (targets.length === 2) {
   for (const [label, get] of rows)
     console.log(`| ${label} | ${fmt(get(us))} | ${label.includes("/s") ? `${(get(us) / us.health.rps).toFixed(3)}×` : "-"} |`);
 }
-if (ceiling)
+for (const ceiling of ceilings)
   console.log(
-    `\nA do-nothing worker on workerd, same run: ${fmt(ceiling.rps)} req/s; health route ${targets.map((t, i) => `${t.label} ${((100 * (results[i].health?.rps ?? 0)) / ceiling.rps).toFixed(0)}%`).join(", ")} of it`,
+    `${ceiling === ceilings[0] ? "\n" : ""}A do-nothing worker on ${ceiling.label}, same run: ${fmt(ceiling.rps)} req/s (p50 ${ceiling.p50} ms); health route ${targets.map((t, i) => `${t.label} ${((results[i].health?.rps ?? 0) / ceiling.rps).toFixed(2)}×`).join(", ")} of it`,
   );
+console.log(
+  `Load average: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")}`,
+);
 const failures = results.flatMap((r, i) =>
   Object.entries(r)
     .filter(([, v]) => v.failed)

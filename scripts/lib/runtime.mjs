@@ -15,15 +15,16 @@ import { Cron } from "croner";
 
 /**
  * Bundles the worker exactly as `wrangler deploy` would (esbuild, nodejs_compat polyfills, module
- * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory.
- * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv }} options
+ * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory. `config`: another
+ * wrangler configuration than wrangler.toml (scripts/bench-runtime.mjs).
+ * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv, config?: string }} options
  */
-export function bundleWorker({ root, assetsDir, env }) {
+export function bundleWorker({ root, assetsDir, env, config }) {
   const tmp = path.join(root, ".wrangler", "tmp");
   mkdirSync(tmp, { recursive: true });
   const outDir = mkdtempSync(path.join(tmp, "start-"));
   const wrangler = path.join(root, "node_modules", ".bin", "wrangler");
-  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir], {
+  execFileSync(wrangler, ["deploy", "--dry-run", "--outdir", outDir, "--assets", assetsDir, ...(config ? ["--config", config] : [])], {
     cwd: root,
     env,
     stdio: ["ignore", "ignore", "inherit"],
@@ -32,11 +33,14 @@ export function bundleWorker({ root, assetsDir, env }) {
 }
 
 /**
- * Starts workerd on host:port with the bundled worker; resolves once it accepts requests.
+ * Starts workerd on 127.0.0.1:port with the bundled worker; resolves once it accepts requests, with
+ * the Miniflare instance and the URL the product answers on.
  * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
- * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string }} options
+ * `direct` (the default) serves the worker on a socket of its own (see `directSocket`); false puts
+ * Miniflare's entry worker in front of it, as before (scripts/bench-runtime.mjs compares the two).
+ * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string, direct?: boolean }} options
  */
-export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js" }) {
+export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js", direct = true }) {
   const config = path.join(root, "wrangler.toml");
   // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
@@ -52,11 +56,15 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
       .map((f) => ({ type: "ESModule", path: path.join(bundleDir, f) })),
     modulesRoot: bundleDir,
   };
+  const workers = routeAssetsDirectly(worker);
+  const front = direct ? directSocket(workers, port) : null;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       rootPath: root,
       host: "127.0.0.1",
-      port,
+      // With a direct socket the product answers on `port`; Miniflare's own entry (still used to
+      // dispatch cron events, fireScheduled) takes a free port.
+      port: front ? 0 : port,
       // Miniflare's own warnings and errors only; no line per request. The worker's console
       // output (errors, schedule summaries) still reaches the terminal.
       log: new Log(LogLevel.WARN),
@@ -65,11 +73,61 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
       cf: false,
       resourcePersistencePath: path.join(persistRoot, "v3"),
       resourceTmpPath: path.join(root, ".wrangler", "tmp"),
-      workers: routeAssetsDirectly(worker),
+      workers: front?.workers ?? workers,
     }),
   );
-  await mf.ready;
-  return { mf, crons: workerOptions.cronTriggers ?? [] };
+  const entryUrl = await mf.ready;
+  const url = front ? await mf.unsafeGetDirectURL(worker.name) : entryUrl;
+  return { mf, url: url.href.replace(/\/$/, ""), crons: workerOptions.cronTriggers ?? [] };
+}
+
+const ASSETS_WORKER = "promptsentry-assets";
+
+/**
+ * Miniflare's front door is a worker of its own (the entry worker: request.cf, URL rewriting, its
+ * error pages), one more isolate hop and its JavaScript on every request before ours runs. Its
+ * `unsafeDirectSockets` option binds a workerd socket straight to a worker instead, so requests
+ * reach the product's fetch handler with nothing in between (scripts/bench-runtime.mjs measures
+ * both). That socket cannot route by path, so when the assets were split off (routeAssetsDirectly),
+ * the excluded globs are answered by a generated entry module ahead of the product's: a matching
+ * URL goes to the ASSETS binding (the assets-only worker, as its route did before), everything else
+ * to the product's own handlers, unchanged. Returns null (keep the entry worker) when the product
+ * worker still holds the assets itself, whose direct socket Miniflare would put behind the router.
+ */
+function directSocket(workers, port) {
+  const [product, assetsWorker] = workers;
+  if (product.assets) return null;
+  const socket = { unsafeDirectSockets: [{ host: "127.0.0.1", port }] };
+  if (!assetsWorker) return { workers: [{ ...product, ...socket }] };
+  const [entryModule, ...rest] = product.modules;
+  const frontDoor = {
+    type: "ESModule",
+    path: path.join(product.modulesRoot, "front-door.mjs"),
+    contents: frontDoorModule(path.basename(entryModule.path), assetsWorker.routes, assetsBindingOf(product)),
+  };
+  return { workers: [{ ...product, ...socket, modules: [frontDoor, entryModule, ...rest] }, assetsWorker] };
+}
+
+/** The product's binding that names the assets-only worker (ASSETS in wrangler.toml). */
+const assetsBindingOf = (product) => Object.keys(product.serviceBindings).find((k) => product.serviceBindings[k] === ASSETS_WORKER);
+
+/**
+ * The generated entry: requests whose path matches one of the assets worker's routes (`*\/assets/*`)
+ * go to `binding`, decided by one regular expression on the URL string (no URL parsed per request);
+ * the rest, and the queue and scheduled handlers, are the product's own.
+ */
+export function frontDoorModule(entryFile, routes, binding) {
+  const literal = (s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+  const paths = routes.map((route) => literal(route.replace(/^\*/, "")).replaceAll("*", "[^?#]*"));
+  const pattern = `^[a-z]+://[^/]+(?:${paths.join("|")})(?:[?#]|$)`;
+  return `import worker from "./${entryFile}";
+export * from "./${entryFile}";
+const assetPath = new RegExp(${JSON.stringify(pattern)});
+export default {
+  ...worker,
+  fetch: (request, env, ctx) => (assetPath.test(request.url) ? env[${JSON.stringify(binding)}].fetch(request) : worker.fetch(request, env, ctx)),
+};
+`;
 }
 
 /**
@@ -88,9 +146,9 @@ function routeAssetsDirectly(worker) {
   if (!assets?.binding || !routing?.user_worker?.includes("/*")) return [worker];
   const { assets: _assets, ...rest } = worker;
   return [
-    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: "promptsentry-assets" } },
+    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: ASSETS_WORKER } },
     {
-      name: "promptsentry-assets",
+      name: ASSETS_WORKER,
       compatibilityDate: worker.compatibilityDate,
       modules: true,
       script: "export default { fetch: (request, env) => env.ASSETS.fetch(request) };",

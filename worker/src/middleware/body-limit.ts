@@ -41,6 +41,9 @@ declaredLimits.add(bodyBoundedByHandler);
  * in its chain is left to that limit alone (two limits would let the smaller one win).
  */
 export const defaultBodyLimit: MiddlewareHandler = async function defaultBodyLimit(c, next) {
+  // No body, nothing to bound (hono's bodyLimit starts with the same test): most requests (every
+  // GET, the health route) skip the walk over the matched routes below.
+  if (!c.req.raw.body) return next();
   if (matchedRoutes(c).some((route) => declaredLimits.has(route.handler))) return next();
   return standardBodyLimit(c, next);
 };

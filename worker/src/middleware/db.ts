@@ -3,7 +3,21 @@ import { createMiddleware } from "hono/factory";
 import * as tables from "../../../schema/tables";
 import type { AppEnv } from "../env";
 
-export const createDb = (d1: D1Database) => drizzle(d1, { schema: tables });
+type Db = ReturnType<typeof build>;
+const build = (d1: D1Database) => drizzle(d1, { schema: tables });
+
+/**
+ * One Drizzle client per D1 binding, made on first use: drizzle() walks every table of the schema
+ * to build its relational config, ≈ 30 µs of workerd CPU, which on each request cost more than the
+ * whole health route (docs/performance.md). The client holds nothing but the binding, and workerd
+ * hands an isolate's requests the same binding object; another object (a test's wrapper) gets its own.
+ */
+const clients = new WeakMap<D1Database, Db>();
+export function createDb(d1: D1Database): Db {
+  let db = clients.get(d1);
+  if (!db) clients.set(d1, (db = build(d1)));
+  return db;
+}
 
 /** Puts a Drizzle client on `c.var.db` for every request. */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
