@@ -23,8 +23,18 @@ export async function sendBatches({ base, key, logs, next, concurrency = 6, prog
       const batch = batches ? batches[index++] : Array.from({ length: n }, next);
       for (const l of batch) chars += l.prompt.length;
       const body = JSON.stringify({ logs: batch });
+      // One Idempotency-Key per batch, as the SDKs send it: a retry (after a 429/5xx or a dropped
+      // connection) never stores a batch twice.
+      const batchHeaders = { ...headers, "idempotency-key": crypto.randomUUID() };
       for (let attempt = 0; ; attempt++) {
-        const res = await fetch(`${base}/api/logs/batch`, { method: "POST", headers, body });
+        let res;
+        try {
+          res = await fetch(`${base}/api/logs/batch`, { method: "POST", headers: batchHeaders, body });
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 1_000 * (attempt + 1)));
+          continue;
+        }
         const text = await res.text();
         if (res.status === 201) break;
         if ((res.status === 429 || res.status >= 500) && attempt < 5) {

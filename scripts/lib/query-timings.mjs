@@ -11,9 +11,18 @@ export const SEARCHES = SEARCH_WORDS;
 export async function timed(url, headers, runs, warmups = 3) {
   const ms = [];
   let body = null;
+  let dropped = 0;
   for (let i = 0; i < warmups + runs; i++) {
     const t = performance.now();
-    const res = await fetch(url, { headers });
+    let res;
+    try {
+      res = await fetch(url, { headers });
+    } catch (error) {
+      // A dropped keep-alive connection (the server closed it between requests): not a latency sample.
+      if (++dropped > 5) throw error;
+      i--;
+      continue;
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
     if (i >= warmups) ms.push(performance.now() - t);

@@ -54,6 +54,7 @@ export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeL
               await res.arrayBuffer();
               if (res.status === 201) backgroundLogs += background.batchSize;
             })
+            .catch(() => {}) // a failed batch is not counted in the rate reported
             .finally(() => inFlight.delete(p));
           inFlight.add(p);
         }
@@ -62,9 +63,16 @@ export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeL
     : null;
   if (background) await sleep(2_000); // let the load settle first
   const sent = [];
+  let dropped = 0;
   for (let i = 0; i < probes; i++) {
     const t = performance.now();
-    const res = await fetch(`${base}/api/logs`, { method: "POST", headers, body: JSON.stringify(makeLog(i)) });
+    let res;
+    try {
+      res = await fetch(`${base}/api/logs`, { method: "POST", headers, body: JSON.stringify(makeLog(i)) });
+    } catch {
+      dropped++; // a dropped keep-alive connection: the probe is not counted
+      continue;
+    }
     const body = await res.json();
     if (res.status !== 201) throw new Error(`probe answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
     sent.push({ id: body.id, t });
@@ -79,6 +87,7 @@ export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeL
   return {
     ...summarize(latencies),
     lost: sent.length - latencies.length,
+    dropped,
     ...(background ? { backgroundRate: backgroundLogs / seconds } : {}),
   };
 }
