@@ -2,15 +2,27 @@
 // GET /api/health (no auth, no database) measured in the same run. Sequential requests, a few warm-ups
 // first: this is latency at rest, not throughput. Used by scripts/bench-fill.mjs --measure.
 
-/** Words to search: common in generated prompts, present in a few percent, and absent. */
-export const SEARCHES = { common: "customer", rare: "portuguese", none: "zqxjvkwpf" };
+import { SEARCH_WORDS } from "./realistic-logs.mjs";
 
-async function timed(url, headers, runs, warmups = 3) {
+/** Words to search: common in generated prompts, in one log of 1,000 (scripts/lib/realistic-logs.mjs), and absent. */
+export const SEARCHES = SEARCH_WORDS;
+
+/** `runs` sequential GETs after `warmups`: every latency (ms), p50/p95, and the last body. */
+export async function timed(url, headers, runs, warmups = 3) {
   const ms = [];
   let body = null;
+  let dropped = 0;
   for (let i = 0; i < warmups + runs; i++) {
     const t = performance.now();
-    const res = await fetch(url, { headers });
+    let res;
+    try {
+      res = await fetch(url, { headers });
+    } catch (error) {
+      // A dropped keep-alive connection (the server closed it between requests): not a latency sample.
+      if (++dropped > 5) throw error;
+      i--;
+      continue;
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${text.slice(0, 200)}`);
     if (i >= warmups) ms.push(performance.now() - t);
@@ -18,7 +30,7 @@ async function timed(url, headers, runs, warmups = 3) {
   }
   ms.sort((a, b) => a - b);
   const at = (q) => ms[Math.min(ms.length - 1, Math.floor(q * ms.length))];
-  return { p50: at(0.5), p95: at(0.95), body };
+  return { samples: ms, p50: at(0.5), p95: at(0.95), body };
 }
 
 export async function measureQueries(base, headers, { runs = 40, total } = {}) {
