@@ -109,7 +109,8 @@ async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date
       for (const a of accepted)
         results[a.index].stored = { rows: a.built.map((b) => b.row), newAlerts: written.get(a.index) ?? [], replayed: false, subscribers };
     } catch (groupError) {
-      if (accepted.length === 1) await writeAlone(db, orgId, jobs, accepted[0], ctx.settings.criticalOnly, results, subscribers, groupError);
+      if (accepted.length === 1)
+        await writeAlone(db, orgId, jobs, accepted[0], ctx.settings.criticalOnly, results, subscribers, groupError);
       else for (const a of accepted) await writeAlone(db, orgId, jobs, a, ctx.settings.criticalOnly, results, subscribers);
     }
   }

@@ -111,7 +111,7 @@ export async function ingestContext(
           .where(and(eq(integrations.orgId, orgId), eq(integrations.active, true))),
       ]
     : [];
-  const [[org], [settingsRow], [usage], ...rest] = await db.batch([
+  const [[org], [settingsRow], [usage], ...rest] = (await db.batch([
     db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
     db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
     db
@@ -123,7 +123,7 @@ export async function ingestContext(
       .where(eq(dailyUsage.orgId, orgId)),
     ...subscriberReads,
     ...extra,
-  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]) as unknown as [[Organization], [OrgSettings], [Usage], ...unknown[][]];
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as [[Organization], [OrgSettings], [Usage], ...unknown[][]];
   const subscribers: Subscribers = opts.subscribers
     ? { webhooks: rest[0] as Subscribers["webhooks"], integrations: rest[1] as Subscribers["integrations"] }
     : { webhooks: [], integrations: [] };
