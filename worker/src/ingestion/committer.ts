@@ -85,7 +85,7 @@ export class IngestCommitter extends DurableObject<Bindings> {
           const failed = jobError(error);
           results = group.map(() => ({ error: failed }));
         }
-        group.forEach((w, i) => w.resolve(results[i]));
+        for (const [i, w] of group.entries()) w.resolve(results[i]);
       }
     } finally {
       this.flushing = false;
