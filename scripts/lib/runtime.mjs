@@ -36,7 +36,7 @@ export function bundleWorker({ root, assetsDir, env }) {
  * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
  * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string }} options
  */
-export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js" }) {
+export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js", inspectorPort }) {
   const config = path.join(root, "wrangler.toml");
   // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
@@ -57,6 +57,8 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
       rootPath: root,
       host: "127.0.0.1",
       port,
+      // A DevTools endpoint for CPU profiles of the worker's isolate (scripts/profile-ingest.mjs --cpu).
+      ...(inspectorPort ? { inspectorPort } : {}),
       // Miniflare's own warnings and errors only; no line per request. The worker's console
       // output (errors, schedule summaries) still reaches the terminal.
       log: new Log(LogLevel.WARN),

@@ -2,7 +2,6 @@
 // calls), and a counting wrapper (test/d1-counter.ts) put around the real local D1 it writes to, so
 // a test can show how many round trips and write batches a set of requests cost.
 import { env, runInDurableObject } from "cloudflare:test";
-import type { IngestCommitter } from "../src/ingestion/committer";
 import { committerOf } from "../src/ingestion/ingest-logs";
 import { createDb } from "../src/middleware/db";
 import { countingD1 } from "./d1-counter";
@@ -14,7 +13,7 @@ export const committer = (orgId: string) => committerOf(env, orgId);
 export async function countCommitter(orgId: string) {
   const counter = countingD1(env.DB);
   const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId));
-  await runInDurableObject(stub, (instance: IngestCommitter) => {
+  await runInDurableObject(stub, (instance: DurableObject) => {
     // The committer's one seam to its database (IngestCommitter.database).
     (instance as unknown as { database: () => ReturnType<typeof createDb> }).database = () => createDb(counter.db);
   });

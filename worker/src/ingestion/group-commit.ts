@@ -42,13 +42,24 @@ export async function commitGroup(db: Db, orgId: string, jobs: CommitJob[], now 
 
 async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date, results: CommitResult[]) {
   // Round trip 1: the context with each job's own reads folded in.
+  // A read shared by jobs (the same key, the same Idempotency-Key) is made once.
   const extra: BatchItem<"sqlite">[] = [];
-  const reads = jobs.map((job) => {
-    const at = { check: -1, replay: -1 };
-    if (job.check) at.check = extra.push(principalQuery(db, { by: "check", id: job.check.keyId, hash: job.check.keyHash })) - 1;
-    if (job.opts.idempotencyKey)
-      at.replay = extra.push(idempotencyLookup(db, orgId, job.opts.idempotencyKey, job.opts.idempotencyKind ?? "single")) - 1;
+  const slots = new Map<string, number>();
+  const slot = (id: string, statement: () => BatchItem<"sqlite">) => {
+    let at = slots.get(id);
+    if (at === undefined) slots.set(id, (at = extra.push(statement()) - 1));
     return at;
+  };
+  const reads = jobs.map((job) => {
+    const { check } = job;
+    const key = job.opts.idempotencyKey;
+    const kind = job.opts.idempotencyKind ?? "single";
+    return {
+      check: check
+        ? slot(`key\n${check.keyId}\n${check.keyHash}`, () => principalQuery(db, { by: "check", id: check.keyId, hash: check.keyHash }))
+        : -1,
+      replay: key ? slot(`idem\n${kind}\n${key}`, () => idempotencyLookup(db, orgId, key, kind)) : -1,
+    };
   });
   const ctx = await ingestContext(db, orgId, now, { extra, subscribers: true });
   const subscribers = {

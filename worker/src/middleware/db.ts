@@ -5,7 +5,18 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { DbRef } from "../ingestion/jobs";
 
-export const createDb = (d1: D1Database) => drizzle(d1, { schema: tables });
+/**
+ * One Drizzle client per D1 binding object: building one walks every table's relational config, a
+ * measurable share of a small request's CPU when done per request (scripts/profile-ingest.mjs --cpu).
+ */
+const clients = new WeakMap<D1Database, ReturnType<typeof build>>();
+const build = (d1: D1Database) => drizzle(d1, { schema: tables });
+
+export function createDb(d1: D1Database) {
+  let db = clients.get(d1);
+  if (!db) clients.set(d1, (db = build(d1)));
+  return db;
+}
 
 /** Puts a Drizzle client on `c.var.db` for every request. */
 export const withDb = createMiddleware<AppEnv>(async (c, next) => {
