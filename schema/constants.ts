@@ -257,6 +257,16 @@ export const CREDENTIAL_CACHE_TTL_MS = 10_000;
 export const CREDENTIAL_CACHE_MAX_ENTRIES = 1_000;
 /** Live-feed notifications of one organization are sent to its room at most once per this window. */
 export const REALTIME_COALESCE_MS = 250;
+/**
+ * Group commit (worker/src/ingestion/committer.ts): the ingestion requests of an organization that
+ * arrive while its previous write is in flight are written together in the next one. A flush takes
+ * requests in arrival order up to these bounds (the first request always, so a full batch of
+ * BATCH_MAX_LOGS goes alone); the rest wait for the following flush. Requests bound the context
+ * read (a key re-read and an idempotency lookup each), logs and bytes the write batch.
+ */
+export const INGEST_FLUSH_MAX_REQUESTS = 64;
+export const INGEST_FLUSH_MAX_LOGS = BATCH_MAX_LOGS;
+export const INGEST_FLUSH_MAX_BYTES = 4 * 1024 * 1024;
 /** A filtered or searched `GET /api/logs/counts` counts at most this many logs, then answers `capped`. */
 export const LOG_COUNT_CAP = 10_000;
 

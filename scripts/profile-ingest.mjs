@@ -22,15 +22,23 @@ const arg = (name, fallback) => {
 const REQUESTS = arg("requests", 300);
 const SECONDS = arg("seconds", 10);
 const CONCURRENCY = arg("concurrency", 32);
+// --cpu: a V8 CPU profile of the worker's isolate (worker and committer) while the load runs, through
+// workerd's DevTools endpoint; prints the functions with the most self time.
+const CPU = process.argv.includes("--cpu");
 
-// The wrapper: the product's worker with env.DB replaced by a timing proxy for the request.
-const WRAPPER = `import worker from "./index.js";
-function timedStatement(stmt, acc) {
+// The wrapper: the product's worker with env.DB replaced by a timing proxy for the request, and its
+// group commit (the IngestCommitter Durable Object, which has its own env) with a timing proxy that
+// adds up per organization flush: the context read and the write batch, whose time the requests of a
+// flush share.
+const WRAPPER = `import worker, { IngestCommitter as Committer } from "./index.js";
+const committer = { calls: 0, ms: 0, writes: 0, writeMs: 0, reads: 0, readMs: 0, statements: 0 };
+function timedStatement(stmt, acc, sql) {
   return new Proxy(stmt, {
     get(target, prop) {
       if (prop === "__raw") return target;
+      if (prop === "__sql") return sql;
       const value = target[prop];
-      if (prop === "bind") return (...args) => timedStatement(target.bind(...args), acc);
+      if (prop === "bind") return (...args) => timedStatement(target.bind(...args), acc, sql);
       if (["all", "run", "first", "raw"].includes(prop)) return (...args) => time(acc, () => value.apply(target, args));
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -40,11 +48,28 @@ async function time(acc, fn) {
   const started = performance.now();
   try { return await fn(); } finally { const ms = performance.now() - started; acc.calls++; acc.ms += ms; acc.each.push(ms.toFixed(2)); }
 }
+committer.each = { push() {} };
+export class IngestCommitter extends Committer {
+  constructor(ctx, env) { super(ctx, { ...env, DB: timedDb(env.DB, committer) }); }
+}
 function timedDb(db, acc) {
   return new Proxy(db, {
     get(target, prop) {
-      if (prop === "prepare") return (sql) => timedStatement(target.prepare(sql), acc);
-      if (prop === "batch") return (stmts) => time(acc, () => target.batch(stmts.map((s) => s.__raw ?? s)));
+      if (prop === "prepare") return (sql) => timedStatement(target.prepare(sql), acc, sql);
+      if (prop === "batch")
+        return async (stmts) => {
+          const started = performance.now();
+          try { return await time(acc, () => target.batch(stmts.map((s) => s.__raw ?? s))); }
+          finally {
+            if (acc === committer) {
+              const ms = performance.now() - started;
+              const write = stmts.some((s) => String(s.__sql).startsWith('insert into "prompt_logs"'));
+              committer[write ? "writes" : "reads"]++;
+              committer[write ? "writeMs" : "readMs"] += ms;
+              committer.statements += stmts.length;
+            }
+          }
+        };
       if (prop === "exec") return (sql) => time(acc, () => target.exec(sql));
       const value = target[prop];
       return typeof value === "function" ? value.bind(target) : value;
@@ -53,6 +78,20 @@ function timedDb(db, acc) {
 }
 export default {
   async fetch(request, env, ctx) {
+    if (new URL(request.url).pathname === "/__profile/committer") {
+      const snapshot = { ...committer, each: undefined };
+      for (const k of Object.keys(committer)) if (typeof committer[k] === "number") committer[k] = 0;
+      return Response.json(snapshot);
+    }
+    if (new URL(request.url).pathname === "/__profile/rpc") {
+      const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName("rpc-probe"));
+      await stub.stats();
+      const started = performance.now();
+      for (let i = 0; i < 500; i++) await stub.stats();
+      const mid = performance.now();
+      for (let i = 0; i < 500; i++) env.INGEST_COMMITTER.idFromName("org-" + i);
+      return Response.json({ perRpcMs: (mid - started) / 500, perIdFromNameMs: (performance.now() - mid) / 500 });
+    }
     if (new URL(request.url).pathname === "/__profile/select1") {
       const acc = { calls: 0, ms: 0, each: [] };
       const db = timedDb(env.DB, acc);
@@ -92,6 +131,7 @@ const { mf } = await startRuntime({
   port,
   entry: "profile-entry.js",
   vars: { PARTY_HOST: `127.0.0.1:${party.address().port}` },
+  inspectorPort: CPU ? port + 1000 : undefined,
 });
 const base = `http://127.0.0.1:${port}`;
 
@@ -117,30 +157,40 @@ async function one() {
   };
 }
 
-function summarize(label, samples, seconds) {
+const readCommitter = async () => (await fetch(`${base}/__profile/committer`)).json();
+
+function summarize(label, samples, seconds, c) {
   const mean = (k) => samples.reduce((s, x) => s + x[k], 0) / samples.length;
   const p = (k, q) => samples.map((x) => x[k]).sort((a, b) => a - b)[Math.floor(q * (samples.length - 1))];
   const [client, handler, d1] = [mean("client"), mean("handler"), mean("d1")];
+  const committerMs = (c.readMs + c.writeMs) / samples.length;
   console.log(
     `${label}: ${samples.length} requests${seconds ? `, ${(samples.length / seconds).toFixed(0)} req/s` : ""}\n` +
       `  client latency  mean ${client.toFixed(2)} ms  p50 ${p("client", 0.5).toFixed(2)}  p99 ${p("client", 0.99).toFixed(2)}\n` +
-      `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's)\n` +
-      `  D1 round trips  mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(1)} calls (${((100 * d1) / client).toFixed(0)}% of the client's, ${((100 * d1) / handler).toFixed(0)}% of the worker's)\n` +
-      `  per round trip  ${[0, 1, 2, 3]
-        .filter((i) => samples.some((x) => x.each[i] !== undefined))
-        .map((i) => `#${i + 1} ${(samples.reduce((t, x) => t + (x.each[i] ?? 0), 0) / samples.length).toFixed(2)} ms`)
-        .join(", ")} (in order: key lookup, organization context, the write)\n` +
-      `  the rest        ${(client - d1).toFixed(2)} ms a request: JSON, auth hash, detection, redaction, Hono, and the hops into workerd`,
+      `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's), waiting for the group commit included\n` +
+      `  worker's D1     mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(2)} calls a request (key lookups of uncached keys, lastUsed)\n` +
+      `  group commit    ${c.writes} flushes for ${samples.length} requests (${(samples.length / Math.max(1, c.writes)).toFixed(1)} a flush): ` +
+      `context read ${(c.readMs / Math.max(1, c.reads)).toFixed(2)} ms, write ${(c.writeMs / Math.max(1, c.writes)).toFixed(2)} ms a flush ` +
+      `(${c.statements} statements); ${committerMs.toFixed(2)} ms of D1 a request\n` +
+      `  the rest        ${(client - d1 - committerMs).toFixed(2)} ms a request: JSON, auth hash, detection, redaction, Hono, RPC, waiting, and the hops into workerd`,
   );
 }
 
 for (let i = 0; i < 30; i++) await one(); // warm-up: JIT, SQLite page cache
+await readCommitter();
 const sequential = [];
 for (let i = 0; i < REQUESTS; i++) sequential.push(await one());
+const sequentialCommitter = await readCommitter();
 const select1 = await (await fetch(`${base}/__profile/select1`)).json();
+const rpc = await (await fetch(`${base}/__profile/rpc`)).json();
+console.log(
+  `One RPC round trip into a committer (stats()): ${rpc.perRpcMs.toFixed(3)} ms; idFromName: ${rpc.perIdFromNameMs.toFixed(3)} ms`,
+);
 console.log(`One bare D1 round trip (select 1 through the binding): ${select1.perRoundTripMs.toFixed(3)} ms\n`);
-summarize("Sequential (1 in flight)", sequential);
+summarize("Sequential (1 in flight)", sequential, 0, sequentialCommitter);
 
+await readCommitter();
+const profiler = CPU ? await startCpuProfile(port + 1000) : null;
 const loaded = [];
 const deadline = performance.now() + SECONDS * 1000;
 await Promise.all(
@@ -148,7 +198,57 @@ await Promise.all(
     while (performance.now() < deadline) loaded.push(await one());
   }),
 );
-summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS);
+summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS, await readCommitter());
+if (profiler) printCpuProfile(await profiler.stop());
+
+/** Starts the V8 profiler of the product's isolate over the DevTools protocol (Node 22's WebSocket). */
+async function startCpuProfile(inspector) {
+  const targets = await (await fetch(`http://127.0.0.1:${inspector}/json/list`)).json();
+  const target = targets.find((t) => t.title?.includes("promptsentry") && !t.title.includes("assets")) ?? targets[0];
+  const ws = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    ws.onopen = resolve;
+    ws.onerror = reject;
+  });
+  let id = 0;
+  const pending = new Map();
+  ws.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    pending.get(message.id)?.(message.result);
+  };
+  const send = (method, params = {}) =>
+    new Promise((resolve) => {
+      pending.set(++id, resolve);
+      ws.send(JSON.stringify({ id, method, params }));
+    });
+  await send("Profiler.enable");
+  await send("Profiler.setSamplingInterval", { interval: 200 });
+  await send("Profiler.start");
+  return {
+    async stop() {
+      const { profile } = await send("Profiler.stop");
+      ws.close();
+      return profile;
+    },
+  };
+}
+
+/** Self time by function (name, file:line), the top 25, as shares of the sampled time. */
+function printCpuProfile(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const deltas = profile.timeDeltas;
+  profile.samples.forEach((nodeId, i) => {
+    const { callFrame } = byId.get(nodeId);
+    const file = callFrame.url.split("/").pop();
+    const key = `${callFrame.functionName || "(anonymous)"} ${file}:${callFrame.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[i] ?? 0));
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`\nCPU profile of the worker's isolate (${(total / 1000).toFixed(0)} ms sampled), self time:`);
+  for (const [key, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${((100 * us) / total).toFixed(1).padStart(5)}%  ${key}`);
+}
 
 await mf.dispose();
 party.close();

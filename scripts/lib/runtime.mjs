@@ -38,9 +38,19 @@ export function bundleWorker({ root, assetsDir, env, config }) {
  * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
  * `direct` (the default) serves the worker on a socket of its own (see `directSocket`); false puts
  * Miniflare's entry worker in front of it, as before (scripts/bench-runtime.mjs compares the two).
- * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string, direct?: boolean }} options
+ * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string, direct?: boolean, inspectorPort?: number }} options
  */
-export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, port, vars = {}, entry = "index.js", direct = true }) {
+export async function startRuntime({
+  root,
+  bundleDir,
+  assetsDir,
+  persistRoot,
+  port,
+  vars = {},
+  entry = "index.js",
+  direct = true,
+  inspectorPort,
+}) {
   const config = path.join(root, "wrangler.toml");
   // Called after the SPA build: wrangler reads web/dist/_headers into the asset options here.
   const { workerOptions } = unstable_getMiniflareWorkerOptions(config, undefined, { overrides: { assets: { directory: assetsDir } } });
@@ -65,6 +75,8 @@ export async function startRuntime({ root, bundleDir, assetsDir, persistRoot, po
       // With a direct socket the product answers on `port`; Miniflare's own entry (still used to
       // dispatch cron events, fireScheduled) takes a free port.
       port: front ? 0 : port,
+      // A DevTools endpoint for CPU profiles of the worker's isolate (scripts/profile-ingest.mjs --cpu).
+      ...(inspectorPort ? { inspectorPort } : {}),
       // Miniflare's own warnings and errors only; no line per request. The worker's console
       // output (errors, schedule summaries) still reaches the terminal.
       log: new Log(LogLevel.WARN),

@@ -12,6 +12,8 @@ export type Bindings = {
   PARTY_HOST: string;
   ALLOW_PRIVATE_WEBHOOKS?: string;
   DELIVERY_QUEUE: Queue<DeliveryMessage>;
+  /** Group commit of ingestion, one object per organization (ingestion/committer.ts). */
+  INGEST_COMMITTER: DurableObjectNamespace;
   /** Ingestion rate limits per plan (schema/constants INGEST_RATE_LIMITS). */
   INGEST_LIMIT_TRIAL: RateLimit;
   INGEST_LIMIT_PROFESSIONAL: RateLimit;

@@ -4,6 +4,9 @@ import type { DeliveryMessage } from "./delivery/messages";
 import { consumeDeliveries } from "./delivery/consumer";
 import { runSchedule } from "./schedules";
 
+// Durable Object classes (wrangler.toml [[durable_objects.bindings]]).
+export { IngestCommitter } from "./ingestion/committer";
+
 export default {
   fetch: app.fetch,
   queue: (batch, env, ctx) => consumeDeliveries(batch, env, ctx),

@@ -1,12 +1,15 @@
 // A D1 binding that counts round trips (each statement run alone, or one batch) on the way to the real
 // local D1, so a test can show how many a request costs (issue 11). Statements handed to batch() are
 // unwrapped first: D1 only accepts its own.
-export type D1Counter = { db: D1Database; roundTrips: () => number; sql: string[] };
+export type D1Counter = { db: D1Database; roundTrips: () => number; sql: string[]; batches: string[][] };
 
 export function countingD1(real: D1Database): D1Counter {
   let roundTrips = 0;
   const sql: string[] = [];
+  /** The statements of each batch, in order (their SQL). */
+  const batches: string[][] = [];
   const inner = new WeakMap<object, D1PreparedStatement>();
+  const texts = new WeakMap<object, string>();
   const RUNS = new Set(["all", "run", "first", "raw"]);
   const wrap = (stmt: D1PreparedStatement, text: string): D1PreparedStatement => {
     const proxy = new Proxy(stmt, {
@@ -24,6 +27,7 @@ export function countingD1(real: D1Database): D1Counter {
       },
     });
     inner.set(proxy, stmt);
+    texts.set(proxy, text);
     return proxy;
   };
   const db = new Proxy(real, {
@@ -33,6 +37,7 @@ export function countingD1(real: D1Database): D1Counter {
         return (stmts: D1PreparedStatement[]) => {
           roundTrips++;
           sql.push(`batch(${stmts.length})`);
+          batches.push(stmts.map((s) => texts.get(s) ?? "?"));
           return target.batch(stmts.map((s) => inner.get(s) ?? s));
         };
       }
@@ -40,5 +45,5 @@ export function countingD1(real: D1Database): D1Counter {
       return typeof value === "function" ? value.bind(target) : value;
     },
   });
-  return { db, roundTrips: () => roundTrips, sql };
+  return { db, roundTrips: () => roundTrips, sql, batches };
 }

@@ -1,9 +1,8 @@
 // Producing deliveries (docs/delivery.md): events for subscribed webhooks, alert notifications for
 // integrations. Called through waitUntil after the data is stored; never fails the request.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { WebhookEvent } from "../../../schema/constants";
 import {
-  alerts,
   integrations,
   webhooks,
   type AlertRow,
@@ -134,15 +133,34 @@ export async function enqueueAlertNotifications(env: Bindings, db: Db, orgId: st
   await enqueue(env, db, orgId, [], alertRows);
 }
 
+/**
+ * Who hears about ingested logs: the organization's active webhooks and integrations and its alert
+ * settings, read with the ingestion context (ingestion/store-logs.ts `ingestContext`) once per group
+ * commit, so enqueueing after the answer needs no D1 read of its own.
+ */
+export type IngestSubscribers = {
+  webhooks: Subscriber[];
+  integrations: Pick<IntegrationRow, "id" | "type">[];
+  settings: Pick<OrgSettings, "criticalOnly" | "slackNotifications" | "emailAlerts">;
+};
+
 /** After ingestion: prompt.created / flag.detected per log, and the alerts the logs newly created. */
-export async function enqueueStoredLogs(env: Bindings, db: Db, orgId: string, rows: PromptLogRow[], newAlertIds: string[]): Promise<void> {
-  const alertRows = newAlertIds.length
-    ? await db
-        .select()
-        .from(alerts)
-        .where(and(eq(alerts.orgId, orgId), inArray(alerts.id, newAlertIds)))
-    : [];
-  await enqueue(env, db, orgId, rows.flatMap(logEvents), alertRows);
+export async function enqueueIngested(
+  env: Pick<Bindings, "DELIVERY_QUEUE">,
+  orgId: string,
+  rows: PromptLogRow[],
+  newAlerts: AlertRow[],
+  subscribers: IngestSubscribers,
+): Promise<void> {
+  const summaries = newAlerts.map(alertSummary);
+  const events = [...rows.flatMap(logEvents), ...summaries.map(alertEvent)];
+  const notifications = summaries.flatMap((alert) =>
+    subscribers.integrations
+      .filter((t) => notifies(t, subscribers.settings, alert))
+      .map((t) => ({ kind: "integration" as const, orgId, integrationId: t.id, messageId: newMessageId(), alert })),
+  );
+  const messages: DeliveryMessage[] = [...webhookMessages(orgId, subscribers.webhooks, events), ...notifications];
+  if (messages.length) await queueMessages(env, messages);
 }
 
 /**

@@ -1,14 +1,19 @@
-// The one ingestion pipeline every way in goes through (REST single and batch, test prompts, and any
-// later path such as OTLP or the gateway): validation has happened, so store with quota, detection
-// and alert grouping, then fan out to the live feed and webhooks without making the caller wait.
+// The one ingestion pipeline every way in goes through (REST single and batch, test prompts, OTLP and
+// the gateway): validation has happened, so hand the logs to the organization's group commit
+// (ingestion/committer.ts: quota, detection, alert grouping, written to D1 with the requests that
+// arrive meanwhile), answer once they are stored, then fan out to the live feed and webhooks without
+// making the caller wait.
 import type { Context } from "hono";
 import type { LogInput } from "../../../schema/validation";
-import { enqueueStoredLogs, inBackground } from "../delivery/emit";
+import { enqueueIngested, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { publishNewLogs } from "../lib/live-feed";
-import { orgOf, pendingCredentialCheck, requirePrincipal, settleCredentialCheck } from "../middleware/auth";
-import { storeLogs, type StoreOptions } from "./store-logs";
+import { requirePrincipal, settleCredentialCheck } from "../middleware/auth";
+import { logsDbRef } from "../middleware/db";
+import type { StoreOptions } from "./store-logs";
+import type { IngestCommitter } from "./committer";
+import { jobErrorToThrow, type CommitJob } from "./jobs";
 import { serializeLog } from "../serialize";
 
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -22,25 +27,39 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
   return key;
 }
 
+/** What a committer answers over RPC (workers-types cannot map every row type, so it is stated here). */
+type Committer = Pick<IngestCommitter, "commit" | "stats">;
+
+/** The organization's committer: named by the organization id the credential resolved to. */
+export function committerOf(env: AppEnv["Bindings"], orgId: string): Committer {
+  return env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId)) as unknown as Committer;
+}
+
 /** Stores validated logs for the signed-in principal's organization and returns them serialized. */
 export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: Partial<StoreOptions> = {}) {
   const principal = requirePrincipal(c);
-  // A key let in from this isolate's cache is re-read in the same D1 round trip as the organization.
-  const statement = pendingCredentialCheck(c);
-  const check = statement && {
-    statement,
-    apply: (rows: Parameters<typeof settleCredentialCheck>[1]) => settleCredentialCheck(c, rows, "logs:write"),
-  };
   // A way in whose Idempotency-Key header is not ours (the gateway forwards it to the provider) says so with `idempotencyKey: null`.
   const key = "idempotencyKey" in extra ? (extra.idempotencyKey ?? null) : idempotencyKey(c);
-  const result = await storeLogs(c.var.db, principal.orgId, inputs, { apiKeyId: principal.keyId, check, ...extra, idempotencyKey: key });
-  const logs = result.rows.map(serializeLog);
+  // A key let in from this isolate's cache is re-read in the commit's context read, before anything is written.
+  const pending = c.var.credentialCheck;
+  const job: CommitJob = {
+    orgId: principal.orgId,
+    db: logsDbRef(c),
+    inputs,
+    opts: { apiKeyId: principal.keyId, ...extra, idempotencyKey: key },
+    check: pending ? { keyId: pending.keyId, keyHash: pending.keyHash, via: pending.via, permission: "logs:write" } : null,
+  };
+  const result = await committerOf(c.env, principal.orgId).commit(job);
+  if (result.checkRows) settleCredentialCheck(c, result.checkRows, "logs:write", result.checkedAt);
+  if (result.error || !result.stored) throw jobErrorToThrow(result.error ?? { status: 500, code: "internal_error", message: "no result" });
+  const { rows, newAlerts, replayed, subscribers } = result.stored;
+  const logs = rows.map(serializeLog);
   // After a streamed answer the response is already sent: its headers can no longer change.
-  if (result.replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
-  else {
+  if (replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
+  else if (!replayed) {
     // Coalesced per organization (lib/live-feed.ts): one room POST per REALTIME_COALESCE_MS at most.
-    publishNewLogs(c.env, orgOf(c), logs, (p) => c.executionCtx.waitUntil(p));
-    inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, c.var.db, principal.orgId, result.rows, result.newAlertIds));
+    publishNewLogs(c.env, principal.orgId, logs, (p) => c.executionCtx.waitUntil(p));
+    if (subscribers) inBackground(c.executionCtx, () => enqueueIngested(c.env, principal.orgId, rows, newAlerts, subscribers));
   }
   return logs;
 }

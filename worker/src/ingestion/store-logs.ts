@@ -1,5 +1,6 @@
-// Storing logs (docs/api.md, docs/flags.md, docs/delivery.md): quota check, detection, cost estimation, the log rows and their alerts
-// written in one D1 batch (atomic: a batch either stores every log or none).
+// The parts of storing logs (docs/api.md, docs/flags.md, docs/delivery.md): the organization context
+// read, quota, detection and redaction of one log, and the one D1 batch that writes logs with their
+// fingerprints and alerts. ingestion/group-commit.ts puts them together for a group of requests.
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
@@ -7,15 +8,19 @@ import { estimateCostCents } from "../../../schema/pricing";
 import {
   alerts,
   dailyUsage,
+  integrations,
   logFingerprints,
   organizations,
   orgSettings,
   promptLogs,
+  webhooks,
+  type AlertRow,
   type Organization,
   type OrgSettings,
   type PromptLogRow,
 } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
+import type { IngestSubscribers } from "../delivery/emit";
 import { detect } from "../detector";
 import type { Db } from "../env";
 import { ApiError, tooMany } from "../errors";
@@ -24,7 +29,6 @@ import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
-import { isUniqueViolation } from "../queries/owned";
 import { getSettings, withRuleDefaults } from "../queries/settings";
 import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "../queries/idempotency";
 
@@ -77,18 +81,37 @@ export async function quotaHeadroom(db: Db, orgId: string, now = new Date()): Pr
 
 type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
+/** Who hears about what ingestion stored, read with the context so enqueueing needs no read of its own. */
+export type Subscribers = Omit<IngestSubscribers, "settings">;
 
 /**
- * A read the caller needs settled before anything is written, carried in ingestion's first D1 round
- * trip (the re-read of a cached API key, middleware/auth.ts); `apply` throws to refuse the request.
+ * Everything ingestion needs to know about the organization, read in one D1 round trip, with the
+ * caller's own reads folded in (`extra`: a group commit's credential re-reads and idempotency
+ * lookups, answered in order as `extraRows`) and, when asked, the subscribers to tell afterwards.
+ * The one place the organization context is read: organization, settings, webhooks, integrations
+ * and keys are control data; usage and idempotency lookups read the logs' database.
  */
-export type PrecedingCheck<Row = unknown> = { statement: BatchItem<"sqlite"> & PromiseLike<Row[]>; apply: (rows: Row[]) => void };
-
-/** Everything ingestion needs to know about the organization, read in one D1 round trip (with the caller's check). */
-// biome-ignore lint/suspicious/noExplicitAny: the check reads whatever row its own statement selects; only its apply() knows the shape.
-export async function ingestContext(db: Db, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
+export async function ingestContext(
+  db: Db,
+  orgId: string,
+  now: Date,
+  opts: { extra?: BatchItem<"sqlite">[]; subscribers?: boolean } = {},
+): Promise<IngestContext & { subscribers: Subscribers; extraRows: unknown[][] }> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[org], [settingsRow], [usage], checked] = await db.batch([
+  const extra = opts.extra ?? [];
+  const subscriberReads = opts.subscribers
+    ? [
+        db
+          .select({ id: webhooks.id, events: webhooks.events })
+          .from(webhooks)
+          .where(and(eq(webhooks.orgId, orgId), eq(webhooks.active, true))),
+        db
+          .select({ id: integrations.id, type: integrations.type })
+          .from(integrations)
+          .where(and(eq(integrations.orgId, orgId), eq(integrations.active, true))),
+      ]
+    : [];
+  const [[org], [settingsRow], [usage], ...rest] = (await db.batch([
     db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
     db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
     db
@@ -98,11 +121,20 @@ export async function ingestContext(db: Db, orgId: string, now: Date, check?: Pr
       })
       .from(dailyUsage)
       .where(eq(dailyUsage.orgId, orgId)),
-    ...(check ? [check.statement] : []),
-  ] as const);
-  if (check) check.apply(checked as unknown[]);
+    ...subscriberReads,
+    ...extra,
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as [[Organization], [OrgSettings], [Usage], ...unknown[][]];
+  const subscribers: Subscribers = opts.subscribers
+    ? { webhooks: rest[0] as Subscribers["webhooks"], integrations: rest[1] as Subscribers["integrations"] }
+    : { webhooks: [], integrations: [] };
   const settings = settingsRow ? withRuleDefaults(settingsRow) : await getSettings(db, orgId);
-  return { org, settings, usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) } };
+  return {
+    org,
+    settings,
+    usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) },
+    subscribers,
+    extraRows: rest.slice(subscriberReads.length),
+  };
 }
 
 export type StoreOptions = {
@@ -113,9 +145,6 @@ export type StoreOptions = {
   defaultSource?: string;
   /** The gateway refused to forward these prompts (issue 12); nothing else sets it. */
   blocked?: boolean;
-  /** Settled before anything is read for the caller or written (folded into the context read). */
-  // biome-ignore lint/suspicious/noExplicitAny: see ingestContext; the row shape belongs to the check.
-  check?: PrecedingCheck<any> | null;
 };
 
 /**
@@ -166,14 +195,20 @@ export async function buildRow(
 }
 
 /** The fingerprinter of an organization that redacts (its key created on first use), else null. */
-async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
+export async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
   if (ctx.settings.redaction === "off") return null;
   return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
+/** A log's row and the fingerprints of its redacted values: what one input becomes. */
+export type BuiltLog = Awaited<ReturnType<typeof buildRow>>;
+
+/** An alert group of a write: one upsert per (type, reason, window), whichever requests its logs came from. */
+export type AlertGroup = { draft: AlertDraft; count: number; first: PromptLogRow; last: Date };
+
 /** Alerts of a set of logs, grouped by (type, reason, window) so a burst makes one alert with a count. */
-function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean) {
-  const groups = new Map<string, { draft: AlertDraft; count: number; first: PromptLogRow; last: Date }>();
+function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean): AlertGroup[] {
+  const groups = new Map<string, AlertGroup>();
   for (const row of rows) {
     const draft = alertFor(row, { criticalOnly });
     if (!draft) continue;
@@ -187,38 +222,23 @@ function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean) {
   return [...groups.values()];
 }
 
-export type StoredResult = { rows: PromptLogRow[]; newAlertIds: string[]; replayed: boolean };
-
 /**
- * Stores logs atomically. With an idempotency key, a replay answers the rows the first request
- * stored (each item carries a stored key derived in queries/idempotency.ts), and a concurrent
- * duplicate loses on the unique index.
+ * The one write of a set of logs (one D1 batch = one transaction): log rows (as many per INSERT as
+ * fit D1's 100 bound parameters), fingerprint rows, then one alert upsert per group (`count` bumped
+ * when the window's alert exists). The alert upserts come last and return the alert: `newAlerts`
+ * reads them from the end of the batch's results, so a statement added before the log inserts (FTS,
+ * sharding) changes nothing here.
  */
-export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
-  const kind = opts.idempotencyKind ?? "single";
-  const keys = opts.idempotencyKey ? storedIdempotencyKeys(opts.idempotencyKey, kind, inputs.length) : null;
-  if (keys && opts.check) {
-    // A replay answers stored rows: the caller's check is settled before they are read.
-    opts.check.apply(await opts.check.statement);
-    opts = { ...opts, check: null };
-  }
-  if (keys) {
-    const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
-    if (replay) return { rows: replay, newAlertIds: [], replayed: true };
-  }
-  const now = new Date();
-  const ctx = await ingestContext(db, orgId, now, opts.check);
-  assertQuota(ctx, inputs.length, now);
-  const fp = await orgFingerprinter(db, ctx);
-  const built = await Promise.all(inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null, fp)));
+export function writeStatements(db: Db, orgId: string, built: BuiltLog[], criticalOnly: boolean) {
   const rows = built.map((b) => b.row);
-  const prints = built.flatMap((b) => b.fingerprints.map((fingerprint) => ({ orgId, fingerprint, logId: b.row.id, createdAt: now })));
-
+  const prints = built.flatMap((b) =>
+    b.fingerprints.map((fingerprint) => ({ orgId, fingerprint, logId: b.row.id, createdAt: b.row.createdAt })),
+  );
   const statements: BatchItem<"sqlite">[] = [];
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
   for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT)
     statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
-  const groups = groupAlerts(rows, ctx.settings.criticalOnly);
+  const groups = groupAlerts(rows, criticalOnly);
   for (const g of groups) {
     statements.push(
       db
@@ -240,30 +260,29 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
           target: [alerts.orgId, alerts.type, alerts.reason, alerts.windowStart],
           set: { count: sql`${alerts.count} + excluded.count`, lastSeenAt: sql`excluded.last_seen_at` },
         })
-        .returning({ id: alerts.id, count: alerts.count }),
+        .returning(),
     );
   }
-  try {
-    const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-    const alertResults = results.slice(results.length - groups.length) as { id: string; count: number }[][];
-    const newAlertIds = alertResults.flatMap((r, i) => (r[0] && r[0].count === groups[i].count ? [r[0].id] : []));
-    return { rows, newAlertIds, replayed: false };
-  } catch (error) {
-    if (keys && isUniqueViolation(error, "prompt_logs.org_id, prompt_logs.idempotency_key")) {
-      const replay = await findByIdempotency(db, orgId, opts.idempotencyKey!, kind);
-      if (replay) return { rows: replay, newAlertIds: [], replayed: true };
-    }
-    throw error;
-  }
+  /** The alerts this write created (not bumped), each with the log that opened it. */
+  const newAlerts = (results: unknown[]): { alert: AlertRow; logId: string }[] => {
+    const alertResults = results.slice(results.length - groups.length) as AlertRow[][];
+    return alertResults.flatMap((r, i) => (r[0] && r[0].count === groups[i].count ? [{ alert: r[0], logId: groups[i].first.id }] : []));
+  };
+  return { statements: statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]], newAlerts };
 }
 
-async function findByIdempotency(db: Db, orgId: string, key: string, kind: IdempotencyKind): Promise<PromptLogRow[] | null> {
+/** Where a job's Idempotency-Key would find its stored rows (a statement for the context batch). */
+export function idempotencyLookup(db: Db, orgId: string, key: string, kind: IdempotencyKind) {
   const range = batchKeyRange(key);
   const where =
     kind === "single"
       ? and(eq(promptLogs.orgId, orgId), eq(promptLogs.idempotencyKey, storedIdempotencyKeys(key, kind, 1)[0]))
       : and(eq(promptLogs.orgId, orgId), gte(promptLogs.idempotencyKey, range.from), lt(promptLogs.idempotencyKey, range.to));
-  const rows = await db.select().from(promptLogs).where(where);
+  return db.select().from(promptLogs).where(where);
+}
+
+/** The stored rows of an Idempotency-Key in the order they were sent, or null when none is stored. */
+export function replayedRows(rows: PromptLogRow[], key: string, kind: IdempotencyKind): PromptLogRow[] | null {
   if (!rows.length) return null;
   if (kind === "single") return rows;
   const index = (r: PromptLogRow) => batchItemIndex(r.idempotencyKey!, key);

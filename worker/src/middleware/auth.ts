@@ -45,11 +45,11 @@ export function principalQuery(db: Db, lookup: KeyLookup) {
     .limit(1);
 }
 
-type PrincipalRow = Awaited<ReturnType<typeof principalQuery>>[number];
+export type PrincipalRow = Awaited<ReturnType<typeof principalQuery>>[number];
 
-function resolveRow(row: PrincipalRow | undefined, via: Principal["via"]) {
+function resolveRow(row: PrincipalRow | undefined, via: Principal["via"], nowMs = Date.now()) {
   if (!row) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= nowMs) return null;
   const permissions = row.memberId && row.role ? ROLE_PERMISSIONS[row.role as Role] : row.permissions;
   const principal: Principal = {
     orgId: row.orgId,
@@ -79,23 +79,34 @@ export function pendingCredentialCheck(c: Context<AppEnv>) {
 }
 
 /**
+ * What the re-read row of a cached key says at `nowMs`: the fresh resolution (null when the key was
+ * deleted, rotated, expired or its member removed) and the refusal, if any (401, or 403 without
+ * `permission`). The group commit decides with it before writing; the request applies the same rows.
+ */
+export function checkedCredential(rows: PrincipalRow[], via: Principal["via"], permission: Permission, nowMs = Date.now()) {
+  const fresh = resolveRow(rows[0], via, nowMs);
+  if (!fresh) return { fresh, refusal: unauthorized("Invalid or expired API key") };
+  return { fresh, refusal: hasPermission(fresh.principal.permissions, permission) ? null : forbidden(permission) };
+}
+
+/**
  * Applies the re-read key row before anything is written: a key deleted, rotated, expired or whose
  * member was removed (in any isolate) answers 401 and is forgotten here; one that lost `permission`
  * answers 403. The principal and the cache take the fresh row (role or plan changed meanwhile).
  */
-export function settleCredentialCheck(c: Context<AppEnv>, rows: PrincipalRow[], permission: Permission): void {
+export function settleCredentialCheck(c: Context<AppEnv>, rows: PrincipalRow[], permission: Permission, nowMs = Date.now()): void {
   const check = c.var.credentialCheck;
   if (!check) return;
   c.set("credentialCheck", null);
-  const fresh = resolveRow(rows[0], check.via);
+  const { fresh, refusal } = checkedCredential(rows, check.via, permission, nowMs);
   if (!fresh) {
     forgetCredentialHash(check.keyHash);
     c.set("principal", null);
-    throw unauthorized("Invalid or expired API key");
+    throw refusal;
   }
   rememberCredential(check.keyHash, fresh);
   c.set("principal", fresh.principal);
-  if (!hasPermission(fresh.principal.permissions, permission)) throw forbidden(permission);
+  if (refusal) throw refusal;
 }
 
 /** Settles a pending check in a round trip of its own (when there is nothing to fold it into). */

@@ -1,0 +1,182 @@
+// One flush of an organization's group commit (issue 11): the ingestion requests waiting in its
+// committer (ingestion/committer.ts) are written with two D1 round trips in all, whatever their number:
+//   1. one context batch: organization, settings, quota usage, webhooks and integrations, and per
+//      request the re-read of a cached key and the lookup of its Idempotency-Key;
+//   2. one write batch (one transaction) with every accepted request's logs, fingerprints and alerts.
+// Between them each request is judged alone, in arrival order: its key (refused → only it answers
+// 401/403), its replay, its quota (counted cumulatively over the flush: the request that would pass
+// it gets its own 429), detection and redaction. When the group's write fails, each request is
+// written alone, so one bad request never fails the others, and each stays all-or-none.
+import type { BatchItem } from "drizzle-orm/batch";
+import { storedIdempotencyKeys } from "../queries/idempotency";
+import type { Db } from "../env";
+import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
+import { isUniqueViolation } from "../queries/owned";
+import { jobError, type CommitJob, type CommitResult } from "./jobs";
+import {
+  assertQuota,
+  buildRow,
+  idempotencyLookup,
+  ingestContext,
+  orgFingerprinter,
+  replayedRows,
+  writeStatements,
+  type BuiltLog,
+} from "./store-logs";
+import type { AlertRow, PromptLogRow } from "../../../schema/tables";
+
+type Accepted = { index: number; built: BuiltLog[] };
+
+/** Commits `jobs` (all of organization `orgId`, all writing to `db`); one result per job, in order. Never throws. */
+export async function commitGroup(db: Db, orgId: string, jobs: CommitJob[], now = new Date()): Promise<CommitResult[]> {
+  const results: CommitResult[] = jobs.map(() => ({}));
+  try {
+    await judgeAndWrite(db, orgId, jobs, now, results);
+  } catch (error) {
+    // A failure shared by the group (the context read): every job not yet answered gets it.
+    const failed = jobError(error);
+    for (const r of results) if (!r.error && !r.stored) r.error = failed;
+  }
+  return results;
+}
+
+async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date, results: CommitResult[]) {
+  // Round trip 1: the context with each job's own reads folded in.
+  // A read shared by jobs (the same key, the same Idempotency-Key) is made once.
+  const extra: BatchItem<"sqlite">[] = [];
+  const slots = new Map<string, number>();
+  const slot = (id: string, statement: () => BatchItem<"sqlite">) => {
+    let at = slots.get(id);
+    if (at === undefined) slots.set(id, (at = extra.push(statement()) - 1));
+    return at;
+  };
+  const reads = jobs.map((job) => {
+    const { check } = job;
+    const key = job.opts.idempotencyKey;
+    const kind = job.opts.idempotencyKind ?? "single";
+    return {
+      check: check
+        ? slot(`key\n${check.keyId}\n${check.keyHash}`, () => principalQuery(db, { by: "check", id: check.keyId, hash: check.keyHash }))
+        : -1,
+      replay: key ? slot(`idem\n${kind}\n${key}`, () => idempotencyLookup(db, orgId, key, kind)) : -1,
+    };
+  });
+  const ctx = await ingestContext(db, orgId, now, { extra, subscribers: true });
+  const subscribers = {
+    ...ctx.subscribers,
+    settings: {
+      criticalOnly: ctx.settings.criticalOnly,
+      slackNotifications: ctx.settings.slackNotifications,
+      emailAlerts: ctx.settings.emailAlerts,
+    },
+  };
+  const fp = await orgFingerprinter(db, ctx); // a round trip only the first time an organization redacts
+
+  // Each job alone, in arrival order.
+  const usage = { ...ctx.usage };
+  const leaders = new Map<string, number>(); // (kind, key) → the job of this flush that writes it
+  const followers: { index: number; leader: number }[] = [];
+  const accepted: Accepted[] = [];
+  for (const [i, job] of jobs.entries()) {
+    try {
+      if (job.check) {
+        const rows = ctx.extraRows[reads[i].check] as PrincipalRow[];
+        results[i].checkRows = rows;
+        results[i].checkedAt = now.getTime();
+        const { refusal } = checkedCredential(rows, job.check.via, job.check.permission, now.getTime());
+        if (refusal) throw refusal;
+      }
+      const key = job.opts.idempotencyKey;
+      const kind = job.opts.idempotencyKind ?? "single";
+      if (key) {
+        const stored = replayedRows(ctx.extraRows[reads[i].replay] as PromptLogRow[], key, kind);
+        if (stored) {
+          results[i].stored = { rows: stored, newAlerts: [], replayed: true };
+          continue;
+        }
+        // The same key twice in one flush: the first writes, the second answers its rows.
+        const leader = leaders.get(`${kind}\n${key}`);
+        if (leader !== undefined) {
+          followers.push({ index: i, leader });
+          continue;
+        }
+      }
+      assertQuota({ ...ctx, usage }, job.inputs.length, now);
+      const keys = key ? storedIdempotencyKeys(key, kind, job.inputs.length) : null;
+      const built = await Promise.all(job.inputs.map((input, k) => buildRow(ctx, input, now, job.opts, keys?.[k] ?? null, fp)));
+      usage.allTime += built.length;
+      usage.thisMonth += built.length;
+      if (key) leaders.set(`${kind}\n${key}`, i);
+      accepted.push({ index: i, built });
+    } catch (error) {
+      results[i].error = jobError(error);
+    }
+  }
+
+  // Round trip 2: one write for the group; each job alone if that fails.
+  if (accepted.length) {
+    try {
+      const written = await write(db, orgId, accepted, ctx.settings.criticalOnly);
+      for (const a of accepted)
+        results[a.index].stored = { rows: a.built.map((b) => b.row), newAlerts: written.get(a.index) ?? [], replayed: false, subscribers };
+    } catch (groupError) {
+      if (accepted.length === 1)
+        await writeAlone(db, orgId, jobs, accepted[0], ctx.settings.criticalOnly, results, subscribers, groupError);
+      else for (const a of accepted) await writeAlone(db, orgId, jobs, a, ctx.settings.criticalOnly, results, subscribers);
+    }
+  }
+  for (const f of followers) {
+    const leader = results[f.leader];
+    if (leader.stored) results[f.index].stored = { rows: leader.stored.rows, newAlerts: [], replayed: true };
+    else results[f.index].error = leader.error;
+  }
+}
+
+/** Writes the accepted jobs in one batch; answers the alerts each job's logs opened, by job. */
+async function write(db: Db, orgId: string, accepted: Accepted[], criticalOnly: boolean): Promise<Map<number, AlertRow[]>> {
+  const owner = new Map<string, number>();
+  for (const a of accepted) for (const b of a.built) owner.set(b.row.id, a.index);
+  const { statements, newAlerts } = writeStatements(
+    db,
+    orgId,
+    accepted.flatMap((a) => a.built),
+    criticalOnly,
+  );
+  const created = newAlerts(await db.batch(statements));
+  const byJob = new Map<number, AlertRow[]>();
+  for (const { alert, logId } of created) {
+    const job = owner.get(logId)!;
+    byJob.set(job, [...(byJob.get(job) ?? []), alert]);
+  }
+  return byJob;
+}
+
+/** One job in a write of its own; its unique Idempotency-Key already stored answers those rows. */
+async function writeAlone(
+  db: Db,
+  orgId: string,
+  jobs: CommitJob[],
+  a: Accepted,
+  criticalOnly: boolean,
+  results: CommitResult[],
+  subscribers: NonNullable<CommitResult["stored"]>["subscribers"],
+  knownError?: unknown,
+) {
+  const job = jobs[a.index];
+  try {
+    if (knownError) throw knownError;
+    const written = await write(db, orgId, [a], criticalOnly);
+    results[a.index].stored = { rows: a.built.map((b) => b.row), newAlerts: written.get(a.index) ?? [], replayed: false, subscribers };
+  } catch (error) {
+    const key = job.opts.idempotencyKey;
+    if (key && isUniqueViolation(error, "prompt_logs.org_id, prompt_logs.idempotency_key")) {
+      const kind = job.opts.idempotencyKind ?? "single";
+      const stored = replayedRows(await idempotencyLookup(db, orgId, key, kind), key, kind);
+      if (stored) {
+        results[a.index].stored = { rows: stored, newAlerts: [], replayed: true };
+        return;
+      }
+    }
+    results[a.index].error = jobError(error);
+  }
+}
