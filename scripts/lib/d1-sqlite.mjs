@@ -13,6 +13,10 @@ const plain = (v) => (typeof v === "boolean" ? Number(v) : v === undefined ? nul
 
 function statement(db, query, params = []) {
   const prep = () => {
+    if (process.env.SQL_PLAN) {
+      console.log(query, params);
+      for (const r of db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...params)) console.log(`  ${r.detail}`);
+    }
     const s = db.prepare(query);
     s.setReadBigInts?.(false);
     return s;
