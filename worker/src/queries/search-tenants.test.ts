@@ -15,7 +15,8 @@ import { purgeExpired } from "../schedules/retention";
 
 const DAY = 86_400_000;
 const tenantNo = async (orgId: string) =>
-  (await env.DB.prepare("SELECT tenant_no FROM search_tenants WHERE org_id = ?").bind(orgId).first<{ tenant_no: number }>())?.tenant_no ?? null;
+  (await env.DB.prepare("SELECT tenant_no FROM search_tenants WHERE org_id = ?").bind(orgId).first<{ tenant_no: number }>())?.tenant_no ??
+  null;
 /** Index entries matching `word` in the organization's block, straight from FTS5. */
 const blockHits = async (orgId: string, word: string) => {
   const no = await tenantNo(orgId);
@@ -94,7 +95,10 @@ describe("search within the organization's block of the index", () => {
       ["search=kestrel&model=claude", (r) => r.model.startsWith("claude")],
       [`search=kestrel&from=${from.toISOString()}`, (r) => r.createdAt >= from],
       [`search=kestrel&to=${to.toISOString()}`, (r) => r.createdAt <= to],
-      [`search=kestrel&from=${from.toISOString()}&to=${to.toISOString()}&userId=ann`, (r) => r.createdAt >= from && r.createdAt <= to && r.userId === "ann"],
+      [
+        `search=kestrel&from=${from.toISOString()}&to=${to.toISOString()}&userId=ann`,
+        (r) => r.createdAt >= from && r.createdAt <= to && r.userId === "ann",
+      ],
     ];
     for (const [query, keep] of cases) {
       const expected = rows
