@@ -59,7 +59,10 @@ async function countFromAggregate(db: Db, orgId: string, q: CountsFilter, now: n
       .select({ flagStatus: promptLogs.flagStatus, n: count() })
       .from(promptLogs)
       .where(and(...logFilters(orgId, rest), sql`${promptLogs.createdAt} < ${intactFrom}`))
-      .groupBy(promptLogs.flagStatus),
+      // `+flag_status`: the same groups, but not an order the (org_id, flag_status, …) index gives, so
+      // SQLite reads the (org_id, created_at) range (the few rows before the horizon's next day)
+      // instead of that whole index to skip a sort: every log of the organization, 1M in a big tenant.
+      .groupBy(sql`+${promptLogs.flagStatus}`),
   ]);
   const perFlag = zero();
   for (const f of FLAG_STATUSES) perFlag[f] = Number(usage[f]);
