@@ -205,6 +205,23 @@ export const dailyUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.orgId, t.day, t.model] })],
 );
 
+/**
+ * Each organization's block of the search index (migration 0010, worker/src/queries/search.ts): FTS
+ * rowid = (tenantNo << 40) + prompt_logs.rowid. Kept by the prompt_logs triggers; no foreign key, so it
+ * lives in whichever database holds the logs. lateMs: the most a log was stamped before the newest
+ * one stored ahead of it.
+ */
+export const searchTenants = sqliteTable(
+  "search_tenants",
+  {
+    orgId: text("org_id").primaryKey(),
+    tenantNo: integer("tenant_no").notNull(),
+    newestAt: integer("newest_at").notNull(),
+    lateMs: integer("late_ms").notNull().default(0),
+  },
+  (t) => [uniqueIndex("search_tenants_no").on(t.tenantNo)],
+);
+
 /** Distinct users seen per day, so "active users" over a range is a small COUNT(DISTINCT) over this table. */
 export const dailyActiveUsers = sqliteTable(
   "daily_active_users",

@@ -6,6 +6,7 @@ import { logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
+import { searchPage, tenantMatchRowids } from "./search";
 
 /** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
 const MAX_SEARCH_TERMS = 16;
@@ -43,8 +44,8 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * The WHERE terms of the filters. With `ftsJoined`, the caller reads from `prompt_logs_fts` joined to
- * the logs by rowid and applies the MATCH itself (so a LIMIT stops the FTS scan early); the terms
- * then leave the index out.
+ * the logs by rowid and applies the MATCH itself within the organization's block (search.ts); the
+ * terms then leave the index out.
  */
 export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">, opts: { ftsJoined?: boolean } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
@@ -65,8 +66,7 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.search) {
     const terms = searchTerms(q.search);
     const match = ftsQuery(terms);
-    if (match && !opts.ftsJoined)
-      where.push(sql`${promptLogs}.rowid IN (SELECT rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match})`);
+    if (match && !opts.ftsJoined) where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(orgId, match)})`);
     for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
@@ -74,9 +74,15 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   return where;
 }
 
+/** The search terms the index answers, or null (no search, or only terms shorter than a trigram). */
+export const indexedSearch = (q: Pick<LogsQuery, "search">) => (q.search ? ftsQuery(searchTerms(q.search)) : null);
+
 export async function listLogs(db: Db, orgId: string, q: LogsQuery) {
-  const where = logFilters(orgId, q);
+  const match = indexedSearch(q);
+  const where = logFilters(orgId, q, { ftsJoined: !!match });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
+  // A search streams the organization's block of the index and stops at the page (search.ts).
+  if (match) return searchPage(db, orgId, match, and(...where)!, q);
   return db
     .select()
     .from(promptLogs)

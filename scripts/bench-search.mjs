@@ -1,0 +1,161 @@
+// Search at scale on a database file (issue 11): fills a SQLite file that has the repository's
+// migrations with realistic logs straight through SQL (the same triggers as D1: FTS index, daily
+// aggregates), then times the worker's own query modules on it (drizzle-orm/d1 over node:sqlite,
+// scripts/lib/d1-sqlite.mjs): search lists (common / rare / no match), searched and unfiltered counts,
+// the plain list, stats and trends. No HTTP or workerd around it: these are the queries' own costs.
+//
+// Usage: npm run bench:search -- --db /tmp/sb/one.sqlite --logs 1000000 [--orgs 1] [--org 0] [--runs 40]
+// An existing --db is reused: migrations it lacks are applied first (timed: that is how a migration's
+// cost on a large database is measured), then nothing is filled. Tenant independence: fill one file
+// with --orgs 1 --logs 100000 and one with --orgs 10 --logs 1000000 and compare organization 0's figures.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { drizzle } from "drizzle-orm/d1";
+import { ulid } from "ulidx";
+import { tsImport } from "tsx/esm/api";
+import { d1Over, openSqlite } from "./lib/d1-sqlite.mjs";
+
+const argv = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 && argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : fallback;
+};
+const FILE = arg("db");
+if (!FILE) throw new Error("--db <file> is required");
+const LOGS = Number(arg("logs", 100_000));
+const ORGS = Number(arg("orgs", 1));
+const RUNS = Number(arg("runs", 40));
+const orgId = (i) => `org_bench_${String(i).padStart(3, "0")}`;
+const ORG = orgId(Number(arg("org", 0)));
+
+const root = path.resolve(import.meta.dirname, "..");
+const fresh = !existsSync(FILE);
+const sqlite = openSqlite(FILE);
+
+// ── Migrations: the journal's, in order, each once ───────────────────────────
+sqlite.exec("CREATE TABLE IF NOT EXISTS bench_migrations (tag TEXT PRIMARY KEY)");
+const journal = JSON.parse(readFileSync(path.join(root, "schema/migrations/meta/_journal.json"), "utf8"));
+for (const { tag } of journal.entries) {
+  if (sqlite.prepare("SELECT 1 FROM bench_migrations WHERE tag = ?").get(tag)) continue;
+  const t = performance.now();
+  sqlite.exec("BEGIN");
+  sqlite.exec(readFileSync(path.join(root, `schema/migrations/${tag}.sql`), "utf8").replaceAll("--> statement-breakpoint", ""));
+  sqlite.prepare("INSERT INTO bench_migrations VALUES (?)").run(tag);
+  sqlite.exec("COMMIT");
+  if (!fresh) console.log(`applied ${tag} in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
+
+// ── Fill ────────────────────────────────────────────────────────────────────
+if (fresh) {
+  const { rng, demoLog } = await tsImport("./seed-data.ts", import.meta.url);
+  const r = rng(11);
+  const users = Array.from({ length: 250 }, (_, i) => `user_${(i * 7919).toString(36)}`);
+  const context = Array.from({ length: 400 }, () => demoLog(r, users).prompt);
+  const lengthBetween = (min, max) => Math.round(Math.exp(Math.log(min) + r.next() * (Math.log(max) - Math.log(min))));
+  const fit = (text, length) => {
+    let out = text;
+    while (out.length < length) out += `\n\n${r.pick(context)}`;
+    return out.length > length ? out.slice(0, length) : out;
+  };
+  const now = Date.now();
+  for (let o = 0; o < ORGS; o++)
+    sqlite
+      .prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, ?, ?, 'enterprise', ?)")
+      .run(orgId(o), `Bench ${o}`, `bench${o}@example.com`, now - 40 * 86_400_000);
+  const insert = sqlite.prepare(`INSERT INTO prompt_logs (id, org_id, created_at, model, user_id, session_id, prompt, response,
+    token_count, latency_ms, source, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 'credentials')`);
+  const span = 30 * 86_400_000;
+  const started = performance.now();
+  sqlite.exec("PRAGMA cache_size = -1000000; BEGIN");
+  for (let i = 0; i < LOGS; i++) {
+    // Every tenant ingests at once (organizations interleaved), in time order with the small
+    // disorder concurrent requests give (a log stamped up to 200 ms before one already stored).
+    const t = now - span + Math.floor((i / LOGS) * span) - r.int(0, 200);
+    const d = demoLog(r, users);
+    const flag = r.next() < 0.1 ? (r.next() < 0.3 ? "critical" : "warning") : "safe";
+    insert.run(
+      ulid(t),
+      orgId(i % ORGS),
+      t,
+      d.model,
+      d.userId,
+      d.sessionId,
+      fit(d.prompt, lengthBetween(50, 4_000)),
+      fit(d.response, lengthBetween(50, 2_000)),
+      d.tokenCount,
+      d.latencyMs,
+      d.source,
+      flag,
+      flag === "safe" ? "[]" : '["bench"]',
+    );
+    if (i % 50_000 === 49_999) {
+      sqlite.exec("COMMIT; BEGIN");
+      if (i % 100_000 === 99_999)
+        console.log(`  ${(i + 1).toLocaleString("en-US")} rows, ${((i + 1) / ((performance.now() - started) / 1000)).toFixed(0)} rows/s`);
+    }
+  }
+  sqlite.exec("COMMIT");
+  console.log(
+    `filled ${LOGS.toLocaleString("en-US")} logs (${ORGS} organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+}
+
+// ── Measure ─────────────────────────────────────────────────────────────────
+const db = drizzle(d1Over(sqlite), { schema: await tsImport("../schema/tables.ts", import.meta.url) });
+const { listLogs } = await tsImport("../worker/src/queries/logs.ts", import.meta.url);
+const { countLogs } = await tsImport("../worker/src/queries/log-counts.ts", import.meta.url);
+const { getStats, getTrends } = await tsImport("../worker/src/queries/analytics.ts", import.meta.url);
+
+async function timed(fn) {
+  const ms = [];
+  let out;
+  for (let i = 0; i < RUNS + 3; i++) {
+    const t = performance.now();
+    out = await fn();
+    if (i >= 3) ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))], out };
+}
+const { n: orgLogs } = sqlite.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").get(ORG);
+const { n: allLogs } = sqlite.prepare("SELECT count(*) AS n FROM prompt_logs").get();
+const rows = [];
+const add = async (name, fn, note) => {
+  const r = await timed(fn);
+  rows.push([name, r.p50, r.p95, note(r.out)]);
+};
+const list = (q) => () => listLogs(db, ORG, { limit: 50, ...q });
+const counts = (q) => () => countLogs(db, ORG, q);
+const n = (rows) => `${rows.length} rows`;
+const c = (r) => `${r.total.toLocaleString("en-US")}${r.capped ? "+ (capped)" : ""}`;
+const page2 = async (search) => {
+  const first = await listLogs(db, ORG, { limit: 50, search });
+  return listLogs(db, ORG, { limit: 50, search, before: first.at(-1)?.id });
+};
+await add("list (50 newest)", list({}), n);
+await add('search "customer" (common)', list({ search: "customer" }), n);
+await add('search "customer", page 2', () => page2("customer"), n);
+await add('search "customer" + user filter', list({ search: "customer", userId: `user_${(7919).toString(36)}` }), n);
+await add('search "portuguese" (rare)', list({ search: "portuguese" }), n);
+await add('search "zqxjvkwpf" (no match)', list({ search: "zqxjvkwpf" }), n);
+await add("counts, no filter", counts({}), c);
+await add('counts, search "customer"', counts({ search: "customer" }), c);
+await add('counts, search "portuguese"', counts({ search: "portuguese" }), c);
+await add('counts, search "zqxjvkwpf"', counts({ search: "zqxjvkwpf" }), c);
+await add(
+  "stats (30 days)",
+  () => getStats(db, ORG, 30),
+  () => "",
+);
+await add(
+  "trends (30 days)",
+  () => getTrends(db, ORG, 30),
+  () => "",
+);
+
+console.log(
+  `\n${path.basename(FILE)}: organization ${ORG} with ${orgLogs.toLocaleString("en-US")} of ${allLogs.toLocaleString("en-US")} logs; ${RUNS} runs each after 3 warm-ups`,
+);
+console.log("| query | p50 ms | p95 ms | answer |\n|---|---:|---:|---|");
+for (const [name, p50, p95, note] of rows) console.log(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${note} |`);
+sqlite.close();
