@@ -25,6 +25,9 @@ export type Bindings = {
 
 export type Db = DrizzleD1Database<typeof tables>;
 
+/** An organization's two databases: the control database and its data shard (lib/shards.ts). */
+export type TenantDbs = { db: Db; data: Db };
+
 /** Who is calling: resolved once per request by the auth middleware. */
 export type Principal = {
   orgId: string;

@@ -12,7 +12,7 @@ import {
   type PromptLogRow,
   type WebhookRow,
 } from "../../../schema/tables";
-import type { Bindings, Db } from "../env";
+import type { Bindings, Db, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 import { getSettings } from "../queries/settings";
 import { alertEvent, alertSummary, logEvents, sampleEventData } from "./events";
@@ -135,9 +135,16 @@ export async function enqueueAlertNotifications(env: Bindings, db: Db, orgId: st
 }
 
 /** After ingestion: prompt.created / flag.detected per log, and the alerts the logs newly created. */
-export async function enqueueStoredLogs(env: Bindings, db: Db, orgId: string, rows: PromptLogRow[], newAlertIds: string[]): Promise<void> {
+export async function enqueueStoredLogs(
+  env: Bindings,
+  { db, data }: TenantDbs,
+  orgId: string,
+  rows: PromptLogRow[],
+  newAlertIds: string[],
+): Promise<void> {
+  // The new alerts from the data shard; who subscribes, from the control database.
   const alertRows = newAlertIds.length
-    ? await db
+    ? await data
         .select()
         .from(alerts)
         .where(and(eq(alerts.orgId, orgId), inArray(alerts.id, newAlertIds)))

@@ -17,7 +17,7 @@ import {
 } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
@@ -68,8 +68,8 @@ export function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
  * How many more logs the organization may store now (null: its plan has no quota), for callers that
  * store what fits and refuse the rest item by item (OTLP partial success); 429 when nothing fits.
  */
-export async function quotaHeadroom(db: Db, orgId: string, now = new Date()): Promise<number | null> {
-  const ctx = await ingestContext(db, orgId, now);
+export async function quotaHeadroom(dbs: TenantDbs, orgId: string, now = new Date()): Promise<number | null> {
+  const ctx = await ingestContext(dbs, orgId, now);
   assertQuota(ctx, 1, now);
   const window = quotaWindow(ctx.org, ctx.usage, now);
   return window ? window.limit - window.used : null;
@@ -84,22 +84,27 @@ export type IngestContext = { org: Organization; settings: OrgSettings; usage: U
  */
 export type PrecedingCheck<Row = unknown> = { statement: BatchItem<"sqlite"> & PromiseLike<Row[]>; apply: (rows: Row[]) => void };
 
-/** Everything ingestion needs to know about the organization, read in one D1 round trip (with the caller's check). */
+/**
+ * Everything ingestion needs to know about the organization: its row and settings (with the caller's
+ * check) from the control database and its usage from its data shard, two reads in parallel.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: the check reads whatever row its own statement selects; only its apply() knows the shape.
-export async function ingestContext(db: Db, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
+export async function ingestContext({ db, data }: TenantDbs, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const [[org], [settingsRow], [usage], checked] = await db.batch([
-    db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
-    db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
-    db
+  const [[[org], [settingsRow], checked], [usage]] = await Promise.all([
+    db.batch([
+      db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
+      db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
+      ...(check ? [check.statement] : []),
+    ] as const),
+    data
       .select({
         allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
         thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
       })
       .from(dailyUsage)
       .where(eq(dailyUsage.orgId, orgId)),
-    ...(check ? [check.statement] : []),
-  ] as const);
+  ]);
   if (check) check.apply(checked as unknown[]);
   const settings = settingsRow ? withRuleDefaults(settingsRow) : await getSettings(db, orgId);
   return { org, settings, usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) } };
@@ -194,7 +199,9 @@ export type StoredResult = { rows: PromptLogRow[]; newAlertIds: string[]; replay
  * stored (each item carries a stored key derived in queries/idempotency.ts), and a concurrent
  * duplicate loses on the unique index.
  */
-export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
+export async function storeLogs(dbs: TenantDbs, orgId: string, inputs: LogInput[], opts: StoreOptions): Promise<StoredResult> {
+  // Logs, fingerprints and alerts go to the organization's data shard; its settings live in the control database.
+  const { db: control, data: db } = dbs;
   const kind = opts.idempotencyKind ?? "single";
   const keys = opts.idempotencyKey ? storedIdempotencyKeys(opts.idempotencyKey, kind, inputs.length) : null;
   if (keys && opts.check) {
@@ -207,9 +214,9 @@ export async function storeLogs(db: Db, orgId: string, inputs: LogInput[], opts:
     if (replay) return { rows: replay, newAlertIds: [], replayed: true };
   }
   const now = new Date();
-  const ctx = await ingestContext(db, orgId, now, opts.check);
+  const ctx = await ingestContext(dbs, orgId, now, opts.check);
   assertQuota(ctx, inputs.length, now);
-  const fp = await orgFingerprinter(db, ctx);
+  const fp = await orgFingerprinter(control, ctx);
   const built = await Promise.all(inputs.map((input, i) => buildRow(ctx, input, now, opts, keys?.[i] ?? null, fp)));
   const rows = built.map((b) => b.row);
   const prints = built.flatMap((b) => b.fingerprints.map((fingerprint) => ({ orgId, fingerprint, logId: b.row.id, createdAt: now })));
