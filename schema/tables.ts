@@ -22,18 +22,22 @@ export type { IntegrationConfig } from "./responses/integrations";
 import type { Finding } from "./responses/logs";
 import type { IntegrationConfig } from "./responses/integrations";
 
-export const organizations = sqliteTable("organizations", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  plan: text("plan", { enum: ["trial", "professional", "enterprise"] })
-    .notNull()
-    .default("trial"),
-  trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-  /** The data shard (schema/shards.ts DATA_SHARDS index) holding the organization's logs and what derives from them. */
-  shard: integer("shard").notNull().default(0),
-}, (t) => [index("organizations_shard").on(t.shard)]);
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    plan: text("plan", { enum: ["trial", "professional", "enterprise"] })
+      .notNull()
+      .default("trial"),
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    /** The data shard (schema/shards.ts DATA_SHARDS index) holding the organization's logs and what derives from them. */
+    shard: integer("shard").notNull().default(0),
+  },
+  (t) => [index("organizations_shard").on(t.shard)],
+);
 
 export const orgSettings = sqliteTable("org_settings", {
   orgId: text("org_id")

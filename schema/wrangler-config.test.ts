@@ -20,7 +20,9 @@ describe("wrangler.toml", () => {
   });
 
   it("declares one D1 binding per data shard, in DATA_SHARDS order, each with the migrations", () => {
-    const bindings = [...toml.matchAll(/\[\[d1_databases\]\]\s+binding = "(\w+)"[^[]*?migrations_dir = "schema\/migrations"/g)].map((m) => m[1]);
+    const bindings = [...toml.matchAll(/\[\[d1_databases\]\]\s+binding = "(\w+)"[^[]*?migrations_dir = "schema\/migrations"/g)].map(
+      (m) => m[1],
+    );
     expect(bindings).toEqual(["DB", ...DATA_SHARDS]);
   });
 });

@@ -52,7 +52,11 @@ function prepare() {
   // The control database and every data shard (wrangler.toml's D1 bindings), as npm start does.
   const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
   for (const db of databases) execFileSync(bin("wrangler"), ["d1", "migrations", "apply", db, "--local", ...persist], quiet);
-  execFileSync(bin("tsx"), ["scripts/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")], quiet);
+  execFileSync(
+    bin("tsx"),
+    ["scripts/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")],
+    quiet,
+  );
   execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persist, "--file", path.join(dir, "seed.sql")], quiet);
   execFileSync(bin("wrangler"), ["d1", "execute", "DATA_0", "--local", ...persist, "--file", path.join(dir, "seed-data.sql")], quiet);
   // The API is all this run calls; an empty page stands in for the dashboard build.

@@ -115,6 +115,21 @@ export async function orgShard(orgId: string): Promise<number> {
 /** The organization's data shard as D1 (logs, aggregates, alerts, anomalies, deliveries, feedback). */
 export const dataD1 = async (orgId: string): Promise<D1Database> => shardD1(await orgShard(orgId));
 
+/**
+ * Puts an organization that has no data yet on shard n (its stub row there, its control row naming it):
+ * tests that need two tenants in one database, or on different ones, whatever the assignment did.
+ */
+export async function placeOnShard(orgId: string, shard: number) {
+  await shardD1(shard)
+    .prepare("INSERT OR IGNORE INTO organizations (id, name, email, shard) VALUES (?, '', '', ?)")
+    .bind(orgId, shard)
+    .run();
+  await env.DB.prepare("UPDATE organizations SET shard = ? WHERE id = ?").bind(shard, orgId).run();
+}
+
+/** Every data shard through drizzle, in shard order (reads that look for a row wherever it is). */
+export const shardDbs = () => allShardD1s().map((d1) => drizzle(d1, { schema: tables }));
+
 /** The organization's data shard through drizzle. */
 export const dataDb = async (orgId: string) => drizzle(await dataD1(orgId), { schema: tables });
 

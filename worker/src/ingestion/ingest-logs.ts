@@ -33,14 +33,21 @@ export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: 
   };
   // A way in whose Idempotency-Key header is not ours (the gateway forwards it to the provider) says so with `idempotencyKey: null`.
   const key = "idempotencyKey" in extra ? (extra.idempotencyKey ?? null) : idempotencyKey(c);
-  const result = await storeLogs({ db: c.var.db, data: c.var.data }, principal.orgId, inputs, { apiKeyId: principal.keyId, check, ...extra, idempotencyKey: key });
+  const result = await storeLogs({ db: c.var.db, data: c.var.data }, principal.orgId, inputs, {
+    apiKeyId: principal.keyId,
+    check,
+    ...extra,
+    idempotencyKey: key,
+  });
   const logs = result.rows.map(serializeLog);
   // After a streamed answer the response is already sent: its headers can no longer change.
   if (result.replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
   else {
     // Coalesced per organization (lib/live-feed.ts): one room POST per REALTIME_COALESCE_MS at most.
     publishNewLogs(c.env, orgOf(c), logs, (p) => c.executionCtx.waitUntil(p));
-    inBackground(c.executionCtx, () => enqueueStoredLogs(c.env, { db: c.var.db, data: c.var.data }, principal.orgId, result.rows, result.newAlertIds));
+    inBackground(c.executionCtx, () =>
+      enqueueStoredLogs(c.env, { db: c.var.db, data: c.var.data }, principal.orgId, result.rows, result.newAlertIds),
+    );
   }
   return logs;
 }

@@ -88,8 +88,13 @@ export type PrecedingCheck<Row = unknown> = { statement: BatchItem<"sqlite"> & P
  * Everything ingestion needs to know about the organization: its row and settings (with the caller's
  * check) from the control database and its usage from its data shard, two reads in parallel.
  */
-// biome-ignore lint/suspicious/noExplicitAny: the check reads whatever row its own statement selects; only its apply() knows the shape.
-export async function ingestContext({ db, data }: TenantDbs, orgId: string, now: Date, check?: PrecedingCheck<any> | null): Promise<IngestContext> {
+export async function ingestContext(
+  { db, data }: TenantDbs,
+  orgId: string,
+  now: Date,
+  // biome-ignore lint/suspicious/noExplicitAny: the check reads whatever row its own statement selects; only its apply() knows the shape.
+  check?: PrecedingCheck<any> | null,
+): Promise<IngestContext> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [[[org], [settingsRow], checked], [usage]] = await Promise.all([
     db.batch([

@@ -74,4 +74,3 @@ export function registerTenant(data: Db, orgId: string, shard: number) {
 export function orgsOnShard(db: Db, shard: number) {
   return db.select({ id: organizations.id }).from(organizations).where(eq(organizations.shard, shard));
 }
-

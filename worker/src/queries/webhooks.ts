@@ -24,7 +24,10 @@ async function latestDeliveries(db: Db, webhookIds: string[]) {
 }
 
 /** Newest first, each with its latest delivery (or null): webhooks from the control database, deliveries from the shard. */
-export async function listWebhooks({ db, data }: TenantDbs, orgId: string): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
+export async function listWebhooks(
+  { db, data }: TenantDbs,
+  orgId: string,
+): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
   const rows = await db.select().from(webhooks).where(eq(webhooks.orgId, orgId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
   const last = await latestDeliveries(
     data,
@@ -61,7 +64,12 @@ export async function deleteWebhook({ db, data }: TenantDbs, orgId: string, id: 
 }
 
 /** The webhook's most recent `limit` deliveries, newest first. */
-export async function listDeliveries({ db, data }: TenantDbs, orgId: string, webhookId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function listDeliveries(
+  { db, data }: TenantDbs,
+  orgId: string,
+  webhookId: string,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   await findWebhook(db, orgId, webhookId);
   return data
     .select()
