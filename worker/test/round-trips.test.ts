@@ -60,7 +60,7 @@ it("a single-log POST waits for 3 D1 round trips with an uncached key, 2 with a 
   // The organization's shard: its usage (read beside the context batch, not after it), then the insert batch.
   for (const run of [uncached, cached]) {
     expect(run.data).toHaveLength(2);
-    expect(run.data[0]).toMatch(/^select coalesce\(sum\("daily_usage"/);
+    expect(run.data[0]).toMatch(/^select coalesce\(sum\("total"\), 0\)/);
     expect(run.data[1]).toBe("batch(1)");
   }
   expect(cached.total).toBe(uncached.total - 1);

@@ -12,6 +12,8 @@ const logCount = async (orgId: string) =>
 describe("chunked deletes", () => {
   it("deletes every log of the organization in chunks and counts exactly the logs deleted", async () => {
     const [a, b] = [await registerOrg(), await registerOrg()];
+    // Both in one database: the statement's org_id, not the shard, must spare B's logs.
+    await placeOnShard(b.orgId, await orgShard(a.orgId));
     await insertLogs(
       a.orgId,
       Array.from({ length: 5 }, (_, i) => ({ prompt: `a ${i}` })),
@@ -20,9 +22,7 @@ describe("chunked deletes", () => {
       b.orgId,
       Array.from({ length: 3 }, (_, i) => ({ prompt: `b ${i}` })),
     );
-    expect(await deleteAllLogs(await dataDb(a.orgId), a.orgId, 2)).toEqual; // Both in one database: the statement's org_id, not the shard, must spare B's logs.
-    await placeOnShard(b.orgId, await orgShard(a.orgId));
-    ({ rows: 5, chunks: 3 });
+    expect(await deleteAllLogs(await dataDb(a.orgId), a.orgId, 2)).toEqual({ rows: 5, chunks: 3 });
     expect(await logCount(a.orgId)).toBe(0);
     expect(await logCount(b.orgId)).toBe(3);
   });
