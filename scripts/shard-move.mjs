@@ -24,6 +24,7 @@ const mf = new Miniflare(
   convertV4MiniflareOptions({
     rootPath: root,
     log: new Log(LogLevel.WARN),
+    cf: false,
     resourcePersistencePath: path.join(persistRoot, "v3"),
     workers: [
       {
