@@ -22,16 +22,22 @@ export type { IntegrationConfig } from "./responses/integrations";
 import type { Finding } from "./responses/logs";
 import type { IntegrationConfig } from "./responses/integrations";
 
-export const organizations = sqliteTable("organizations", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  plan: text("plan", { enum: ["trial", "professional", "enterprise"] })
-    .notNull()
-    .default("trial"),
-  trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-});
+export const organizations = sqliteTable(
+  "organizations",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    plan: text("plan", { enum: ["trial", "professional", "enterprise"] })
+      .notNull()
+      .default("trial"),
+    trialEndsAt: integer("trial_ends_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    /** The data shard (schema/shards.ts DATA_SHARDS index) holding the organization's logs and what derives from them. */
+    shard: integer("shard").notNull().default(0),
+  },
+  (t) => [index("organizations_shard").on(t.shard)],
+);
 
 export const orgSettings = sqliteTable("org_settings", {
   orgId: text("org_id")
@@ -313,9 +319,8 @@ export const webhookDeliveries = sqliteTable(
     orgId: text("org_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    webhookId: text("webhook_id")
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    /** The webhook (control database); no foreign key: deliveries live in the data shard (0011_tenant_shards.sql). */
+    webhookId: text("webhook_id").notNull(),
     /** The Standard Webhooks `webhook-id`: stable across retries of one event. */
     messageId: text("message_id").notNull(),
     eventType: text("event_type").notNull(),

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INGEST_RATE_LIMITS } from "./constants";
+import { DATA_SHARDS } from "./shards";
 
 // wrangler.toml must carry numbers of its own; this keeps them equal to the constants the API quotes.
 describe("wrangler.toml", () => {
@@ -16,5 +17,12 @@ describe("wrangler.toml", () => {
       expect(Number(block![1])).toBe(perMinute);
       expect(Number(block![2])).toBe(60);
     }
+  });
+
+  it("declares one D1 binding per data shard, in DATA_SHARDS order, each with the migrations", () => {
+    const bindings = [...toml.matchAll(/\[\[d1_databases\]\]\s+binding = "(\w+)"[^[]*?migrations_dir = "schema\/migrations"/g)].map(
+      (m) => m[1],
+    );
+    expect(bindings).toEqual(["DB", ...DATA_SHARDS]);
   });
 });

@@ -1,6 +1,8 @@
 // Writes the SQL that creates the local demo organization (Enterprise plan, no quota) with a month of
 // realistic traffic, flagged by the real detector, and the alerts that traffic raises.
-// Usage: tsx scripts/seed.ts <out.sql> <key-file>   (scripts/start.mjs runs it on an empty database)
+// Usage: tsx scripts/seed.ts <control.sql> <data.sql> <key-file>   (scripts/start.mjs runs it on an empty
+// database). The control rows go to DB, the logs and alerts to the data shard DEMO_SHARD (shard 0: the
+// first organization goes to the emptiest shard, lib/shards.ts pickShard), which start.mjs reads back.
 import { writeFileSync } from "node:fs";
 import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../schema/constants";
 import { estimateCostCents } from "../schema/pricing";
@@ -10,6 +12,9 @@ import { idAt } from "../worker/src/lib/ids";
 import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../worker/src/lib/keys";
 import { fingerprinter, newFingerprintKey, redactLog } from "../worker/src/redaction";
 import { demoLog, rng } from "./seed-data";
+
+/** The demo organization is the first one: every shard is empty, and pickShard answers 0 (start.mjs seeds DATA_0). */
+const DEMO_SHARD = 0;
 
 const DAY = 86_400_000;
 const DAYS = 30;
@@ -25,11 +30,13 @@ const insert = (table: string, row: Record<string, unknown>) =>
   `INSERT INTO ${table} (${Object.keys(row).join(", ")}) VALUES (${Object.values(row).map(lit).join(", ")});`;
 
 async function main() {
-  const [outFile, keyFile] = process.argv.slice(2);
-  if (!outFile || !keyFile) throw new Error("usage: seed.ts <out.sql> <key-file>");
+  const [outFile, dataFile, keyFile] = process.argv.slice(2);
+  if (!outFile || !dataFile || !keyFile) throw new Error("usage: seed.ts <control.sql> <data.sql> <key-file>");
   const r = rng(20261121);
   const now = Date.now();
   const sql: string[] = [];
+  /** Statements for the demo organization's data shard. */
+  const data: string[] = [];
 
   const orgId = idAt(now - DAYS * DAY);
   sql.push(
@@ -40,8 +47,11 @@ async function main() {
       plan: "enterprise",
       trial_ends_at: null,
       created_at: now - DAYS * DAY,
+      shard: DEMO_SHARD,
     }),
   );
+  // The tenant's stub row in its shard (lib/shards.ts registerTenant): the data's foreign-key parent.
+  data.push(insert("organizations", { id: orgId, name: "", email: "", shard: DEMO_SHARD, created_at: now - DAYS * DAY }));
   // Demo traffic is stored as ingestion stores it: redacted with the default mode (issue 14).
   const fingerprintKey = newFingerprintKey();
   const fp = await fingerprinter(fingerprintKey);
@@ -171,7 +181,7 @@ async function main() {
       const flags = detect(log, { rules: DEFAULT_FLAG_RULES, tokenThreshold: DEFAULT_TOKEN_THRESHOLD });
       const kept = await redactLog(log, flags, DEFAULT_REDACTION_MODE, fp, DEFAULT_FLAG_RULES.sensitiveContent);
       const id = idAt(t);
-      sql.push(
+      data.push(
         insert("prompt_logs", {
           id,
           org_id: orgId,
@@ -192,7 +202,7 @@ async function main() {
         }),
       );
       for (const fingerprint of kept.fingerprints)
-        sql.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
+        data.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
       logs++;
       const draft = alertFor({ ...log, ...flags, createdAt: new Date(t) }, { criticalOnly: true });
       if (!draft) continue;
@@ -224,9 +234,10 @@ async function main() {
       }
     }
   }
-  for (const { row, count, last } of alerts.values()) sql.push(insert("alerts", { ...row, count, last_seen_at: last }));
+  for (const { row, count, last } of alerts.values()) data.push(insert("alerts", { ...row, count, last_seen_at: last }));
 
   writeFileSync(outFile, `${sql.join("\n")}\n`);
+  writeFileSync(dataFile, `${data.join("\n")}\n`);
   writeFileSync(keyFile, `${demoKey}\n`, { mode: 0o600 });
   console.log(`seed: ${logs} logs, ${alerts.size} alerts over ${DAYS} days for "Demo Organization"`);
 }

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { unstable_readConfig } from "wrangler";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -48,9 +49,16 @@ const elapsed = (t0) => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`
 function prepare() {
   const persist = ["--persist-to", dir];
   const quiet = { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] };
-  execFileSync(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persist], quiet);
-  execFileSync(bin("tsx"), ["scripts/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "demo-api-key")], quiet);
+  // The control database and every data shard (wrangler.toml's D1 bindings), as npm start does.
+  const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
+  for (const db of databases) execFileSync(bin("wrangler"), ["d1", "migrations", "apply", db, "--local", ...persist], quiet);
+  execFileSync(
+    bin("tsx"),
+    ["scripts/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")],
+    quiet,
+  );
   execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persist, "--file", path.join(dir, "seed.sql")], quiet);
+  execFileSync(bin("wrangler"), ["d1", "execute", "DATA_0", "--local", ...persist, "--file", path.join(dir, "seed-data.sql")], quiet);
   // The API is all this run calls; an empty page stands in for the dashboard build.
   mkdirSync(path.join(dir, "assets"));
   writeFileSync(path.join(dir, "assets", "index.html"), "<!doctype html><title>soak</title>");

@@ -56,9 +56,14 @@ function buildWeb() {
   run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", ...outDir]);
 }
 
+// Every D1 binding of wrangler.toml: the control database DB and the data shards DATA_0, DATA_1, …
+// (schema/shards.ts). One migration set applies to each (docs/data.md says which tables each uses).
+const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
+
 function migrate() {
-  console.log("› applying migrations to the local D1");
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", ...persistTo], { stdio: ["ignore", "ignore", "inherit"] });
+  console.log(`› applying migrations to the local D1 databases (${databases.join(", ")})`);
+  for (const binding of databases)
+    run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", ...persistTo], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 function seedIfEmpty() {
@@ -79,8 +84,14 @@ function seedIfEmpty() {
     console.log("› creating the demo organization");
     mkdirSync(stateDir, { recursive: true });
     const sqlFile = path.join(stateDir, "demo-seed.sql");
-    run(bin("tsx"), ["scripts/seed.ts", sqlFile, keyFile]);
-    run(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persistTo, "--file", sqlFile], { stdio: ["ignore", "ignore", "inherit"] });
+    const dataFile = path.join(stateDir, "demo-seed-data.sql");
+    run(bin("tsx"), ["scripts/seed.ts", sqlFile, dataFile, keyFile]);
+    // The organization's rows to the control database, its logs and alerts to its shard (0, seed.ts).
+    for (const [binding, file] of [
+      ["DB", sqlFile],
+      ["DATA_0", dataFile],
+    ])
+      run(bin("wrangler"), ["d1", "execute", binding, "--local", ...persistTo, "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
   }
   return existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : null;
 }

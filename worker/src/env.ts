@@ -1,10 +1,12 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as tables from "../../schema/tables";
 import type { Permission, PlanId } from "../../schema/constants";
+import type { DataShardBinding } from "../../schema/shards";
 import type { DeliveryMessage } from "./delivery/messages";
 
 /** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
 export type Bindings = {
+  /** The control database: organizations, keys, team, settings, webhooks, integrations (schema/shards.ts). */
   DB: D1Database;
   ASSETS?: Fetcher;
   SESSION_SECRET: string;
@@ -21,9 +23,12 @@ export type Bindings = {
   /** Cloudflare Email Routing binding for e-mail integrations (optional: absent locally). */
   ALERT_EMAIL?: SendEmail;
   ALERT_EMAIL_FROM?: string;
-};
+} & Record<DataShardBinding, D1Database>;
 
 export type Db = DrizzleD1Database<typeof tables>;
+
+/** An organization's two databases: the control database and its data shard (lib/shards.ts). */
+export type TenantDbs = { db: Db; data: Db };
 
 /** Who is calling: resolved once per request by the auth middleware. */
 export type Principal = {
@@ -31,6 +36,8 @@ export type Principal = {
   keyId: string;
   memberId: string | null;
   plan: PlanId;
+  /** The data shard named in the organization's row (lib/shards.ts). */
+  shard: number;
   permissions: ReadonlySet<Permission>;
   /** `gateway`: the X-PromptSentry-Key header of a gateway route. */
   via: "bearer" | "query" | "cookie" | "gateway";
@@ -40,7 +47,13 @@ export type Principal = {
 export type SessionRef = { id: string; keyId: string; token: string; lastSeenAt: number; expiresAt: number };
 
 export type Variables = {
+  /** The control database. */
   db: Db;
+  /**
+   * The signed-in organization's data shard (logs, search, aggregates, alerts, anomalies,
+   * deliveries, feedback), set with the principal by middleware/auth.ts; absent without one.
+   */
+  data: Db;
   principal: Principal | null;
   /** Set when the principal came from a session cookie; renewed after the answer, cleared on sign-out. */
   session?: SessionRef | null;

@@ -1,13 +1,16 @@
 // The validation layer shared by every JSON body (found by the fuzz suite, worker/test/fuzz.test.ts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectEnvelope, registerOrg } from "../test/helpers";
+import { call, dataD1, expectEnvelope, registerOrg } from "../test/helpers";
 import { ILL_FORMED_TEXT, illFormedTextPath } from "./validate";
 
 const raw = (json: string) => ({ rawBody: json, headers: { "content-type": "application/json" } });
 
 async function rows(orgId: string) {
-  const q = (t: string) => env.DB.prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>();
+  // Logs are in the organization's shard, webhooks in the control database.
+  const data = await dataD1(orgId);
+  const q = (t: string) =>
+    (t === "webhooks" ? env.DB : data).prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>();
   const [logs, hooks] = await Promise.all([q("prompt_logs"), q("webhooks")]);
   return { logs: logs?.n, hooks: hooks?.n };
 }

@@ -1,25 +1,39 @@
 // The group commit of an organization seen from a test: its committer (the Durable Object the worker
-// calls), and a counting wrapper (test/d1-counter.ts) put around the real local D1 it writes to, so
-// a test can show how many round trips and write batches a set of requests cost.
+// calls), and counting wrappers (test/d1-counter.ts) put around the real local D1s it reads and writes
+// (the control database and every data shard), so a test can show how many round trips and write
+// batches a set of requests cost.
 import { env, runInDurableObject } from "cloudflare:test";
+import { DATA_SHARDS } from "../../schema/shards";
 import { committerOf } from "../src/ingestion/ingest-logs";
+import type { DbRef } from "../src/ingestion/jobs";
 import { createDb } from "../src/middleware/db";
 import { countingD1 } from "./d1-counter";
 
 /** The organization's committer, as the worker reaches it. */
 export const committer = (orgId: string) => committerOf(env, orgId);
 
-/** Counts the D1 work of the organization's committer from now on (its D1 is wrapped, not replaced). */
+/** Counts the D1 work of the organization's committer from now on (its D1s are wrapped, not replaced). */
 export async function countCommitter(orgId: string) {
-  const counter = countingD1(env.DB);
+  const control = countingD1(env.DB);
+  const shards = Object.fromEntries(DATA_SHARDS.map((name) => [name, countingD1(env[name])]));
   const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId));
   await runInDurableObject(stub, (instance: DurableObject) => {
-    // The committer's one seam to its database (IngestCommitter.database).
-    (instance as unknown as { database: () => ReturnType<typeof createDb> }).database = () => createDb(counter.db);
+    // The committer's one seam to its databases (IngestCommitter.databases).
+    (instance as unknown as { databases: (ref: DbRef) => unknown }).databases = (ref: DbRef) => ({
+      db: createDb(control.db),
+      data: createDb(shards[ref].db),
+    });
   });
+  const all = [control, ...Object.values(shards)];
+  const batches = () => all.flatMap((c) => c.batches);
   return {
-    ...counter,
+    /** Round trips to every database, the control database's and the shards' together. */
+    roundTrips: () => all.reduce((n, c) => n + c.roundTrips(), 0),
+    /** The statements (or `batch(n)`) sent to the control database, then to the shards. */
+    control: control.sql,
+    data: Object.values(shards).flatMap((c) => c.sql),
+    batches,
     /** Write batches: those that insert logs. */
-    writes: () => counter.batches.filter((b) => b.some((s) => s.startsWith('insert into "prompt_logs"'))).length,
+    writes: () => batches().filter((b) => b.some((s) => s.startsWith('insert into "prompt_logs"'))).length,
   };
 }

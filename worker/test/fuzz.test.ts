@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { routeKeys } from "./route-table";
 import { bodyFor, brokenBody, hostileId, queryFor, toJsonText } from "./fuzz-arbitraries";
-import { call, registerOrg, type CallResult, type TestOrg } from "./helpers";
+import { allShardD1s, call, registerOrg, type CallResult, type TestOrg } from "./helpers";
 
 const FUZZ_SEED = 20_261_123;
 /** Runs per route: enough to meet every edge constant over the suite, small enough for well under a minute. */
@@ -46,9 +46,10 @@ type Operation = {
 };
 
 /** Rows per table: equal before and after a rejected request, or the rejection wrote something. */
+/** In the control database and every data shard (one migration set: the same tables in each). */
 async function rowCounts(tables: string[]) {
   const sql = `SELECT ${tables.map((t) => `(SELECT count(*) FROM "${t}") AS "${t}"`).join(", ")}`;
-  return env.DB.prepare(sql).first<Record<string, number>>();
+  return Promise.all([env.DB, ...allShardD1s()].map((d1) => d1.prepare(sql).first<Record<string, number>>()));
 }
 
 /** A real object for `/:id` routes, so bodies reach the code past the lookup (by the resource before `:id`). */
@@ -82,7 +83,7 @@ function describeInput(input: object) {
 }
 
 /** The contract for one answer; on a rejection also that no table changed. */
-async function expectContract(res: CallResult, what: string, before: Record<string, number> | null, tables: string[]) {
+async function expectContract(res: CallResult, what: string, before: Awaited<ReturnType<typeof rowCounts>>, tables: string[]) {
   expect(res.status, `${what} answered ${res.status}: ${res.text.slice(0, 500)}`).toBeLessThan(500);
   if (res.status < 400) return;
   const error = res.body?.error;

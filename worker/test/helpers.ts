@@ -8,6 +8,7 @@ import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { hc, type ClientResponse } from "hono/client";
 import type { Permission } from "../../schema/constants";
+import { DATA_SHARDS } from "../../schema/shards";
 import * as tables from "../../schema/tables";
 import type { app } from "../src/app";
 
@@ -95,12 +96,47 @@ export async function keyWith(org: TestOrg, permissions: Permission[]): Promise<
   return res.body.keyValue;
 }
 
+/** The control database (organizations, keys, team, settings, webhooks, integrations, metric definitions). */
 export const testDb = () => drizzle(env.DB, { schema: tables });
+
+/** Data shard n's D1 binding (schema/shards.ts). */
+export const shardD1 = (n: number): D1Database => env[DATA_SHARDS[n]];
+
+/** Every data shard's D1 binding, in shard order. */
+export const allShardD1s = (): D1Database[] => DATA_SHARDS.map((name) => env[name]);
+
+/** The shard named in the organization's row of the control database. */
+export async function orgShard(orgId: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT shard FROM organizations WHERE id = ?").bind(orgId).first<{ shard: number }>();
+  if (!row) throw new Error(`no organization ${orgId}`);
+  return row.shard;
+}
+
+/** The organization's data shard as D1 (logs, aggregates, alerts, anomalies, deliveries, feedback). */
+export const dataD1 = async (orgId: string): Promise<D1Database> => shardD1(await orgShard(orgId));
+
+/**
+ * Puts an organization that has no data yet on shard n (its stub row there, its control row naming it):
+ * tests that need two tenants in one database, or on different ones, whatever the assignment did.
+ */
+export async function placeOnShard(orgId: string, shard: number) {
+  await shardD1(shard)
+    .prepare("INSERT OR IGNORE INTO organizations (id, name, email, shard) VALUES (?, '', '', ?)")
+    .bind(orgId, shard)
+    .run();
+  await env.DB.prepare("UPDATE organizations SET shard = ? WHERE id = ?").bind(shard, orgId).run();
+}
+
+/** Every data shard through drizzle, in shard order (reads that look for a row wherever it is). */
+export const shardDbs = () => allShardD1s().map((d1) => drizzle(d1, { schema: tables }));
+
+/** The organization's data shard through drizzle. */
+export const dataDb = async (orgId: string) => drizzle(await dataD1(orgId), { schema: tables });
 
 let seq = 0;
 /** Stores logs directly (the aggregate and FTS triggers run as for ingestion). */
 export async function insertLogs(orgId: string, logs: Partial<typeof tables.promptLogs.$inferInsert>[]) {
-  const db = testDb();
+  const db = await dataDb(orgId);
   const rows = logs.map((l) => ({
     id: l.id ?? `log${Date.now().toString(36)}${(++seq).toString().padStart(6, "0")}`,
     orgId,

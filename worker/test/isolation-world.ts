@@ -3,7 +3,7 @@
 // Everything is made through the public HTTP API except what no route creates (deliveries, anomalies).
 import { expect } from "vitest";
 import { anomalyDetections, webhookDeliveries } from "../../schema/tables";
-import { call, registerOrg, testDb, type CallResult, type TestOrg } from "./helpers";
+import { call, dataDb, placeOnShard, registerOrg, type CallResult, type TestOrg } from "./helpers";
 
 export const CREDENTIALS = ["bearer", "query", "cookie"] as const;
 export type Credential = (typeof CREDENTIALS)[number];
@@ -65,7 +65,8 @@ async function created(res: Promise<CallResult>) {
   return r.body;
 }
 
-export async function newVictim(): Promise<Victim> {
+/** The victim, on data shard `shard` when given (before it has any data), else where sign-up put it. */
+export async function newVictim(shard?: number): Promise<Victim> {
   const canary = `CANARY${crypto.randomUUID().replace(/-/g, "")}`;
   const email = `owner-${canary.toLowerCase()}@example.com`;
   const reg = await call("POST", "/register", { body: { name: `Victim ${canary}`, email } });
@@ -77,6 +78,7 @@ export async function newVictim(): Promise<Victim> {
     cookie: (reg.headers.get("set-cookie") ?? "").split(";")[0],
     memberId: reg.body.organization.member.id,
   };
+  if (shard !== undefined) await placeOnShard(org.orgId, shard);
   const key = org.apiKey;
   const userId = `user-${canary}`;
   const model = `gpt-4-${canary}`;
@@ -138,7 +140,7 @@ export async function newVictim(): Promise<Victim> {
   const now = Date.now();
   const deliveryId = `dlv${canary}`;
   const anomalyId = `anm${canary}`;
-  const db = testDb();
+  const db = await dataDb(org.orgId);
   await db.insert(webhookDeliveries).values({
     id: deliveryId,
     orgId: org.orgId,

@@ -12,7 +12,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { otlpJson } from "./otlp";
 import { GATEWAY_KEY_HEADER } from "../../schema/constants";
 import { routeKeys } from "./route-table";
-import { call, type CallResult } from "./helpers";
+import { DATA_SHARDS } from "../../schema/shards";
+import { call, orgShard, registerOrg, shardD1, type CallResult } from "./helpers";
 import { CREDENTIALS, callAs, expectNoSecrets, newAttacker, newVictim, victimView, type Attacker, type Victim } from "./isolation-world";
 
 type Read = {
@@ -232,7 +233,13 @@ const CASES: Record<string, Case> = {
 
 const apiPath = (route: string) => route.replace(/^\/api/, "");
 
-describe("tenant isolation, for every route of the app", () => {
+// Every case twice (issue 11, tenant shards): victim and attacker in different data shards, where a
+// query sent to the wrong shard would find nothing, and in one shard, where only the query's own
+// org_id keeps them apart. Fresh attackers of "own" cases land on either shard (sign-up alternates).
+describe.each([
+  ["different shards", (a: number) => (a + 1) % DATA_SHARDS.length],
+  ["one shard", (a: number) => a],
+] as const)("tenant isolation, for every route of the app, victim and attacker in %s", (_placement, victimShard) => {
   let b: Victim;
   let a: Attacker;
   let before: Awaited<ReturnType<typeof victimView>>;
@@ -240,7 +247,8 @@ describe("tenant isolation, for every route of the app", () => {
   beforeAll(async () => {
     // The attacker first: its logs are older than the victim's, so a cursor leak would show them.
     a = await newAttacker();
-    b = await newVictim();
+    b = await newVictim(victimShard(await orgShard(a.orgId)));
+    expect(await orgShard(b.orgId)).toBe(victimShard(await orgShard(a.orgId)));
     before = await victimView(b);
   }, 60_000);
 
@@ -307,5 +315,56 @@ describe("tenant isolation, for every route of the app", () => {
       }
     }
     if (spec.kind !== "read") expect(await victimView(b), `${route} changed the victim's data`).toEqual(before);
+  });
+});
+
+// Shard routing (issue 11): the shard named in the organization's row is the only one its requests
+// read. A row carrying A's org id but stored in another shard (a half-finished move, a bug in a
+// script) must stay invisible to A: if any read consulted that shard, or every shard, it would show.
+describe("tenant shards: an organization's reads consult only the shard its row names", () => {
+  it("a log with A's org id planted in the other shard shows in none of A's lists, searches, counts or charts", async () => {
+    const a = await registerOrg();
+    const home = await orgShard(a.orgId);
+    const elsewhere = (home + 1) % DATA_SHARDS.length;
+    const own = await call("POST", "/logs", { key: a.apiKey, body: { prompt: "home prompt", response: "ok", model: "gpt-4" } });
+    expect(own.status).toBe(201);
+
+    const planted = `PLANTED${crypto.randomUUID().replace(/-/g, "")}`;
+    const wrong = shardD1(elsewhere);
+    await wrong
+      .prepare("INSERT OR IGNORE INTO organizations (id, name, email, shard) VALUES (?, '', '', ?)")
+      .bind(a.orgId, elsewhere)
+      .run();
+    await wrong
+      .prepare(
+        "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, 'planted-model', ?, 'ok', 'critical', '[]', '[]', 'off')",
+      )
+      .bind(`01${planted.slice(0, 24)}`, a.orgId, Date.now(), planted)
+      .run();
+    // It is there, under A's id, with its aggregates (the triggers ran in that shard).
+    const there = await wrong
+      .prepare("SELECT count(*) AS n FROM daily_usage WHERE org_id = ? AND model = 'planted-model'")
+      .bind(a.orgId)
+      .first<{ n: number }>();
+    expect(there!.n).toBe(1);
+
+    const reads = {
+      list: await call("GET", "/logs?limit=200", { key: a.apiKey }),
+      search: await call("GET", `/logs?search=${planted}`, { key: a.apiKey }),
+      one: await call("GET", `/logs/01${planted.slice(0, 24)}`, { key: a.apiKey }),
+      counts: await call("GET", "/logs/counts", { key: a.apiKey }),
+      critical: await call("GET", "/logs/counts?flagStatus=critical", { key: a.apiKey }),
+      stats: await call("GET", "/stats?days=7", { key: a.apiKey }),
+      models: await call("GET", "/analytics/models?days=7", { key: a.apiKey }),
+      export: await call("GET", "/logs/export?format=jsonl", { key: a.apiKey }),
+    };
+    for (const [what, res] of Object.entries(reads)) expect(res.text, what).not.toContain(planted);
+    expect(reads.list.body.map((l: { id: string }) => l.id)).toEqual([own.body.id]);
+    expect(reads.search.body).toEqual([]);
+    expect(reads.one.status).toBe(404);
+    expect(reads.counts.body).toMatchObject({ total: 1, critical: 0 });
+    expect(reads.critical.body.total).toBe(0);
+    expect(reads.stats.body.totalPrompts).toBe(1);
+    expect(JSON.stringify(reads.models.body)).not.toContain("planted-model");
   });
 });

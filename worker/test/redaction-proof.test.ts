@@ -5,12 +5,11 @@
 // and integration bodies received by the local receiver, and the realtime notify payloads. With
 // "off" the values are found (so this test can fail); with "credentials" only the personal data;
 // with "sensitive" nothing.
-import { env } from "cloudflare:test";
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { REDACTION_MODES, type RedactionMode } from "../../schema/constants";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "./delivery-helpers";
-import { call, registerOrg } from "./helpers";
+import { allShardD1s, call, dataD1, registerOrg } from "./helpers";
 
 const pick = (alphabet: string, n: number) =>
   [...crypto.getRandomValues(new Uint8Array(n))].map((b) => alphabet[b % alphabet.length]).join("");
@@ -66,7 +65,7 @@ async function collectSinks(
   origin: string,
 ) {
   const dump = async (table: string, where = "org_id = ?") =>
-    JSON.stringify((await env.DB.prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(orgId).all()).results);
+    JSON.stringify((await (await dataD1(orgId)).prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(orgId).all()).results);
   const csv = await call("GET", "/logs/export?format=csv", { key });
   const jsonl = await call("GET", "/logs/export?format=jsonl", { key });
   const party = (await (await fetch(`${origin}/_requests?path=${encodeURIComponent(`/parties/main/${orgId}`)}`)).json()) as {
@@ -84,10 +83,15 @@ async function collectSinks(
 
 /** Whether the FTS index answers a phrase query for the value (the raw text was indexed). */
 async function indexed(value: string): Promise<boolean> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
-    .bind(`"${value}"`)
-    .first<{ n: number }>();
-  return row!.n > 0;
+  // Every data shard's index: the value must be in none of them.
+  for (const d1 of allShardD1s()) {
+    const row = await d1
+      .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+      .bind(`"${value}"`)
+      .first<{ n: number }>();
+    if (row!.n > 0) return true;
+  }
+  return false;
 }
 
 async function runThroughEveryPath(mode: RedactionMode) {

@@ -11,7 +11,7 @@ import worker from "../src/index";
 import { cachedCredential } from "../src/lib/credential-cache";
 import { hashApiKey } from "../src/lib/keys";
 import { receiver } from "./delivery-helpers";
-import { BASE } from "./helpers";
+import { BASE, dataD1 } from "./helpers";
 
 type Creds = { key?: string; query?: string; cookie?: string };
 
@@ -232,7 +232,7 @@ describe("revocation: cached credentials (issue 11)", () => {
     return { org, key, id: created.body.id as string };
   }
   const stored = async (orgId: string) =>
-    (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+    (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
 
   for (const [name, revoke] of [
     ["deleted", (id: string) => env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run()],

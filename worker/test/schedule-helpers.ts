@@ -2,6 +2,7 @@
 // store many logs in one statement (the insert triggers still maintain FTS and aggregates).
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../src/index";
+import { dataD1 } from "./helpers";
 
 export async function runCron(cron: string, scheduledTime: number) {
   const ctx = createExecutionContext();
@@ -26,11 +27,12 @@ export async function bulkInsertLogs(orgId: string, logs: BulkLogs) {
   if (logs.count <= 0) return "";
   const tag = `bulk${(++batch).toString(36)}${crypto.randomUUID().slice(0, 8)}`;
   const step = logs.count > 1 && logs.spreadMs ? logs.spreadMs / logs.count : 0;
-  await env.DB.prepare(
-    `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
+  await (await dataD1(orgId))
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
      INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, token_count, estimated_cost, flag_status, flag_reasons, findings)
      SELECT ?2 || '-' || i, ?3, ?4 + CAST(i * ?5 AS INTEGER), ?6, ?7 || ' #' || i, 'ok', ?8, ?9, ?10, '[]', '[]' FROM n`,
-  )
+    )
     .bind(
       logs.count,
       tag,

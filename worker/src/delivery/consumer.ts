@@ -3,6 +3,7 @@
 // pending retries, so nothing waits inside this invocation.
 import { createDb } from "../middleware/db";
 import type { Bindings, Db } from "../env";
+import { dataDbOf } from "../lib/shards";
 import { deliverIntegration } from "./deliver-integration";
 import { deliverWebhook, type DeliveryOptions } from "./deliver-webhook";
 import type { DeliveryMessage } from "./messages";
@@ -14,10 +15,15 @@ const PARALLEL_SENDS = 5;
 async function handle(message: Message<DeliveryMessage>, env: Bindings, db: Db, opts: DeliveryOptions): Promise<void> {
   try {
     const body = message.body;
+    // The message names the organization; its row in the control database names its shard now
+    // (a tenant moved since the event was queued is delivered from where it lives).
+    const data = await dataDbOf(env, db, body.orgId);
+    if (!data) return message.ack();
+    const dbs = { db, data };
     const verdict =
       body.kind === "webhook"
-        ? await deliverWebhook(env, db, body, message.attempts, opts)
-        : await deliverIntegration(env, db, body, message.attempts, opts);
+        ? await deliverWebhook(env, dbs, body, message.attempts, opts)
+        : await deliverIntegration(env, dbs, body, message.attempts, opts);
     if (verdict.action === "retry") message.retry({ delaySeconds: verdict.delaySeconds });
     else message.ack();
   } catch (error) {

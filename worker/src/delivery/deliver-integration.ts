@@ -4,7 +4,7 @@
 // claim (claims.ts) makes each alert reach each integration once despite at-least-once queues.
 import { and, eq } from "drizzle-orm";
 import { integrations, type IntegrationRow } from "../../../schema/tables";
-import type { Bindings, Db } from "../env";
+import type { Bindings, Db, TenantDbs } from "../env";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import type { DeliveryOptions } from "./deliver-webhook";
 import { sendOnce } from "./claims";
@@ -78,9 +78,10 @@ async function send(env: Bindings, db: Db, row: IntegrationRow, msg: Integration
   return { verdict, statusCode: result.statusCode };
 }
 
+/** The integration is read (and switched off) in the control database; the claim is in the organization's shard. */
 export async function deliverIntegration(
   env: Bindings,
-  db: Db,
+  { db, data }: TenantDbs,
   msg: IntegrationDeliveryMessage,
   attempt: number,
   opts: DeliveryOptions = {},
@@ -91,7 +92,7 @@ export async function deliverIntegration(
     .where(and(eq(integrations.orgId, msg.orgId), eq(integrations.id, msg.integrationId)))
     .limit(1);
   if (!row?.active) return { action: "ack", success: false, error: null };
-  return sendOnce(db, { orgId: msg.orgId, targetId: msg.integrationId, messageId: msg.messageId }, attempt, async () => {
+  return sendOnce(data, { orgId: msg.orgId, targetId: msg.integrationId, messageId: msg.messageId }, attempt, async () => {
     const { verdict, statusCode } = await send(env, db, row, msg, attempt, opts);
     logAttempt(row, msg, attempt, verdict, statusCode);
     return verdict;

@@ -2,7 +2,7 @@
 // re-pointed since the event), re-checks the URL policy, signs, posts, and records the attempt.
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhooks, type WebhookRow } from "../../../schema/tables";
-import type { Bindings, Db } from "../env";
+import type { Bindings, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import { sendOnce } from "./claims";
@@ -45,27 +45,28 @@ async function send(hook: WebhookRow, msg: WebhookDeliveryMessage, opts: Deliver
   return postJson(hook.url, body, headers, opts.timeoutMs);
 }
 
+/** The webhook is read from the control database; claims and attempts are the organization's data (its shard). */
 export async function deliverWebhook(
   env: Bindings,
-  db: Db,
+  dbs: TenantDbs,
   msg: WebhookDeliveryMessage,
   attempt: number,
   opts: DeliveryOptions = {},
 ): Promise<Verdict> {
   const mine = and(eq(webhooks.orgId, msg.orgId), eq(webhooks.id, msg.webhookId));
-  const [hook] = await db.select().from(webhooks).where(mine).limit(1);
+  const [hook] = await dbs.db.select().from(webhooks).where(mine).limit(1);
   if (!hook || (!hook.active && !msg.test)) return { action: "ack", success: false, error: null };
 
   // The queue delivers at least once: a message handed over again after a successful attempt (its
   // acknowledgement lost), or held by two consumers at once, reaches the receiver once per webhook-id.
-  return sendOnce(db, { orgId: msg.orgId, targetId: msg.webhookId, messageId: msg.messageId }, attempt, () =>
-    attemptDelivery(env, db, hook, msg, attempt, opts),
+  return sendOnce(dbs.data, { orgId: msg.orgId, targetId: msg.webhookId, messageId: msg.messageId }, attempt, () =>
+    attemptDelivery(env, dbs, hook, msg, attempt, opts),
   );
 }
 
 async function attemptDelivery(
   env: Bindings,
-  db: Db,
+  { db, data }: TenantDbs,
   hook: WebhookRow,
   msg: WebhookDeliveryMessage,
   attempt: number,
@@ -76,15 +77,14 @@ async function attemptDelivery(
   if (!policy.ok) {
     // Refused before any connection is made, and retrying would not change the answer.
     const verdict: Verdict = { action: "ack", success: false, error: `Refused: ${policy.reason}` };
-    await db.insert(webhookDeliveries).values(attemptRow(msg, attempt, { statusCode: null, durationMs: 0 }, verdict));
+    await data.insert(webhookDeliveries).values(attemptRow(msg, attempt, { statusCode: null, durationMs: 0 }, verdict));
     return verdict;
   }
 
   const result = await send(hook, msg, opts);
   const verdict = judge(result, attempt, opts.random);
-  const record = db.insert(webhookDeliveries).values(attemptRow(msg, attempt, result, verdict));
-  if (verdict.action === "disable") {
-    await db.batch([record, db.update(webhooks).set({ active: false, disabledReason: GONE_REASON }).where(mine)]);
-  } else await record;
+  // Two databases: the attempt is recorded first, then the webhook switched off.
+  await data.insert(webhookDeliveries).values(attemptRow(msg, attempt, result, verdict));
+  if (verdict.action === "disable") await db.update(webhooks).set({ active: false, disabledReason: GONE_REASON }).where(mine);
   return verdict;
 }

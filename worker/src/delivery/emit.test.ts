@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { alerts } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { awayFromBoundary, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { awayFromBoundary, dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 import { enqueueAlertNotifications } from "./emit";
@@ -153,7 +153,7 @@ describe("event emission", () => {
     const { queue, sent } = recordingQueue();
     const bindings = testEnv({ DELIVERY_QUEUE: queue });
     const h = await hook(bindings, org, ["alert.created"]);
-    const [row] = await testDb()
+    const [row] = await (await dataDb(org.orgId))
       .insert(alerts)
       .values({
         id: newId(),

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DELIVERY_CLAIM_STALE_MS } from "../../../schema/constants";
 import { alerts, deliveryClaims } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { registerOrg, testDb } from "../../test/helpers";
+import { dataDb, registerOrg, testDb } from "../../test/helpers";
 import { newId } from "../lib/ids";
 import { enqueueAlertNotifications } from "./emit";
 import type { DeliveryMessage, IntegrationDeliveryMessage } from "./messages";
@@ -26,7 +26,7 @@ async function world() {
 }
 
 async function alertMessages(w: Awaited<ReturnType<typeof world>>) {
-  const [alert] = await testDb()
+  const [alert] = await (await dataDb(w.org.orgId))
     .insert(alerts)
     .values({
       id: newId(),
@@ -91,16 +91,12 @@ describe("exactly-once delivery per target and event", () => {
     const message = (await alertMessages(w)).get(target.id)!;
     const claim = { orgId: w.org.orgId, targetId: target.id, messageId: message.messageId, delivered: false };
 
-    await testDb()
-      .insert(deliveryClaims)
-      .values({ ...claim, claimedAt: new Date() });
+    await (await dataDb(w.org.orgId)).insert(deliveryClaims).values({ ...claim, claimedAt: new Date() });
     const waiting = await runQueue(w.bindings, [message]);
     expect(waiting.retryMessages).toEqual([{ msgId: waiting.ids[0], delaySeconds: DELIVERY_CLAIM_STALE_MS / 1000 }]);
     expect(await w.r.requests("taken")).toHaveLength(0);
 
-    await testDb()
-      .update(deliveryClaims)
-      .set({ claimedAt: new Date(Date.now() - DELIVERY_CLAIM_STALE_MS - 1000) });
+    await (await dataDb(w.org.orgId)).update(deliveryClaims).set({ claimedAt: new Date(Date.now() - DELIVERY_CLAIM_STALE_MS - 1000) });
     const takeover = await runQueue(w.bindings, [message], 2);
     expect(takeover.explicitAcks).toEqual(takeover.ids);
     expect(await w.r.requests("taken")).toHaveLength(1);

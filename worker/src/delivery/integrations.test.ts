@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts, integrations } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
 import { newId } from "../lib/ids";
 import { enqueueAlertNotifications } from "./emit";
@@ -23,7 +23,7 @@ const settings = (bindings: Bindings, org: TestOrg, body: Record<string, boolean
   callWith(bindings, "PUT", "/settings", { key: org.apiKey, body });
 
 async function anomalyAlert(orgId: string, severity: string) {
-  const [row] = await testDb()
+  const [row] = await (await dataDb(orgId))
     .insert(alerts)
     .values({
       id: newId(),

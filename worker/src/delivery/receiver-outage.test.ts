@@ -8,7 +8,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { registerOrg, testDb } from "../../test/helpers";
+import { dataDb, registerOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
 import type { DeliveryMessage, WebhookDeliveryMessage } from "./messages";
 import { backoffSeconds, MAX_ATTEMPTS } from "./retry-policy";
@@ -155,7 +155,7 @@ describe("webhook receiver outage", () => {
     expect(new Set(received.filter((req) => req.outage).map((req) => req.outage))).toEqual(new Set(["reset", "503"]));
 
     // The record: per event, attempts 1..n in order, failures first, one success, last.
-    const rows = await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id));
+    const rows = await (await dataDb(org.orgId)).select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id));
     for (const id of ids) {
       const attempts = rows.filter((d) => d.messageId === id).sort((a, b) => a.attempt - b.attempt);
       expect(attempts.map((d) => d.attempt)).toEqual(attempts.map((_, i) => i + 1));
@@ -223,7 +223,7 @@ describe("webhook receiver outage", () => {
       [message.messageId, "503"],
       [message.messageId, "answered"],
     ]);
-    const rows = await testDb()
+    const rows = await (await dataDb(org.orgId))
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.webhookId, (created.body as { id: string }).id));

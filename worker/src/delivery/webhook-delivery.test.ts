@@ -6,7 +6,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhooks } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { registerOrg, shardDbs, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
 import { DEFAULT_TIMEOUT_MS } from "./http";
 import type { WebhookDeliveryMessage } from "./messages";
@@ -28,8 +28,15 @@ async function flaggedLogMessages(bindings: Bindings, org: TestOrg, sent: unknow
   return { log: res.body, messages: sent as WebhookDeliveryMessage[] };
 }
 
-const deliveries = (webhookId: string) =>
-  testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(webhookDeliveries.id);
+/** The webhook's deliveries, from every data shard (they are in its organization's). */
+const deliveries = async (webhookId: string) =>
+  (
+    await Promise.all(
+      shardDbs().map((db) =>
+        db.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)).orderBy(webhookDeliveries.id),
+      ),
+    )
+  ).flat();
 
 async function hmacHex(secret: string, text: string) {
   const key = await crypto.subtle.importKey("raw", secretBytes(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);

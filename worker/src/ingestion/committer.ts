@@ -11,7 +11,7 @@
 // per organization also serializes its writes, so idempotency and quota are judged exactly.
 import { DurableObject } from "cloudflare:workers";
 import { INGEST_FLUSH_MAX_BYTES, INGEST_FLUSH_MAX_LOGS, INGEST_FLUSH_MAX_REQUESTS } from "../../../schema/constants";
-import type { Bindings, Db } from "../env";
+import type { Bindings, TenantDbs } from "../env";
 import { createDb } from "../middleware/db";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
@@ -62,9 +62,9 @@ export class IngestCommitter extends DurableObject<Bindings> {
     return { flushes: this.flushes };
   }
 
-  /** The database behind a job's DbRef. */
-  protected database(ref: DbRef): Db {
-    return createDb(this.env[ref]);
+  /** The control database and the data shard behind a job's DbRef. */
+  protected databases(ref: DbRef): TenantDbs {
+    return { db: createDb(this.env.DB), data: createDb(this.env[ref]) };
   }
 
   private async drain() {
@@ -77,7 +77,7 @@ export class IngestCommitter extends DurableObject<Bindings> {
         let results: CommitResult[];
         try {
           results = await commitGroup(
-            this.database(db),
+            this.databases(db),
             orgId,
             group.map((w) => w.job),
           );

@@ -1,15 +1,17 @@
 // One flush of an organization's group commit (issue 11): the ingestion requests waiting in its
 // committer (ingestion/committer.ts) are written with two D1 round trips in all, whatever their number:
-//   1. one context batch: organization, settings, quota usage, webhooks and integrations, and per
-//      request the re-read of a cached key and the lookup of its Idempotency-Key;
-//   2. one write batch (one transaction) with every accepted request's logs, fingerprints and alerts.
+//   1. one context read (a batch to each of the organization's databases, in parallel): organization,
+//      settings, webhooks, integrations and per request the re-read of a cached key from the control
+//      database; quota usage and per request the lookup of its Idempotency-Key from its data shard;
+//   2. one write batch (one transaction) to the data shard with every accepted request's logs,
+//      fingerprints and alerts.
 // Between them each request is judged alone, in arrival order: its key (refused → only it answers
 // 401/403), its replay, its quota (counted cumulatively over the flush: the request that would pass
 // it gets its own 429), detection and redaction. When the group's write fails, each request is
 // written alone, so one bad request never fails the others, and each stays all-or-none.
 import type { BatchItem } from "drizzle-orm/batch";
 import { storedIdempotencyKeys } from "../queries/idempotency";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
 import { isUniqueViolation } from "../queries/owned";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
@@ -27,11 +29,11 @@ import type { AlertRow, PromptLogRow } from "../../../schema/tables";
 
 type Accepted = { index: number; built: BuiltLog[] };
 
-/** Commits `jobs` (all of organization `orgId`, all writing to `db`); one result per job, in order. Never throws. */
-export async function commitGroup(db: Db, orgId: string, jobs: CommitJob[], now = new Date()): Promise<CommitResult[]> {
+/** Commits `jobs` (all of organization `orgId`, all writing to its shard `dbs.data`); one result per job, in order. Never throws. */
+export async function commitGroup(dbs: TenantDbs, orgId: string, jobs: CommitJob[], now = new Date()): Promise<CommitResult[]> {
   const results: CommitResult[] = jobs.map(() => ({}));
   try {
-    await judgeAndWrite(db, orgId, jobs, now, results);
+    await judgeAndWrite(dbs, orgId, jobs, now, results);
   } catch (error) {
     // A failure shared by the group (the context read): every job not yet answered gets it.
     const failed = jobError(error);
@@ -40,14 +42,16 @@ export async function commitGroup(db: Db, orgId: string, jobs: CommitJob[], now 
   return results;
 }
 
-async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date, results: CommitResult[]) {
-  // Round trip 1: the context with each job's own reads folded in.
-  // A read shared by jobs (the same key, the same Idempotency-Key) is made once.
-  const extra: BatchItem<"sqlite">[] = [];
+async function judgeAndWrite(dbs: TenantDbs, orgId: string, jobs: CommitJob[], now: Date, results: CommitResult[]) {
+  const { db: control, data: db } = dbs;
+  // Round trip 1: the context with each job's own reads folded in (keys from the control database,
+  // Idempotency-Keys from the shard). A read shared by jobs (the same key, the same Idempotency-Key) is made once.
+  const controlReads: BatchItem<"sqlite">[] = [];
+  const dataReads: BatchItem<"sqlite">[] = [];
   const slots = new Map<string, number>();
-  const slot = (id: string, statement: () => BatchItem<"sqlite">) => {
+  const slot = (id: string, into: BatchItem<"sqlite">[], statement: () => BatchItem<"sqlite">) => {
     let at = slots.get(id);
-    if (at === undefined) slots.set(id, (at = extra.push(statement()) - 1));
+    if (at === undefined) slots.set(id, (at = into.push(statement()) - 1));
     return at;
   };
   const reads = jobs.map((job) => {
@@ -56,12 +60,14 @@ async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date
     const kind = job.opts.idempotencyKind ?? "single";
     return {
       check: check
-        ? slot(`key\n${check.keyId}\n${check.keyHash}`, () => principalQuery(db, { by: "check", id: check.keyId, hash: check.keyHash }))
+        ? slot(`key\n${check.keyId}\n${check.keyHash}`, controlReads, () =>
+            principalQuery(control, { by: "check", id: check.keyId, hash: check.keyHash }),
+          )
         : -1,
-      replay: key ? slot(`idem\n${kind}\n${key}`, () => idempotencyLookup(db, orgId, key, kind)) : -1,
+      replay: key ? slot(`idem\n${kind}\n${key}`, dataReads, () => idempotencyLookup(db, orgId, key, kind)) : -1,
     };
   });
-  const ctx = await ingestContext(db, orgId, now, { extra, subscribers: true });
+  const ctx = await ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true });
   const subscribers = {
     ...ctx.subscribers,
     settings: {
@@ -70,7 +76,7 @@ async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date
       emailAlerts: ctx.settings.emailAlerts,
     },
   };
-  const fp = await orgFingerprinter(db, ctx); // a round trip only the first time an organization redacts
+  const fp = await orgFingerprinter(control, ctx); // a round trip only the first time an organization redacts
 
   // Each job alone, in arrival order.
   const usage = { ...ctx.usage };
@@ -80,7 +86,7 @@ async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date
   for (const [i, job] of jobs.entries()) {
     try {
       if (job.check) {
-        const rows = ctx.extraRows[reads[i].check] as PrincipalRow[];
+        const rows = ctx.controlRows[reads[i].check] as PrincipalRow[];
         results[i].checkRows = rows;
         results[i].checkedAt = now.getTime();
         const { refusal } = checkedCredential(rows, job.check.via, job.check.permission, now.getTime());
@@ -89,7 +95,7 @@ async function judgeAndWrite(db: Db, orgId: string, jobs: CommitJob[], now: Date
       const key = job.opts.idempotencyKey;
       const kind = job.opts.idempotencyKind ?? "single";
       if (key) {
-        const stored = replayedRows(ctx.extraRows[reads[i].replay] as PromptLogRow[], key, kind);
+        const stored = replayedRows(ctx.dataRows[reads[i].replay] as PromptLogRow[], key, kind);
         if (stored) {
           results[i].stored = { rows: stored, newAlerts: [], replayed: true };
           continue;

@@ -10,7 +10,7 @@ import { ApiError, type Issues } from "../errors";
 import type { PrincipalRow } from "../middleware/auth";
 import type { StoreOptions } from "./store-logs";
 
-/** The name of a D1 binding of the worker: the database a job's logs are written to. */
+/** The name of a D1 binding of the worker: the data shard a job's logs are written to (lib/shards.ts). */
 export type DbRef = { [K in keyof Bindings]-?: Bindings[K] extends D1Database ? K : never }[keyof Bindings];
 
 /** A cached key still to be re-read before the job's rows are written (middleware/auth.ts). */
@@ -19,7 +19,7 @@ export type JobCredentialCheck = { keyId: string; keyHash: string; via: Principa
 export type CommitJob = {
   /** The organization resolved from the credential (never from the body); names the committer too. */
   orgId: string;
-  /** Where the logs go (today always the binding behind `c.var.db`; a data shard later). */
+  /** Where the logs go: the organization's data shard (the binding behind `c.var.data`). */
   db: DbRef;
   inputs: LogInput[];
   opts: StoreOptions;

@@ -22,7 +22,7 @@ import {
 import type { LogInput } from "../../../schema/validation";
 import type { IngestSubscribers } from "../delivery/emit";
 import { detect } from "../detector";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
@@ -72,8 +72,8 @@ export function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
  * How many more logs the organization may store now (null: its plan has no quota), for callers that
  * store what fits and refuse the rest item by item (OTLP partial success); 429 when nothing fits.
  */
-export async function quotaHeadroom(db: Db, orgId: string, now = new Date()): Promise<number | null> {
-  const ctx = await ingestContext(db, orgId, now);
+export async function quotaHeadroom(dbs: TenantDbs, orgId: string, now = new Date()): Promise<number | null> {
+  const ctx = await ingestContext(dbs, orgId, now);
   assertQuota(ctx, 1, now);
   const window = quotaWindow(ctx.org, ctx.usage, now);
   return window ? window.limit - window.used : null;
@@ -85,20 +85,19 @@ export type IngestContext = { org: Organization; settings: OrgSettings; usage: U
 export type Subscribers = Omit<IngestSubscribers, "settings">;
 
 /**
- * Everything ingestion needs to know about the organization, read in one D1 round trip, with the
- * caller's own reads folded in (`extra`: a group commit's credential re-reads and idempotency
- * lookups, answered in order as `extraRows`) and, when asked, the subscribers to tell afterwards.
- * The one place the organization context is read: organization, settings, webhooks, integrations
- * and keys are control data; usage and idempotency lookups read the logs' database.
+ * Everything ingestion needs to know about the organization, read in one round trip to each of its
+ * databases, in parallel: organization, settings and (when asked) the subscribers to tell afterwards
+ * from the control database, usage from its data shard. Callers fold their own reads in: `control`
+ * statements (a group commit's credential re-reads) and `data` statements (its idempotency lookups),
+ * answered in order as `controlRows` and `dataRows`. The one place the organization context is read.
  */
 export async function ingestContext(
-  db: Db,
+  { db, data }: TenantDbs,
   orgId: string,
   now: Date,
-  opts: { extra?: BatchItem<"sqlite">[]; subscribers?: boolean } = {},
-): Promise<IngestContext & { subscribers: Subscribers; extraRows: unknown[][] }> {
+  opts: { control?: BatchItem<"sqlite">[]; data?: BatchItem<"sqlite">[]; subscribers?: boolean } = {},
+): Promise<IngestContext & { subscribers: Subscribers; controlRows: unknown[][]; dataRows: unknown[][] }> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const extra = opts.extra ?? [];
   const subscriberReads = opts.subscribers
     ? [
         db
@@ -111,21 +110,27 @@ export async function ingestContext(
           .where(and(eq(integrations.orgId, orgId), eq(integrations.active, true))),
       ]
     : [];
-  const [[org], [settingsRow], [usage], ...rest] = (await db.batch([
-    db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
-    db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
-    db
-      .select({
-        allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
-        thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
-      })
-      .from(dailyUsage)
-      .where(eq(dailyUsage.orgId, orgId)),
-    ...subscriberReads,
-    ...extra,
-  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as [[Organization], [OrgSettings], [Usage], ...unknown[][]];
+  type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  const [[[org], [settingsRow], ...controlRest], [[usage], ...dataRest]] = (await Promise.all([
+    db.batch([
+      db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
+      db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
+      ...subscriberReads,
+      ...(opts.control ?? []),
+    ] as unknown as Batch),
+    data.batch([
+      data
+        .select({
+          allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
+          thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
+        })
+        .from(dailyUsage)
+        .where(eq(dailyUsage.orgId, orgId)),
+      ...(opts.data ?? []),
+    ] as unknown as Batch),
+  ])) as unknown as [[[Organization], [OrgSettings], ...unknown[][]], [[Usage], ...unknown[][]]];
   const subscribers: Subscribers = opts.subscribers
-    ? { webhooks: rest[0] as Subscribers["webhooks"], integrations: rest[1] as Subscribers["integrations"] }
+    ? { webhooks: controlRest[0] as Subscribers["webhooks"], integrations: controlRest[1] as Subscribers["integrations"] }
     : { webhooks: [], integrations: [] };
   const settings = settingsRow ? withRuleDefaults(settingsRow) : await getSettings(db, orgId);
   return {
@@ -133,7 +138,8 @@ export async function ingestContext(
     settings,
     usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) },
     subscribers,
-    extraRows: rest.slice(subscriberReads.length),
+    controlRows: controlRest.slice(subscriberReads.length),
+    dataRows: dataRest,
   };
 }
 

@@ -1,7 +1,7 @@
 // Running metric queries against the real local D1: exact values for the happy paths, `logs` bound
 // to one organization and the last 30 days, and results bounded.
 import { describe, expect, it } from "vitest";
-import { registerOrg, insertLogs, testDb } from "../../test/helpers";
+import { dataDb, insertLogs, orgShard, placeOnShard, registerOrg } from "../../test/helpers";
 import { computeMetricValue, MAX_CELL_CHARS, MAX_ROWS, runMetricSql } from "./run";
 import { prepareMetricQuery } from "./sandbox";
 
@@ -13,6 +13,8 @@ const MARKER = "ORG-B-SECRET-MARKER-7f3a";
 async function seed(now: number) {
   const a = await registerOrg();
   const b = await registerOrg();
+  // In one database: the sandbox, not the shard boundary, must keep B's rows from A's query.
+  await placeOnShard(b.orgId, await orgShard(a.orgId));
   const yesterday = new Date(now - DAY);
   const today = new Date(now - HOUR);
   await insertLogs(a.orgId, [
@@ -42,7 +44,7 @@ const value = (
   visualization: "number" | "line" | "bar" | "pie" = "number",
   type: "count" | "avg" | "sum" | "percentage" = "count",
   now = Date.now(),
-) => computeMetricValue(testDb(), orgId, { query, type, visualization }, now);
+) => dataDb(orgId).then((data) => computeMetricValue(data, orgId, { query, type, visualization }, now));
 
 describe("computeMetricValue", () => {
   it("counts critical logs of the caller's organization in the last 30 days", async () => {
@@ -104,26 +106,31 @@ describe("runMetricSql isolation and bounds", () => {
       "SELECT prompt, response, id FROM logs WHERE prompt LIKE '%ORG-B%'",
       "WITH x AS (SELECT * FROM logs) SELECT * FROM x UNION ALL SELECT * FROM logs",
     ]) {
-      const result = await runMetricSql(testDb(), a.orgId, prepareMetricQuery(query), now);
+      const result = await runMetricSql(await dataDb(a.orgId), a.orgId, prepareMetricQuery(query), now);
       expect(JSON.stringify(result), query).not.toContain(MARKER);
     }
     const bars = await value(a.orgId, "SELECT prompt, 1 FROM logs", "bar", "count", now);
     expect(JSON.stringify(bars)).not.toContain(MARKER);
     expect(bars).toHaveLength(10);
     // The same query as org B sees only B's rows.
-    const own = await runMetricSql(testDb(), b.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now);
+    const own = await runMetricSql(await dataDb(b.orgId), b.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now);
     expect(own.rows).toEqual([[MARKER], [MARKER], [MARKER]]);
   });
 
   it("sees only the last 30 days", async () => {
     const now = Date.now();
     const { a } = await seed(now);
-    const result = await runMetricSql(testDb(), a.orgId, prepareMetricQuery("SELECT count(*), min(created_at) FROM logs"), now);
+    const result = await runMetricSql(
+      await dataDb(a.orgId),
+      a.orgId,
+      prepareMetricQuery("SELECT count(*), min(created_at) FROM logs"),
+      now,
+    );
     expect(result.rows[0][0]).toBe(10);
     expect(result.rows[0][1]).toBeGreaterThanOrEqual(now - 30 * DAY);
-    expect(JSON.stringify((await runMetricSql(testDb(), a.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now)).rows)).not.toContain(
-      "too old",
-    );
+    expect(
+      JSON.stringify((await runMetricSql(await dataDb(a.orgId), a.orgId, prepareMetricQuery("SELECT prompt FROM logs"), now)).rows),
+    ).not.toContain("too old");
   });
 
   it("bounds huge results to 100 rows, even with the query's own larger LIMIT", async () => {
@@ -132,12 +139,12 @@ describe("runMetricSql isolation and bounds", () => {
       org.orgId,
       Array.from({ length: MAX_ROWS + 25 }, (_, i) => ({ model: `m${i}` })),
     );
-    const all = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT * FROM logs LIMIT 100000"), Date.now());
+    const all = await runMetricSql(await dataDb(org.orgId), org.orgId, prepareMetricQuery("SELECT * FROM logs LIMIT 100000"), Date.now());
     expect(all.rows).toHaveLength(MAX_ROWS);
     expect(all.truncated).toBe(true);
     expect(all.width).toBe(14);
     expect(await value(org.orgId, "SELECT model, token_count FROM logs", "bar")).toHaveLength(MAX_ROWS);
-    const few = await runMetricSql(testDb(), org.orgId, prepareMetricQuery("SELECT model FROM logs LIMIT 100"), Date.now());
+    const few = await runMetricSql(await dataDb(org.orgId), org.orgId, prepareMetricQuery("SELECT model FROM logs LIMIT 100"), Date.now());
     expect(few.truncated).toBe(false);
   });
 
@@ -145,7 +152,7 @@ describe("runMetricSql isolation and bounds", () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: "p".repeat(50_000), tokenCount: 12 }]);
     const result = await runMetricSql(
-      testDb(),
+      await dataDb(org.orgId),
       org.orgId,
       prepareMetricQuery("SELECT prompt || prompt, token_count, prompt FROM logs"),
       Date.now(),

@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "../../../schema/constants";
 import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";
 import { shapeMetricValue } from "./shape";
@@ -73,11 +73,14 @@ export async function computeMetricValue(db: Db, orgId: string, metric: MetricSp
   return shapeMetricValue(result, metric.type, metric.visualization);
 }
 
-/** Refreshes one stored metric: a new value, or the error (keeping the last good value). */
-export async function refreshMetric(db: Db, metric: CustomMetricRow, now: number): Promise<CustomMetricRow> {
+/**
+ * Refreshes one stored metric: a new value, or the error (keeping the last good value). The query runs
+ * on the organization's data shard; the metric and its result are kept in the control database.
+ */
+export async function refreshMetric({ db, data }: TenantDbs, metric: CustomMetricRow, now: number): Promise<CustomMetricRow> {
   let set: Partial<CustomMetricRow>;
   try {
-    set = { lastValue: await computeMetricValue(db, metric.orgId, metric, now), lastError: null, lastRefreshedAt: new Date(now) };
+    set = { lastValue: await computeMetricValue(data, metric.orgId, metric, now), lastError: null, lastRefreshedAt: new Date(now) };
   } catch (error) {
     if (!(error instanceof MetricQueryError)) throw error;
     // lastRefreshedAt moves on too, so a broken query is retried after its interval, not every minute.

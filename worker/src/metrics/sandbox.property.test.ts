@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { type SQL, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, insertLogs, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, dataD1, dataDb, insertLogs, orgShard, placeOnShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { logsCte, metricStatement, runMetricSql } from "./run";
 import { MetricQueryError, prepareMetricQuery } from "./sandbox";
 
@@ -52,10 +52,16 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
   let secrets: string[];
   let tables: string[];
   let allowedRoots: Set<number>;
+  /** A's data shard, where B's logs are too. */
+  let data: Awaited<ReturnType<typeof dataDb>>;
 
   beforeAll(async () => {
     a = await registerOrg();
     const b = await registerOrg();
+    // B's logs in A's database: what keeps them from A's query must be the sandbox, not the shard boundary.
+    await placeOnShard(b.orgId, await orgShard(a.orgId));
+    data = await dataDb(a.orgId);
+    const d1 = await dataD1(a.orgId);
     await insertLogs(a.orgId, [{ model: "gpt-4" }, { model: "claude-3", flagStatus: "critical" }]);
     const marker = `B-LOG-CANARY-${crypto.randomUUID()}`;
     await insertLogs(b.orgId, [{ prompt: marker, response: marker, model: marker }]);
@@ -63,14 +69,15 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
       key: b.apiKey,
       body: { name: "B", url: "https://hooks.example.com/b", events: ["flag.detected"] },
     });
-    await env.DB.prepare(
-      "INSERT INTO webhook_deliveries (id, org_id, webhook_id, message_id, event_type, attempt, success, created_at) VALUES (?, ?, ?, ?, 'flag.detected', 1, 1, ?)",
-    )
+    await d1
+      .prepare(
+        "INSERT INTO webhook_deliveries (id, org_id, webhook_id, message_id, event_type, attempt, success, created_at) VALUES (?, ?, ?, ?, 'flag.detected', 1, 1, ?)",
+      )
       .bind(crypto.randomUUID(), b.orgId, hook.body.id, marker, Date.now())
       .run();
     const keyHash = await env.DB.prepare("SELECT key_hash FROM api_keys WHERE org_id = ?").bind(b.orgId).first<string>("key_hash");
     secrets = [marker, hook.body.secret, hook.body.id, b.orgId, keyHash!];
-    const master = await env.DB.prepare("SELECT tbl_name, rootpage FROM sqlite_master").all<{ tbl_name: string; rootpage: number }>();
+    const master = await d1.prepare("SELECT tbl_name, rootpage FROM sqlite_master").all<{ tbl_name: string; rootpage: number }>();
     tables = [...new Set(master.results.map((r) => r.tbl_name))];
     allowedRoots = new Set(master.results.filter((r) => r.tbl_name === "prompt_logs" && r.rootpage > 0).map((r) => r.rootpage));
   });
@@ -82,7 +89,7 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
   async function tablesOpened(statement: SQL) {
     let plan: [number, string, number, number, number][];
     try {
-      plan = await testDb().values(sql`EXPLAIN ${statement}`);
+      plan = await data.values(sql`EXPLAIN ${statement}`);
     } catch {
       return [];
     }
@@ -113,7 +120,7 @@ describe("metric SQL property: only the caller's logs are ever read", () => {
       expect(allowedRoots.has(open.root), `${text} opens root page ${open.root}`).toBe(true);
     }
     try {
-      const result = JSON.stringify(await runMetricSql(testDb(), a.orgId, checked, Date.now()));
+      const result = JSON.stringify(await runMetricSql(data, a.orgId, checked, Date.now()));
       for (const secret of secrets) expect(result, text).not.toContain(secret);
     } catch (error) {
       if (!(error instanceof MetricQueryError)) throw error;

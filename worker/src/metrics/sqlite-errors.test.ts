@@ -1,6 +1,6 @@
 // Run errors of metric queries say what is wrong without stored values or names the user never wrote.
 import { describe, expect, it } from "vitest";
-import { insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { dataDb, insertLogs, registerOrg } from "../../test/helpers";
 import { computeMetricValue } from "./run";
 import { GENERIC_QUERY_FAILURE, userFacingSqliteMessage } from "./sqlite-errors";
 
@@ -11,7 +11,7 @@ describe("metric run errors", () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: MARKER, metadata: { team: "a" }, createdAt: new Date() }]);
     const run = computeMetricValue(
-      testDb(),
+      await dataDb(org.orgId),
       org.orgId,
       { query: "SELECT json_extract(metadata, prompt) FROM logs", type: "count", visualization: "number" },
       Date.now(),
@@ -22,7 +22,8 @@ describe("metric run errors", () => {
 
   it("keep SQLite's words when they only name what the user wrote", async () => {
     const org = await registerOrg();
-    const run = (query: string) => computeMetricValue(testDb(), org.orgId, { query, type: "count", visualization: "number" }, Date.now());
+    const data = await dataDb(org.orgId);
+    const run = (query: string) => computeMetricValue(data, org.orgId, { query, type: "count", visualization: "number" }, Date.now());
     await expect(run("SELECT count(*) FROM logs GROUP BY 5")).rejects.toThrow(
       "The query failed: 1st GROUP BY term out of range - should be between 1 and 1",
     );

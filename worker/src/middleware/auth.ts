@@ -12,6 +12,7 @@ import type { AppEnv, Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
 import { cachedCredential, forgetCredentialHash, rememberCredential, rememberLastUse } from "../lib/credential-cache";
 import { hashApiKey } from "../lib/keys";
+import { shardDb } from "../lib/shards";
 import { readSession, renewSession } from "../lib/session";
 
 /** lastUsed is written at most this often per key, so reads don't each cost a write. */
@@ -37,6 +38,7 @@ export function principalQuery(db: Db, lookup: KeyLookup) {
       lastUsedAt: apiKeys.lastUsedAt,
       role: teamMembers.role,
       plan: organizations.plan,
+      shard: organizations.shard,
     })
     .from(apiKeys)
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
@@ -56,6 +58,7 @@ function resolveRow(row: PrincipalRow | undefined, via: Principal["via"], nowMs 
     keyId: row.id,
     memberId: row.memberId,
     plan: row.plan,
+    shard: row.shard,
     permissions: new Set(permissions),
     via,
   };
@@ -105,7 +108,7 @@ export function settleCredentialCheck(c: Context<AppEnv>, rows: PrincipalRow[], 
     throw refusal;
   }
   rememberCredential(check.keyHash, fresh);
-  c.set("principal", fresh.principal);
+  setPrincipal(c, fresh.principal);
   if (refusal) throw refusal;
 }
 
@@ -113,6 +116,12 @@ export function settleCredentialCheck(c: Context<AppEnv>, rows: PrincipalRow[], 
 export async function verifyCredential(c: Context<AppEnv>, permission: Permission): Promise<void> {
   const query = pendingCredentialCheck(c);
   if (query) settleCredentialCheck(c, await query, permission);
+}
+
+/** The caller, and with it the data shard its organization's row names (`c.var.data`). */
+function setPrincipal(c: Context<AppEnv>, principal: Principal | null): void {
+  c.set("principal", principal);
+  if (principal) c.set("data", shardDb(c.env, principal.shard));
 }
 
 /** Routes under here speak a provider's protocol: the credential rules above do not apply. */
@@ -163,7 +172,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     if (session) resolved = await loadPrincipal(db, { by: "id", value: session.keyId }, "cookie");
     if (resolved) c.set("session", session);
   }
-  c.set("principal", resolved?.principal ?? null);
+  setPrincipal(c, resolved?.principal ?? null);
   if (resolved && (!resolved.lastUsedAt || Date.now() - resolved.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS)) {
     if (hash) rememberLastUse(hash);
     const touch = db.update(apiKeys).set({ lastUsedAt: new Date() }).where(eq(apiKeys.id, resolved.principal.keyId));

@@ -2,6 +2,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
 import * as tables from "../../../schema/tables";
 import type { Context } from "hono";
+import { DATA_SHARDS } from "../../../schema/shards";
 import type { AppEnv } from "../env";
 import type { DbRef } from "../ingestion/jobs";
 
@@ -28,7 +29,12 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /**
- * The binding behind `c.var.db`, by name: where a request's logs are written. The group commit runs in
- * a Durable Object, which cannot be handed a client, so it is told the binding (change both together).
+ * The binding behind `c.var.data`, by name: the signed-in organization's data shard, where its logs
+ * are written. The group commit runs in a Durable Object, which cannot be handed a client, so it is
+ * told the binding (lib/shards.ts resolves the same name for `c.var.data`).
  */
-export const logsDbRef = (_c: Context<AppEnv>): DbRef => "DB";
+export const logsDbRef = (c: Context<AppEnv>): DbRef => {
+  const principal = c.var.principal;
+  if (!principal) throw new Error("logsDbRef needs a signed-in principal");
+  return DATA_SHARDS[principal.shard];
+};

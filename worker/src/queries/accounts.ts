@@ -2,7 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
-import type { Db } from "../env";
+import type { Bindings, Db } from "../env";
+import { pickShard, registerTenant, shardDb } from "../lib/shards";
 import { newId } from "../lib/ids";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 
@@ -36,10 +37,16 @@ function memberNameFromEmail(email: string): string {
   return words.length ? words.map((w) => w[0].toUpperCase() + w.slice(1)).join(" ") : email;
 }
 
-/** One organization with its settings, its first admin member and that member's key, in one batch. */
-export async function createOrganization(db: Db, input: { name: string; email: string; plan?: PlanId }) {
+/**
+ * One organization with its settings, its first admin member and that member's key, in one batch of
+ * the control database, on the emptiest data shard (lib/shards.ts). The tenant's stub row goes into
+ * that shard first, so its row in the control database never names a shard that cannot take its data.
+ */
+export async function createOrganization(env: Bindings, db: Db, input: { name: string; email: string; plan?: PlanId }) {
   const now = new Date();
   const orgId = newId();
+  const shard = await pickShard(db);
+  await registerTenant(shardDb(env, shard), orgId, shard);
   const memberId = newId();
   const plan = input.plan ?? "trial";
   const { insert, created } = await prepareKey(db, {
@@ -58,6 +65,7 @@ export async function createOrganization(db: Db, input: { name: string; email: s
         plan,
         trialEndsAt: plan === "trial" ? new Date(now.getTime() + TRIAL_DAYS * DAY_MS) : null,
         createdAt: now,
+        shard,
       })
       .returning(),
     db.insert(orgSettings).values({ orgId, flagRules: { ...DEFAULT_FLAG_RULES } }),

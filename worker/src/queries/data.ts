@@ -10,7 +10,7 @@ import {
   hourlyUsage,
   webhookDeliveries,
 } from "../../../schema/tables";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { inChunks, type ChunksDone } from "./chunks";
 
 /** Logs go in bounded chunks: each deletion also updates the FTS index, and D1 limits statement time. */
@@ -25,7 +25,8 @@ export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUN
   );
 }
 
-export async function deleteOrganizationData(db: Db, orgId: string): Promise<void> {
+/** The data shard's rows of the organization, then the custom metrics' last results in the control database. */
+export async function deleteOrganizationData({ db: control, data: db }: TenantDbs, orgId: string): Promise<void> {
   await deleteAllLogs(db, orgId);
   await db.batch([
     db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
@@ -35,6 +36,9 @@ export async function deleteOrganizationData(db: Db, orgId: string): Promise<voi
     db.delete(alerts).where(eq(alerts.orgId, orgId)),
     db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
     db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
-    db.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
   ]);
+  await control
+    .update(customMetrics)
+    .set({ lastValue: null, lastRefreshedAt: null, lastError: null })
+    .where(eq(customMetrics.orgId, orgId));
 }

@@ -3,7 +3,7 @@
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FeedbackVerdict } from "../../../schema/constants";
 import { apiKeys, flagFeedback, promptLogs, teamMembers } from "../../../schema/tables";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 
 /** The flag of one of the organization's logs (what a verdict is checked against), or null. */
 export async function logFlag(db: Db, orgId: string, logId: string) {
@@ -15,16 +15,30 @@ export async function logFlag(db: Db, orgId: string, logId: string) {
   return row ?? null;
 }
 
-/** One log's feedback with the reviewer's name (the member's, else the key's), or null. */
-export async function getFeedback(db: Db, orgId: string, logId: string) {
-  const [row] = await db
-    .select({ feedback: flagFeedback, reviewerName: sql<string | null>`coalesce(${teamMembers.name}, ${apiKeys.name})` })
+/**
+ * One log's feedback with the reviewer's name (the member's, else the key's), or null. The verdict is
+ * in the organization's shard, members and keys in the control database: two reads, joined here.
+ */
+export async function getFeedback({ db, data }: TenantDbs, orgId: string, logId: string) {
+  const [feedback] = await data
+    .select()
     .from(flagFeedback)
-    .leftJoin(teamMembers, and(eq(teamMembers.id, flagFeedback.reviewedBy), eq(teamMembers.orgId, orgId)))
-    .leftJoin(apiKeys, and(eq(apiKeys.id, flagFeedback.reviewedBy), eq(apiKeys.orgId, orgId)))
     .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
     .limit(1);
-  return row ?? null;
+  if (!feedback) return null;
+  const [[member], [key]] = await db.batch([
+    db
+      .select({ name: teamMembers.name })
+      .from(teamMembers)
+      .where(and(eq(teamMembers.id, feedback.reviewedBy), eq(teamMembers.orgId, orgId)))
+      .limit(1),
+    db
+      .select({ name: apiKeys.name })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.id, feedback.reviewedBy), eq(apiKeys.orgId, orgId)))
+      .limit(1),
+  ]);
+  return { feedback, reviewerName: member?.name ?? key?.name ?? null };
 }
 
 export type FeedbackWrite = { orgId: string; logId: string; reviewedBy: string; verdict: FeedbackVerdict; note: string | null };

@@ -14,7 +14,7 @@ import {
 } from "../../../schema/constants";
 import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { indexedSearch, logFilters } from "./logs";
 import { searchCountRows } from "./search";
 
@@ -35,11 +35,22 @@ function withTotal(perFlag: Record<FlagStatus, number>, flags: readonly FlagStat
   return { total: FLAG_STATUSES.reduce((sum, f) => sum + perFlag[f], 0), capped: false, ...perFlag };
 }
 
-async function countFromAggregate(db: Db, orgId: string, q: CountsFilter, now: number): Promise<LogCounts> {
-  // The first whole day after the organization's metadata horizon (schedules/retention.ts), in ms,
-  // computed in SQL so the whole count is one D1 round trip.
-  const intactFrom = sql`(SELECT ((${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS}) / ${DAY_MS} + 1) * ${DAY_MS}
-    FROM (SELECT 1) LEFT JOIN ${orgSettings} AS s ON s.org_id = ${orgId})`;
+/**
+ * The first whole day after the organization's metadata horizon (schedules/retention.ts), in ms. Its
+ * settings are in the control database, its logs in its shard: read first, then bound into the count.
+ */
+async function intactFromMs(control: Db, orgId: string, now: number): Promise<number> {
+  const [s] = await control
+    .select({ retentionDays: orgSettings.retentionDays, metadataRetentionDays: orgSettings.metadataRetentionDays })
+    .from(orgSettings)
+    .where(eq(orgSettings.orgId, orgId))
+    .limit(1);
+  const days = Math.max(s?.metadataRetentionDays ?? DEFAULT_METADATA_RETENTION_DAYS, s?.retentionDays ?? DEFAULT_RETENTION_DAYS);
+  return (Math.floor((now - days * DAY_MS) / DAY_MS) + 1) * DAY_MS;
+}
+
+async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: string, q: CountsFilter, now: number): Promise<LogCounts> {
+  const intactFrom = await intactFromMs(control, orgId, now);
   const usageWhere: SQL[] = [
     eq(dailyUsage.orgId, orgId),
     sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`,
@@ -91,6 +102,6 @@ async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogC
 }
 
 /** How many logs match the filters, in all and per flag status (bounded work, see above). */
-export function countLogs(db: Db, orgId: string, q: CountsFilter, now = Date.now()): Promise<LogCounts> {
-  return aggregateAnswers(q) ? countFromAggregate(db, orgId, q, now) : countCapped(db, orgId, q);
+export function countLogs(dbs: TenantDbs, orgId: string, q: CountsFilter, now = Date.now()): Promise<LogCounts> {
+  return aggregateAnswers(q) ? countFromAggregate(dbs, orgId, q, now) : countCapped(dbs.data, orgId, q);
 }

@@ -8,22 +8,30 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgSettings } from "../../../schema/tables";
-import { call, insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { call, dataD1, dataDb, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { deleteAllLogs } from "./data";
 import { TENANT_SHIFT } from "./search";
 import { purgeExpired } from "../schedules/retention";
 
 const DAY = 86_400_000;
+/** Two new organizations whose logs share one data shard, so one FTS index (what these tests are about). */
+async function twoInOneShard() {
+  const a = await registerOrg();
+  const b = await registerOrg();
+  await placeOnShard(b.orgId, await orgShard(a.orgId));
+  return [a, b] as const;
+}
 const tenantNo = async (orgId: string) =>
-  (await env.DB.prepare("SELECT tenant_no FROM search_tenants WHERE org_id = ?").bind(orgId).first<{ tenant_no: number }>())?.tenant_no ??
-  null;
+  (await (await dataD1(orgId)).prepare("SELECT tenant_no FROM search_tenants WHERE org_id = ?").bind(orgId).first<{ tenant_no: number }>())
+    ?.tenant_no ?? null;
 /** Index entries matching `word` in the organization's block, straight from FTS5. */
 const blockHits = async (orgId: string, word: string) => {
   const no = await tenantNo(orgId);
   const base = BigInt(no ?? 0) << BigInt(TENANT_SHIFT);
-  return (await env.DB.prepare(
-    "SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1",
+  return (await (
+    await dataD1(orgId)
   )
+    .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1")
     .bind(`"${word}"`, Number(base), 2 ** TENANT_SHIFT)
     .first<{ n: number }>())!.n;
 };
@@ -36,8 +44,7 @@ const counts = async (key: string, query: string) => (await call("GET", `/logs/c
 
 describe("search within the organization's block of the index", () => {
   it("never finds another organization's text, in lists or counts, even in the adjacent block", async () => {
-    const a = await registerOrg();
-    const b = await registerOrg();
+    const [a, b] = await twoInOneShard();
     const word = `falcon${crypto.randomUUID().slice(0, 6)}`;
     // Stored alternately, so the two organizations' logs have neighbouring rowids.
     for (let i = 0; i < 6; i++) {
@@ -81,7 +88,10 @@ describe("search within the organization's block of the index", () => {
       model: next() < 0.5 ? "gpt-4o" : "claude-3-haiku",
     }));
     const rows = await insertLogs(org.orgId, logs);
-    const late = await env.DB.prepare("SELECT late_ms FROM search_tenants WHERE org_id = ?").bind(org.orgId).first<{ late_ms: number }>();
+    const late = await (await dataD1(org.orgId))
+      .prepare("SELECT late_ms FROM search_tenants WHERE org_id = ?")
+      .bind(org.orgId)
+      .first<{ late_ms: number }>();
     expect(late!.late_ms).toBeGreaterThan(DAY);
 
     const newestFirst = (x: (typeof rows)[number], y: (typeof rows)[number]) =>
@@ -117,8 +127,7 @@ describe("search within the organization's block of the index", () => {
   });
 
   it("keeps the block right through retention purge, re-written text and delete-all", async () => {
-    const a = await registerOrg();
-    const b = await registerOrg();
+    const [a, b] = await twoInOneShard();
     const word = `osprey${crypto.randomUUID().slice(0, 6)}`;
     const now = Date.now();
     await insertLogs(a.orgId, [
@@ -131,20 +140,20 @@ describe("search within the organization's block of the index", () => {
     ]);
     // A keeps bodies 7 days (metadata a year): its old log's text leaves the index, B's stays.
     await testDb().update(orgSettings).set({ retentionDays: 7, metadataRetentionDays: 365 }).where(eq(orgSettings.orgId, a.orgId));
-    await purgeExpired(testDb(), now);
+    await purgeExpired(env, testDb(), now);
     expect(await searchIds(a.apiKey, `search=${word}`)).toHaveLength(1);
     expect(await blockHits(a.orgId, word)).toBe(1);
     expect(await searchIds(b.apiKey, `search=${word}`)).toHaveLength(2);
 
     // Text re-written in place (the redaction backfill's path): the old text leaves, the new is found.
     const fresh = `heron${crypto.randomUUID().slice(0, 6)}`;
-    await env.DB.prepare("UPDATE prompt_logs SET prompt = ? WHERE id = ?").bind(`${fresh} instead`, bRows[1].id).run();
+    await (await dataD1(b.orgId)).prepare("UPDATE prompt_logs SET prompt = ? WHERE id = ?").bind(`${fresh} instead`, bRows[1].id).run();
     expect(await searchIds(b.apiKey, `search=${word}`)).toEqual([bRows[0].id]);
     expect(await searchIds(b.apiKey, `search=${fresh}`)).toEqual([bRows[1].id]);
     expect(await searchIds(a.apiKey, `search=${fresh}`)).toEqual([]);
 
     // Delete-all empties B's block and leaves A's.
-    await deleteAllLogs(testDb(), b.orgId);
+    await deleteAllLogs(await dataDb(b.orgId), b.orgId);
     expect(await blockHits(b.orgId, word)).toBe(0);
     expect(await blockHits(b.orgId, fresh)).toBe(0);
     expect(await blockHits(a.orgId, word)).toBe(1);
@@ -156,14 +165,14 @@ describe("search within the organization's block of the index", () => {
   });
 
   it("caps a searched count at the organization's own matches", async () => {
-    const a = await registerOrg();
-    const b = await registerOrg();
+    const [a, b] = await twoInOneShard();
     const word = `plover${crypto.randomUUID().slice(0, 6)}`;
-    await env.DB.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
+    await (await dataD1(a.orgId))
+      .prepare(
+        `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?1)
        INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings)
        SELECT ?2 || '-' || i, ?3, ?4 + i, 'gpt-4', ?5 || ' #' || i, 'ok', 'safe', '[]', '[]' FROM n`,
-    )
+      )
       .bind(LOG_COUNT_CAP + 5, `cap-${word}`, a.orgId, Date.now() - DAY, word)
       .run();
     await insertLogs(b.orgId, [{ prompt: `${word} once` }]);

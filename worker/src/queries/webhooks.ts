@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, max } from "drizzle-orm";
 import type * as v from "valibot";
 import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from "../../../schema/tables";
 import type { webhookBody, webhookPatch } from "../../../schema/validation";
-import type { Db } from "../env";
+import type { Db, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 import { generateWebhookSecret } from "../lib/keys";
 import { deleteOwnedOr404, findOwnedOr404, ownedBy } from "./owned";
@@ -23,11 +23,14 @@ async function latestDeliveries(db: Db, webhookIds: string[]) {
   return new Map(rows.map((r) => [r.webhookId, r]));
 }
 
-/** Newest first, each with its latest delivery (or null). */
-export async function listWebhooks(db: Db, orgId: string): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
+/** Newest first, each with its latest delivery (or null): webhooks from the control database, deliveries from the shard. */
+export async function listWebhooks(
+  { db, data }: TenantDbs,
+  orgId: string,
+): Promise<{ hook: WebhookRow; last: WebhookDeliveryRow | null }[]> {
   const rows = await db.select().from(webhooks).where(eq(webhooks.orgId, orgId)).orderBy(desc(webhooks.createdAt), desc(webhooks.id));
   const last = await latestDeliveries(
-    db,
+    data,
     rows.map((r) => r.id),
   );
   return rows.map((hook) => ({ hook, last: last.get(hook.id) ?? null }));
@@ -54,12 +57,21 @@ export async function updateWebhook(db: Db, orgId: string, id: string, patch: We
   return row;
 }
 
-export const deleteWebhook = (db: Db, orgId: string, id: string) => deleteOwnedOr404(db, webhooks, orgId, id, "Webhook");
+/** The webhook, then its deliveries in the shard (no foreign key crosses databases, 0011_tenant_shards.sql). */
+export async function deleteWebhook({ db, data }: TenantDbs, orgId: string, id: string): Promise<void> {
+  await deleteOwnedOr404(db, webhooks, orgId, id, "Webhook");
+  await data.delete(webhookDeliveries).where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.webhookId, id)));
+}
 
 /** The webhook's most recent `limit` deliveries, newest first. */
-export async function listDeliveries(db: Db, orgId: string, webhookId: string, limit: number): Promise<WebhookDeliveryRow[]> {
+export async function listDeliveries(
+  { db, data }: TenantDbs,
+  orgId: string,
+  webhookId: string,
+  limit: number,
+): Promise<WebhookDeliveryRow[]> {
   await findWebhook(db, orgId, webhookId);
-  return db
+  return data
     .select()
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.webhookId, webhookId)))

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
+import { allShardD1s, api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
 
 describe("POST /api/register", () => {
   it("creates an organization, answers the key once and signs in", async () => {
@@ -89,15 +89,20 @@ describe("API keys at rest", () => {
     const org = await registerOrg();
     const created = await read(api(org)["api-keys"].$post({ json: { name: "CI", permissions: ["logs:write"] } }));
     const keys = [org.apiKey, created.body.keyValue as string];
-    const { results: tables } = await env.DB.prepare(
-      "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE '%fts%'",
-    ).all<{ name: string }>();
-    for (const { name } of tables) {
-      const { results } = await env.DB.prepare(`SELECT * FROM "${name}"`).all();
-      const dump = JSON.stringify(results);
-      for (const key of keys) {
-        expect(dump, `table ${name}`).not.toContain(key);
-        expect(dump, `table ${name}`).not.toContain(key.slice(8));
+    // The control database and every data shard.
+    for (const d1 of [env.DB, ...allShardD1s()]) {
+      const { results: tables } = await d1
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE '%fts%'",
+        )
+        .all<{ name: string }>();
+      for (const { name } of tables) {
+        const { results } = await d1.prepare(`SELECT * FROM "${name}"`).all();
+        const dump = JSON.stringify(results);
+        for (const key of keys) {
+          expect(dump, `table ${name}`).not.toContain(key);
+          expect(dump, `table ${name}`).not.toContain(key.slice(8));
+        }
       }
     }
   });

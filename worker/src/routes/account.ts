@@ -37,7 +37,7 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     ...jsonBody(registerBody),
     async (c) => {
-      const { org, key } = await createOrganization(c.var.db, c.req.valid("json"));
+      const { org, key } = await createOrganization(c.env, c.var.db, c.req.valid("json"));
       await startSession(c, org.id, key.id);
       const organization = await organizationView(c.var.db, org.id, key.id, ROLE_PERMISSIONS.admin);
       if (!organization) throw new Error("registered organization not found");

@@ -2,7 +2,7 @@ import type { Permission } from "../../../schema/constants";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts } from "../../../schema/tables";
-import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb } from "../../test/helpers";
+import { api, call, dataDb, expectEnvelope, keyWith, read, registerOrg, shardDbs } from "../../test/helpers";
 
 const MINUTE = 60_000;
 let alertSeq = 0;
@@ -22,14 +22,13 @@ async function insertAlerts(orgId: string, rows: Partial<typeof alerts.$inferIns
     ...r,
   }));
   // At most 100 bound parameters per statement (D1): a few rows at a time.
-  for (let i = 0; i < values.length; i += 5)
-    await testDb()
-      .insert(alerts)
-      .values(values.slice(i, i + 5));
+  for (let i = 0; i < values.length; i += 5) await (await dataDb(orgId)).insert(alerts).values(values.slice(i, i + 5));
   return values;
 }
 
-const stored = async (id: string) => (await testDb().select().from(alerts).where(eq(alerts.id, id)))[0];
+/** The alert wherever it is stored (each organization's alerts are in its shard). */
+const stored = async (id: string) =>
+  (await Promise.all(shardDbs().map((db) => db.select().from(alerts).where(eq(alerts.id, id))))).flat()[0];
 
 describe("GET /api/alerts", () => {
   it("answers the organization's alerts newest first in the alert shape", async () => {

@@ -19,7 +19,7 @@ export const alertRoutes = new Hono<AppEnv>()
     }),
     validate("query", alertsQuery),
     async (c) => {
-      const { rows, total } = await listAlerts(c.var.db, orgOf(c), c.req.valid("query"));
+      const { rows, total } = await listAlerts(c.var.data, orgOf(c), c.req.valid("query"));
       // The answer stays the spec's plain array; the count of every matching alert rides in a header.
       c.header(TOTAL_COUNT_HEADER, String(total));
       return c.json(rows.map(serializeAlert));
@@ -37,7 +37,7 @@ export const alertRoutes = new Hono<AppEnv>()
     async (c) => {
       const principal = requirePrincipal(c);
       const { id } = c.req.valid("param");
-      const alert = await acknowledgeAlert(c.var.db, principal.orgId, id, principal.memberId ?? principal.keyId);
+      const alert = await acknowledgeAlert(c.var.data, principal.orgId, id, principal.memberId ?? principal.keyId);
       return c.json(serializeAlert(alert));
     },
   );

@@ -1,6 +1,5 @@
-import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { api, awayFromBoundary, call, expectEnvelope, insertLogs, keyWith, read, registerOrg } from "../../test/helpers";
+import { api, awayFromBoundary, call, dataD1, expectEnvelope, insertLogs, keyWith, read, registerOrg } from "../../test/helpers";
 
 // Expected days are computed here and on the server per request: keep every test inside one UTC day.
 beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
@@ -44,13 +43,14 @@ function variedLogs(days: number) {
 
 /** Stats figures computed straight from prompt_logs, the ground truth the aggregates must match. */
 async function rawStats(orgId: string, fromMs: number, toMs: number) {
-  const row = await env.DB.prepare(
-    `SELECT count(*) AS totalPrompts,
+  const row = await (await dataD1(orgId))
+    .prepare(
+      `SELECT count(*) AS totalPrompts,
             coalesce(sum(flag_status IN ('warning', 'critical')), 0) AS redFlags,
             count(DISTINCT CASE WHEN user_id <> '' THEN user_id END) AS activeUsers,
             coalesce(sum(estimated_cost), 0) AS estimatedCost
        FROM prompt_logs WHERE org_id = ? AND created_at >= ? AND created_at < ?`,
-  )
+    )
     .bind(orgId, fromMs, toMs)
     .first<{ totalPrompts: number; redFlags: number; activeUsers: number; estimatedCost: number }>();
   return { ...row!, estimatedCost: Math.round(row!.estimatedCost * 10_000) / 10_000 };
@@ -58,11 +58,12 @@ async function rawStats(orgId: string, fromMs: number, toMs: number) {
 
 async function rawTrends(orgId: string, days: number) {
   const from = todayUtc() - (days - 1) * DAY;
-  const { results } = await env.DB.prepare(
-    `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS date,
+  const { results } = await (await dataD1(orgId))
+    .prepare(
+      `SELECT strftime('%Y-%m-%d', created_at / 1000, 'unixepoch') AS date,
             sum(flag_status = 'safe') AS safe, sum(flag_status = 'warning') AS warning, sum(flag_status = 'critical') AS critical
        FROM prompt_logs WHERE org_id = ? AND created_at >= ? AND created_at < ? GROUP BY date`,
-  )
+    )
     .bind(orgId, from, todayUtc() + DAY)
     .all<{ date: string; safe: number; warning: number; critical: number }>();
   const byDay = new Map(results.map((r) => [r.date, r]));
@@ -172,9 +173,10 @@ describe("GET /api/stats", () => {
     ]);
     expect(before[0].body.totalPrompts).toBeGreaterThan(0);
 
-    const count = () => env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(org.orgId).first<{ n: number }>();
+    const data = await dataD1(org.orgId);
+    const count = () => data.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(org.orgId).first<{ n: number }>();
     expect((await count())?.n).toBe(before[0].body.totalPrompts);
-    await env.DB.prepare("DELETE FROM prompt_logs WHERE org_id = ?").bind(org.orgId).run();
+    await data.prepare("DELETE FROM prompt_logs WHERE org_id = ?").bind(org.orgId).run();
     expect((await count())?.n).toBe(0);
     expect((await read(api(org).logs.$get({ query: {} }))).body).toEqual([]);
 

@@ -13,19 +13,19 @@ const read = (doc: Omit<RouteDoc, "tag">) => [...guard("logs:read", { ...doc, ta
 
 export const analyticsRoutes = new Hono<AppEnv>()
   .get("/stats", ...read({ summary: "Totals of the last N days and of the N days before", answers: json(statsSchema) }), async (c) =>
-    c.json(await getStats(c.var.db, orgOf(c), c.req.valid("query").days)),
+    c.json(await getStats(c.var.data, orgOf(c), c.req.valid("query").days)),
   )
   .get("/trends", ...read({ summary: "Safe / warning / critical per day, zero-filled", answers: list(trendEntrySchema) }), async (c) =>
-    c.json(await getTrends(c.var.db, orgOf(c), c.req.valid("query").days)),
+    c.json(await getTrends(c.var.data, orgOf(c), c.req.valid("query").days)),
   )
   .get("/analytics/models", ...read({ summary: "Prompts, tokens, cost and share per model", answers: list(modelUsageSchema) }), async (c) =>
-    c.json(await getModelUsage(c.var.db, orgOf(c), c.req.valid("query").days)),
+    c.json(await getModelUsage(c.var.data, orgOf(c), c.req.valid("query").days)),
   )
   .get("/cost-tracking", ...read({ summary: "Cost and tokens per day", answers: list(costEntrySchema) }), async (c) =>
-    c.json(await getCostTracking(c.var.db, orgOf(c), c.req.valid("query").days)),
+    c.json(await getCostTracking(c.var.data, orgOf(c), c.req.valid("query").days)),
   )
   .get(
     "/performance-metrics",
     ...read({ summary: "Latency percentiles and volume per day", answers: list(performanceEntrySchema) }),
-    async (c) => c.json(await getPerformance(c.var.db, orgOf(c), c.req.valid("query").days)),
+    async (c) => c.json(await getPerformance(c.var.data, orgOf(c), c.req.valid("query").days)),
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { anomalyDetections } from "../../../schema/tables";
-import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb } from "../../test/helpers";
+import { api, call, expectEnvelope, keyWith, read, registerOrg, dataDb } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 
 type AnomalyInsert = typeof anomalyDetections.$inferInsert;
@@ -21,10 +21,7 @@ async function insertAnomalies(orgId: string, rows: Partial<AnomalyInsert>[]) {
       ...r,
     };
   });
-  for (let i = 0; i < full.length; i += 8)
-    await testDb()
-      .insert(anomalyDetections)
-      .values(full.slice(i, i + 8));
+  for (let i = 0; i < full.length; i += 8) await (await dataDb(orgId)).insert(anomalyDetections).values(full.slice(i, i + 8));
   return full;
 }
 

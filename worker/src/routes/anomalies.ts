@@ -12,7 +12,7 @@ export const anomalyRoutes = new Hono<AppEnv>().get(
   "/",
   ...guard("alerts:read", { summary: "Detected anomalies, newest first", tag: "Alerts", answers: list(anomalySchema) }),
   async (c) => {
-    const rows = await listAnomalies(c.var.db, orgOf(c), ANOMALIES_SHOWN);
+    const rows = await listAnomalies(c.var.data, orgOf(c), ANOMALIES_SHOWN);
     return c.json(rows.map(serializeAnomaly));
   },
 );

@@ -4,7 +4,7 @@
 // and key hashes came back in A's metric. Now every such query is refused and nothing is stored.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, call, expectEnvelope, read, registerOrg } from "../../test/helpers";
+import { api, call, dataD1, expectEnvelope, read, registerOrg } from "../../test/helpers";
 
 const KELVIN = "\u212A"; // 'K'.toLowerCase() === 'k'
 const LONG_S = "\u017F"; // 'ſ'.toUpperCase() === 'S'
@@ -28,9 +28,10 @@ describe("custom metric SQL cannot read another organization's tables (issue 10,
       body: { name: "B hook", url: "https://hooks.example.com/b", events: ["flag.detected"] },
     });
     expect(hook.status).toBe(201);
-    await env.DB.prepare(
-      "INSERT INTO webhook_deliveries (id, org_id, webhook_id, message_id, event_type, attempt, success, created_at) VALUES (?, ?, ?, 'msg_b', 'flag.detected', 1, 1, ?)",
-    )
+    await (await dataD1(b.orgId))
+      .prepare(
+        "INSERT INTO webhook_deliveries (id, org_id, webhook_id, message_id, event_type, attempt, success, created_at) VALUES (?, ?, ?, 'msg_b', 'flag.detected', 1, 1, ?)",
+      )
       .bind(crypto.randomUUID(), b.orgId, hook.body.id, Date.now())
       .run();
     const secrets = [

@@ -50,7 +50,8 @@ export const customMetricRoutes = new Hono<AppEnv>()
       const now = Date.now();
       let lastValue: unknown;
       try {
-        lastValue = await computeMetricValue(db, orgId, body, now);
+        // The metric's SQL reads the organization's logs: it runs on its data shard.
+        lastValue = await computeMetricValue(c.var.data, orgId, body, now);
       } catch (error) {
         if (error instanceof MetricQueryError) throw badRequest(error.message, { query: [error.message] });
         throw error;
@@ -79,7 +80,7 @@ export const customMetricRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.var.db;
       const metric = await findMetric(db, orgOf(c), c.req.valid("param").id);
-      return c.json(serializeCustomMetric(await refreshMetric(db, metric, Date.now())));
+      return c.json(serializeCustomMetric(await refreshMetric({ db, data: c.var.data }, metric, Date.now())));
     },
   )
   .delete(

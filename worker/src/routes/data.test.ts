@@ -1,7 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { alerts, anomalyDetections, webhookDeliveries, webhooks } from "../../../schema/tables";
-import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import {
+  api,
+  call,
+  dataD1,
+  dataDb,
+  expectEnvelope,
+  insertLogs,
+  keyWith,
+  read,
+  registerOrg,
+  testDb,
+  type TestOrg,
+} from "../../test/helpers";
 
 const DATA_TABLES = [
   "prompt_logs",
@@ -16,15 +28,20 @@ const KEPT_TABLES = ["api_keys", "team_members", "org_settings", "webhooks"] as 
 
 async function counts(orgId: string, tables: readonly string[] = [...DATA_TABLES, ...KEPT_TABLES]) {
   const out: Record<string, number> = {};
+  // Data tables in the organization's shard, the rest in the control database.
+  const data = await dataD1(orgId);
   for (const t of tables) {
-    out[t] = (await env.DB.prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>())!.n;
+    out[t] = (await ((DATA_TABLES as readonly string[]).includes(t) ? data : env.DB)
+      .prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`)
+      .bind(orgId)
+      .first<{ n: number }>())!.n;
   }
   return out;
 }
 
 /** Logs (with their aggregates), alerts, an anomaly and a webhook delivery for one organization. */
 async function seed(org: TestOrg, word: string) {
-  const db = testDb();
+  const db = await dataDb(org.orgId);
   const now = Date.now();
   await insertLogs(org.orgId, [
     { prompt: `hello ${word}`, userId: "u1", model: "gpt-4", createdAt: new Date(now - 1_000) },
@@ -53,14 +70,16 @@ async function seed(org: TestOrg, word: string) {
     .insert(anomalyDetections)
     .values({ id: crypto.randomUUID(), orgId: org.orgId, metricName: "cost", currentValue: 10, threshold: 5, severity: "high" });
   const webhookId = crypto.randomUUID();
-  await db.insert(webhooks).values({
-    id: webhookId,
-    orgId: org.orgId,
-    name: "Hook",
-    url: "https://example.com/hook",
-    events: ["alert.created"],
-    secret: "whsec_test",
-  });
+  await testDb()
+    .insert(webhooks)
+    .values({
+      id: webhookId,
+      orgId: org.orgId,
+      name: "Hook",
+      url: "https://example.com/hook",
+      events: ["alert.created"],
+      secret: "whsec_test",
+    });
   await db.insert(webhookDeliveries).values({
     id: crypto.randomUUID(),
     orgId: org.orgId,

@@ -26,7 +26,7 @@ export const dataRoutes = new Hono<AppEnv>().delete(
       const message = "Type the organization name exactly to confirm";
       throw badRequest(message, { confirm: [message] });
     }
-    await deleteOrganizationData(c.var.db, orgId);
+    await deleteOrganizationData({ db: c.var.db, data: c.var.data }, orgId);
     return c.json({ deleted: true } satisfies Deleted);
   },
 );

@@ -1,7 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { orgSettings } from "../../../schema/tables";
-import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import {
+  allShardD1s,
+  api,
+  call,
+  dataD1,
+  expectEnvelope,
+  insertLogs,
+  keyWith,
+  read,
+  registerOrg,
+  testDb,
+  type TestOrg,
+} from "../../test/helpers";
 import { bulkInsertLogs } from "../../test/schedule-helpers";
 import { eq } from "drizzle-orm";
 import { purgeExpired } from "../schedules/retention";
@@ -26,10 +38,16 @@ async function seed(org: TestOrg) {
 const put = (org: TestOrg, logId: string, body: unknown, key = org.apiKey) => call("PUT", `/logs/${logId}/feedback`, { key, body });
 const get = (org: TestOrg, logId: string, key = org.apiKey) => read(api({ key }).logs[":id"].feedback.$get({ param: { id: logId } }));
 const del = (org: TestOrg, logId: string, key = org.apiKey) => read(api({ key }).logs[":id"].feedback.$delete({ param: { id: logId } }));
-const feedbackRows = async (orgId?: string) =>
-  (await env.DB.prepare(`SELECT count(*) AS n FROM flag_feedback${orgId ? " WHERE org_id = ?" : ""}`)
-    .bind(...(orgId ? [orgId] : []))
-    .first<{ n: number }>())!.n;
+/** Verdict rows of the organization, or of everyone in every data shard. */
+const feedbackRows = async (orgId?: string) => {
+  let n = 0;
+  for (const d1 of orgId ? [await dataD1(orgId)] : allShardD1s())
+    n += (await d1
+      .prepare(`SELECT count(*) AS n FROM flag_feedback${orgId ? " WHERE org_id = ?" : ""}`)
+      .bind(...(orgId ? [orgId] : []))
+      .first<{ n: number }>())!.n;
+  return n;
+};
 const jsonl = (text: string) =>
   text
     .split("\n")
@@ -232,10 +250,11 @@ describe("GET /api/feedback/export", () => {
   it("pages through more verdicts than one page holds, each once", async () => {
     const org = await registerOrg();
     const tag = await bulkInsertLogs(org.orgId, { count: 205, createdAt: Date.now() - 1000, flagStatus: "critical" });
-    await env.DB.prepare(
-      `INSERT INTO flag_feedback (log_id, org_id, verdict, flag_status, flag_reasons, reviewed_by, updated_at)
+    await (await dataD1(org.orgId))
+      .prepare(
+        `INSERT INTO flag_feedback (log_id, org_id, verdict, flag_status, flag_reasons, reviewed_by, updated_at)
        SELECT id, org_id, 'confirmed', flag_status, flag_reasons, 'k', 0 FROM prompt_logs WHERE org_id = ?`,
-    )
+      )
       .bind(org.orgId)
       .run();
     const rows = jsonl((await read(api(org).feedback.export.$get({ query: {} }))).text);
@@ -270,7 +289,7 @@ describe("feedback goes with its logs", () => {
     ]);
     await put(org, old.id, { verdict: "false_positive" });
     await put(org, fresh.id, { verdict: "confirmed" });
-    await purgeExpired(testDb(), now);
+    await purgeExpired(env, testDb(), now);
     expect(await feedbackRows(org.orgId)).toBe(1);
     expect((await get(org, fresh.id)).body?.verdict).toBe("confirmed");
     expectEnvelope(await get(org, old.id), 404);

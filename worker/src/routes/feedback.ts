@@ -25,7 +25,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       answers: json(feedbackSummarySchema),
     }),
     async (c) => {
-      const { overall, perReason } = await verdictCounts(c.var.db, orgOf(c));
+      const { overall, perReason } = await verdictCounts(c.var.data, orgOf(c));
       return c.json(feedbackSummary(overall, perReason));
     },
   )
@@ -40,7 +40,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     (c) => {
       const { verdict } = c.req.valid("query");
       const orgId = orgOf(c);
-      const db = c.var.db;
+      const db = c.var.data;
       c.header("Content-Type", "application/x-ndjson; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="flag-feedback-${new Date().toISOString().slice(0, 10)}.jsonl"`);
       // Streamed page by page (keyset on log id), so an export never holds every prompt at once.
@@ -66,10 +66,10 @@ export const feedbackRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      const found = await getFeedback(c.var.db, orgId, id);
+      const found = await getFeedback({ db: c.var.db, data: c.var.data }, orgId, id);
       if (found) return c.json(serializeFeedback(found.feedback, found.reviewerName));
       // No verdict yet answers null; an id that is not the organization's log answers 404.
-      if (!(await logFlag(c.var.db, orgId, id))) throw notFound("Log");
+      if (!(await logFlag(c.var.data, orgId, id))) throw notFound("Log");
       return c.json(null);
     },
   )
@@ -87,7 +87,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       const principal = requirePrincipal(c);
       const { id } = c.req.valid("param");
       const { verdict, note } = c.req.valid("json");
-      const db = c.var.db;
+      const db = c.var.data;
       const log = await logFlag(db, principal.orgId, id);
       if (!log) throw notFound("Log");
       const allowed = verdictsFor(log.flagStatus);
@@ -97,7 +97,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       }
       const reviewedBy = principal.memberId ?? principal.keyId;
       if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }))) throw notFound("Log");
-      const saved = (await getFeedback(db, principal.orgId, id))!;
+      const saved = (await getFeedback({ db: c.var.db, data: db }, principal.orgId, id))!;
       return c.json(serializeFeedback(saved.feedback, saved.reviewerName));
     },
   )
@@ -113,7 +113,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      if (await deleteFeedback(c.var.db, orgId, id)) return c.body(null, 204);
-      throw notFound((await logFlag(c.var.db, orgId, id)) ? "Feedback" : "Log");
+      if (await deleteFeedback(c.var.data, orgId, id)) return c.body(null, 204);
+      throw notFound((await logFlag(c.var.data, orgId, id)) ? "Feedback" : "Log");
     },
   );

@@ -133,7 +133,7 @@ export const gatewayRoutes = new Hono<AppEnv>()
       const body = c.req.valid("json");
       // One D1 round trip: settings (upstream, guardrail, detection rules) and the quota, checked before
       // the provider is called so an organization over quota is never forwarded unlogged.
-      const ctx = await ingestContext(c.var.db, principal.orgId, new Date(started));
+      const ctx = await ingestContext({ db: c.var.db, data: c.var.data }, principal.orgId, new Date(started));
       const upstream = resolveUpstream(c, ctx.settings);
       assertQuota(ctx, 1, new Date(started));
       const call: Call = { body, prompt: promptText(body.messages as ChatMessage[]), upstream, started };

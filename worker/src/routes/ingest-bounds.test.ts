@@ -1,16 +1,16 @@
 // Issue 10 §8: input that used to be stored and then broke (a 500 after the write, or sums poisoned
 // by one absurd number) is refused with a 400 envelope, and nothing is written.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_ESTIMATED_COST_CENTS, MAX_LATENCY_MS, MAX_TOKEN_COUNT, METADATA_LIMITS } from "../../../schema/constants";
-import { call, expectEnvelope, registerOrg, type TestOrg } from "../../test/helpers";
+import { call, dataD1, expectEnvelope, registerOrg, type TestOrg } from "../../test/helpers";
 
 const good = { prompt: "Summarize the memo", response: "Done", model: "gpt-4" };
 
 async function rowCounts(orgId: string) {
   const tables = ["prompt_logs", "daily_usage", "alerts"];
+  const data = await dataD1(orgId);
   const counts = await Promise.all(
-    tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>()),
+    tables.map((t) => data.prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>()),
   );
   return Object.fromEntries(tables.map((t, i) => [t, counts[i]?.n ?? 0]));
 }

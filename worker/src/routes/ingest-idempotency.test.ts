@@ -3,10 +3,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { promptLogs } from "../../../schema/tables";
-import { call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, dataDb, registerOrg, type TestOrg } from "../../test/helpers";
 
 const log = (prompt: string) => ({ prompt, response: "ok", model: "gpt-4" });
-const logCount = async (orgId: string) => (await testDb().select().from(promptLogs).where(eq(promptLogs.orgId, orgId))).length;
+const logCount = async (orgId: string) => (await (await dataDb(orgId)).select().from(promptLogs).where(eq(promptLogs.orgId, orgId))).length;
 
 const single = (org: TestOrg, key: string, prompt: string) =>
   call("POST", "/logs", { key: org.apiKey, body: log(prompt), headers: { "idempotency-key": key } });

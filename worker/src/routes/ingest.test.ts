@@ -1,18 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, dataD1, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { dailyUsage, organizations } from "../../../schema/tables";
 import { eq } from "drizzle-orm";
 
 const good = { prompt: "Summarize the Q3 memo in five bullets.", response: "- Revenue grew\n- Churn fell", model: "gpt-4" };
 
 async function logCount(orgId: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>();
+  const row = await (await dataD1(orgId))
+    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
+    .bind(orgId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
 async function alertRows(orgId: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM alerts WHERE org_id = ?").bind(orgId).all<any>();
+  const { results } = await (await dataD1(orgId)).prepare("SELECT * FROM alerts WHERE org_id = ?").bind(orgId).all<any>();
   return results;
 }
 
@@ -215,7 +218,7 @@ describe("POST /api/logs", () => {
     it("refuses a trial organization past 1,000 prompts with 429 and stores nothing", async () => {
       const org = await registerOrg();
       const day = new Date().toISOString().slice(0, 10);
-      await testDb().insert(dailyUsage).values({ orgId: org.orgId, day, model: "gpt-4", total: 1000 });
+      await (await dataDb(org.orgId)).insert(dailyUsage).values({ orgId: org.orgId, day, model: "gpt-4", total: 1000 });
       const res = await read(api(org).logs.$post({ json: good }));
       const error = await refused(org, res, 429, "quota_exceeded");
       expect(error.message).toMatch(/1,000/);
@@ -236,8 +239,8 @@ describe("POST /api/logs", () => {
       const thisMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
       const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 10);
       // A full quota last month does not block this month.
-      await testDb().insert(dailyUsage).values({ orgId: org.orgId, day: lastMonth, model: "gpt-4", total: 80_000 });
-      await testDb().insert(dailyUsage).values({ orgId: org.orgId, day: thisMonth, model: "gpt-4", total: 49_999 });
+      await (await dataDb(org.orgId)).insert(dailyUsage).values({ orgId: org.orgId, day: lastMonth, model: "gpt-4", total: 80_000 });
+      await (await dataDb(org.orgId)).insert(dailyUsage).values({ orgId: org.orgId, day: thisMonth, model: "gpt-4", total: 49_999 });
       expect((await read(api(org).logs.$post({ json: good }))).status).toBe(201);
       // That was the 50,000th: the next one is refused until the first of next month.
       const res = await read(api(org).logs.$post({ json: good }));
@@ -253,7 +256,7 @@ describe("POST /api/logs", () => {
     it("lets an Enterprise organization past any count", async () => {
       const org = await registerOrg();
       await testDb().update(organizations).set({ plan: "enterprise" }).where(eq(organizations.id, org.orgId));
-      await testDb()
+      await (await dataDb(org.orgId))
         .insert(dailyUsage)
         .values({ orgId: org.orgId, day: new Date().toISOString().slice(0, 10), model: "gpt-4", total: 1_000_000 });
       expect((await read(api(org).logs.$post({ json: good }))).status).toBe(201);
@@ -313,7 +316,7 @@ describe("POST /api/logs/batch", () => {
 
   it("a batch that would pass the quota is refused whole", async () => {
     const org = await registerOrg();
-    await testDb()
+    await (await dataDb(org.orgId))
       .insert(dailyUsage)
       .values({ orgId: org.orgId, day: new Date().toISOString().slice(0, 10), model: "gpt-4", total: 999 });
     await refused(org, await call("POST", "/logs/batch", { key: org.apiKey, body: { logs: [good, good] } }), 429, "quota_exceeded");

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgSettings } from "../../../schema/tables";
-import { awayFromBoundary, call, insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { awayFromBoundary, call, dataD1, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { bulkInsertLogs } from "../../test/schedule-helpers";
 import { purgeExpired } from "../schedules/retention";
 
@@ -21,7 +21,8 @@ describe("GET /api/logs/counts without a search or row filter", () => {
     await insertLogs(org.orgId, [{ flagStatus: "critical" }, { flagStatus: "warning", model: "claude-3" }, {}, {}]);
     expect(await counts(org.apiKey)).toEqual({ total: 4, capped: false, safe: 2, warning: 1, critical: 1 });
     // Proof of the source: a change made to the aggregate alone shows in the answer.
-    await env.DB.prepare("UPDATE daily_usage SET safe = safe + 1000, total = total + 1000 WHERE org_id = ? AND model = 'gpt-4'")
+    await (await dataD1(org.orgId))
+      .prepare("UPDATE daily_usage SET safe = safe + 1000, total = total + 1000 WHERE org_id = ? AND model = 'gpt-4'")
       .bind(org.orgId)
       .run();
     expect(await counts(org.apiKey)).toEqual({ total: 1004, capped: false, safe: 1002, warning: 1, critical: 1 });
@@ -38,9 +39,13 @@ describe("GET /api/logs/counts without a search or row filter", () => {
     await bulkInsertLogs(org.orgId, { count: 3, createdAt: now - 30 * DAY + 60_000 }); // the horizon's day, kept for now
     await bulkInsertLogs(org.orgId, { count: 4, createdAt: now - 2 * DAY });
     expect(await counts(org.apiKey)).toEqual({ total: 12, capped: false, safe: 7, warning: 0, critical: 5 });
-    await purgeExpired(testDb(), now);
-    const stored = (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(org.orgId).first<{ n: number }>())!
-      .n;
+    await purgeExpired(env, testDb(), now);
+    const stored = (await (
+      await dataD1(org.orgId)
+    )
+      .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
+      .bind(org.orgId)
+      .first<{ n: number }>())!.n;
     expect(stored).toBe(7);
     expect(await counts(org.apiKey)).toEqual({ total: 7, capped: false, safe: 7, warning: 0, critical: 0 });
   });

@@ -28,7 +28,7 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("query", logsQuery),
     async (c) => {
-      const rows = await listLogs(c.var.db, orgOf(c), c.req.valid("query"));
+      const rows = await listLogs(c.var.data, orgOf(c), c.req.valid("query"));
       return c.json(rows.map(serializeLog));
     },
   )
@@ -42,7 +42,7 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("query", countsQuery),
     async (c) => {
-      return c.json(await countLogs(c.var.db, orgOf(c), c.req.valid("query")));
+      return c.json(await countLogs({ db: c.var.db, data: c.var.data }, orgOf(c), c.req.valid("query")));
     },
   )
   .get(
@@ -56,7 +56,7 @@ export const logRoutes = new Hono<AppEnv>()
     (c) => {
       const { format, ...filters } = c.req.valid("query");
       const orgId = orgOf(c);
-      const db = c.var.db;
+      const db = c.var.data;
       const stamp = new Date().toISOString().slice(0, 10);
       c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="prompt-logs-${stamp}.${format}"`);
@@ -86,7 +86,7 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("param", v.object({ fingerprint: fingerprintParam })),
     async (c) => {
-      return c.json(serializeFingerprintSummary(await fingerprintSummary(c.var.db, orgOf(c), c.req.valid("param").fingerprint)));
+      return c.json(serializeFingerprintSummary(await fingerprintSummary(c.var.data, orgOf(c), c.req.valid("param").fingerprint)));
     },
   )
   .get(
@@ -99,7 +99,7 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const row = await getLog(c.var.db, orgOf(c), c.req.valid("param").id);
+      const row = await getLog(c.var.data, orgOf(c), c.req.valid("param").id);
       if (!row) throw notFound("Log");
       return c.json(serializeLog(row));
     },

@@ -1,10 +1,9 @@
 import { fromBinary } from "@bufbuild/protobuf";
-import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dailyUsage } from "../../../schema/tables";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
-import { call, keyWith, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, dataD1, dataDb, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
 import { gzip, otlpJson, otlpProtobuf, postTraces, type TestSpan } from "../../test/otlp";
 
 const JSON_TYPE = { "content-type": "application/json" };
@@ -16,7 +15,10 @@ async function logsOf(org: TestOrg) {
   return res.body as any[];
 }
 async function logCount(orgId: string) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>();
+  const row = await (await dataD1(orgId))
+    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
+    .bind(orgId)
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -252,7 +254,7 @@ describe("POST /api/otel/v1/traces", () => {
 
   it("quota per span: what fits is stored and the rest refused; nothing left answers 429 with Retry-After", async () => {
     const org = await registerOrg();
-    await testDb()
+    await (await dataDb(org.orgId))
       .insert(dailyUsage)
       .values({ orgId: org.orgId, day: new Date().toISOString().slice(0, 10), model: "gpt-4", total: 999 });
     const second = genAiChat();

@@ -48,7 +48,7 @@ export const otelRoutes = new Hono<AppEnv>()
       const { inputs, spanIds, refs, refused } = collectLogs(request);
       if (inputs.length) {
         // Quota per span: what fits is stored, the rest refused in partial_success; none fits → 429.
-        const headroom = await quotaHeadroom(c.var.db, requirePrincipal(c).orgId);
+        const headroom = await quotaHeadroom({ db: c.var.db, data: c.var.data }, requirePrincipal(c).orgId);
         const fits = headroom === null ? inputs.length : Math.min(headroom, inputs.length);
         for (const spanId of spanIds.slice(fits)) refused.push({ spanId, reason: "over the plan's prompt quota" });
         for (let i = 0; i < fits; i += BATCH_MAX_LOGS) {

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { webhookDeliveries, webhooks } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
-import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 
 const PRIVATE = "Private and loopback addresses are not allowed";
@@ -47,7 +47,7 @@ async function insertDelivery(org: TestOrg, webhookId: string, at: Date, extra: 
     createdAt: at,
     ...extra,
   };
-  await testDb().insert(webhookDeliveries).values(row);
+  await (await dataDb(org.orgId)).insert(webhookDeliveries).values(row);
   return row;
 }
 
@@ -272,9 +272,11 @@ describe("DELETE /api/webhooks/:id", () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect(await storedWebhook(hook.id)).toBeUndefined();
-    expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id))).toEqual([]);
+    // The deliveries live in the organization's shard: deleted there with their webhook, the other kept.
+    const data = await dataDb(org.orgId);
+    expect(await data.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, hook.id))).toEqual([]);
     expect(await storedWebhook(keep.id)).toBeDefined();
-    expect(await testDb().select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, keep.id))).toHaveLength(1);
+    expect(await data.select().from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, keep.id))).toHaveLength(1);
     expectEnvelope(await read(api(org).webhooks[":id"].$delete({ param: { id: hook.id } })), 404, "not_found");
   });
 });

@@ -20,7 +20,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     "/",
     ...guard("admin", { summary: "Webhooks with their last delivery", tag: "Webhooks", answers: list(webhookSchema) }),
     async (c) => {
-      const rows = await listWebhooks(c.var.db, orgOf(c));
+      const rows = await listWebhooks({ db: c.var.db, data: c.var.data }, orgOf(c));
       return c.json(rows.map((r) => serializeWebhook(r.hook, r.last)));
     },
   )
@@ -64,7 +64,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      await deleteWebhook(c.var.db, orgId, id);
+      await deleteWebhook({ db: c.var.db, data: c.var.data }, orgId, id);
       return c.body(null, 204);
     },
   )
@@ -105,7 +105,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      const rows = await listDeliveries(c.var.db, orgId, id, DELIVERIES_SHOWN);
+      const rows = await listDeliveries({ db: c.var.db, data: c.var.data }, orgId, id, DELIVERIES_SHOWN);
       return c.json(rows.map(serializeDelivery));
     },
   );

@@ -7,6 +7,7 @@ import { alerts, anomalyDetections, hourlyUsage, type AlertRow, type AnomalyRow 
 import { enqueueAlertNotifications } from "../delivery/emit";
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
+import { allShards } from "../lib/shards";
 import { BASELINE_HOURS, evaluateHour, HOUR_MS, type Evaluation } from "./anomaly-math";
 
 const ALERT_SEVERITY = { critical: "high", high: "high", medium: "medium", low: "low" } as const;
@@ -95,6 +96,10 @@ async function scoreOrganization(db: Db, orgId: string, hour: number, now: numbe
   return { opened, resolved, newAlerts };
 }
 
+/**
+ * Every data shard in turn (each holds its tenants' hourly counters, anomalies and alerts), at most
+ * `maxOrganizations` per shard; notifications read webhooks and integrations from the control database.
+ */
 export async function detectAnomalies(
   env: Bindings,
   db: Db,
@@ -103,16 +108,18 @@ export async function detectAnomalies(
 ): Promise<DetectionReport> {
   const hour = Math.floor(now / HOUR_MS) * HOUR_MS - HOUR_MS;
   const report: DetectionReport = { hour, organizations: 0, opened: 0, resolved: 0 };
-  for (const orgId of await candidates(db, hour, options.maxOrganizations ?? 100)) {
-    const result = await scoreOrganization(db, orgId, hour, now);
-    report.organizations++;
-    report.opened += result.opened;
-    report.resolved += result.resolved;
-    if (result.newAlerts.length) {
-      // Notifications must never undo detection: the rows are stored either way.
-      await enqueueAlertNotifications(env, db, orgId, result.newAlerts).catch((error) =>
-        console.error("anomaly notification failed", orgId, error),
-      );
+  for (const { data } of allShards(env)) {
+    for (const orgId of await candidates(data, hour, options.maxOrganizations ?? 100)) {
+      const result = await scoreOrganization(data, orgId, hour, now);
+      report.organizations++;
+      report.opened += result.opened;
+      report.resolved += result.resolved;
+      if (result.newAlerts.length) {
+        // Notifications must never undo detection: the rows are stored either way.
+        await enqueueAlertNotifications(env, db, orgId, result.newAlerts).catch((error) =>
+          console.error("anomaly notification failed", orgId, error),
+        );
+      }
     }
   }
   return report;

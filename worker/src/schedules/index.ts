@@ -16,6 +16,7 @@ export const CRONS = {
 
 export async function runSchedule(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   void ctx;
+  // The control database; jobs over logs and what derives from them go through every data shard (lib/shards.ts).
   const db = createDb(env.DB);
   const now = controller.scheduledTime;
   const started = Date.now();
@@ -23,13 +24,13 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
   switch (controller.cron) {
     case CRONS.metrics:
       // Each minute also redacts a chunk of logs stored before redaction existed (issue 14).
-      result = { metrics: await refreshDueMetrics(db, now), redaction: await redactStoredLogs(db) };
+      result = { metrics: await refreshDueMetrics(env, db, now), redaction: await redactStoredLogs(env, db) };
       break;
     case CRONS.anomalies:
       result = await detectAnomalies(env, db, now);
       break;
     case CRONS.retention:
-      result = await purgeExpired(db, now);
+      result = await purgeExpired(env, db, now);
       break;
     default:
       console.warn("schedule: no job for cron", controller.cron);

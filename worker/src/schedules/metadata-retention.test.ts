@@ -6,18 +6,25 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { orgSettings, promptLogs } from "../../../schema/tables";
-import { awayFromBoundary, call, insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { purgeExpired } from "./retention";
 
 beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
-const ftsHits = async (word: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
-    .bind(`"${word}"`)
-    .first<{ n: number }>())!.n;
+/** Index hits in every data shard. */
+const ftsHits = async (word: string) => {
+  let n = 0;
+  for (const d1 of allShardD1s())
+    n += (await d1
+      .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+      .bind(`"${word}"`)
+      .first<{ n: number }>())!.n;
+  return n;
+};
 const fingerprintRows = async (orgId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM log_fingerprints WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+  (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM log_fingerprints WHERE org_id = ?").bind(orgId).first<{ n: number }>())!
+    .n;
 
 describe("metadata retention", () => {
   it("purges bodies at retentionDays, keeps the metadata until metadataRetentionDays, then deletes the log and its fingerprints", async () => {
@@ -40,22 +47,20 @@ describe("metadata retention", () => {
       { ...base, createdAt: new Date(now - 40 * DAY), prompt: `${word} ancient`, response: "ancient answer" },
       { ...base, createdAt: new Date(now - DAY), prompt: `${word} fresh`, response: "fresh answer" },
     ]);
-    await env.DB.batch(
+    const d1 = await dataD1(org.orgId);
+    await d1.batch(
       [old, ancient].map((l) =>
-        env.DB.prepare("INSERT INTO log_fingerprints (org_id, fingerprint, log_id, created_at) VALUES (?, ?, ?, ?)").bind(
-          org.orgId,
-          "f".repeat(64),
-          l.id,
-          l.createdAt.getTime(),
-        ),
+        d1
+          .prepare("INSERT INTO log_fingerprints (org_id, fingerprint, log_id, created_at) VALUES (?, ?, ?, ?)")
+          .bind(org.orgId, "f".repeat(64), l.id, l.createdAt.getTime()),
       ),
     );
     expect(await ftsHits(word)).toBe(3);
 
-    const report = await purgeExpired(testDb(), now);
+    const report = await purgeExpired(env, testDb(), now);
     expect(report).toMatchObject({ logs: 1, contents: 1, complete: true });
 
-    const rows = await testDb().select().from(promptLogs).where(eq(promptLogs.orgId, org.orgId));
+    const rows = await (await dataDb(org.orgId)).select().from(promptLogs).where(eq(promptLogs.orgId, org.orgId));
     expect(rows.map((r) => r.id).sort()).toEqual([old.id, fresh.id].sort());
     const expired = (await call("GET", `/logs/${old.id}`, { key: org.apiKey })).body;
     expect(expired).toMatchObject({ ...base, prompt: "", response: "", metadata: null, contentExpired: true });
@@ -70,9 +75,9 @@ describe("metadata retention", () => {
     expect(await fingerprintRows(org.orgId)).toBe(1);
 
     // Idempotent: nothing more is due.
-    expect(await purgeExpired(testDb(), now)).toMatchObject({ organizations: 0, logs: 0, contents: 0 });
+    expect(await purgeExpired(env, testDb(), now)).toMatchObject({ organizations: 0, logs: 0, contents: 0 });
     // Past metadataRetentionDays the purged log goes too.
-    await purgeExpired(testDb(), now + 25 * DAY);
+    await purgeExpired(env, testDb(), now + 25 * DAY);
     expect((await call("GET", `/logs/${old.id}`, { key: org.apiKey })).status).toBe(404);
     expect(await fingerprintRows(org.orgId)).toBe(0);
   });

@@ -1,7 +1,8 @@
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { customMetrics } from "../../../schema/tables";
-import { insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { newId } from "../lib/ids";
 import { computeMetricValue } from "../metrics/run";
@@ -52,9 +53,9 @@ describe("scheduled custom metric refresh", () => {
     });
 
     // A minute later nothing is due; at the metric's interval it is again.
-    const again = await refreshDueMetrics(testDb(), now + MINUTE);
+    const again = await refreshDueMetrics(env, testDb(), now + MINUTE);
     expect(again.refreshed).toBe(0);
-    expect((await refreshDueMetrics(testDb(), now + 5 * MINUTE)).refreshed).toBeGreaterThanOrEqual(3);
+    expect((await refreshDueMetrics(env, testDb(), now + 5 * MINUTE)).refreshed).toBeGreaterThanOrEqual(3);
   });
 
   it("refreshes a bounded number per run, oldest first", async () => {
@@ -63,12 +64,12 @@ describe("scheduled custom metric refresh", () => {
     const metrics: (typeof customMetrics.$inferSelect)[] = [];
     for (let i = 0; i < 5; i++)
       metrics.push(await insertMetric(org.orgId, { refreshInterval: 60, lastRefreshedAt: new Date(now - (1_000 + i) * MINUTE) }));
-    const first = await refreshDueMetrics(testDb(), now, { limit: 2 });
+    const first = await refreshDueMetrics(env, testDb(), now, { limit: 2 });
     expect(first.refreshed).toBe(2);
     const refreshed = async () => (await Promise.all(metrics.map((m) => stored(m.id)))).map((m) => m.lastRefreshedAt?.getTime() === now);
     expect(await refreshed()).toEqual([false, false, false, true, true]);
-    await refreshDueMetrics(testDb(), now, { limit: 2 });
-    await refreshDueMetrics(testDb(), now, { limit: 2 });
+    await refreshDueMetrics(env, testDb(), now, { limit: 2 });
+    await refreshDueMetrics(env, testDb(), now, { limit: 2 });
     expect(await refreshed()).toEqual([true, true, true, true, true]);
   });
 
@@ -84,7 +85,14 @@ describe("scheduled custom metric refresh", () => {
     await insertLogs(nextOrg.orgId, [{}, {}]);
     const slowQuery = "SELECT count(*) FROM logs WHERE replace(prompt, 'a', 'aaaa') LIKE '%b%'";
     const timed = Date.now();
-    expect(await computeMetricValue(testDb(), slowOrg.orgId, { query: slowQuery, type: "count", visualization: "number" }, now)).toBe(0);
+    expect(
+      await computeMetricValue(
+        await dataDb(slowOrg.orgId),
+        slowOrg.orgId,
+        { query: slowQuery, type: "count", visualization: "number" },
+        now,
+      ),
+    ).toBe(0);
     const budgetMs = Math.max(1, Math.floor((Date.now() - timed) / 4));
 
     const at = (minutes: number) => ({ refreshInterval: 300, lastValue: 7, lastRefreshedAt: new Date(now - minutes * MINUTE) });
@@ -92,7 +100,7 @@ describe("scheduled custom metric refresh", () => {
     const waiting = [await insertMetric(slowOrg.orgId, at(20)), await insertMetric(slowOrg.orgId, at(15))];
     const other = await insertMetric(nextOrg.orgId, at(10));
 
-    expect(await refreshDueMetrics(testDb(), now, { budgetMs })).toEqual({ refreshed: 2, failed: 0, overBudget: 2 });
+    expect(await refreshDueMetrics(env, testDb(), now, { budgetMs })).toEqual({ refreshed: 2, failed: 0, overBudget: 2 });
     expect(await stored(slow.id)).toMatchObject({ lastValue: 0, lastError: null, lastRefreshedAt: new Date(now) });
     for (const metric of waiting) {
       // Not run: the last value and refresh time stay (still due), and the reason is recorded.
@@ -105,7 +113,7 @@ describe("scheduled custom metric refresh", () => {
     expect(await stored(other.id)).toMatchObject({ lastValue: 2, lastError: null, lastRefreshedAt: new Date(now) });
 
     // The next run starts with the metrics that waited.
-    expect(await refreshDueMetrics(testDb(), now + MINUTE)).toEqual({ refreshed: 2, failed: 0, overBudget: 0 });
+    expect(await refreshDueMetrics(env, testDb(), now + MINUTE)).toEqual({ refreshed: 2, failed: 0, overBudget: 0 });
     for (const metric of waiting) expect(await stored(metric.id)).toMatchObject({ lastValue: 20, lastError: null });
   });
 });

@@ -6,8 +6,9 @@
 // policy (metrics/sql-policy.ts) and the budget is checked between queries.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { METRIC_REFRESH_BUDGET_MS } from "../../../schema/constants";
-import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
-import type { Db } from "../env";
+import { customMetrics, organizations, type CustomMetricRow } from "../../../schema/tables";
+import type { Bindings, Db, TenantDbs } from "../env";
+import { shardDb } from "../lib/shards";
 import { refreshMetric } from "../metrics/run";
 
 /** Cron ticks are minute-aligned but a refresh is stamped when it ran: a little slack keeps a 60 s metric on a 60 s cadence. */
@@ -18,10 +19,12 @@ export const overBudgetMessage = (budgetMs: number) =>
 
 type RefreshOptions = { limit?: number; budgetMs?: number };
 
-export async function refreshDueMetrics(db: Db, now: number, options: RefreshOptions = {}) {
+/** Due metrics of every organization (control database), each run on its organization's shard. */
+export async function refreshDueMetrics(env: Bindings, db: Db, now: number, options: RefreshOptions = {}) {
   const due = await db
-    .select()
+    .select({ metric: customMetrics, shard: organizations.shard })
     .from(customMetrics)
+    .innerJoin(organizations, eq(organizations.id, customMetrics.orgId))
     .where(
       and(
         eq(customMetrics.isActive, true),
@@ -30,11 +33,16 @@ export async function refreshDueMetrics(db: Db, now: number, options: RefreshOpt
     )
     .orderBy(sql`${customMetrics.lastRefreshedAt} IS NOT NULL`, asc(customMetrics.lastRefreshedAt))
     .limit(options.limit ?? 25);
-  const byOrg = new Map<string, CustomMetricRow[]>();
-  for (const metric of due) byOrg.set(metric.orgId, [...(byOrg.get(metric.orgId) ?? []), metric]);
+  const byOrg = new Map<string, { shard: number; metrics: CustomMetricRow[] }>();
+  for (const { metric, shard } of due) {
+    const org = byOrg.get(metric.orgId) ?? { shard, metrics: [] };
+    org.metrics.push(metric);
+    byOrg.set(metric.orgId, org);
+  }
   const total = { refreshed: 0, failed: 0, overBudget: 0 };
-  for (const metrics of byOrg.values()) {
-    const result = await refreshOrgMetrics(db, metrics, now, options.budgetMs ?? METRIC_REFRESH_BUDGET_MS);
+  for (const { shard, metrics } of byOrg.values()) {
+    const dbs = { db, data: shardDb(env, shard) };
+    const result = await refreshOrgMetrics(dbs, metrics, now, options.budgetMs ?? METRIC_REFRESH_BUDGET_MS);
     total.refreshed += result.refreshed;
     total.failed += result.failed;
     total.overBudget += result.overBudget;
@@ -46,7 +54,8 @@ export async function refreshDueMetrics(db: Db, now: number, options: RefreshOpt
  * One organization's due metrics, in order, until its budget is used. Those not started keep their
  * last value and refresh time (so they stay due and sort first next run) and record why.
  */
-async function refreshOrgMetrics(db: Db, metrics: CustomMetricRow[], now: number, budgetMs: number) {
+async function refreshOrgMetrics(dbs: TenantDbs, metrics: CustomMetricRow[], now: number, budgetMs: number) {
+  const { db } = dbs;
   const started = Date.now();
   const result = { refreshed: 0, failed: 0, overBudget: 0 };
   for (const metric of metrics) {
@@ -58,7 +67,7 @@ async function refreshOrgMetrics(db: Db, metrics: CustomMetricRow[], now: number
       result.overBudget++;
       continue;
     }
-    const row = await refreshMetric(db, metric, now);
+    const row = await refreshMetric(dbs, metric, now);
     result.refreshed++;
     if (row.lastError) result.failed++;
   }

@@ -7,7 +7,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { RedactionMode } from "../../../schema/constants";
 import { logFingerprints, promptLogs, type PromptLogRow } from "../../../schema/tables";
-import type { Db } from "../env";
+import type { Bindings, Db } from "../env";
+import { allShards } from "../lib/shards";
 import { getSettings } from "../queries/settings";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
@@ -20,15 +21,26 @@ async function orgRedaction(db: Db, orgId: string): Promise<{ mode: RedactionMod
   return { mode: settings.redaction, fp: await fingerprinter(await ensureFingerprintKey(db, orgId, settings.fingerprintKey)) };
 }
 
-/** Redacts up to `chunkSize` not-yet-redacted logs; `complete` when none are left. */
-export async function redactStoredLogs(db: Db, options: { chunkSize?: number } = {}): Promise<BackfillReport> {
-  const { chunkSize = 200 } = options;
+/** Redacts up to `chunkSize` not-yet-redacted logs in every data shard; `complete` when none are left anywhere. */
+export async function redactStoredLogs(env: Bindings, control: Db, options: { chunkSize?: number } = {}): Promise<BackfillReport> {
+  const total: BackfillReport = { logs: 0, redacted: 0, complete: true };
+  for (const { data } of allShards(env)) {
+    const report = await redactShard(control, data, options.chunkSize ?? 200);
+    total.logs += report.logs;
+    total.redacted += report.redacted;
+    total.complete &&= report.complete;
+  }
+  return total;
+}
+
+/** One shard's chunk: its logs, redacted with their organizations' settings and keys (control database). */
+async function redactShard(control: Db, db: Db, chunkSize: number): Promise<BackfillReport> {
   const rows = await db.select().from(promptLogs).where(isNull(promptLogs.redactionMode)).limit(chunkSize);
   const report: BackfillReport = { logs: rows.length, redacted: 0, complete: rows.length < chunkSize };
   if (!rows.length) return report;
 
   const orgs = new Map<string, Awaited<ReturnType<typeof orgRedaction>>>();
-  for (const orgId of new Set(rows.map((r) => r.orgId))) orgs.set(orgId, await orgRedaction(db, orgId));
+  for (const orgId of new Set(rows.map((r) => r.orgId))) orgs.set(orgId, await orgRedaction(control, orgId));
 
   const statements: BatchItem<"sqlite">[] = [];
   const untouched: PromptLogRow[] = [];

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { orgSettings, webhookDeliveries, webhooks } from "../../../schema/tables";
-import { awayFromBoundary, call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { purgeExpired } from "./retention";
 
@@ -15,9 +15,14 @@ const DAY = 86_400_000;
 const setRetention = (orgId: string, retentionDays: number, metadataRetentionDays = retentionDays) =>
   testDb().update(orgSettings).set({ retentionDays, metadataRetentionDays }).where(eq(orgSettings.orgId, orgId));
 const countLogs = async (orgId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
-const ftsHits = async (word: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(word).first<{ n: number }>())!.n;
+  (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+/** Index hits in every data shard. */
+const ftsHits = async (word: string) => {
+  let n = 0;
+  for (const d1 of allShardD1s())
+    n += (await d1.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(word).first<{ n: number }>())!.n;
+  return n;
+};
 const searchCount = async (org: TestOrg, word: string) =>
   (await call("GET", `/logs?search=${word}&limit=200`, { key: org.apiKey })).body.length;
 
@@ -26,24 +31,24 @@ async function insertDeliveries(orgId: string, createdAt: number[]) {
   await testDb()
     .insert(webhooks)
     .values({ id: webhookId, orgId, name: "hook", url: "https://example.com/hook", events: ["prompt.created"], secret: "whsec_x" });
+  const data = await dataDb(orgId);
   for (const [i, at] of createdAt.entries()) {
-    await testDb()
-      .insert(webhookDeliveries)
-      .values({
-        id: `${webhookId}-${i}`,
-        orgId,
-        webhookId,
-        messageId: `msg_${i}`,
-        eventType: "prompt.created",
-        attempt: 1,
-        statusCode: 200,
-        success: true,
-        createdAt: new Date(at),
-      });
+    await data.insert(webhookDeliveries).values({
+      id: `${webhookId}-${i}`,
+      orgId,
+      webhookId,
+      messageId: `msg_${i}`,
+      eventType: "prompt.created",
+      attempt: 1,
+      statusCode: 200,
+      success: true,
+      createdAt: new Date(at),
+    });
   }
 }
 const countDeliveries = async (orgId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+  (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE org_id = ?").bind(orgId).first<{ n: number }>())!
+    .n;
 
 describe("retention purge", () => {
   it("deletes logs (and their search entries) and deliveries past retentionDays through the hourly cron, keeping aggregates and other organizations", async () => {
@@ -96,13 +101,13 @@ describe("retention purge", () => {
     await bulkInsertLogs(org.orgId, { count: 25, createdAt: now - 31 * DAY, spreadMs: DAY / 2 });
     await bulkInsertLogs(org.orgId, { count: 2, createdAt: now - 29 * DAY });
     const db = testDb();
-    const first = await purgeExpired(db, now, { chunkSize: 10, maxChunks: 2 });
+    const first = await purgeExpired(env, db, now, { chunkSize: 10, maxChunks: 2 });
     expect(first).toMatchObject({ logs: 20, complete: false });
     expect(await countLogs(org.orgId)).toBe(7);
-    const second = await purgeExpired(db, now, { chunkSize: 10, maxChunks: 2 });
+    const second = await purgeExpired(env, db, now, { chunkSize: 10, maxChunks: 2 });
     expect(second.logs).toBe(5);
     expect(await countLogs(org.orgId)).toBe(2);
-    const third = await purgeExpired(db, now, { chunkSize: 10, maxChunks: 2 });
+    const third = await purgeExpired(env, db, now, { chunkSize: 10, maxChunks: 2 });
     expect(third).toMatchObject({ organizations: 0, logs: 0, complete: true });
     expect(await countLogs(org.orgId)).toBe(2);
   });
@@ -116,11 +121,11 @@ describe("retention purge", () => {
     await setRetention(big.orgId, 30);
     await setRetention(small.orgId, 30);
     // Turns of at most 3 statements: small needs 1 (its logs; it has nothing else due), big gets the other 9.
-    const report = await purgeExpired(testDb(), now, { chunkSize: 10, maxChunks: 10, maxChunksPerOrg: 3 });
+    const report = await purgeExpired(env, testDb(), now, { chunkSize: 10, maxChunks: 10, maxChunksPerOrg: 3 });
     expect(await countLogs(small.orgId)).toBe(0);
     expect(await countLogs(big.orgId)).toBe(10);
     expect(report.complete).toBe(false);
-    await purgeExpired(testDb(), now);
+    await purgeExpired(env, testDb(), now);
     expect(await countLogs(big.orgId)).toBe(0);
   });
 
@@ -136,7 +141,7 @@ describe("retention purge", () => {
     });
     await bulkInsertLogs(org.orgId, { count: 10, createdAt: now - DAY });
     const started = performance.now();
-    const report = await purgeExpired(testDb(), now);
+    const report = await purgeExpired(env, testDb(), now);
     const ms = performance.now() - started;
     console.log(`retention: purged ${report.logs} logs in ${report.chunks} statements, ${ms.toFixed(0)} ms`);
     expect(report).toMatchObject({ logs: 5_000, complete: true });

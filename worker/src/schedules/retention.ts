@@ -4,9 +4,10 @@
 // metadataRetentionDays; webhook deliveries go at retentionDays. Bounded chunks; each purge or
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
-import type { Db } from "../env";
+import type { Bindings, Db } from "../env";
+import { allShards } from "../lib/shards";
 import { chunkRows, inChunks } from "../queries/chunks";
 
 /** The anomaly detector reads a week of hourly counters; two weeks leaves room for late runs. */
@@ -39,45 +40,70 @@ export type PurgeReport = {
 
 /** What a chunk does: delete whole logs, purge log bodies, or delete webhook deliveries. */
 type Task = "logs" | "contents" | "deliveries";
-type Due = { id: string; bodyCutoff: number; metadataCutoff: number; tasks: Task[] };
+type Horizon = { id: string; bodyCutoff: number; metadataCutoff: number };
+type Due = Horizon & { data: Db; tasks: Task[] };
 
-/** Organizations with anything past their horizons, and which tasks: three index probes each, one statement. */
-async function organizationsDue(db: Db, now: number): Promise<Due[]> {
-  const rows = await db.all<{
-    id: string;
-    body_cutoff: number;
-    metadata_cutoff: number;
-    logs: number;
-    contents: number;
-    deliveries: number;
-  }>(sql`
-    SELECT id, body_cutoff, metadata_cutoff,
-      EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.metadata_cutoff) AS logs,
-      EXISTS (SELECT 1 FROM prompt_logs p INDEXED BY prompt_logs_org_unpurged
-              WHERE p.org_id = horizon.id AND p.created_at >= horizon.metadata_cutoff AND p.created_at < horizon.body_cutoff
-                AND p.content_purged_at IS NULL) AS contents,
-      EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.body_cutoff) AS deliveries
-    FROM (
-      SELECT o.id AS id,
-        ${now} - coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS}) * ${DAY_MS} AS body_cutoff,
-        ${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS} AS metadata_cutoff
-      FROM organizations o LEFT JOIN org_settings s ON s.org_id = o.id
-    ) AS horizon
-    WHERE logs OR contents OR deliveries`);
-  // Random order: when the budget runs out, no organization is always last.
-  return rows
-    .map((r) => ({
-      id: r.id,
-      bodyCutoff: Number(r.body_cutoff),
-      metadataCutoff: Number(r.metadata_cutoff),
-      // Whole logs first: their bodies then need no purge of their own.
-      tasks: (["logs", "contents", "deliveries"] as const).filter((t) => Number(r[t]) === 1),
-    }))
-    .sort(() => Math.random() - 0.5);
+/** Organizations whose horizons go into one statement (one JSON parameter). */
+const HORIZONS_PER_STATEMENT = 500;
+
+/** Every organization's horizons, by the shard its row names: settings live in the control database. */
+async function horizonsByShard(db: Db, now: number): Promise<Map<number, Horizon[]>> {
+  const rows = await db.all<{ id: string; shard: number; body_cutoff: number; metadata_cutoff: number }>(sql`
+    SELECT o.id AS id, o.shard AS shard,
+      ${now} - coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS}) * ${DAY_MS} AS body_cutoff,
+      ${now} - max(coalesce(s.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS} AS metadata_cutoff
+    FROM organizations o LEFT JOIN org_settings s ON s.org_id = o.id`);
+  const byShard = new Map<number, Horizon[]>();
+  for (const r of rows) {
+    const list = byShard.get(Number(r.shard)) ?? [];
+    list.push({ id: r.id, bodyCutoff: Number(r.body_cutoff), metadataCutoff: Number(r.metadata_cutoff) });
+    byShard.set(Number(r.shard), list);
+  }
+  return byShard;
+}
+
+/**
+ * Of these organizations (all on shard `data`), those with anything past their horizons, and which
+ * tasks: three index probes each, one statement per HORIZONS_PER_STATEMENT organizations, the horizons
+ * bound as one JSON parameter (they come from the control database, the rows are in the shard).
+ */
+async function organizationsDue(data: Db, horizons: Horizon[]): Promise<Due[]> {
+  const due: Due[] = [];
+  for (let i = 0; i < horizons.length; i += HORIZONS_PER_STATEMENT) {
+    const batch = JSON.stringify(horizons.slice(i, i + HORIZONS_PER_STATEMENT).map((h) => [h.id, h.bodyCutoff, h.metadataCutoff]));
+    const rows = await data.all<{ id: string; logs: number; contents: number; deliveries: number }>(sql`
+      SELECT id,
+        EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.metadata_cutoff) AS logs,
+        EXISTS (SELECT 1 FROM prompt_logs p INDEXED BY prompt_logs_org_unpurged
+                WHERE p.org_id = horizon.id AND p.created_at >= horizon.metadata_cutoff AND p.created_at < horizon.body_cutoff
+                  AND p.content_purged_at IS NULL) AS contents,
+        EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.body_cutoff) AS deliveries
+      FROM (
+        SELECT value ->> 0 AS id, value ->> 1 AS body_cutoff, value ->> 2 AS metadata_cutoff FROM json_each(${batch})
+      ) AS horizon
+      WHERE logs OR contents OR deliveries`);
+    const byId = new Map(horizons.map((h) => [h.id, h]));
+    for (const r of rows)
+      due.push({
+        ...byId.get(r.id)!,
+        data,
+        // Whole logs first: their bodies then need no purge of their own.
+        tasks: (["logs", "contents", "deliveries"] as const).filter((t) => Number(r[t]) === 1),
+      });
+  }
+  return due;
+}
+
+/** Organizations with work, of every shard; random order: when the budget runs out, no organization is always last. */
+async function allDue(env: Bindings, db: Db, now: number): Promise<Due[]> {
+  const horizons = await horizonsByShard(db, now);
+  const due: Due[] = [];
+  for (const { shard, data } of allShards(env)) due.push(...(await organizationsDue(data, horizons.get(shard) ?? [])));
+  return due.sort(() => Math.random() - 0.5);
 }
 
 /** One bounded statement of `task`, counted by the rows it returns (see chunkRows). */
-async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<number> {
+async function runChunk(task: Task, org: Due, size: number): Promise<number> {
   const statement = {
     logs: sql`DELETE FROM prompt_logs WHERE rowid IN (
       SELECT rowid FROM prompt_logs WHERE org_id = ${org.id} AND created_at < ${org.metadataCutoff} LIMIT ${size}) RETURNING 1`,
@@ -88,10 +114,11 @@ async function runChunk(db: Db, task: Task, org: Due, size: number): Promise<num
     deliveries: sql`DELETE FROM webhook_deliveries WHERE rowid IN (
       SELECT rowid FROM webhook_deliveries WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
   }[task];
-  return chunkRows(db, statement);
+  return chunkRows(org.data, statement);
 }
 
-export async function purgeExpired(db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
+/** One run over the control database (sessions) and every data shard (logs, deliveries, counters, claims), one budget. */
+export async function purgeExpired(env: Bindings, db: Db, now: number, options: PurgeOptions = {}): Promise<PurgeReport> {
   const { chunkSize = 1_000, maxChunks = 50, maxChunksPerOrg = 10 } = options;
   const report: PurgeReport = {
     organizations: 0,
@@ -108,7 +135,7 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
 
   // Round robin: each organization gets up to maxChunksPerOrg statements a turn, and the turns go
   // on while budget is left, so a lone big backlog still uses the whole run.
-  let pending = await organizationsDue(db, now);
+  let pending = await allDue(env, db, now);
   report.organizations = pending.length;
   while (pending.length && budgetLeft()) {
     const unfinished: typeof pending = [];
@@ -116,7 +143,7 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
       let turn = 0;
       while (org.tasks.length && turn < maxChunksPerOrg && budgetLeft()) {
         const task = org.tasks[0];
-        const done = await runChunk(db, task, org, chunkSize);
+        const done = await runChunk(task, org, chunkSize);
         report.chunks++;
         turn++;
         report[task] += done;
@@ -129,14 +156,15 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
   report.complete = pending.length === 0;
 
   // The detector's hourly counters are working data, not history: keep two weeks.
-  if (budgetLeft()) {
-    report.hourlyUsage = await chunkRows(
-      db,
+  for (const { data } of allShards(env)) {
+    if (!budgetLeft()) break;
+    report.hourlyUsage += await chunkRows(
+      data,
       sql`DELETE FROM hourly_usage WHERE rowid IN (SELECT rowid FROM hourly_usage WHERE hour < ${now - HOURLY_USAGE_KEEP_DAYS * DAY_MS} LIMIT ${chunkSize * 10}) RETURNING 1`,
     );
     report.chunks++;
   }
-  await purgeWorkingRows(db, now, chunkSize, maxChunks, report);
+  await purgeWorkingRows(env, db, now, chunkSize, maxChunks, report);
   return report;
 }
 
@@ -145,24 +173,31 @@ export async function purgeExpired(db: Db, now: number, options: PurgeOptions = 
  * their absolute expiry or revoked (a revoked row only ever answers "no session", as a missing row
  * does), and delivery claims older than any retry of their message. Shares the run's budget.
  */
-async function purgeWorkingRows(db: Db, now: number, size: number, maxChunks: number, report: PurgeReport) {
-  const jobs = [
+async function purgeWorkingRows(env: Bindings, db: Db, now: number, size: number, maxChunks: number, report: PurgeReport) {
+  const jobs: [Db, "sessions" | "deliveryClaims", SQL][] = [
     [
+      db,
       "sessions",
       sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_expires WHERE expires_at <= ${now} LIMIT ${size}) RETURNING 1`,
     ],
     [
+      db,
       "sessions",
       sql`DELETE FROM sessions WHERE rowid IN (SELECT rowid FROM sessions INDEXED BY sessions_revoked WHERE revoked_at IS NOT NULL LIMIT ${size}) RETURNING 1`,
     ],
-    [
-      "deliveryClaims",
-      sql`DELETE FROM delivery_claims WHERE rowid IN (
+    // Claims are in the data shards, with the deliveries they guard.
+    ...allShards(env).map(
+      ({ data }) =>
+        [
+          data,
+          "deliveryClaims",
+          sql`DELETE FROM delivery_claims WHERE rowid IN (
       SELECT rowid FROM delivery_claims INDEXED BY delivery_claims_claimed WHERE claimed_at < ${now - DELIVERY_CLAIM_KEEP_DAYS * DAY_MS} LIMIT ${size}) RETURNING 1`,
-    ],
-  ] as const;
-  for (const [field, statement] of jobs) {
-    const done = await inChunks(db, statement, size, maxChunks - report.chunks);
+        ] as [Db, "deliveryClaims", SQL],
+    ),
+  ];
+  for (const [target, field, statement] of jobs) {
+    const done = await inChunks(target, statement, size, maxChunks - report.chunks);
     report[field] += done.rows;
     report.chunks += done.chunks;
   }

@@ -1,10 +1,11 @@
+import { env } from "cloudflare:test";
 // The hourly retention cron deletes dashboard sessions no request can use (expired or revoked) and
 // delivery claims older than any retry of their message, in bounded chunks; live rows stay.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import { apiKeys, deliveryClaims, sessions } from "../../../schema/tables";
-import { call, registerOrg, testDb } from "../../test/helpers";
+import { call, dataDb, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
 import { purgeExpired } from "./retention";
@@ -55,10 +56,10 @@ describe("session and delivery-claim purge", () => {
       now,
       Array.from({ length: 7 }, () => ({ expiresIn: -HOUR })),
     );
-    const first = await purgeExpired(testDb(), now, { chunkSize: 2, maxChunks: 2 });
+    const first = await purgeExpired(env, testDb(), now, { chunkSize: 2, maxChunks: 2 });
     expect(first.chunks).toBeLessThanOrEqual(2);
     expect(first.sessions).toBeLessThanOrEqual(4);
-    await purgeExpired(testDb(), now, { chunkSize: 2 });
+    await purgeExpired(env, testDb(), now, { chunkSize: 2 });
     expect(await sessionIds(org.orgId)).toHaveLength(1); // the registration's live session
   });
 
@@ -72,12 +73,11 @@ describe("session and delivery-claim purge", () => {
       delivered: true,
       claimedAt: new Date(now - ageDays * 24 * HOUR),
     });
-    await testDb()
-      .insert(deliveryClaims)
-      .values([claim("old", DELIVERY_CLAIM_KEEP_DAYS + 1), claim("recent", DELIVERY_CLAIM_KEEP_DAYS - 1)]);
-    const report = await purgeExpired(testDb(), now);
+    const data = await dataDb(org.orgId);
+    await data.insert(deliveryClaims).values([claim("old", DELIVERY_CLAIM_KEEP_DAYS + 1), claim("recent", DELIVERY_CLAIM_KEEP_DAYS - 1)]);
+    const report = await purgeExpired(env, testDb(), now);
     expect(report.deliveryClaims).toBeGreaterThanOrEqual(1);
-    const left = await testDb().select({ id: deliveryClaims.messageId }).from(deliveryClaims).where(eq(deliveryClaims.orgId, org.orgId));
+    const left = await data.select({ id: deliveryClaims.messageId }).from(deliveryClaims).where(eq(deliveryClaims.orgId, org.orgId));
     expect(left.map((r) => r.id)).toEqual(["recent"]);
   });
 });

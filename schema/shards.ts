@@ -1,0 +1,38 @@
+// Tenant shards (docs/scaling.md): the control database is the D1 binding `DB`; an organization's logs
+// and everything derived from them live in one data database, `DATA_<n>`, where n is the
+// organization's `shard` column. This list is the deployment's shard map: wrangler.toml declares one
+// [[d1_databases]] binding per name, in this order. Growing N appends a name (never reorders).
+export const DATA_SHARDS = ["DATA_0", "DATA_1"] as const;
+
+export type DataShardBinding = (typeof DATA_SHARDS)[number];
+
+/** Tables kept in the control database (read on every request, low write rate). */
+export const CONTROL_TABLES = [
+  "organizations",
+  "org_settings",
+  "team_members",
+  "api_keys",
+  "sessions",
+  "webhooks",
+  "integrations",
+  "custom_metrics",
+] as const;
+
+/**
+ * Tables kept in the organization's data shard (logs and all that is derived from them). A shard's
+ * `organizations` also holds one stub row per tenant it stores: the parent of these tables' foreign
+ * keys, so ON DELETE CASCADE of the stub removes the tenant's data from the shard.
+ */
+export const DATA_TABLES = [
+  "prompt_logs",
+  "prompt_logs_fts",
+  "log_fingerprints",
+  "daily_usage",
+  "daily_active_users",
+  "hourly_usage",
+  "alerts",
+  "anomaly_detections",
+  "webhook_deliveries",
+  "delivery_claims",
+  "flag_feedback",
+] as const;
