@@ -152,8 +152,24 @@ try {
     const probes = probed ? await Promise.all(honoVariants.map(([, code]) => bundleVariant(code, true))) : [];
     const worker = (name, modules, flags = []) => ({ name, port: port(), compatibilityDate, compatibilityFlags: flags, modules });
     const productModule = { name: "index.js", path: path.join(bundleDir, "index.js") };
+    // The do-nothing worker answering with the headers our health route sends (taken from the
+    // product itself): the most a route whose answers carry the security headers can do here.
+    const probe = await startRawWorkerd({ workers: [worker("headers", [productModule], compatibilityFlags)] });
+    const sent = await fetch(`${probe.urls[0]}/api/health`);
+    const healthHeaders = Object.fromEntries([...sent.headers].filter(([name]) => name !== "content-length"));
+    await sent.arrayBuffer();
+    await probe.stop();
     const targets = [
       ["(a) raw workerd: do-nothing worker", worker("nothing", [{ name: "worker.js", contents: DO_NOTHING_WORKER }])],
+      [
+        "(a) raw workerd: do-nothing worker with our health route's response headers",
+        worker("nothing-headers", [
+          {
+            name: "worker.js",
+            contents: `const headers = ${JSON.stringify(healthHeaders)};\nexport default { fetch: () => new Response('{"ok":true}', { headers }) };`,
+          },
+        ]),
+      ],
       ...honoVariants.map(([label], i) => [
         `(e) raw workerd: ${label}`,
         worker(`hono-${i}`, [{ name: "worker.js", contents: sources[i] }]),
