@@ -29,9 +29,14 @@ export async function countCommitter(orgId: string) {
   return {
     /** Round trips to every database, the control database's and the shards' together. */
     roundTrips: () => all.reduce((n, c) => n + c.roundTrips(), 0),
-    /** The statements (or `batch(n)`) sent to the control database, then to the shards. */
+    /** The statements (or `batch(n)`) sent to the control database so far. */
     control: control.sql,
-    data: Object.values(shards).flatMap((c) => c.sql),
+    /** The same for the data shards, read when called. */
+    get data() {
+      return Object.values(shards).flatMap((c) => c.sql);
+    },
+    /** The statements of each batch sent to the control database (context reads). */
+    controlBatches: control.batches,
     batches,
     /** Write batches: those that insert logs. */
     writes: () => batches().filter((b) => b.some((s) => s.startsWith('insert into "prompt_logs"'))).length,
