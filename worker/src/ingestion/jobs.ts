@@ -2,16 +2,17 @@
 // what it gets back. Both cross a Durable Object RPC boundary, so they are plain data (structured
 // clone: Dates survive, class instances such as ApiError do not — errors travel as JobError).
 import type { Permission } from "../../../schema/constants";
+import type { DataShardBinding } from "../../../schema/shards";
 import type { AlertRow, PromptLogRow } from "../../../schema/tables";
 import type { LogInput } from "../../../schema/validation";
 import type { IngestSubscribers } from "../delivery/emit";
-import type { Bindings, Principal } from "../env";
+import type { Principal } from "../env";
 import { ApiError, type Issues } from "../errors";
 import type { PrincipalRow } from "../middleware/auth";
 import type { StoreOptions } from "./store-logs";
 
-/** The name of a D1 binding of the worker: the data shard a job's logs are written to (lib/shards.ts). */
-export type DbRef = { [K in keyof Bindings]-?: Bindings[K] extends D1Database ? K : never }[keyof Bindings];
+/** The name of a data shard's D1 binding (schema/shards.ts): where a job's logs are written. */
+export type DbRef = DataShardBinding;
 
 /** A cached key still to be re-read before the job's rows are written (middleware/auth.ts). */
 export type JobCredentialCheck = { keyId: string; keyHash: string; via: Principal["via"]; permission: Permission };

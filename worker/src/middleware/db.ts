@@ -2,9 +2,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { createMiddleware } from "hono/factory";
 import * as tables from "../../../schema/tables";
 import type { Context } from "hono";
-import { DATA_SHARDS } from "../../../schema/shards";
+import { DATA_SHARDS, type DataShardBinding } from "../../../schema/shards";
 import type { AppEnv } from "../env";
-import type { DbRef } from "../ingestion/jobs";
 
 type Db = ReturnType<typeof build>;
 const build = (d1: D1Database) => drizzle(d1, { schema: tables });
@@ -33,7 +32,7 @@ export const withDb = createMiddleware<AppEnv>(async (c, next) => {
  * are written. The group commit runs in a Durable Object, which cannot be handed a client, so it is
  * told the binding (lib/shards.ts resolves the same name for `c.var.data`).
  */
-export const logsDbRef = (c: Context<AppEnv>): DbRef => {
+export const logsDbRef = (c: Context<AppEnv>): DataShardBinding => {
   const principal = c.var.principal;
   if (!principal) throw new Error("logsDbRef needs a signed-in principal");
   return DATA_SHARDS[principal.shard];
