@@ -304,7 +304,7 @@ ${markdownTable(["#", "Measure", "Target", "Figure", "Same-run baseline", "Resul
 How each row is measured: wrk ${SECONDS} s, ${CONNECTIONS} connections, 2 threads (row 1); latencies are ${RUNS} sequential
 requests after 3 warm-ups, next to \`GET /api/health\` timed the same way on the same stack just before;
 the straight-SQLite baseline is node:sqlite with every migration of \`schema/migrations\` applied in
-journal order (WAL journal, default synchronous), holding the same generated rows as the organization. Fill rates when the data
+journal order (WAL, synchronous=NORMAL: no fsync per commit), holding the same generated rows as the organization. Fill rates when the data
 directories were filled (mean over their organizations; the machine's load then may differ): ${fills.join("; ")}.`;
 
 console.log(`\n${report}\n`);
