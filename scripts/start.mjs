@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { seedOrganizations } from "./lib/seed-orgs.mjs";
 import { unstable_readConfig } from "wrangler";
 import { bundleWorker, fireScheduled, removeBundle, startCronTicker, startRuntime } from "./lib/runtime.mjs";
 
@@ -83,15 +84,7 @@ function seedIfEmpty() {
   if (count === 0) {
     console.log("› creating the demo organization");
     mkdirSync(stateDir, { recursive: true });
-    const sqlFile = path.join(stateDir, "demo-seed.sql");
-    const dataFile = path.join(stateDir, "demo-seed-data.sql");
-    run(bin("tsx"), ["scripts/seed.ts", sqlFile, dataFile, keyFile]);
-    // The organization's rows to the control database, its logs and alerts to its shard (0, seed.ts).
-    for (const [binding, file] of [
-      ["DB", sqlFile],
-      ["DATA_0", dataFile],
-    ])
-      run(bin("wrangler"), ["d1", "execute", binding, "--local", ...persistTo, "--file", file], { stdio: ["ignore", "ignore", "inherit"] });
+    seedOrganizations({ root, env, persistTo, tmpDir: stateDir, keyFile });
   }
   return existsSync(keyFile) ? readFileSync(keyFile, "utf8").trim() : null;
 }

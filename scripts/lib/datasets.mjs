@@ -8,17 +8,16 @@
 // applied with `wrangler d1 execute --local`, as start.mjs does) — Enterprise, so no quota stops the
 // fill; logs only ever arrive through POST /api/logs/batch. A dataset of 10 organizations starts as a
 // copy of the 1-organization dataset of the same size, so its first organization's data is the same.
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { counts, sendBatches } from "./fill.mjs";
 import { startLocalStack } from "./local-stack.mjs";
+import { seedOrganizations } from "./seed-orgs.mjs";
 import { logGenerator } from "./realistic-logs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const MARKER = "bench-dataset.json";
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_D1_WARNING: "true" };
 
 export const datasetName = (orgs, perOrg) => `${orgs}x${perOrg}`;
@@ -27,33 +26,6 @@ const seedOf = (i) => 11 + i * 1_000;
 
 const readMarker = (dir) => (existsSync(path.join(dir, MARKER)) ? JSON.parse(readFileSync(path.join(dir, MARKER), "utf8")) : null);
 const writeMarker = (dir, marker) => writeFileSync(path.join(dir, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
-
-/**
- * `count` more Enterprise organizations in a stopped stack's state directory, by the seed path (one
- * scripts/seed.ts run each, applied together in one `wrangler d1 execute`); answers their admin keys.
- */
-function seedOrganizations(dir, count) {
-  const sqlFile = path.join(dir, "bench-seed.sql");
-  const keys = [];
-  const sql = [];
-  for (let i = 0; i < count; i++) {
-    const part = path.join(dir, `bench-seed-${i}.sql`);
-    const keyFile = path.join(dir, `bench-seed-${i}.key`);
-    execFileSync(bin("tsx"), ["scripts/seed.ts", part, keyFile], { cwd: root, env, stdio: "ignore" });
-    sql.push(readFileSync(part, "utf8"));
-    keys.push(readFileSync(keyFile, "utf8").trim());
-    rmSync(part);
-    rmSync(keyFile);
-  }
-  writeFileSync(sqlFile, sql.join("\n"));
-  execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", dir, "--file", sqlFile], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  rmSync(sqlFile);
-  return keys;
-}
 
 /**
  * The dataset `orgs`×`perOrg` under dataDir, filled if it is not yet (resuming where a previous fill
@@ -80,7 +52,8 @@ export async function ensureDataset(dataDir, orgs, perOrg, { concurrency = 6, sa
   const missing = orgs - Math.max(1, marker.orgs.length);
   if (marker.orgs.length && missing > 0) {
     say(`› seeding ${missing} more organizations (scripts/seed.ts)`);
-    for (const key of seedOrganizations(dir, missing)) marker.orgs.push({ key, filled: 0 });
+    for (const key of seedOrganizations({ root, env, persistTo: ["--persist-to", dir], tmpDir: dir, count: missing }))
+      marker.orgs.push({ key, filled: 0 });
     writeMarker(dir, marker);
   }
   say(`› starting a stack on ${dir} to fill it`);
