@@ -23,7 +23,8 @@ const REQUESTS = arg("requests", 300);
 const SECONDS = arg("seconds", 10);
 const CONCURRENCY = arg("concurrency", 32);
 
-// The wrapper: the product's worker with env.DB replaced by a timing proxy for the request.
+// The wrapper: the product's worker with env.DB and every data shard (DATA_0, DATA_1, …) replaced by
+// timing proxies for the request (parallel reads of two databases count their times apart).
 const WRAPPER = `import worker from "./index.js";
 function timedStatement(stmt, acc) {
   return new Proxy(stmt, {
@@ -61,7 +62,8 @@ export default {
     }
     const acc = { calls: 0, ms: 0, each: [] };
     const started = performance.now();
-    const response = await worker.fetch(request, { ...env, DB: timedDb(env.DB, acc) }, ctx);
+    const timed = Object.fromEntries(Object.keys(env).filter((k) => k === "DB" || /^DATA_\\d+$/.test(k)).map((k) => [k, timedDb(env[k], acc)]));
+    const response = await worker.fetch(request, { ...env, ...timed }, ctx);
     const out = new Response(response.body, response);
     out.headers.set("server-timing", \`d1;dur=\${acc.ms.toFixed(2)};desc="\${acc.calls}", d1each;desc="\${acc.each.join(" ")}", handler;dur=\${(performance.now() - started).toFixed(2)}\`);
     return out;
