@@ -5,7 +5,7 @@ import { uniqueSymbol, type DescribeRouteOptions, type ResolverReturnType } from
 import { describe, expect, it } from "vitest";
 import { GATEWAY_KEY_HEADER, PERMISSIONS, type Permission } from "../../schema/constants";
 import { anomalyDetections, webhookDeliveries } from "../../schema/tables";
-import { call, keyWith, registerOrg, testDb } from "../test/helpers";
+import { call, dataDb, keyWith, registerOrg } from "../test/helpers";
 import { routeKeys } from "../test/route-table";
 import { app } from "./app";
 import { ACCESS_EXTENSION, type Access } from "./middleware/guard";
@@ -196,8 +196,9 @@ describe("answers match their documented schemas", () => {
       statusCode: 500,
       success: false,
     };
-    await testDb().insert(webhookDeliveries).values(delivery);
-    await testDb().insert(anomalyDetections).values({
+    const data = await dataDb(org.orgId);
+    await data.insert(webhookDeliveries).values(delivery);
+    await data.insert(anomalyDetections).values({
       id: crypto.randomUUID(),
       orgId: org.orgId,
       metricName: "volume",

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts, anomalyDetections, hourlyUsage } from "../../../schema/tables";
-import { call, registerOrg, testDb } from "../../test/helpers";
+import { call, dataDb, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { detectAnomalies } from "./anomalies";
 import { HOUR_MS } from "./anomaly-math";
@@ -25,7 +25,7 @@ async function seedHours(orgId: string, hour: number, hours: number, baseline: (
     tokens: r.tokens ?? 0,
     cost: r.cost ?? 0,
   }));
-  const db = testDb();
+  const db = await dataDb(orgId);
   for (let i = 0; i < values.length; i += 14) await db.insert(hourlyUsage).values(values.slice(i, i + 14));
 }
 
@@ -35,10 +35,10 @@ const steady = (i: number): Counters => {
   return { total, flagged: 2, tokens: total * 100, cost: total };
 };
 
-const anomaliesOf = (orgId: string) =>
-  testDb().select().from(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)).orderBy(anomalyDetections.metricName);
-const anomalyAlertsOf = (orgId: string) =>
-  testDb()
+const anomaliesOf = async (orgId: string) =>
+  (await dataDb(orgId)).select().from(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)).orderBy(anomalyDetections.metricName);
+const anomalyAlertsOf = async (orgId: string) =>
+  (await dataDb(orgId))
     .select()
     .from(alerts)
     .where(and(eq(alerts.orgId, orgId), eq(alerts.type, "anomaly")))
@@ -146,9 +146,12 @@ describe("anomaly detection", () => {
   it("scores each organization's hour once, then picks up the rest on later runs", async () => {
     const hour = judgedHourOf(5);
     const orgs = [await registerOrg(), await registerOrg(), await registerOrg()];
+    // One shard: the run's cap is per shard (each shard is scored in turn).
+    const shard = await orgShard(orgs[0].orgId);
+    for (const org of orgs.slice(1)) await placeOnShard(org.orgId, shard);
     for (const org of orgs) await seedHours(org.orgId, hour, 48, steady, { total: 40 });
     const checked = async () => {
-      const rows = await testDb().select().from(hourlyUsage).where(eq(hourlyUsage.hour, hour));
+      const rows = await (await dataDb(orgs[0].orgId)).select().from(hourlyUsage).where(eq(hourlyUsage.hour, hour));
       return rows.filter((r) => orgs.some((o) => o.orgId === r.orgId) && r.anomalyCheckedAt !== null).map((r) => r.anomalyCheckedAt);
     };
     await detectAnomalies(env, testDb(), runAt(hour), { maxOrganizations: 2 });
@@ -172,7 +175,7 @@ describe("anomaly detection", () => {
         estimatedCost: 0.5,
       });
     await bulkInsertLogs(org.orgId, { count: 300, createdAt: hour, spreadMs: HOUR_MS - 1, tokenCount: 200, estimatedCost: 0.5 });
-    const [counters] = await testDb()
+    const [counters] = await (await dataDb(org.orgId))
       .select()
       .from(hourlyUsage)
       .where(and(eq(hourlyUsage.orgId, org.orgId), eq(hourlyUsage.hour, hour)));
