@@ -103,11 +103,24 @@ export async function searchPage(db: Db, orgId: string, match: string, where: SQ
   return raw.map(toRow);
 }
 
-/** Flag statuses of at most LOG_COUNT_CAP + 1 matching logs of the organization (log-counts.ts caps them). */
-export function searchCountRows(db: Db, orgId: string, match: string, where: SQL, q: Bounds) {
+/**
+ * Flag statuses of at most LOG_COUNT_CAP + 1 matching logs of the organization (log-counts.ts caps
+ * them). With `searchOnly` (no filter but the organization, which the block already is), the index
+ * alone is counted first and the logs are read only when the count is under the cap: past it, the
+ * answer is "10,000+" without reading 10,001 rows (a row pays for its long prompt before its flag).
+ */
+export function searchCountRows(db: Db, orgId: string, match: string, where: SQL, q: Bounds, searchOnly: boolean) {
   const { lo, hi } = scanRange(orgId, q);
-  return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
-    SELECT flag_status, count(*) AS n FROM (
-      SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(match, lo, hi, where)} LIMIT ${LOG_COUNT_CAP + 1}
-    ) GROUP BY flag_status`);
+  const over = LOG_COUNT_CAP + 1;
+  if (!searchOnly)
+    return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
+      SELECT flag_status, count(*) AS n FROM (
+        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(match, lo, hi, where)} LIMIT ${over}
+      ) GROUP BY flag_status`);
+  return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
+    hits AS MATERIALIZED (SELECT rowid AS fr FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match} AND rowid BETWEEN ${lo} AND ${hi} LIMIT ${over}),
+    total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
+    SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = hits.fr - ${BASE}
+      WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
+    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`);
 }
