@@ -66,7 +66,7 @@ if (fresh) {
     token_count, latency_ms, source, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 'credentials')`);
   const span = 30 * 86_400_000;
   const started = performance.now();
-  sqlite.exec("PRAGMA cache_size = -1000000; BEGIN");
+  sqlite.exec("BEGIN");
   for (let i = 0; i < LOGS; i++) {
     // Every tenant ingests at once (organizations interleaved), in time order with the small
     // disorder concurrent requests give (a log stamped up to 200 ms before one already stored).
