@@ -66,7 +66,7 @@ if (fresh) {
     token_count, latency_ms, source, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 'credentials')`);
   const span = 30 * 86_400_000;
   const started = performance.now();
-  sqlite.exec("PRAGMA cache_size = -1000000; BEGIN");
+  sqlite.exec("BEGIN");
   for (let i = 0; i < LOGS; i++) {
     // Every tenant ingests at once (organizations interleaved), in time order with the small
     // disorder concurrent requests give (a log stamped up to 200 ms before one already stored).
@@ -101,61 +101,96 @@ if (fresh) {
 }
 
 // ── Measure ─────────────────────────────────────────────────────────────────
-const db = drizzle(d1Over(sqlite), { schema: await tsImport("../schema/tables.ts", import.meta.url) });
-const { listLogs } = await tsImport("../worker/src/queries/logs.ts", import.meta.url);
-const { countLogs } = await tsImport("../worker/src/queries/log-counts.ts", import.meta.url);
-const { getStats, getTrends } = await tsImport("../worker/src/queries/analytics.ts", import.meta.url);
-
-async function timed(fn) {
-  const ms = [];
-  let out;
-  for (let i = 0; i < RUNS + 3; i++) {
-    const t = performance.now();
-    out = await fn();
-    if (i >= 3) ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))], out };
+// With --before-db and --before-code (a checkout of the code before, e.g. `git archive <commit>`),
+// each query runs alternately on that database with that code and on --db with this code, so both
+// columns share the machine's load of the same minutes.
+async function target(file, root, handle = openSqlite(file)) {
+  const code = (p) => tsImport(path.join(root, p), import.meta.url);
+  const db = drizzle(d1Over(handle), { schema: await code("schema/tables.ts") });
+  const { listLogs } = await code("worker/src/queries/logs.ts");
+  const { countLogs } = await code("worker/src/queries/log-counts.ts");
+  const { getStats, getTrends } = await code("worker/src/queries/analytics.ts");
+  const list = (q) => () => listLogs(db, ORG, { limit: 50, ...q });
+  const counts = (q) => () => countLogs(db, ORG, q);
+  const page2 = (search) => async () => {
+    const first = await listLogs(db, ORG, { limit: 50, search });
+    return listLogs(db, ORG, { limit: 50, search, before: first.at(-1)?.id });
+  };
+  return {
+    handle,
+    queries: [
+      ["list (50 newest)", list({})],
+      ['search "customer" (common)', list({ search: "customer" })],
+      ['search "customer", page 2', page2("customer")],
+      ['search "customer" + user filter', list({ search: "customer", userId: `user_${(7919).toString(36)}` })],
+      ['search "portuguese" (rare)', list({ search: "portuguese" })],
+      ['search "zqxjvkwpf" (no match)', list({ search: "zqxjvkwpf" })],
+      ["counts, no filter", counts({})],
+      ['counts, search "customer"', counts({ search: "customer" })],
+      ['counts, search "portuguese"', counts({ search: "portuguese" })],
+      ['counts, search "zqxjvkwpf"', counts({ search: "zqxjvkwpf" })],
+      ["stats (30 days)", () => getStats(db, ORG, 30)],
+      ["trends (30 days)", () => getTrends(db, ORG, 30)],
+    ],
+  };
 }
+const describe = (out) =>
+  Array.isArray(out)
+    ? `${out.length} rows`
+    : out && "capped" in out
+      ? `${out.total.toLocaleString("en-US")}${out.capped ? "+ (capped)" : ""}`
+      : "";
+const stats = (ms) => {
+  ms.sort((a, b) => a - b);
+  return { p50: ms[Math.floor(ms.length / 2)], p95: ms[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))] };
+};
+const after = await target(FILE, root, sqlite);
+const beforeDb = arg("before-db");
+const before = beforeDb ? await target(beforeDb, path.resolve(arg("before-code", root))) : null;
 const { n: orgLogs } = sqlite.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").get(ORG);
 const { n: allLogs } = sqlite.prepare("SELECT count(*) AS n FROM prompt_logs").get();
 const rows = [];
-const add = async (name, fn, note) => {
-  const r = await timed(fn);
-  rows.push([name, r.p50, r.p95, note(r.out)]);
-};
-const list = (q) => () => listLogs(db, ORG, { limit: 50, ...q });
-const counts = (q) => () => countLogs(db, ORG, q);
-const n = (rows) => `${rows.length} rows`;
-const c = (r) => `${r.total.toLocaleString("en-US")}${r.capped ? "+ (capped)" : ""}`;
-const page2 = async (search) => {
-  const first = await listLogs(db, ORG, { limit: 50, search });
-  return listLogs(db, ORG, { limit: 50, search, before: first.at(-1)?.id });
-};
-await add("list (50 newest)", list({}), n);
-await add('search "customer" (common)', list({ search: "customer" }), n);
-await add('search "customer", page 2', () => page2("customer"), n);
-await add('search "customer" + user filter', list({ search: "customer", userId: `user_${(7919).toString(36)}` }), n);
-await add('search "portuguese" (rare)', list({ search: "portuguese" }), n);
-await add('search "zqxjvkwpf" (no match)', list({ search: "zqxjvkwpf" }), n);
-await add("counts, no filter", counts({}), c);
-await add('counts, search "customer"', counts({ search: "customer" }), c);
-await add('counts, search "portuguese"', counts({ search: "portuguese" }), c);
-await add('counts, search "zqxjvkwpf"', counts({ search: "zqxjvkwpf" }), c);
-await add(
-  "stats (30 days)",
-  () => getStats(db, ORG, 30),
-  () => "",
-);
-await add(
-  "trends (30 days)",
-  () => getTrends(db, ORG, 30),
-  () => "",
-);
+for (let q = 0; q < after.queries.length; q++) {
+  const sides = before ? [before, after] : [after];
+  const ms = sides.map(() => []);
+  const out = [];
+  for (let i = 0; i < RUNS + 3; i++) {
+    for (const [s, side] of sides.entries()) {
+      const t = performance.now();
+      out[s] = await side.queries[q][1]();
+      if (i >= 3) ms[s].push(performance.now() - t);
+    }
+  }
+  rows.push({ name: after.queries[q][0], times: ms.map(stats), notes: out.map(describe) });
+}
 
+const load = (await import("node:os"))
+  .loadavg()
+  .map((l) => l.toFixed(1))
+  .join(", ");
 console.log(
-  `\n${path.basename(FILE)}: organization ${ORG} with ${orgLogs.toLocaleString("en-US")} of ${allLogs.toLocaleString("en-US")} logs; ${RUNS} runs each after 3 warm-ups`,
+  `\n${path.basename(FILE)}: organization ${ORG} with ${orgLogs.toLocaleString("en-US")} of ${allLogs.toLocaleString("en-US")} logs; ${RUNS} runs each after 3 warm-ups; load average ${load}`,
 );
-console.log("| query | p50 ms | p95 ms | answer |\n|---|---:|---:|---|");
-for (const [name, p50, p95, note] of rows) console.log(`| ${name} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${note} |`);
-sqlite.close();
+const f = (x) => x.toFixed(1);
+if (before) {
+  console.log(`before: ${beforeDb} with ${arg("before-code")}, runs alternating with after`);
+  console.log(
+    "| query | before p50 / p95 ms | after p50 / p95 ms | p95 after / before | answer (before → after) |\n|---|---:|---:|---:|---|",
+  );
+  for (const {
+    name,
+    times: [b, a],
+    notes,
+  } of rows)
+    console.log(
+      `| ${name} | ${f(b.p50)} / ${f(b.p95)} | ${f(a.p50)} / ${f(a.p95)} | ${(a.p95 / b.p95).toFixed(2)}× | ${notes[0]} → ${notes[1]} |`,
+    );
+} else {
+  console.log("| query | p50 ms | p95 ms | answer |\n|---|---:|---:|---|");
+  for (const {
+    name,
+    times: [a],
+    notes,
+  } of rows)
+    console.log(`| ${name} | ${f(a.p50)} | ${f(a.p95)} | ${notes[0]} |`);
+}

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 
 export function openSqlite(file) {
   const db = new DatabaseSync(file);
-  db.exec("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+  db.exec("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -500000;");
   return db;
 }
 

@@ -88,16 +88,20 @@ async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: s
  */
 async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogCounts> {
   const match = indexedSearch(q);
-  const where = and(...logFilters(orgId, q, { ftsJoined: !!match }))!;
+  const filters = logFilters(orgId, q, { ftsJoined: !!match });
+  const where = and(...filters)!;
   const rows = match
-    ? await searchCountRows(db, orgId, match, where, q)
+    ? await searchCountRows(db, orgId, match, where, q, filters.length === 1)
     : await db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );
   const perFlag = zero();
-  for (const r of rows) if (r.flag_status in perFlag) perFlag[r.flag_status as FlagStatus] = Number(r.n);
-  const counted = withTotal(perFlag, FLAG_STATUSES);
-  if (counted.total <= LOG_COUNT_CAP) return counted;
+  let found = 0;
+  for (const r of rows) {
+    found += Number(r.n);
+    if (r.flag_status in perFlag) perFlag[r.flag_status as FlagStatus] = Number(r.n);
+  }
+  if (found <= LOG_COUNT_CAP) return withTotal(perFlag, FLAG_STATUSES);
   return { total: LOG_COUNT_CAP, capped: true, ...(Object.fromEntries(FLAG_STATUSES.map((f) => [f, null])) as Record<FlagStatus, null>) };
 }
 

@@ -13,12 +13,12 @@ const MAX_SEARCH_TERMS = 16;
 const chars = (s: string) => [...s].length;
 
 /**
- * Free text → search terms: split on white space, punctuation trimmed from each end (so `"hello"`,
+ * Free text → search terms: split on white space (and NUL), punctuation trimmed from each end (so `"hello"`,
  * `(goodbye)*` are hello and goodbye) but kept inside (`ORD-2024-55`, `a:b` stay whole).
  */
 export function searchTerms(text: string): string[] {
   return text
-    .split(/\s+/u)
+    .split(/[\s\0]+/u) // NUL too: FTS5 reads it as the end of the query ("unterminated string")
     .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
     .filter(Boolean)
     .slice(0, MAX_SEARCH_TERMS);

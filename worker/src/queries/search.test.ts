@@ -12,6 +12,8 @@ describe("search terms", () => {
     expect(searchTerms(' "hello" (goodbye)* ORD-2024-5531 a:b  東京 ')).toEqual(["hello", "goodbye", "ORD-2024-5531", "a:b", "東京"]);
     expect(ftsQuery(["hello", 'x"yz', "東京"])).toBe('"hello" "x""yz"');
     expect(ftsQuery(["ab"])).toBeNull();
+    // NUL ends an FTS5 query string: it separates terms instead of reaching the index.
+    expect(searchTerms("fuzz a\0b")).toEqual(["fuzz", "a", "b"]);
   });
 });
 
