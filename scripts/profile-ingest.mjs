@@ -51,7 +51,7 @@ async function time(acc, fn) {
 committer.each = { push() {} };
 export class IngestCommitter extends Committer {
   // The control database and every data shard (DATA_0, DATA_1, …): a flush reads both, writes the shard.
-  constructor(ctx, env) { super(ctx, Object.fromEntries(Object.entries(env).map(([k, v]) => [k, k === "DB" || /^DATA_\d+$/.test(k) ? timedDb(v, committer) : v]))); }
+  constructor(ctx, env) { super(ctx, Object.fromEntries(Object.entries(env).map(([k, v]) => [k, k === "DB" || k.startsWith("DATA_") ? timedDb(v, committer) : v]))); }
 }
 function timedDb(db, acc) {
   return new Proxy(db, {

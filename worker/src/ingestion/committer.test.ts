@@ -7,7 +7,7 @@ import type { CommitJob } from "./jobs";
 
 const input = { model: "gpt-4o", prompt: "p", response: "r" };
 const waiting = (orgId: string, logs: number, bytes = 100) => ({
-  job: { orgId, db: "DB", inputs: Array(logs).fill(input), opts: { apiKeyId: null }, check: null } as CommitJob,
+  job: { orgId, db: "DATA_0", inputs: Array(logs).fill(input), opts: { apiKeyId: null }, check: null } as CommitJob,
   bytes,
   resolve: () => {},
 });
