@@ -26,6 +26,7 @@ export const CONTROL_TABLES = [
 export const DATA_TABLES = [
   "prompt_logs",
   "prompt_logs_fts",
+  "search_tenants",
   "log_fingerprints",
   "daily_usage",
   "daily_active_users",
