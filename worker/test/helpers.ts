@@ -130,6 +130,15 @@ export async function placeOnShard(orgId: string, shard: number) {
 /** Every data shard through drizzle, in shard order (reads that look for a row wherever it is). */
 export const shardDbs = () => allShardD1s().map((d1) => drizzle(d1, { schema: tables }));
 
+/** How many logs the organization holds, counted in its data shard. */
+export async function logCount(orgId: string): Promise<number> {
+  const row = await (await dataD1(orgId))
+    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
+    .bind(orgId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
 /** The organization's data shard through drizzle. */
 export const dataDb = async (orgId: string) => drizzle(await dataD1(orgId), { schema: tables });
 

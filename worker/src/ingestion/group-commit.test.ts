@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { dailyUsage } from "../../../schema/tables";
 import { committer, countCommitter } from "../../test/committer-helpers";
 import { DATA_SHARDS } from "../../../schema/shards";
-import { call, dataD1, dataDb, expectEnvelope, keyWith, orgShard, registerOrg, type TestOrg } from "../../test/helpers";
+import { call, dataD1, dataDb, expectEnvelope, keyWith, orgShard, registerOrg, type TestOrg, logCount } from "../../test/helpers";
 import { hashApiKey } from "../lib/keys";
 import type { CommitJob } from "./jobs";
 
@@ -18,14 +18,6 @@ const log = (i: number, extra: Record<string, unknown> = {}) => ({
 });
 
 const post = (key: string, body: unknown, headers: Record<string, string> = {}) => call("POST", "/logs", { key, body, headers });
-
-async function logCount(orgId: string) {
-  const row = await (await dataD1(orgId))
-    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
-    .bind(orgId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
 
 async function keyIdOf(key: string) {
   const row = await env.DB.prepare("SELECT id FROM api_keys WHERE key_hash = ?")

@@ -1,18 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, call, dataD1, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { api, call, dataD1, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg, logCount } from "../../test/helpers";
 import { dailyUsage, organizations } from "../../../schema/tables";
 import { eq } from "drizzle-orm";
 
 const good = { prompt: "Summarize the Q3 memo in five bullets.", response: "- Revenue grew\n- Churn fell", model: "gpt-4" };
-
-async function logCount(orgId: string) {
-  const row = await (await dataD1(orgId))
-    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
-    .bind(orgId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
 
 async function alertRows(orgId: string) {
   const { results } = await (await dataD1(orgId)).prepare("SELECT * FROM alerts WHERE org_id = ?").bind(orgId).all<any>();

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dailyUsage } from "../../../schema/tables";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
-import { call, dataD1, dataDb, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
+import { call, dataDb, keyWith, registerOrg, type TestOrg, logCount } from "../../test/helpers";
 import { gzip, otlpJson, otlpProtobuf, postTraces, type TestSpan } from "../../test/otlp";
 
 const JSON_TYPE = { "content-type": "application/json" };
@@ -14,14 +14,6 @@ async function logsOf(org: TestOrg) {
   const res = await call("GET", "/logs", { key: org.apiKey });
   return res.body as any[];
 }
-async function logCount(orgId: string) {
-  const row = await (await dataD1(orgId))
-    .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?")
-    .bind(orgId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}
-
 /** A chat span in the current GenAI conventions, with captured content. */
 const genAiChat = (over: Record<string, any> = {}): TestSpan => ({
   name: "chat gpt-4o",
