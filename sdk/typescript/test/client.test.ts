@@ -49,6 +49,8 @@ describe("batching", () => {
     expect(api.requests[0].headers["content-type"]).toBe("application/json");
     expect(api.stored[0]).toMatchObject({ source: "node-sdk", model: "gpt-4" });
     expect(new Set(api.requests.map((r) => r.key)).size).toBe(3);
+    // The server has the last batch before the client has read its answer: stats follow the answer.
+    await until(() => sdk.stats.pending === 0, 2_000, "the answer to the last batch");
     expect(sdk.stats).toMatchObject({ sent: 250, failed: 0, retries: 0, pending: 0 });
   });
 
