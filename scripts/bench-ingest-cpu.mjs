@@ -10,6 +10,7 @@ import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLocalStack } from "./lib/local-stack.mjs";
+import { benchLog } from "./lib/bench-log.mjs";
 
 const i = process.argv.indexOf("--rounds");
 const ROUNDS = i > 0 ? Number(process.argv[i + 1]) : 1;
@@ -45,17 +46,6 @@ const cpuMs = () => {
   return (Number(f[11]) + Number(f[12])) * TICK_MS;
 };
 
-const prompt =
-  "Summarize the attached incident report for the on-call channel. The checkout service returned 502s for twelve minutes after a config push; rollback restored service. Include impact, root cause and follow-ups. ".repeat(
-    4,
-  );
-const log = (n) => ({
-  prompt: `${prompt} #${n}`,
-  response: "Impact: 12 minutes of failed checkouts.",
-  model: "gpt-4",
-  userId: `bench_${n % 50}`,
-  tokenCount: 900,
-});
 const headers = { "content-type": "application/json", authorization: `Bearer ${stack.key}` };
 const post = (p, body, h = headers) => fetch(`${stack.base}${p}`, { method: "POST", headers: h, body: JSON.stringify(body) });
 
@@ -84,13 +74,13 @@ console.log(`workerd pid ${pid}; load average ${readFileSync("/proc/loadavg", "u
 console.log("request                            count  cpu ms/req  ms/log   req/s");
 for (let round = 0; round < ROUNDS; round++) {
   await run("GET /api/health, 16 at once", 3000, 16, () => fetch(`${stack.base}/api/health`), 0, 200);
-  await run("POST /api/logs, 1 at once", 300, 1, (n) => post("/api/logs", log(n)), 1, 201);
-  await run("POST /api/logs, 16 at once", 1000, 16, (n) => post("/api/logs", log(n)), 1, 201);
+  await run("POST /api/logs, 1 at once", 300, 1, (n) => post("/api/logs", benchLog(n)), 1, 201);
+  await run("POST /api/logs, 16 at once", 1000, 16, (n) => post("/api/logs", benchLog(n)), 1, 201);
   await run(
     "POST /api/logs/batch ×100, 4 at once",
     20,
     4,
-    (n) => post("/api/logs/batch", { logs: Array.from({ length: 100 }, (_, j) => log(n * 100 + j)) }),
+    (n) => post("/api/logs/batch", { logs: Array.from({ length: 100 }, (_, j) => benchLog(n * 100 + j)) }),
     100,
     201,
   );
@@ -98,7 +88,7 @@ for (let round = 0; round < ROUNDS; round++) {
     "POST /api/logs bad key (401)",
     1000,
     16,
-    () => post("/api/logs", log(0), { ...headers, authorization: "Bearer pk_live_nope" }),
+    () => post("/api/logs", benchLog(0), { ...headers, authorization: "Bearer pk_live_nope" }),
     0,
     401,
   );

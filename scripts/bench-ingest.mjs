@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLocalStack } from "./lib/local-stack.mjs";
+import { benchLog } from "./lib/bench-log.mjs";
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,18 +21,6 @@ const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-bench-"));
 const stack = await startLocalStack({ dir, portBase: 18_500, timeoutMs: 180_000 });
 const BASE = stack.base;
 const KEY = stack.key;
-
-const prompt =
-  "Summarize the attached incident report for the on-call channel. The checkout service returned 502s for twelve minutes after a config push; rollback restored service. Include impact, root cause and follow-ups. ".repeat(
-    4,
-  );
-const log = (i) => ({
-  prompt: `${prompt} #${i}`,
-  response: "Impact: 12 minutes of failed checkouts. Cause: bad config. Follow-ups: canary config pushes.",
-  model: "gpt-4",
-  userId: `bench_${i % 50}`,
-  tokenCount: 900,
-});
 
 async function measure(name, request) {
   let done = 0;
@@ -58,12 +47,12 @@ async function measure(name, request) {
 const json = { "content-type": "application/json", authorization: `Bearer ${KEY}` };
 const results = [
   await measure("GET /api/health (baseline)", () => fetch(`${BASE}/api/health`)),
-  await measure("POST /api/logs", (i) => fetch(`${BASE}/api/logs`, { method: "POST", headers: json, body: JSON.stringify(log(i)) })),
+  await measure("POST /api/logs", (i) => fetch(`${BASE}/api/logs`, { method: "POST", headers: json, body: JSON.stringify(benchLog(i)) })),
   await measure("POST /api/logs/batch ×100", (i) =>
     fetch(`${BASE}/api/logs/batch`, {
       method: "POST",
       headers: json,
-      body: JSON.stringify({ logs: Array.from({ length: 100 }, (_, j) => log(i * 100 + j)) }),
+      body: JSON.stringify({ logs: Array.from({ length: 100 }, (_, j) => benchLog(i * 100 + j)) }),
     }),
   ),
 ];

@@ -12,23 +12,21 @@ const PAGE_ROWS = 500;
 /** D1 binds at most 100 parameters per statement. */
 const MAX_PARAMS = 100;
 
+const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
+/** Rebuilt in the target by the insert triggers of the copied logs, not copied. */
+const INDEXED = ["prompt_logs_fts", "search_tenants"] as const;
+
 /**
- * Tables copied row for row, parents first (flag_feedback references prompt_logs). prompt_logs_fts is
- * not copied: the insert trigger indexes each copied log. The aggregates come last, copied over what
- * those triggers built: the source's counters are the truth (retention never decrements them, so they
+ * Tables copied row for row: every data table (schema/shards.ts, which lists parents first:
+ * flag_feedback references prompt_logs) but the search index and its tenant numbering, which the
+ * insert trigger builds for each copied log, and the aggregates, copied last over what those
+ * triggers built: the source's counters are the truth (retention never decrements them, so they
  * count logs that no longer exist anywhere).
  */
-const COPIED = [
-  "prompt_logs",
-  "log_fingerprints",
-  "alerts",
-  "anomaly_detections",
-  "webhook_deliveries",
-  "delivery_claims",
-  "flag_feedback",
-] as const;
-const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
-
+const COPIED = DATA_TABLES.filter(
+  (t): t is Exclude<(typeof DATA_TABLES)[number], (typeof AGGREGATES)[number] | (typeof INDEXED)[number]> =>
+    !(AGGREGATES as readonly string[]).includes(t) && !(INDEXED as readonly string[]).includes(t),
+);
 export type MoveReport = { orgId: string; from: number; to: number; copied: Record<string, number>; deleted: number };
 export type MoveOptions = {
   /** Between the flip and the second copy: long enough for every isolate to have re-read the row (CREDENTIAL_CACHE_TTL_MS). */
