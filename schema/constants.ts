@@ -378,3 +378,18 @@ export const BLOCKED_FILTER_OPTIONS = [
   { value: "true", label: "Blocked" },
   { value: "false", label: "Not Blocked" },
 ] as const;
+
+/**
+ * The search index gives each organization a block of rowids: FTS rowid = (tenant_no << TENANT_SHIFT)
+ * + prompt_logs.rowid (migration 0010, worker/src/queries/search.ts). prompt_logs rowids stay below
+ * 2^40 (about 10^12 logs).
+ */
+export const TENANT_SHIFT = 40;
+
+/**
+ * Indexing of logs stored before the tenant search index (worker/src/schedules/search-backfill.ts):
+ * rowids per transaction (about a second of trigram indexing for logs of 1–2 KB), and how long one
+ * minute's run keeps going over all data shards.
+ */
+export const SEARCH_BACKFILL_CHUNK_ROWIDS = 2_000;
+export const SEARCH_BACKFILL_BUDGET_MS = 20_000;

@@ -228,6 +228,17 @@ export const searchTenants = sqliteTable(
   (t) => [uniqueIndex("search_tenants_no").on(t.tenantNo)],
 );
 
+/**
+ * The rowids of logs stored before the tenant search index existed that the minute schedule has still
+ * to index (migration 0010, worker/src/schedules/search-backfill.ts): next_rowid..last_rowid, one row
+ * per data database, none once done. The search triggers leave those rowids to it.
+ */
+export const searchBackfill = sqliteTable("search_backfill", {
+  id: integer("id").primaryKey(),
+  nextRowid: integer("next_rowid").notNull(),
+  lastRowid: integer("last_rowid").notNull(),
+});
+
 /** Distinct users seen per day, so "active users" over a range is a small COUNT(DISTINCT) over this table. */
 export const dailyActiveUsers = sqliteTable(
   "daily_active_users",

@@ -39,7 +39,8 @@ END;
 --> statement-breakpoint
 -- Search in any language (issue 14): the trigram tokenizer indexes every 3-character window, so
 -- CJK text (no spaces between words) and parts of identifiers match. Same name and columns, so
--- 0001's triggers keep it in step unchanged.
+-- 0001's triggers keep it in step unchanged. It starts empty: 0010 replaces it, and the logs stored
+-- before are indexed in chunks after the migrations (0010_tenant_search.sql says why).
 DROP TABLE `prompt_logs_fts`;
 --> statement-breakpoint
 CREATE VIRTUAL TABLE `prompt_logs_fts` USING fts5(
@@ -49,5 +50,3 @@ CREATE VIRTUAL TABLE `prompt_logs_fts` USING fts5(
   content_rowid='rowid',
   tokenize='trigram remove_diacritics 1'
 );
---> statement-breakpoint
-INSERT INTO `prompt_logs_fts`(`prompt_logs_fts`) VALUES ('rebuild');

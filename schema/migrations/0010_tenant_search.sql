@@ -79,12 +79,24 @@ CREATE VIRTUAL TABLE `prompt_logs_fts` USING fts5(
   tokenize='trigram remove_diacritics 1'
 );
 --> statement-breakpoint
-INSERT INTO `prompt_logs_fts` (rowid, prompt, response)
-SELECT (t.tenant_no << 40) + p.rowid, p.prompt, p.response
-FROM `prompt_logs` p JOIN `search_tenants` t ON t.org_id = p.org_id;
+-- The logs already stored are indexed afterwards, in bounded chunks, by the minute schedule
+-- (worker/src/schedules/search-backfill.ts), not here: D1 stops a query after 30 s, and indexing a
+-- big database in one statement takes far longer (300,000 logs: 18 minutes on the benchmark machine).
+-- search_backfill holds the rowids still to index, next_rowid..last_rowid (no row: nothing left);
+-- the triggers below leave those rows to the backfill, so no log is indexed twice or "deleted" from
+-- the index before it is in it (which would corrupt a contentless index).
+CREATE TABLE `search_backfill` (
+	`id` integer PRIMARY KEY NOT NULL CHECK (`id` = 1),
+	`next_rowid` integer NOT NULL,
+	`last_rowid` integer NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO `search_backfill` (`id`, `next_rowid`, `last_rowid`)
+SELECT 1, min(rowid), max(rowid) FROM `prompt_logs` HAVING count(*) > 0;
 --> statement-breakpoint
 -- Every way a log is stored gets its organization a block first (no caller can forget it), and
--- records how late the log's timestamp is against the newest one stored before it.
+-- records how late the log's timestamp is against the newest one stored before it. A rowid the
+-- backfill has still to reach (search_backfill) is left to it.
 CREATE TRIGGER `prompt_logs_search_after_insert` AFTER INSERT ON `prompt_logs` BEGIN
   INSERT INTO search_tenants (org_id, tenant_no, newest_at, late_ms)
   VALUES (new.org_id, coalesce((SELECT max(tenant_no) FROM search_tenants), 0) + 1, new.created_at, 0)
@@ -93,17 +105,20 @@ CREATE TRIGGER `prompt_logs_search_after_insert` AFTER INSERT ON `prompt_logs` B
     newest_at = max(newest_at, excluded.newest_at)
   WHERE excluded.newest_at > newest_at OR newest_at - excluded.newest_at > late_ms;
   INSERT INTO prompt_logs_fts (rowid, prompt, response)
-  VALUES (((SELECT tenant_no FROM search_tenants WHERE org_id = new.org_id) << 40) + new.rowid, new.prompt, new.response);
+  SELECT ((SELECT tenant_no FROM search_tenants WHERE org_id = new.org_id) << 40) + new.rowid, new.prompt, new.response
+  WHERE NOT EXISTS (SELECT 1 FROM search_backfill WHERE new.rowid BETWEEN next_rowid AND last_rowid);
 END;
 --> statement-breakpoint
 -- Deletion (metadata retention, delete-all, an organization deleted) and body purge (retention,
--- redaction backfill) take the old text out of the tenant's block.
-CREATE TRIGGER `prompt_logs_search_after_delete` AFTER DELETE ON `prompt_logs` BEGIN
+-- redaction backfill) take the old text out of the tenant's block, if it is in the index yet.
+CREATE TRIGGER `prompt_logs_search_after_delete` AFTER DELETE ON `prompt_logs`
+WHEN NOT EXISTS (SELECT 1 FROM search_backfill WHERE old.rowid BETWEEN next_rowid AND last_rowid) BEGIN
   INSERT INTO prompt_logs_fts (prompt_logs_fts, rowid, prompt, response)
   VALUES ('delete', ((SELECT tenant_no FROM search_tenants WHERE org_id = old.org_id) << 40) + old.rowid, old.prompt, old.response);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `prompt_logs_search_after_update` AFTER UPDATE OF prompt, response ON `prompt_logs` BEGIN
+CREATE TRIGGER `prompt_logs_search_after_update` AFTER UPDATE OF prompt, response ON `prompt_logs`
+WHEN NOT EXISTS (SELECT 1 FROM search_backfill WHERE old.rowid BETWEEN next_rowid AND last_rowid) BEGIN
   INSERT INTO prompt_logs_fts (prompt_logs_fts, rowid, prompt, response)
   VALUES ('delete', ((SELECT tenant_no FROM search_tenants WHERE org_id = old.org_id) << 40) + old.rowid, old.prompt, old.response);
   INSERT INTO prompt_logs_fts (rowid, prompt, response)

@@ -1,10 +1,13 @@
-// Migration 0010 on a database that already holds logs (issue 11): the backfill numbers every
-// organization with logs, records how late its logs were stored, and rebuilds the index in per-tenant
-// blocks; the triggers then keep it. Real SQLite (node:sqlite) with the repository's migrations.
+// Migration 0010 on a database that already holds logs (issue 11): it numbers every organization with
+// logs and records how late its logs were stored; the logs themselves are indexed afterwards, in
+// per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule runs), never by
+// one long statement; the triggers then keep the index. Real SQLite (node:sqlite) with the
+// repository's migrations, 0011 and later included.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
+import { searchBackfillChunk } from "../search-backfill";
 
 const dir = import.meta.dirname;
 const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
@@ -46,7 +49,7 @@ describe("migration 0010_tenant_search", () => {
     insertLog(db, "a2", "org_a", t + 6_000, "puffin four");
     const rowid = (id: string) => Number(db.prepare("SELECT rowid FROM prompt_logs WHERE id = ?").get(id)!.rowid);
 
-    apply(db, "0010_tenant_search");
+    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
     expect(
       db
         .prepare("SELECT org_id, tenant_no, newest_at, late_ms FROM search_tenants ORDER BY tenant_no")
@@ -56,6 +59,22 @@ describe("migration 0010_tenant_search", () => {
       { org_id: "org_b", tenant_no: 1, newest_at: t + 5_000, late_ms: 3_000 },
       { org_id: "org_a", tenant_no: 2, newest_at: t + 6_000, late_ms: 0 },
     ]);
+    // Nothing indexed by the migration; every stored rowid is left to the backfill, two at a time here.
+    expect(blockMatches(db, 1, "puffin")).toEqual([]);
+    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_backfill").get() }).toEqual({
+      next_rowid: rowid("b1"),
+      last_rowid: rowid("a2"),
+    });
+    const left = () => {
+      const statements = searchBackfillChunk(2);
+      db.exec("BEGIN");
+      for (const statement of statements.slice(0, -1)) db.exec(statement);
+      const row = db.prepare(statements.at(-1)!).get();
+      db.exec("COMMIT");
+      return Number(row?.left ?? 0);
+    };
+    expect([left(), left(), left()]).toEqual([3, 1, 0]);
+    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b1"), rowid("b2")]);
     expect(blockMatches(db, 2, "puffin")).toEqual([rowid("a1"), rowid("a2")]);
     expect(blockMatches(db, 1, "gannet")).toEqual([rowid("b3")]);
@@ -81,5 +100,13 @@ describe("migration 0010_tenant_search", () => {
     expect(db.prepare("SELECT sum(total) AS n FROM daily_usage").get()!.n).toBe(7);
     expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
     db.exec("INSERT INTO prompt_logs_fts(prompt_logs_fts, rank) VALUES ('integrity-check', 0)");
+  });
+
+  it("needs no backfill on an empty database, and indexes each new log once from the start", () => {
+    const db = databaseBefore0010();
+    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
+    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
+    insertLog(db, "a1", "org_a", 1_800_000_000_000, "puffin");
+    expect(blockMatches(db, 1, "puffin")).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgSettings } from "../../../schema/tables";
 import { call, dataD1, dataDb, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { deleteAllLogs } from "./data";
-import { TENANT_SHIFT } from "./search";
+import { TENANT_SHIFT } from "../../../schema/constants";
 import { purgeExpired } from "../schedules/retention";
 
 const DAY = 86_400_000;

@@ -15,13 +15,11 @@
 //     the few stored out of order. Fewer than `limit` in `first` means it already holds every match.
 // The cursor and the `from`/`to` filters bound the scan the same way before it starts.
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import { LOG_COUNT_CAP } from "../../../schema/constants";
+import { LOG_COUNT_CAP, TENANT_SHIFT } from "../../../schema/constants";
 import { type PromptLogRow, promptLogs, searchTenants } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 
-/** Rowids per organization in the index: prompt_logs rowids stay below 2^40 (about 10^12 logs). */
-export const TENANT_SHIFT = 40;
 const SPAN = sql.raw(String(2 ** TENANT_SHIFT));
 
 /** The organization's block and lateness; no row (no log ever stored) leaves every bound NULL: nothing matches. */

@@ -7,6 +7,7 @@ import { detectAnomalies } from "./anomalies";
 import { refreshDueMetrics } from "./metric-refresh";
 import { redactStoredLogs } from "./redaction-backfill";
 import { purgeExpired } from "./retention";
+import { backfillSearchIndex } from "./search-backfill";
 
 export const CRONS = {
   metrics: "* * * * *",
@@ -23,8 +24,13 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
   let result: unknown;
   switch (controller.cron) {
     case CRONS.metrics:
-      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14).
-      result = { metrics: await refreshDueMetrics(env, db, now), redaction: await redactStoredLogs(env, db) };
+      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14) and
+      // indexes logs stored before the tenant search index (migration 0010) for a bounded time.
+      result = {
+        metrics: await refreshDueMetrics(env, db, now),
+        redaction: await redactStoredLogs(env, db),
+        search: await backfillSearchIndex(env),
+      };
       break;
     case CRONS.anomalies:
       result = await detectAnomalies(env, db, now);

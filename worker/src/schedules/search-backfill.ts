@@ -1,0 +1,42 @@
+// Indexing of logs stored before the tenant search index existed (migration 0010): a database
+// upgraded with logs in it records their rowids in search_backfill, and each minute this job indexes
+// the next chunks into their organizations' blocks, until none are left. Never one long statement: D1
+// stops a query after 30 s. The cursor moves in the same transaction as the chunk's index entries, so
+// a run that fails or overlaps another indexes nothing twice. Until it is done, a search misses the
+// not-yet-indexed logs (docs/data.md#search).
+import { sql } from "drizzle-orm";
+import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
+import { searchBackfillChunk } from "../../../schema/search-backfill";
+import type { Bindings, Db } from "../env";
+import { allShards } from "../lib/shards";
+
+export type SearchBackfillReport = { chunks: number; remaining: number; complete: boolean };
+
+/** Indexes the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */
+export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
+  const [index, move, finish, left] = searchBackfillChunk(chunkRowids);
+  const [, , , rows] = await db.batch([
+    db.run(sql.raw(index)),
+    db.run(sql.raw(move)),
+    db.run(sql.raw(finish)),
+    db.all<{ left: number }>(sql.raw(left)),
+  ]);
+  return rows[0]?.left ?? 0;
+}
+
+/** Chunks on every data shard until each is done or the run's time budget is spent. */
+export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<SearchBackfillReport> {
+  const deadline = Date.now() + budgetMs;
+  const report: SearchBackfillReport = { chunks: 0, remaining: 0, complete: true };
+  for (const { data } of allShards(env)) {
+    let remaining = await indexNextChunk(data);
+    report.chunks++;
+    while (remaining > 0 && Date.now() < deadline) {
+      remaining = await indexNextChunk(data);
+      report.chunks++;
+    }
+    report.remaining += remaining;
+  }
+  report.complete = report.remaining === 0;
+  return report;
+}
