@@ -5,6 +5,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { DATA_SHARDS } from "../../schema/shards";
 import { committerOf } from "../src/ingestion/ingest-logs";
+import type { Bindings } from "../src/env";
 import type { DbRef } from "../src/ingestion/jobs";
 import { createDb } from "../src/middleware/db";
 import { countingD1 } from "./d1-counter";
@@ -41,4 +42,17 @@ export async function countCommitter(orgId: string) {
     /** Write batches: those that insert logs. */
     writes: () => batches().filter((b) => b.some((s) => s.startsWith('insert into "prompt_logs"'))).length,
   };
+}
+
+/**
+ * Points the live feed of the organization's committer (lib/live-feed.ts) at `origin`, a local
+ * receiver standing in for the party server: the committer POSTs each flush's logs with its own env,
+ * not the request's, so tests change that env (the suite's PARTY_HOST is a port nothing listens on).
+ */
+export async function feedTo(orgId: string, origin: string, secret = env.PARTY_SECRET) {
+  const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId));
+  await runInDurableObject(stub, (instance: DurableObject) => {
+    const self = instance as unknown as { env: Bindings };
+    self.env = { ...self.env, PARTY_HOST: origin, PARTY_SECRET: secret };
+  });
 }

@@ -1,50 +1,46 @@
-// The live feed, coalesced per organization in this isolate (issue 11): at most one room POST per
-// organization every REALTIME_COALESCE_MS. The first logs after a quiet window go out at once (no
-// added latency at rest); logs arriving within the window after a POST join one array that is sent
-// when the window ends (so under load a log waits REALTIME_COALESCE_MS at most). The room still receives `[{type: "newPromptLog", log}, …]` — the array it always
-// accepted — and sends each socket one event per log, so the web is unchanged.
-import { REALTIME_COALESCE_MS } from "../../../schema/constants";
+// The live feed of one organization (issue 11), kept by its committer (ingestion/committer.ts), which
+// hands it each flush's newly stored logs right after the write: so logs are coalesced per
+// organization across every isolate (one committer per organization), with no fixed wait.
+// - Nothing in flight to the room: the flush's logs leave at once, in one POST.
+// - A POST still in flight: the logs of the flushes done meanwhile are held and leave together, in
+//   one POST, as soon as it returns. So the room gets one POST per flush while it keeps up and fewer
+//   when it is slow, never two at once from one organization (its messages keep the write order),
+//   and a log waits at most one room round trip (NOTIFY_TIMEOUT_MS when the room is down).
+// The room receives `[{type: "newPromptLog", log}, …]`, the array it always accepted, and sends each
+// socket one event per log, so the web is unchanged.
+import type { PromptLogRow } from "../../../schema/tables";
 import type { Bindings } from "../env";
-import type { PromptLog } from "../serialize";
+import { serializeLog } from "../serialize";
 import { notifyNewLogs } from "./realtime";
 
-type Window = { logs: PromptLog[] };
+type Room = { held: PromptLogRow[]; sending: boolean };
 
-/** Logs waiting for their organization's window to close. */
-const waiting = new Map<string, Window>();
-/** When each organization's last room POST left. */
-const lastSent = new Map<string, number>();
+export class LiveFeed {
+  private rooms = new Map<string, Room>();
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Queues stored logs for the organization's room. Outside a window they are sent at once (and open
- * one); inside, they wait for its end. Only the request that opens a waiting window hands its
- * promise to waitUntil (it makes that POST): a request joining it has nothing of its own to wait
- * for, and workerd does not let one request wait on another's I/O.
- */
-export function publishNewLogs(env: Bindings, orgId: string, logs: PromptLog[], waitUntil: (p: Promise<unknown>) => void): void {
-  if (!logs.length || !env.PARTY_SECRET) return;
-  const open = waiting.get(orgId);
-  if (open) {
-    open.logs.push(...logs);
-    return;
+  /**
+   * Sends stored logs to the organization's room: at once, or with the next POST if one is in flight.
+   * Answers the promise of the sending it started (for waitUntil), or null when it joined one. Never rejects.
+   */
+  publish(env: Bindings, orgId: string, rows: PromptLogRow[]): Promise<void> | null {
+    if (!rows.length || !env.PARTY_SECRET) return null;
+    const room = this.rooms.get(orgId) ?? { held: [], sending: false };
+    this.rooms.set(orgId, room);
+    room.held.push(...rows);
+    if (room.sending) return null;
+    room.sending = true;
+    return this.send(env, orgId, room);
   }
-  const delay = (lastSent.get(orgId) ?? -Infinity) + REALTIME_COALESCE_MS - Date.now();
-  if (lastSent.size > 10_000) lastSent.clear(); // an isolate serving many tenants forgets old windows
-  if (delay <= 0) {
-    lastSent.set(orgId, Date.now());
-    waitUntil(notifyNewLogs(env, orgId, logs));
-    return;
+
+  private async send(env: Bindings, orgId: string, room: Room) {
+    try {
+      while (room.held.length) {
+        const rows = room.held.splice(0);
+        await notifyNewLogs(env, orgId, rows.map(serializeLog)); // logs its own failures, never throws
+      }
+    } finally {
+      room.sending = false;
+      this.rooms.delete(orgId);
+    }
   }
-  const window: Window = { logs: [...logs] };
-  waiting.set(orgId, window);
-  waitUntil(
-    (async () => {
-      await sleep(delay);
-      waiting.delete(orgId);
-      lastSent.set(orgId, Date.now());
-      await notifyNewLogs(env, orgId, window.logs);
-    })(),
-  );
 }
