@@ -77,6 +77,7 @@ try {
 
 const line = (r) =>
   `${r.label.padEnd(6)} round ${r.round}: at rest p50 ${num(r.rest.p50)} / p95 ${num(r.rest.p95)} ms (lost ${r.rest.lost}); ` +
-  `under ${num(r.loaded.backgroundRate)} logs/s p50 ${num(r.loaded.p50)} / p95 ${num(r.loaded.p95)} ms (lost ${r.loaded.lost}); load ${r.load}`;
+  `under ${num(r.loaded.backgroundRate)} logs/s p50 ${num(r.loaded.p50)} / p95 ${num(r.loaded.p95)} ms (lost ${r.loaded.lost}; ` +
+  `the POST's own answer p50 ${num(r.loaded.answer.p50)} / p95 ${num(r.loaded.answer.p95)} ms); load ${r.load}`;
 console.log(`\nPOST → newPromptLog, ${PROBES} probes each, background ${RATE} logs/s in batches of ${FEED_BATCH}:`);
 for (const r of results) console.log(line(r));

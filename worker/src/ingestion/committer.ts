@@ -9,11 +9,11 @@
 // that started it (a flush started by one request is cancelled when that request ends, and promises
 // settled across requests hang or warn); inside the object every call shares one context. One object
 // per organization also serializes its writes, so idempotency and quota are judged exactly. The same
-// object publishes each flush's new logs to the organization's live feed (lib/live-feed.ts).
+// object sends each flush's new logs to the organization's realtime room (lib/realtime.ts).
 import { DurableObject } from "cloudflare:workers";
 import { INGEST_FLUSH_MAX_BYTES, INGEST_FLUSH_MAX_LOGS, INGEST_FLUSH_MAX_REQUESTS } from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
-import { LiveFeed } from "../lib/live-feed";
+import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../middleware/db";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
@@ -50,7 +50,6 @@ export class IngestCommitter extends DurableObject<Bindings> {
   private flushing = false;
   /** Write batches this object has sent to D1 (the committer's own count, for tests and profiles). */
   private flushes = 0;
-  private feed = new LiveFeed();
 
   /** Stores the job's logs with whatever else arrives meanwhile; answers once they are in D1 (or why not). */
   commit(job: CommitJob): Promise<CommitResult> {
@@ -89,10 +88,10 @@ export class IngestCommitter extends DurableObject<Bindings> {
           results = group.map(() => ({ error: failed }));
         }
         for (const [i, w] of group.entries()) w.resolve(results[i]);
-        // The flush's new logs (not replays) to the room, without holding up the answers or the next flush.
+        // The live feed: the flush's new logs (never replays) in one room POST, at once; neither the
+        // answers nor the next flush wait for it (it logs its own failures and never rejects).
         const fresh = results.flatMap((r) => (r.stored && !r.stored.replayed ? r.stored.rows : []));
-        const sending = this.feed.publish(this.env, orgId, fresh);
-        if (sending) this.ctx.waitUntil(sending);
+        if (fresh.length) this.ctx.waitUntil(notifyNewLogs(this.env, orgId, fresh));
       }
     } finally {
       this.flushing = false;

@@ -55,7 +55,8 @@ export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: 
   const logs = rows.map(serializeLog);
   // After a streamed answer the response is already sent: its headers can no longer change.
   if (replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
-  // New logs only (the live feed was told by the committer, once per flush: lib/live-feed.ts).
-  else if (subscribers) inBackground(c.executionCtx, () => enqueueIngested(c.env, principal.orgId, rows, newAlerts, subscribers));
+  // New logs only (the committer told the live feed, one room POST per flush).
+  else if (!replayed && subscribers)
+    inBackground(c.executionCtx, () => enqueueIngested(c.env, principal.orgId, rows, newAlerts, subscribers));
   return logs;
 }
