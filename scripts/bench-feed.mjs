@@ -43,7 +43,7 @@ const load = () =>
     .join(" ");
 
 async function measure(label, root, round) {
-  const stack = await startLocalStack({ dir: path.join(work, `${label}-${round}`), portBase: 18_600, timeoutMs: 600_000, root });
+  const stack = await startLocalStack({ dir: path.join(work, `${label}-${round}-${Date.now()}`), portBase: 18_600, timeoutMs: 600_000, root });
   try {
     const probe = await logGenerator({ seed: 8 + round });
     const loadAtStart = load();
@@ -66,7 +66,11 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [label, root] of [...(BEFORE ? [["before", BEFORE]] : []), ["after", here]]) {
       console.log(`› round ${round}: ${label} (${root})`);
-      const r = await measure(label, root, round);
+      // A stack that fails to come up (a spare port taken meanwhile by another process) gets one more try on new ports.
+      const r = await measure(label, root, round).catch((error) => {
+        console.log(`  failed (${error.message.split("\n")[0]}), once more`);
+        return measure(label, root, round);
+      });
       results.push(r);
       console.log(JSON.stringify(r));
     }
