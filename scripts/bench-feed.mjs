@@ -43,7 +43,12 @@ const load = () =>
     .join(" ");
 
 async function measure(label, root, round) {
-  const stack = await startLocalStack({ dir: path.join(work, `${label}-${round}-${Date.now()}`), portBase: 18_600, timeoutMs: 600_000, root });
+  const stack = await startLocalStack({
+    dir: path.join(work, `${label}-${round}-${Date.now()}`),
+    portBase: 18_600,
+    timeoutMs: 600_000,
+    root,
+  });
   try {
     const probe = await logGenerator({ seed: 8 + round });
     const loadAtStart = load();
