@@ -255,8 +255,6 @@ export const SESSION_RENEW_INTERVAL_SECONDS = 60;
 export const CREDENTIAL_CACHE_TTL_MS = 10_000;
 /** Keys one isolate remembers at most (oldest forgotten first). */
 export const CREDENTIAL_CACHE_MAX_ENTRIES = 1_000;
-/** Live-feed notifications of one organization are sent to its room at most once per this window. */
-export const REALTIME_COALESCE_MS = 250;
 /**
  * Group commit (worker/src/ingestion/committer.ts): the ingestion requests of an organization that
  * arrive while its previous write is in flight are written together in the next one. A flush takes

@@ -7,6 +7,7 @@
 //   3–7  search (common, rare, no match), searched and unfiltered counts, list / stats / trends:
 //      p50/p95 of sequential requests next to GET /api/health's; list/stats/trends also at --small
 //   8  POST → newPromptLog on the organization's socket, at rest and while 100 logs/s are ingested
+//      (alone, on a small dataset, before/after: npm run bench:feed, scripts/bench-feed.mjs)
 //   9  search p95 of one organization's --tenant-logs logs alone vs among 10 organizations of that size
 //
 // Usage: npm run bench -- [--logs 1000000] [--data-dir DIR] [--small 10000] [--tenant-logs 100000]

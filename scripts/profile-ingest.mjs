@@ -120,7 +120,7 @@ await stack.stop();
 const assetsDir = path.join(root, "web", "dist");
 const bundleDir = bundleWorker({ root, assetsDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
 writeFileSync(path.join(bundleDir, "profile-entry.js"), WRAPPER);
-// The live-feed notification after each answer goes to a sink that accepts it, as the party server would.
+// The live-feed notification of each flush goes to a sink that accepts it, as the party server would.
 const party = createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end("ok")));
 await new Promise((r) => party.listen(0, "127.0.0.1", r));
 const port = 18_950 + Math.floor(Math.random() * 40);

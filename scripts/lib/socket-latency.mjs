@@ -31,7 +31,7 @@ async function openFeed(base, key) {
 /**
  * Times `probes` single-log POSTs (one every `gapMs`) to their arrival on the socket. With
  * `background` ({ logsPerSecond, batchSize, next }) batches are sent at that rate meanwhile.
- * @returns {Promise<{ p50: number, p95: number, p99: number, n: number, lost: number, backgroundRate?: number }>}
+ * @returns {Promise<{ p50: number, p95: number, p99: number, n: number, lost: number, answer: object, afterAnswer: object, backgroundRate?: number }>}
  */
 export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeLog, background }) {
   const { socket, arrived } = await openFeed(base, key);
@@ -75,7 +75,7 @@ export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeL
     }
     const body = await res.json();
     if (res.status !== 201) throw new Error(`probe answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
-    sent.push({ id: body.id, t });
+    sent.push({ id: body.id, t, answered: performance.now() });
     await sleep(gapMs);
   }
   await sleep(3_000); // the last probes' notifications
@@ -83,9 +83,13 @@ export async function socketLatency({ base, key, probes = 40, gapMs = 250, makeL
   await backgroundDone;
   const seconds = (performance.now() - backgroundStart) / 1000;
   socket.close();
-  const latencies = sent.filter((s) => arrived.has(s.id)).map((s) => arrived.get(s.id) - s.t);
+  const delivered = sent.filter((s) => arrived.has(s.id));
+  const latencies = delivered.map((s) => arrived.get(s.id) - s.t);
   return {
     ...summarize(latencies),
+    // The POST's own answer time, and how long after it the socket heard (negative: before the answer was read).
+    answer: summarize(delivered.map((s) => s.answered - s.t)),
+    afterAnswer: summarize(delivered.map((s) => arrived.get(s.id) - s.answered)),
     lost: sent.length - latencies.length,
     dropped,
     ...(background ? { backgroundRate: backgroundLogs / seconds } : {}),

@@ -8,6 +8,7 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { REDACTION_MODES, type RedactionMode } from "../../schema/constants";
+import { feedTo } from "./committer-helpers";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "./delivery-helpers";
 import { allShardD1s, call, dataD1, registerOrg } from "./helpers";
 
@@ -102,8 +103,9 @@ async function runThroughEveryPath(mode: RedactionMode) {
   const hooks = receiver();
   const { queue, sent } = recordingQueue();
   const origin = inject("receiverOrigin");
-  // The realtime notify goes to the local receiver, standing in for the party server.
+  // The realtime notify (sent by the organization's committer) goes to the local receiver, standing in for the party server.
   const bindings = testEnv({ DELIVERY_QUEUE: queue, PARTY_SECRET: "proof-secret", PARTY_HOST: origin });
+  await feedTo(org.orgId, origin, "proof-secret");
   const key = org.apiKey;
   expect((await callWith(bindings, "PUT", "/settings", { key, body: { redaction: mode } })).status).toBe(200);
   const hook = await callWith(bindings, "POST", "/webhooks", {

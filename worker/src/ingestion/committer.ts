@@ -8,10 +8,12 @@
 // Why a Durable Object rather than a batcher in the worker's isolate: workerd ties I/O to the request
 // that started it (a flush started by one request is cancelled when that request ends, and promises
 // settled across requests hang or warn); inside the object every call shares one context. One object
-// per organization also serializes its writes, so idempotency and quota are judged exactly.
+// per organization also serializes its writes, so idempotency and quota are judged exactly. The same
+// object sends each flush's new logs to the organization's realtime room (lib/realtime.ts).
 import { DurableObject } from "cloudflare:workers";
 import { INGEST_FLUSH_MAX_BYTES, INGEST_FLUSH_MAX_LOGS, INGEST_FLUSH_MAX_REQUESTS } from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
+import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../middleware/db";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
@@ -86,6 +88,10 @@ export class IngestCommitter extends DurableObject<Bindings> {
           results = group.map(() => ({ error: failed }));
         }
         for (const [i, w] of group.entries()) w.resolve(results[i]);
+        // The live feed: the flush's new logs (never replays) in one room POST, at once; neither the
+        // answers nor the next flush wait for it (it logs its own failures and never rejects).
+        const fresh = results.flatMap((r) => (r.stored && !r.stored.replayed ? r.stored.rows : []));
+        if (fresh.length) this.ctx.waitUntil(notifyNewLogs(this.env, orgId, fresh));
       }
     } finally {
       this.flushing = false;

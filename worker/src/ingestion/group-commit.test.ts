@@ -4,7 +4,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { dailyUsage } from "../../../schema/tables";
-import { committer, countCommitter } from "../../test/committer-helpers";
+import { committer, countCommitter, feedTo, messagesOf, roomOnceHolding, roomPosts } from "../../test/committer-helpers";
+import { receiver } from "../../test/delivery-helpers";
 import { DATA_SHARDS } from "../../../schema/shards";
 import { call, dataD1, dataDb, expectEnvelope, keyWith, orgShard, registerOrg, type TestOrg, logCount } from "../../test/helpers";
 import { hashApiKey } from "../lib/keys";
@@ -119,9 +120,11 @@ describe("group commit", () => {
     expect(await logCount(org.orgId)).toBe(3);
   });
 
-  it("one job whose write fails does not fail its flush; a batch in a group stays all-or-none", async () => {
+  it("one job whose write fails does not fail its flush; a batch in a group stays all-or-none; only stored logs reach the room", async () => {
     const org = await withShard(await registerOrg());
     const stub = committer(org.orgId);
+    const room = receiver();
+    await feedTo(org.orgId, room.origin);
     await stub.commit(job(org, [log(-1)])); // fingerprint key made
     const counter = await countCommitter(org.orgId);
     const bad = { ...log(99), model: null }; // passes detection, refused by the NOT NULL column
@@ -143,6 +146,11 @@ describe("group commit", () => {
     expect(atomic?.n).toBe(0);
     // The failed group write, then each of its jobs alone.
     expect(counter.writes()).toBeGreaterThan(2);
+    // The live feed got the stored logs once each, nothing of the failed jobs.
+    const storedIds = results.flatMap((r) => r.stored?.rows.map((row) => row.id) ?? []);
+    expect(storedIds).toHaveLength(5);
+    const fed = messagesOf(await roomOnceHolding(room.origin, org.orgId, storedIds)).map((m) => m.log.id);
+    expect(fed.slice(1).sort()).toEqual(storedIds.sort()); // the first is log(-1)'s
   });
 });
 
@@ -165,6 +173,8 @@ describe("group commit tenancy", () => {
   it("organization B's job can never write into or replay from organization A's group, even sent to A's committer", async () => {
     const [a, b] = [await withShard(await registerOrg()), await withShard(await registerOrg())];
     const stubA = committer(a.orgId);
+    const room = receiver();
+    await feedTo(a.orgId, room.origin);
     const first = await stubA.commit(job(a, [log(1)], { idempotencyKey: "k" }));
     const [againA, intruder] = await Promise.all([
       stubA.commit(job(a, [log(2)], { idempotencyKey: "k" })),
@@ -178,6 +188,11 @@ describe("group commit tenancy", () => {
     expect(intruder.stored?.rows[0].id).not.toBe(first.stored?.rows[0].id);
     expect(await logCount(a.orgId)).toBe(1);
     expect(await logCount(b.orgId)).toBe(1);
+    // A's committer told B's room of B's log, and A's room only of A's (the replay not again).
+    const intruderId = intruder.stored!.rows[0].id;
+    const toB = messagesOf(await roomOnceHolding(room.origin, b.orgId, [intruderId])).map((m) => m.log.id);
+    expect(toB).toEqual([intruderId]);
+    expect(messagesOf(await roomPosts(room.origin, a.orgId)).map((m) => m.log.id)).toEqual([first.stored!.rows[0].id]);
     // The route names the committer by the credential's organization, never by the body.
     const res = await post(b.apiKey, { ...log(4), orgId: a.orgId, org_id: a.orgId });
     expect(res.status).toBe(201);

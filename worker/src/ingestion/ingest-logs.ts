@@ -1,14 +1,13 @@
 // The one ingestion pipeline every way in goes through (REST single and batch, test prompts, OTLP and
 // the gateway): validation has happened, so hand the logs to the organization's group commit
 // (ingestion/committer.ts: quota, detection, alert grouping, written to D1 with the requests that
-// arrive meanwhile), answer once they are stored, then fan out to the live feed and webhooks without
-// making the caller wait.
+// arrive meanwhile, then published to the live feed), answer once they are stored, then fan out to
+// webhooks without making the caller wait.
 import type { Context } from "hono";
 import type { LogInput } from "../../../schema/validation";
 import { enqueueIngested, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
-import { publishNewLogs } from "../lib/live-feed";
 import { requirePrincipal, settleCredentialCheck } from "../middleware/auth";
 import { logsDbRef } from "../middleware/db";
 import type { StoreOptions } from "./store-logs";
@@ -56,10 +55,8 @@ export async function ingestLogs(c: Context<AppEnv>, inputs: LogInput[], extra: 
   const logs = rows.map(serializeLog);
   // After a streamed answer the response is already sent: its headers can no longer change.
   if (replayed && !c.finalized) c.header("Idempotent-Replayed", "true");
-  else if (!replayed) {
-    // Coalesced per organization (lib/live-feed.ts): one room POST per REALTIME_COALESCE_MS at most.
-    publishNewLogs(c.env, principal.orgId, logs, (p) => c.executionCtx.waitUntil(p));
-    if (subscribers) inBackground(c.executionCtx, () => enqueueIngested(c.env, principal.orgId, rows, newAlerts, subscribers));
-  }
+  // New logs only (the committer told the live feed, one room POST per flush).
+  else if (!replayed && subscribers)
+    inBackground(c.executionCtx, () => enqueueIngested(c.env, principal.orgId, rows, newAlerts, subscribers));
   return logs;
 }

@@ -3,7 +3,9 @@
 // Bounded by a timeout: a party server that is down never fails or stalls a request.
 import { NEW_PROMPT_LOG, REALTIME_PARTY, REVOKE_ACCESS, type RevokeAccessMessage } from "../../../schema/realtime";
 import type { Bindings } from "../env";
-import type { NewPromptLogMessage, PromptLog } from "../../../schema/responses";
+import type { NewPromptLogMessage } from "../../../schema/responses";
+import type { PromptLogRow } from "../../../schema/tables";
+import { serializeLog } from "../serialize";
 
 const NOTIFY_TIMEOUT_MS = 3_000;
 
@@ -36,10 +38,14 @@ async function postToRoom(env: Bindings, orgId: string, body: unknown, what: str
   }
 }
 
-/** One POST for these logs (coalesced by lib/live-feed.ts): the room broadcasts each `{type: "newPromptLog", log}` to its sockets. */
-export async function notifyNewLogs(env: Bindings, orgId: string, logs: PromptLog[]): Promise<void> {
-  if (!logs.length || !env.PARTY_SECRET) return;
-  const messages: NewPromptLogMessage[] = logs.map((log) => ({ type: NEW_PROMPT_LOG, log }));
+/**
+ * One POST for these stored logs: the organization's committer sends each flush's new logs right
+ * after the write (ingestion/committer.ts), so logs are coalesced per organization with no wait. The
+ * room broadcasts each `{type: "newPromptLog", log}` of the array to its sockets.
+ */
+export async function notifyNewLogs(env: Bindings, orgId: string, rows: PromptLogRow[]): Promise<void> {
+  if (!rows.length || !env.PARTY_SECRET) return;
+  const messages: NewPromptLogMessage[] = rows.map((row) => ({ type: NEW_PROMPT_LOG, log: serializeLog(row) }));
   await postToRoom(env, orgId, messages, "notify");
 }
 
