@@ -106,6 +106,8 @@ buildWeb();
 migrate();
 const demoKey = seedIfEmpty();
 
+// partykit dev listens on 127.0.0.1 (patches/partykit+0.0.115.patch, applied by the postinstall);
+// PARTYKIT_DEV_HOST, passed through from the environment, is the only way to bind it elsewhere.
 const partyServer = () =>
   spawn(
     bin("partykit"),

@@ -42,6 +42,8 @@ export async function setup(project: TestProject) {
   await waitForPort(`http://127.0.0.1:${PORT}/parties/main/health`, 45_000);
   project.provide("partyOrigin", `127.0.0.1:${PORT}`);
   project.provide("partySecret", TEST_PARTY_SECRET);
+  // The listening-address test looks up the sockets of this process and its children (workerd).
+  project.provide("partyPid", child.pid ?? 0);
 }
 
 export async function teardown() {
@@ -56,5 +58,6 @@ declare module "vitest" {
   export interface ProvidedContext {
     partyOrigin: string;
     partySecret: string;
+    partyPid: number;
   }
 }
