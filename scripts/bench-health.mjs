@@ -6,13 +6,15 @@
 //                             send the security headers can do here
 // Each line: req/s and p99 (median of the rounds), its ratio to the raw do-nothing, and workerd's
 // own CPU time per request (its threads' CPU over the run / requests answered), which other
-// processes' load moves far less than req/s. Not part of `npm test`.
-// Usage: npm run bench:health [-- --base main --seconds 5 --connections 16 --rounds 3]
+// processes' load moves far less than req/s. --profile then runs wrk once more on this tree's
+// runtime with V8's profiler on its isolate and prints where the time went. Not part of `npm test`.
+// Usage: npm run bench:health [-- --base main --seconds 5 --connections 16 --rounds 3 --profile]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
 import { DO_NOTHING_WORKER, processCpuNs, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
 import { ensureWrk, runWrk } from "./lib/wrk.mjs";
@@ -26,6 +28,7 @@ const BASE = arg("base", "main");
 const SECONDS = Number(arg("seconds", 5));
 const CONNECTIONS = Number(arg("connections", 16));
 const ROUNDS = Number(arg("rounds", 3));
+const PROFILE = process.argv.includes("--profile");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 const assetsDir = path.join(root, "web/dist");
 const port = (() => {
@@ -60,6 +63,7 @@ function bundleBase(rev) {
 ensureWrk();
 const loadBefore = loadavg();
 const cleanups = [];
+let profile;
 const targets = [];
 try {
   const ours = bundleWorker({ root, assetsDir, env });
@@ -73,11 +77,13 @@ try {
     ["npm start, this tree", ours],
   ]) {
     const before = new Set(workerdChildren());
-    const { mf, url } = await startRuntime({ root, bundleDir, assetsDir, persistRoot, port: port() });
+    const p = port();
+    const inspectorPort = PROFILE && bundleDir === ours ? p + 1000 : undefined;
+    const { mf, url } = await startRuntime({ root, bundleDir, assetsDir, persistRoot, port: p, inspectorPort });
     cleanups.push(() => mf.dispose());
     const pid = workerdChildren().find((p) => !before.has(p));
     if (!pid) throw new Error(`no workerd process found for ${label}`);
-    targets.push({ label, url, pid });
+    targets.push({ label, url, pid, inspectorPort });
   }
   // The headers our health answer carries, for the second ceiling.
   const sent = await fetch(`${targets[1].url}/api/health`);
@@ -107,6 +113,12 @@ try {
       (t.runs ??= []).push({ ...r, us });
       console.log(`${Math.round(r.rps)} req/s, p99 ${r.p99} ms, workerd ${us.toFixed(1)} µs/request`);
     }
+  const profiled = targets.find((t) => t.inspectorPort);
+  if (profiled) {
+    const profiler = await startCpuProfile(profiled.inspectorPort, 100);
+    runWrk({ url: `${profiled.url}/api/health`, seconds: SECONDS, connections: CONNECTIONS });
+    profile = await profiler.stop();
+  }
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }
@@ -129,3 +141,4 @@ for (const t of targets) {
     `| ${t.label} | ${fmt(r.rps)} | ${(r.rps / ceiling.rps).toFixed(2)}× | ${r.p99.toFixed(1)} | ${r.us.toFixed(1)} | ${(r.us / ceiling.us).toFixed(2)}× |`,
   );
 }
+if (profile) printCpuProfile(profile, 15);
