@@ -18,7 +18,7 @@ const reference = new Hono()
     c.res.headers.set("Content-Security-Policy", API_CSP);
   })
   .get("/", (c) => c.json({}));
-const securityHeadersOf = (res: Response) =>
+const securityHeadersOf = (res: { headers: Headers }) =>
   Object.fromEntries([...res.headers].filter(([name]) => !["content-type", "content-length"].includes(name)));
 const expected = securityHeadersOf(await reference.request("/"));
 
