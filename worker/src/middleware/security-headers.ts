@@ -20,13 +20,10 @@ const API_HEADERS = Object.entries(API_SECURITY_HEADERS).map(([name, value]) => 
 /** A plain JSON answer's headers, made once; each Response copies them (a later set changes only its own). */
 const JSON_ANSWER_HEADERS = new Headers([["content-type", "application/json"], ...API_HEADERS]);
 
-/** Answers built with JSON_ANSWER_HEADERS, which need nothing more. */
-const secured = new WeakSet<Response>();
-
 export const apiSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  buildPlainJsonSecured(c);
+  const builtSecured = buildPlainJsonSecured(c);
   await next();
-  if (secured.has(c.res)) return;
+  if (c.res === builtSecured()) return;
   const headers = c.res.headers;
   for (const [name, value] of API_HEADERS) headers.set(name, value);
   headers.delete("x-powered-by");
@@ -35,11 +32,14 @@ export const apiSecurityHeaders = createMiddleware<AppEnv>(async (c, next) => {
 /**
  * This request's `c.json` builds a plain JSON answer with the security headers in it. Anything Hono's
  * own `c.json` would add to the answer (headers or a status set through `c.header`/`c.status`, headers
- * passed to it) sends it back to Hono's, and the middleware sets the headers afterwards.
+ * passed to it) sends it back to Hono's, and the middleware sets the headers afterwards. Returns the
+ * last answer built that way: if that is the one sent, it needs nothing more (any other gets the
+ * headers set, so a mistake here costs time, never a header).
  */
-function buildPlainJsonSecured(c: Context<AppEnv>) {
+function buildPlainJsonSecured(c: Context<AppEnv>): () => Response | undefined {
   const { json, header, status } = c;
   let customized = false;
+  let built: Response | undefined;
   c.header = ((...args: Parameters<typeof header>) => {
     customized = true;
     return header(...args);
@@ -51,8 +51,8 @@ function buildPlainJsonSecured(c: Context<AppEnv>) {
   c.json = ((object: unknown, arg?: unknown, headers?: unknown) => {
     if (customized || c.finalized || headers !== undefined || (arg !== undefined && typeof arg !== "number"))
       return json(object as never, arg as never, headers as never);
-    const res = new Response(JSON.stringify(object), { status: arg, headers: JSON_ANSWER_HEADERS });
-    secured.add(res);
-    return res;
+    built = new Response(JSON.stringify(object), { status: arg, headers: JSON_ANSWER_HEADERS });
+    return built;
   }) as typeof json;
+  return () => built;
 }
