@@ -34,6 +34,26 @@ export function dashboardCsp(realtimeOrigin?: string): string {
 /** JSON answers are never a document: nothing may load, nothing may frame them. */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/**
+ * Every API answer's headers: Hono's `secureHeaders` defaults (HSTS, Origin-Agent-Cluster, …;
+ * Cross-Origin-Resource-Policy off, frames denied) and the API's CSP. Written out so the worker can
+ * build a JSON answer with all of them in one step (worker/src/middleware/security-headers.ts);
+ * security-headers.test.ts checks they are still exactly what `secureHeaders` sends.
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Origin-Agent-Cluster": "?1",
+  "Referrer-Policy": "no-referrer",
+  "Strict-Transport-Security": "max-age=15552000; includeSubDomains",
+  "X-Content-Type-Options": "nosniff",
+  "X-DNS-Prefetch-Control": "off",
+  "X-Download-Options": "noopen",
+  "X-Frame-Options": "DENY",
+  "X-Permitted-Cross-Domain-Policies": "none",
+  "X-XSS-Protection": "0",
+  "Content-Security-Policy": API_CSP,
+};
+
 export function dashboardHeaders(realtimeOrigin?: string): Record<string, string> {
   return { ...COMMON_SECURITY_HEADERS, "Content-Security-Policy": dashboardCsp(realtimeOrigin) };
 }

@@ -121,7 +121,7 @@ function directSocket(workers, port) {
 }
 
 /** The product's binding that names the assets-only worker (ASSETS in wrangler.toml). */
-const assetsBindingOf = (product) => Object.keys(product.serviceBindings).find((k) => product.serviceBindings[k] === ASSETS_WORKER);
+const assetsBindingOf = (product) => Object.keys(product.serviceBindings).find((k) => product.serviceBindings[k].name === ASSETS_WORKER);
 
 /**
  * The generated entry: requests whose path matches one of the assets worker's routes (`*\/assets/*`)
@@ -143,6 +143,25 @@ export default {
 }
 
 /**
+ * Miniflare's asset worker marks single-page-application fallbacks with a debug header for its
+ * request log, `X-Mf-Additional-Response-Log`, which its entry worker removes before answering. With
+ * the product on a direct socket no entry worker is in front, so the assets-only worker removes it
+ * (as the entry worker does: a copy of the answer without it); it does not exist in production.
+ */
+export const MINIFLARE_LOG_HEADER = "X-Mf-Additional-Response-Log";
+const ASSETS_ENTRYPOINT = "assets";
+const ASSETS_ONLY_WORKER = `export const ${ASSETS_ENTRYPOINT} = {
+  async fetch(request, env) {
+    const res = await env.ASSETS.fetch(request);
+    if (!res.headers.has(${JSON.stringify(MINIFLARE_LOG_HEADER)})) return res;
+    const answer = new Response(res.body, res);
+    answer.headers.delete(${JSON.stringify(MINIFLARE_LOG_HEADER)});
+    return answer;
+  },
+};
+export default ${ASSETS_ENTRYPOINT};`;
+
+/**
  * `run_worker_first = ["/*", "!/assets/*"]` sends every request to the worker except the hashed
  * bundles. Miniflare implements it with Cloudflare's asset router in front of the worker: two more
  * isolate hops on every API call, which halved health-route throughput here. When the rule is
@@ -158,12 +177,15 @@ function routeAssetsDirectly(worker) {
   if (!assets?.binding || !routing?.user_worker?.includes("/*")) return [worker];
   const { assets: _assets, ...rest } = worker;
   return [
-    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: ASSETS_WORKER } },
+    // A named entrypoint (workerd accepts no "default" here): a binding to a worker with assets
+    // otherwise goes through Miniflare's asset router again, whose asset answers never reach the
+    // script above (MINIFLARE_LOG_HEADER).
+    { ...rest, serviceBindings: { ...rest.serviceBindings, [assets.binding]: { name: ASSETS_WORKER, entrypoint: ASSETS_ENTRYPOINT } } },
     {
       name: ASSETS_WORKER,
       compatibilityDate: worker.compatibilityDate,
       modules: true,
-      script: "export default { fetch: (request, env) => env.ASSETS.fetch(request) };",
+      script: ASSETS_ONLY_WORKER,
       routes: (routing.asset_worker ?? []).map((glob) => `*${glob}`),
       assets: { directory: assets.directory, binding: "ASSETS", assetConfig: assets.assetConfig },
     },

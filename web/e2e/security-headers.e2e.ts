@@ -9,6 +9,9 @@ import { T, visible } from "./helpers";
 const browser = useBrowser();
 
 function expectCommonHeaders(res: Response, what: string) {
+  // Miniflare's debug header for its request log (single-page fallbacks): `npm start` answers
+  // without it, as production does (scripts/lib/runtime.mjs, MINIFLARE_LOG_HEADER).
+  expect(res.headers.get("x-mf-additional-response-log"), what).toBeNull();
   expect(res.headers.get("x-content-type-options"), what).toBe("nosniff");
   expect(res.headers.get("x-frame-options"), what).toBe("DENY");
   expect(res.headers.get("referrer-policy"), what).toBe("no-referrer");
@@ -39,7 +42,8 @@ describe("security headers", () => {
     const home = await fetch(`${base}/`);
     const html = await home.text();
     for (const path of ["/", "/logs", "/logs/01JNOSUCHLOG0000000000000", "/settings?tab=x", "/no/such/page"]) {
-      const res = await fetch(base + path);
+      // As a browser navigates (the header that selects the single-page fallback).
+      const res = await fetch(base + path, { headers: { "Sec-Fetch-Mode": "navigate" } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("content-type"), path).toContain("text/html");
       const csp = expectCommonHeaders(res, path);
