@@ -276,6 +276,13 @@ export const INGEST_FLUSH_MAX_BYTES = 4 * 1024 * 1024;
  */
 export const INGEST_FLUSH_LINGER_MS = 10;
 export const INGEST_FLUSH_BUSY_MS = 1_000;
+/**
+ * A committer keeps its organization's context (organization, settings, webhooks, integrations,
+ * fingerprinter) between flushes this long at most. The routes that change them tell the committer
+ * at once (ingestion/context-cache.ts); the bound covers writers that do not (a delivery disabling a
+ * webhook that answers 410). Keys are never taken from it: each flush re-reads them.
+ */
+export const INGEST_CONTEXT_TTL_MS = 10_000;
 /** A filtered or searched `GET /api/logs/counts` counts at most this many logs, then answers `capped`. */
 export const LOG_COUNT_CAP = 10_000;
 

@@ -19,6 +19,7 @@ import {
 } from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
 import { createDb } from "../middleware/db";
+import { OrgContextCache } from "./context-cache";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
 
@@ -72,6 +73,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
   private waiting: Waiting[] = [];
   private flushing = false;
   private last: LastFlush | null = null;
+  /** The organization's context between flushes (ingestion/context-cache.ts). */
+  private context = new OrgContextCache();
   /** Resolves a lingering flush early (the waiting requests filled it). */
   private wake: (() => void) | null = null;
   /** Write batches this object has sent to D1 (the committer's own count, for tests and profiles). */
@@ -84,6 +87,14 @@ export class IngestCommitter extends DurableObject<Bindings> {
       if (!this.flushing) void this.drain();
       else if (this.wake && !lingerMs(this.waiting, this.last, Date.now())) this.wake();
     });
+  }
+
+  /**
+   * Forgets the kept organization context: called (and awaited) by the routes that change settings,
+   * webhooks or integrations before they answer, so the next log is judged with the change.
+   */
+  forget(): void {
+    this.context.forget();
   }
 
   /** How many flushes this object has made (tests compare it to the requests it answered). */
@@ -119,6 +130,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
             this.databases(db),
             orgId,
             group.map((w) => w.job),
+            new Date(),
+            this.context,
           );
         } catch (error) {
           const failed = jobError(error);
