@@ -3,8 +3,10 @@
 // job's key (re-read every flush, so revocation still ends access at once), quota usage and
 // Idempotency-Keys. One entry, for the organization that names the committer; a job of another
 // organization (which the committer never gets, but must never be served from it) misses it.
-// Invalidated by the routes that change what it holds (`forgetIngestContext`), and by age.
+// Invalidated by whatever changes what it holds (`forgetIngestContext`: the settings, webhooks and
+// integrations routes, a delivery switching off its webhook or integration), and by age.
 import { INGEST_CONTEXT_TTL_MS } from "../../../schema/constants";
+import type { Bindings } from "../env";
 import type { Fingerprinter } from "../redaction";
 import type { OrgContext } from "./store-logs";
 
@@ -52,5 +54,19 @@ export class OrgContextCache {
   private fresh(orgId: string, now: number): Entry | null {
     const entry = this.entry;
     return entry && entry.orgId === orgId && now - entry.at < this.ttlMs ? entry : null;
+  }
+}
+
+/**
+ * Tells the organization's committer (named by the organization id, as `committerOf` names it) to
+ * read its context again, so the next log ingested is judged and delivered with the change. Awaited
+ * by the writer; a failure is logged, not thrown (the change is stored, and the copy ages out).
+ */
+export async function forgetIngestContext(env: Bindings, orgId: string): Promise<void> {
+  try {
+    const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId)) as unknown as { forget(): Promise<void> };
+    await stub.forget();
+  } catch (error) {
+    console.error("could not tell the committer to forget its context", error);
   }
 }

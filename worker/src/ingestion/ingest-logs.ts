@@ -28,19 +28,11 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
 }
 
 /** What a committer answers over RPC (workers-types cannot map every row type, so it is stated here). */
-type Committer = Pick<IngestCommitter, "commit" | "stats" | "forget">;
+type Committer = Pick<IngestCommitter, "commit" | "stats">;
 
 /** The organization's committer: named by the organization id the credential resolved to. */
 export function committerOf(env: AppEnv["Bindings"], orgId: string): Committer {
   return env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId)) as unknown as Committer;
-}
-
-/**
- * Tells the organization's committer to read its context (settings, webhooks, integrations) again:
- * awaited by the routes that change them, so the next log ingested is judged with the change.
- */
-export async function forgetIngestContext(env: AppEnv["Bindings"], orgId: string): Promise<void> {
-  await committerOf(env, orgId).forget();
 }
 
 /** Stores validated logs for the signed-in principal's organization and returns them serialized. */

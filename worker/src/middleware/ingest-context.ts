@@ -4,16 +4,11 @@
 // nothing, so they tell nothing.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { forgetIngestContext } from "../ingestion/ingest-logs";
+import { forgetIngestContext } from "../ingestion/context-cache";
 
 export const forgetsIngestContext = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   const principal = c.var.principal;
   if (c.req.method === "GET" || c.req.method === "HEAD" || c.res.status >= 400 || !principal) return;
-  try {
-    await forgetIngestContext(c.env, principal.orgId);
-  } catch (error) {
-    // The change is stored; the committer's copy then ages out (INGEST_CONTEXT_TTL_MS).
-    console.error("could not tell the committer to forget its context", error);
-  }
+  await forgetIngestContext(c.env, principal.orgId);
 });
