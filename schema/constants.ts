@@ -265,6 +265,22 @@ export const CREDENTIAL_CACHE_MAX_ENTRIES = 1_000;
 export const INGEST_FLUSH_MAX_REQUESTS = 64;
 export const INGEST_FLUSH_MAX_LOGS = BATCH_MAX_LOGS;
 export const INGEST_FLUSH_MAX_BYTES = 4 * 1024 * 1024;
+/**
+ * Under load (the committer's previous flush wrote more than one request, less than
+ * INGEST_FLUSH_BUSY_MS ago) a flush starts this long after its first request arrived, unless the
+ * bounds above fill first, so the requests on their way join it: a flush costs ≈ 3 D1 round trips
+ * however many requests it writes, so larger groups cost less CPU a log (docs/performance.md). At
+ * rest (a lone request, or one after a quiet spell) the flush starts at once: no added latency.
+ */
+export const INGEST_FLUSH_LINGER_MS = 10;
+export const INGEST_FLUSH_BUSY_MS = 1_000;
+/**
+ * A committer keeps its organization's context (organization, settings, webhooks, integrations,
+ * fingerprinter) between flushes this long at most. The routes that change them tell the committer
+ * at once (ingestion/context-cache.ts); the bound covers writers that do not (a delivery disabling a
+ * webhook that answers 410). Keys are never taken from it: each flush re-reads them.
+ */
+export const INGEST_CONTEXT_TTL_MS = 10_000;
 /** A filtered or searched `GET /api/logs/counts` counts at most this many logs, then answers `capped`. */
 export const LOG_COUNT_CAP = 10_000;
 

@@ -53,18 +53,20 @@ it("a single-log POST waits for 3 D1 round trips with an uncached key, 2 with a 
   const uncached = await post(bindings, org.apiKey, org.orgId);
   const cached = await post(bindings, org.apiKey, org.orgId);
   console.log("D1 round trips per single-log POST", JSON.stringify({ uncached, cached }, null, 1));
-  // The committer waits twice: its context read — one batch to the control database (organization,
-  // settings, webhooks, integrations, and a cached key's re-read) and, in parallel, one to the
-  // organization's shard (usage) — then the write batch to the shard.
+  // The committer waits twice: its context read — the organization's shard (usage) and, in parallel,
+  // the control database for a cached key's re-read (organization, settings, webhooks and
+  // integrations are kept by the committer since the first log: ingestion/context-cache.ts) — then
+  // the write batch to the shard.
   for (const run of [uncached, cached]) {
     expect(run.data).toEqual(["batch(1)", "batch(1)"]);
   }
-  // Uncached: the worker looks the key up first (3 waits in all); the committer reads no key.
+  // Uncached: the worker looks the key up first (3 waits in all); the committer reads no key, so
+  // it does not call the control database at all.
   expect(uncached.worker).toHaveLength(1);
-  expect(uncached.control).toEqual(["batch(4)"]);
-  // Cached: the key re-read rides in the committer's control batch (2 waits in all).
+  expect(uncached.control).toEqual([]);
+  // Cached: the key re-read is the committer's control batch (2 waits in all).
   expect(cached.worker).toEqual([]);
-  expect(cached.control).toEqual(["batch(5)"]);
+  expect(cached.control).toEqual(["batch(1)"]);
   // Nothing else in the background: the subscribers to tell were read with the context (no webhook
   // read per request any more); lastUsed is written at most once a minute.
   expect(cached.total).toBe(3);

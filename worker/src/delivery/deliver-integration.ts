@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { integrations, type IntegrationRow } from "../../../schema/tables";
 import type { Bindings, Db, TenantDbs } from "../env";
+import { forgetIngestContext } from "../ingestion/context-cache";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import type { DeliveryOptions } from "./deliver-webhook";
 import { sendOnce } from "./claims";
@@ -74,6 +75,7 @@ async function send(env: Bindings, db: Db, row: IntegrationRow, msg: Integration
       .update(integrations)
       .set({ active: false })
       .where(and(eq(integrations.orgId, row.orgId), eq(integrations.id, row.id)));
+    await forgetIngestContext(env, row.orgId); // the next log's alerts are no longer queued for it
   }
   return { verdict, statusCode: result.statusCode };
 }

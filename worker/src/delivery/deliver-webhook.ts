@@ -3,6 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhooks, type WebhookRow } from "../../../schema/tables";
 import type { Bindings, TenantDbs } from "../env";
+import { forgetIngestContext } from "../ingestion/context-cache";
 import { newId } from "../lib/ids";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import { sendOnce } from "./claims";
@@ -85,6 +86,9 @@ async function attemptDelivery(
   const verdict = judge(result, attempt, opts.random);
   // Two databases: the attempt is recorded first, then the webhook switched off.
   await data.insert(webhookDeliveries).values(attemptRow(msg, attempt, result, verdict));
-  if (verdict.action === "disable") await db.update(webhooks).set({ active: false, disabledReason: GONE_REASON }).where(mine);
+  if (verdict.action === "disable") {
+    await db.update(webhooks).set({ active: false, disabledReason: GONE_REASON }).where(mine);
+    await forgetIngestContext(env, msg.orgId); // the next log's events are no longer queued for it
+  }
   return verdict;
 }

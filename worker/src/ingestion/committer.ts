@@ -11,14 +11,40 @@
 // per organization also serializes its writes, so idempotency and quota are judged exactly. The same
 // object sends each flush's new logs to the organization's realtime room (lib/realtime.ts).
 import { DurableObject } from "cloudflare:workers";
-import { INGEST_FLUSH_MAX_BYTES, INGEST_FLUSH_MAX_LOGS, INGEST_FLUSH_MAX_REQUESTS } from "../../../schema/constants";
+import {
+  INGEST_FLUSH_BUSY_MS,
+  INGEST_FLUSH_LINGER_MS,
+  INGEST_FLUSH_MAX_BYTES,
+  INGEST_FLUSH_MAX_LOGS,
+  INGEST_FLUSH_MAX_REQUESTS,
+} from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../middleware/db";
+import { OrgContextCache } from "./context-cache";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
 
-type Waiting = { job: CommitJob; bytes: number; resolve: (result: CommitResult) => void };
+type Waiting = { job: CommitJob; bytes: number; resolve: (result: CommitResult) => void; at: number };
+/** The committer's previous flush: how many requests it wrote and when it ended (ms). */
+export type LastFlush = { requests: number; endedAt: number };
+
+/**
+ * How long the next flush waits for more requests to join it (INGEST_FLUSH_LINGER_MS): 0 at rest
+ * (the previous flush wrote one request, or ended INGEST_FLUSH_BUSY_MS ago or more) and once the
+ * waiting requests fill a flush; else until its first request has waited the linger out.
+ */
+export function lingerMs(waiting: Pick<Waiting, "job" | "bytes" | "at">[], last: LastFlush | null, now: number): number {
+  if (!waiting.length || !last || last.requests < 2 || now - last.endedAt >= INGEST_FLUSH_BUSY_MS) return 0;
+  let logs = 0;
+  let bytes = 0;
+  for (const w of waiting) {
+    logs += w.job.inputs.length;
+    bytes += w.bytes;
+  }
+  if (waiting.length >= INGEST_FLUSH_MAX_REQUESTS || logs >= INGEST_FLUSH_MAX_LOGS || bytes >= INGEST_FLUSH_MAX_BYTES) return 0;
+  return Math.max(0, waiting[0].at + INGEST_FLUSH_LINGER_MS - now);
+}
 
 /**
  * Takes the next flush off the front of `waiting`: requests of the same organization and database as
@@ -48,15 +74,29 @@ export function takeFlush(waiting: Waiting[]): Waiting[] {
 export class IngestCommitter extends DurableObject<Bindings> {
   private waiting: Waiting[] = [];
   private flushing = false;
+  private last: LastFlush | null = null;
+  /** The organization's context between flushes (ingestion/context-cache.ts). */
+  private context = new OrgContextCache();
+  /** Resolves a lingering flush early (the waiting requests filled it). */
+  private wake: (() => void) | null = null;
   /** Write batches this object has sent to D1 (the committer's own count, for tests and profiles). */
   private flushes = 0;
 
   /** Stores the job's logs with whatever else arrives meanwhile; answers once they are in D1 (or why not). */
   commit(job: CommitJob): Promise<CommitResult> {
     return new Promise((resolve) => {
-      this.waiting.push({ job, bytes: JSON.stringify(job.inputs).length, resolve });
+      this.waiting.push({ job, bytes: JSON.stringify(job.inputs).length, resolve, at: Date.now() });
       if (!this.flushing) void this.drain();
+      else if (this.wake && !lingerMs(this.waiting, this.last, Date.now())) this.wake();
     });
+  }
+
+  /**
+   * Forgets the kept organization context: called (and awaited) by the routes that change settings,
+   * webhooks or integrations before they answer, so the next log is judged with the change.
+   */
+  forget(): void {
+    this.context.forget();
   }
 
   /** How many flushes this object has made (tests compare it to the requests it answered). */
@@ -73,6 +113,16 @@ export class IngestCommitter extends DurableObject<Bindings> {
     this.flushing = true;
     try {
       while (this.waiting.length) {
+        const linger = lingerMs(this.waiting, this.last, Date.now());
+        if (linger > 0)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(() => this.wake?.(), linger);
+            this.wake = () => {
+              clearTimeout(timer);
+              this.wake = null;
+              resolve();
+            };
+          });
         const group = takeFlush(this.waiting);
         const { orgId, db } = group[0].job;
         this.flushes++;
@@ -82,12 +132,15 @@ export class IngestCommitter extends DurableObject<Bindings> {
             this.databases(db),
             orgId,
             group.map((w) => w.job),
+            new Date(),
+            this.context,
           );
         } catch (error) {
           const failed = jobError(error);
           results = group.map(() => ({ error: failed }));
         }
         for (const [i, w] of group.entries()) w.resolve(results[i]);
+        this.last = { requests: group.length, endedAt: Date.now() };
         // The live feed: the flush's new logs (never replays) in one room POST, at once; neither the
         // answers nor the next flush wait for it (it logs its own failures and never rejects).
         const fresh = results.flatMap((r) => (r.stored && !r.stored.replayed ? r.stored.rows : []));

@@ -14,6 +14,7 @@ import { storedIdempotencyKeys } from "../queries/idempotency";
 import type { Db, TenantDbs } from "../env";
 import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
 import { isUniqueViolation } from "../queries/owned";
+import type { OrgContextCache } from "./context-cache";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
 import {
   assertQuota,
@@ -30,10 +31,16 @@ import type { AlertRow, PromptLogRow } from "../../../schema/tables";
 type Accepted = { index: number; built: BuiltLog[] };
 
 /** Commits `jobs` (all of organization `orgId`, all writing to its shard `dbs.data`); one result per job, in order. Never throws. */
-export async function commitGroup(dbs: TenantDbs, orgId: string, jobs: CommitJob[], now = new Date()): Promise<CommitResult[]> {
+export async function commitGroup(
+  dbs: TenantDbs,
+  orgId: string,
+  jobs: CommitJob[],
+  now = new Date(),
+  cache: OrgContextCache | null = null,
+): Promise<CommitResult[]> {
   const results: CommitResult[] = jobs.map(() => ({}));
   try {
-    await judgeAndWrite(dbs, orgId, jobs, now, results);
+    await judgeAndWrite(dbs, orgId, jobs, now, results, cache);
   } catch (error) {
     // A failure shared by the group (the context read): every job not yet answered gets it.
     const failed = jobError(error);
@@ -42,7 +49,14 @@ export async function commitGroup(dbs: TenantDbs, orgId: string, jobs: CommitJob
   return results;
 }
 
-async function judgeAndWrite(dbs: TenantDbs, orgId: string, jobs: CommitJob[], now: Date, results: CommitResult[]) {
+async function judgeAndWrite(
+  dbs: TenantDbs,
+  orgId: string,
+  jobs: CommitJob[],
+  now: Date,
+  results: CommitResult[],
+  cache: OrgContextCache | null,
+) {
   const { db: control, data: db } = dbs;
   // Round trip 1: the context with each job's own reads folded in (keys from the control database,
   // Idempotency-Keys from the shard). A read shared by jobs (the same key, the same Idempotency-Key) is made once.
@@ -67,7 +81,11 @@ async function judgeAndWrite(dbs: TenantDbs, orgId: string, jobs: CommitJob[], n
       replay: key ? slot(`idem\n${kind}\n${key}`, dataReads, () => idempotencyLookup(db, orgId, key, kind)) : -1,
     };
   });
-  const ctx = await ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true });
+  // The organization, settings and subscribers come from the committer's cache while it holds them.
+  const cached = cache?.get(orgId, now.getTime()) ?? null;
+  const stamp = cache?.stamp() ?? 0;
+  const ctx = await ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true, cached });
+  if (cache && !cached) cache.set(orgId, { org: ctx.org, settings: ctx.settings, subscribers: ctx.subscribers }, now.getTime(), stamp);
   const subscribers = {
     ...ctx.subscribers,
     settings: {
@@ -76,7 +94,10 @@ async function judgeAndWrite(dbs: TenantDbs, orgId: string, jobs: CommitJob[], n
       emailAlerts: ctx.settings.emailAlerts,
     },
   };
-  const fp = await orgFingerprinter(control, ctx); // a round trip only the first time an organization redacts
+  // A round trip only the first time an organization redacts; the key's import once per cached context.
+  const fp = cache
+    ? await cache.fingerprinter(orgId, now.getTime(), () => orgFingerprinter(control, ctx))
+    : await orgFingerprinter(control, ctx);
 
   // Each job alone, in arrival order.
   const usage = { ...ctx.usage };

@@ -83,41 +83,50 @@ type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 /** Who hears about what ingestion stored, read with the context so enqueueing needs no read of its own. */
 export type Subscribers = Omit<IngestSubscribers, "settings">;
+/** The part of the context from the control database, which a committer may keep (ingestion/context-cache.ts). */
+export type OrgContext = Omit<IngestContext, "usage"> & { subscribers: Subscribers };
 
 /**
  * Everything ingestion needs to know about the organization, read in one round trip to each of its
  * databases, in parallel: organization, settings and (when asked) the subscribers to tell afterwards
  * from the control database, usage from its data shard. Callers fold their own reads in: `control`
  * statements (a group commit's credential re-reads) and `data` statements (its idempotency lookups),
- * answered in order as `controlRows` and `dataRows`. The one place the organization context is read.
+ * answered in order as `controlRows` and `dataRows`. With `cached` (a committer's kept context, read
+ * with subscribers) the control database is asked only the callers' statements, and not at all
+ * without any. The one place the organization context is read.
  */
 export async function ingestContext(
   { db, data }: TenantDbs,
   orgId: string,
   now: Date,
-  opts: { control?: BatchItem<"sqlite">[]; data?: BatchItem<"sqlite">[]; subscribers?: boolean } = {},
+  opts: { control?: BatchItem<"sqlite">[]; data?: BatchItem<"sqlite">[]; subscribers?: boolean; cached?: OrgContext | null } = {},
 ): Promise<IngestContext & { subscribers: Subscribers; controlRows: unknown[][]; dataRows: unknown[][] }> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const subscriberReads = opts.subscribers
-    ? [
-        db
-          .select({ id: webhooks.id, events: webhooks.events })
-          .from(webhooks)
-          .where(and(eq(webhooks.orgId, orgId), eq(webhooks.active, true))),
-        db
-          .select({ id: integrations.id, type: integrations.type })
-          .from(integrations)
-          .where(and(eq(integrations.orgId, orgId), eq(integrations.active, true))),
-      ]
-    : [];
+  const cached = opts.cached ?? null;
+  const subscriberReads =
+    opts.subscribers && !cached
+      ? [
+          db
+            .select({ id: webhooks.id, events: webhooks.events })
+            .from(webhooks)
+            .where(and(eq(webhooks.orgId, orgId), eq(webhooks.active, true))),
+          db
+            .select({ id: integrations.id, type: integrations.type })
+            .from(integrations)
+            .where(and(eq(integrations.orgId, orgId), eq(integrations.active, true))),
+        ]
+      : [];
+  const contextReads = cached
+    ? []
+    : [
+        db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
+        db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
+        ...subscriberReads,
+      ];
+  const controlReads = [...contextReads, ...(opts.control ?? [])];
   type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-  const [[[org], [settingsRow], ...controlRest], [[usage], ...dataRest]] = (await Promise.all([
-    db.batch([
-      db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1),
-      db.select().from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1),
-      ...subscriberReads,
-      ...(opts.control ?? []),
-    ] as unknown as Batch),
+  const [controlRows, [[usage], ...dataRest]] = (await Promise.all([
+    controlReads.length ? db.batch(controlReads as unknown as Batch) : [],
     data.batch([
       data
         .select({
@@ -128,7 +137,10 @@ export async function ingestContext(
         .where(eq(dailyUsage.orgId, orgId)),
       ...(opts.data ?? []),
     ] as unknown as Batch),
-  ])) as unknown as [[[Organization], [OrgSettings], ...unknown[][]], [[Usage], ...unknown[][]]];
+  ])) as unknown as [unknown[][], [[Usage], ...unknown[][]]];
+  const usageNow = { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) };
+  if (cached) return { ...cached, usage: usageNow, controlRows, dataRows: dataRest };
+  const [[org], [settingsRow], ...controlRest] = controlRows as [[Organization], [OrgSettings], ...unknown[][]];
   const subscribers: Subscribers = opts.subscribers
     ? { webhooks: controlRest[0] as Subscribers["webhooks"], integrations: controlRest[1] as Subscribers["integrations"] }
     : { webhooks: [], integrations: [] };
@@ -136,7 +148,7 @@ export async function ingestContext(
   return {
     org,
     settings,
-    usage: { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) },
+    usage: usageNow,
     subscribers,
     controlRows: controlRest.slice(subscriberReads.length),
     dataRows: dataRest,

@@ -11,6 +11,7 @@ import { guard, json, list, noContent } from "../middleware/guard";
 import { createIntegration, deleteIntegration, findIntegration, listIntegrations, updateIntegration } from "../queries/integrations";
 import { isSecretConfigField, serializeIntegration } from "../serialize";
 import { firstMessage, issuesOf, jsonBody, validate } from "../validate";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 
 /** Every URL the server will post alerts to passes the outbound URL policy. */
 function assertTargets(config: IntegrationConfig, env: AppEnv["Bindings"]) {
@@ -37,6 +38,8 @@ function assertSecretFollowsDestination(before: IntegrationConfig, after: Integr
 }
 
 export const integrationRoutes = new Hono<AppEnv>()
+  // A change here is seen by the next log the organization's committer stores.
+  .use(forgetsIngestContext)
   .get(
     "/",
     ...guard("admin", {

@@ -17,6 +17,7 @@ import { forgetCredentials } from "../lib/credential-cache";
 import { organizationName } from "../queries/accounts";
 import { keyById, replaceKeySecret } from "../queries/api-keys";
 import { jsonBody } from "../validate";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 
 function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: string): Settings {
   return {
@@ -50,6 +51,8 @@ async function currentView(c: Parameters<typeof orgOf>[0]) {
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
+  // A change here is seen by the next log the organization's committer stores.
+  .use(forgetsIngestContext)
   .get("/", ...guard("logs:read", { summary: "Organization settings", tag: "Settings", answers: json(settingsSchema) }), async (c) =>
     c.json(await currentView(c)),
   )

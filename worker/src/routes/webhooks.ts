@@ -12,10 +12,13 @@ import { guard, json, list, noContent } from "../middleware/guard";
 import { createWebhook, deleteWebhook, findWebhook, listDeliveries, listWebhooks, updateWebhook } from "../queries/webhooks";
 import { serializeDelivery, serializeWebhook } from "../serialize";
 import { jsonBody, validate } from "../validate";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 
 const DELIVERIES_SHOWN = 50;
 
 export const webhookRoutes = new Hono<AppEnv>()
+  // A change here is seen by the next log the organization's committer stores.
+  .use(forgetsIngestContext)
   .get(
     "/",
     ...guard("admin", { summary: "Webhooks with their last delivery", tag: "Webhooks", answers: list(webhookSchema) }),
