@@ -172,20 +172,6 @@ export const promptLogs = sqliteTable(
     index("prompt_logs_org_unpurged").on(t.orgId, t.createdAt).where(sql`content_purged_at IS NULL`),
     index("prompt_logs_unredacted").on(t.orgId, t.createdAt).where(sql`redaction_mode IS NULL`),
     index("prompt_logs_org_blocked").on(t.orgId, t.createdAt).where(sql`blocked = 1`),
-    // Custom metrics read every column of `logs` but the texts from here, never the rows (migration 0013).
-    index("prompt_logs_org_metrics").on(
-      t.orgId,
-      t.createdAt,
-      t.model,
-      t.flagStatus,
-      t.flagReasons,
-      t.userId,
-      t.sessionId,
-      t.tokenCount,
-      t.estimatedCost,
-      t.latencyMs,
-      t.source,
-    ),
   ],
 );
 
