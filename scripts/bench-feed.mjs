@@ -16,18 +16,9 @@ import { num } from "./lib/bench-report.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { logGenerator } from "./lib/realistic-logs.mjs";
 import { socketLatency } from "./lib/socket-latency.mjs";
+import { arg, int } from "./lib/cli-args.mjs";
 
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : fallback;
-};
-const int = (name, fallback) => {
-  const n = Number(arg(name, fallback));
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 const BEFORE = arg("before") ? path.resolve(arg("before")) : null;
 const ROUNDS = int("rounds", 1);
 const PROBES = int("probes", 40);

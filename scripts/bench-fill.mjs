@@ -15,13 +15,7 @@ import { counts, sendBatches } from "./lib/fill.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { measureQueries, printTimings } from "./lib/query-timings.mjs";
 import { logGenerator } from "./lib/realistic-logs.mjs";
-
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : fallback;
-};
-const flag = (name) => argv.includes(`--${name}`);
+import { arg, flag } from "./lib/cli-args.mjs";
 
 const LOGS = Number(arg("logs", 10_000));
 const CONCURRENCY = Number(arg("concurrency", 6));

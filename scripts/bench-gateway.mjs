@@ -12,11 +12,8 @@ import OpenAI from "openai";
 import { VERSION } from "openai/version";
 import { startFakeOpenAI } from "./lib/fake-openai.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
+import { arg } from "./lib/cli-args.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const CALLS = Number(arg("calls", 300));
 const WARMUP = 20;
 

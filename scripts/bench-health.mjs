@@ -18,17 +18,14 @@ import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
 import { DO_NOTHING_WORKER, processCpuNs, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
 import { ensureWrk, runWrk } from "./lib/wrk.mjs";
+import { arg, flag } from "./lib/cli-args.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const BASE = arg("base", "main");
 const SECONDS = Number(arg("seconds", 5));
 const CONNECTIONS = Number(arg("connections", 16));
 const ROUNDS = Number(arg("rounds", 3));
-const PROFILE = process.argv.includes("--profile");
+const PROFILE = flag("profile");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 const assetsDir = path.join(root, "web/dist");
 const port = (() => {

@@ -9,11 +9,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { arg } from "./lib/cli-args.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { benchLog } from "./lib/bench-log.mjs";
 
-const i = process.argv.indexOf("--rounds");
-const ROUNDS = i > 0 ? Number(process.argv[i + 1]) : 1;
+const ROUNDS = Number(arg("rounds", 1));
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-cpu-"));
 const stack = await startLocalStack({ dir, portBase: 18_700 });
 const port = Number(new URL(stack.base).port);

@@ -9,11 +9,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { benchLog } from "./lib/bench-log.mjs";
+import { arg } from "./lib/cli-args.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg("seconds", 8));
 const CONCURRENCY = Number(arg("concurrency", 16));
 

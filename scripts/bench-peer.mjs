@@ -22,11 +22,8 @@ import { startLocalStack } from "./lib/local-stack.mjs";
 import { DO_NOTHING_WORKER, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { arg, flag } from "./lib/cli-args.mjs";
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg("seconds", 10));
 const CONNECTIONS = Number(arg("connections", 32));
 const ROWS = Number(arg("rows", 100_000));
@@ -59,7 +56,7 @@ if (arg("peer-url"))
     key: arg("peer-key"),
     searchKey: arg("peer-search-key", arg("peer-key")),
   });
-else if (process.argv.includes("--peer-dev")) targets.push(await ownStack("PromptSentry (npm run dev: wrangler dev)", true));
+else if (flag("peer-dev")) targets.push(await ownStack("PromptSentry (npm run dev: wrangler dev)", true));
 for (const t of targets) if (!t.key) throw new Error(`no key for ${t.label}`);
 
 const health = (t) => runWrk({ url: t.base + t.adapter.healthPath, seconds: SECONDS, connections: CONNECTIONS });
@@ -119,7 +116,7 @@ async function search(t) {
 // config: what any route can do here, now) and behind Miniflare's entry worker (the front door
 // `npm start` had before it served the product on a direct socket).
 const ceilings = [];
-if (process.argv.includes("--ceiling")) {
+if (flag("ceiling")) {
   const base = 18_600 + Math.floor(Math.random() * 100);
   const raw = await startRawWorkerd({
     workers: [

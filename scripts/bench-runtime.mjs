@@ -21,10 +21,6 @@ import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
 import { ensureWrk, runWrk } from "./lib/wrk.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : fallback;
-};
 const SECONDS = Number(arg("seconds", 5));
 const CONNECTIONS = Number(arg("connections", 32));
 const only = arg("only")?.split(",");
@@ -47,6 +43,7 @@ import { queryKeyDeprecation } from "./worker/src/middleware/query-key-deprecati
 import { defaultBodyLimit } from "./worker/src/middleware/body-limit.ts";
 import { publicRoute } from "./worker/src/middleware/guard.ts";
 import { onError, onNotFound } from "./worker/src/errors.ts";
+import { arg } from "./lib/cli-args.mjs";
 ${HEALTH}`;
 const honoVariants = [
   ["Hono, bare GET /api/health", `const app = new Hono().get("/api/health", health);`],

@@ -14,12 +14,8 @@ import { drizzle } from "drizzle-orm/d1";
 import { ulid } from "ulidx";
 import { tsImport } from "tsx/esm/api";
 import { d1Over, openSqlite } from "./lib/d1-sqlite.mjs";
+import { arg } from "./lib/cli-args.mjs";
 
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : fallback;
-};
 const FILE = arg("db");
 if (!FILE) throw new Error("--db <file> is required");
 const LOGS = Number(arg("logs", 100_000));

@@ -31,18 +31,9 @@ import { logGenerator, RARE_EVERY, SEARCH_WORDS } from "./lib/realistic-logs.mjs
 import { socketLatency } from "./lib/socket-latency.mjs";
 import { baselineRows, insertLogs, openBaseline } from "./lib/sqlite-baseline.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
+import { arg, argv, int } from "./lib/cli-args.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const argv = process.argv.slice(2);
-const arg = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] && !argv[i + 1].startsWith("--") ? argv[i + 1] : fallback;
-};
-const int = (name, fallback) => {
-  const n = Number(arg(name, fallback));
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-};
 const LOGS = int("logs", 1_000_000);
 const SMALL = int("small", 10_000);
 const TENANT_LOGS = int("tenant-logs", Math.min(100_000, Math.max(1, Math.round(LOGS / 10))));

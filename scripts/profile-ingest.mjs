@@ -14,18 +14,15 @@ import { call, promptSentry } from "./lib/bench-targets.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
 import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
+import { arg, flag } from "./lib/cli-args.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return Number(i > 0 ? process.argv[i + 1] : fallback);
-};
-const REQUESTS = arg("requests", 300);
-const SECONDS = arg("seconds", 10);
-const CONCURRENCY = arg("concurrency", 32);
+const REQUESTS = Number(arg("requests", 300));
+const SECONDS = Number(arg("seconds", 10));
+const CONCURRENCY = Number(arg("concurrency", 32));
 // --cpu: a V8 CPU profile of the worker's isolate (worker and committer) while the load runs, through
 // workerd's DevTools endpoint; prints the functions with the most self time.
-const CPU = process.argv.includes("--cpu");
+const CPU = flag("cpu");
 
 // The wrapper: the product's worker with env.DB replaced by a timing proxy for the request, and its
 // group commit (the IngestCommitter Durable Object, which has its own env) with a timing proxy that
