@@ -239,6 +239,14 @@ export const searchBackfill = sqliteTable("search_backfill", {
   lastRowid: integer("last_rowid").notNull(),
 });
 
+/**
+ * Logs stored but not yet in the search index (migration 0013): the insert trigger queues each log,
+ * and the transaction that stored it indexes the queue and empties it (schema/search-backfill.ts).
+ */
+export const searchQueue = sqliteTable("search_queue", {
+  logRowid: integer("log_rowid").primaryKey(),
+});
+
 /** Distinct users seen per day, so "active users" over a range is a small COUNT(DISTINCT) over this table. */
 export const dailyActiveUsers = sqliteTable(
   "daily_active_users",

@@ -58,6 +58,11 @@ if (fresh) {
     sqlite
       .prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, ?, ?, 'enterprise', ?)")
       .run(orgId(o), `Bench ${o}`, `bench${o}@example.com`, now - 40 * 86_400_000);
+  // Each transaction ends as the product's writes do: the logs the insert trigger queued are indexed.
+  const { searchQueueIndex } = await tsImport("../schema/search-backfill.ts", import.meta.url);
+  const indexQueued = () => {
+    for (const statement of searchQueueIndex()) sqlite.exec(statement);
+  };
   const insert = sqlite.prepare(`INSERT INTO prompt_logs (id, org_id, created_at, model, user_id, session_id, prompt, response,
     token_count, latency_ms, source, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 'credentials')`);
   const span = 30 * 86_400_000;
@@ -85,11 +90,13 @@ if (fresh) {
       flag === "safe" ? "[]" : '["bench"]',
     );
     if (i % 50_000 === 49_999) {
+      indexQueued();
       sqlite.exec("COMMIT; BEGIN");
       if (i % 100_000 === 99_999)
         console.log(`  ${(i + 1).toLocaleString("en-US")} rows, ${((i + 1) / ((performance.now() - started) / 1000)).toFixed(0)} rows/s`);
     }
   }
+  indexQueued();
   sqlite.exec("COMMIT");
   console.log(
     `filled ${LOGS.toLocaleString("en-US")} logs (${ORGS} organizations) in ${((performance.now() - started) / 1000).toFixed(0)} s`,

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { searchBackfillChunk } from "../search-backfill";
+import { searchBackfillChunk, searchQueueIndex } from "../search-backfill";
 
 const dir = import.meta.dirname;
 const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
@@ -31,6 +31,20 @@ const insertLog = (db: DatabaseSync, id: string, org: string, createdAt: number,
       "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings) VALUES (?, ?, ?, 'gpt-4', ?, 'ok', 'safe', '[]', '[]')",
     )
     .run(id, org, createdAt, prompt);
+
+/** What ends every write of logs in the product (migration 0013): the queued logs indexed, the queue emptied. */
+const indexQueue = (db: DatabaseSync, limit?: number) => {
+  for (const statement of searchQueueIndex(limit)) db.exec(statement);
+};
+const queued = (db: DatabaseSync) =>
+  db
+    .prepare("SELECT log_rowid FROM search_queue ORDER BY log_rowid")
+    .all()
+    .map((r) => Number(r.log_rowid));
+const integrity = (db: DatabaseSync) => {
+  expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
+  db.exec("INSERT INTO prompt_logs_fts(prompt_logs_fts, rank) VALUES ('integrity-check', 0)");
+};
 
 const blockMatches = (db: DatabaseSync, tenantNo: number, word: string) =>
   db
@@ -85,6 +99,7 @@ describe("migration 0010_tenant_search", () => {
     // and deletes leave the right block.
     insertLog(db, "c1", "org_c", t + 7_000, "puffin five");
     insertLog(db, "a3", "org_a", t - 4_000, "puffin six");
+    indexQueue(db);
     expect({ ...db.prepare("SELECT tenant_no, late_ms FROM search_tenants WHERE org_id = 'org_c'").get() }).toEqual({
       tenant_no: 3,
       late_ms: 0,
@@ -98,8 +113,7 @@ describe("migration 0010_tenant_search", () => {
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b2")]);
     // The aggregates trigger recreated without the index line still counts every log.
     expect(db.prepare("SELECT sum(total) AS n FROM daily_usage").get()!.n).toBe(7);
-    expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
-    db.exec("INSERT INTO prompt_logs_fts(prompt_logs_fts, rank) VALUES ('integrity-check', 0)");
+    integrity(db);
   });
 
   it("needs no backfill on an empty database, and indexes each new log once from the start", () => {
@@ -107,6 +121,89 @@ describe("migration 0010_tenant_search", () => {
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
     expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
     insertLog(db, "a1", "org_a", 1_800_000_000_000, "puffin");
+    indexQueue(db);
     expect(blockMatches(db, 1, "puffin")).toHaveLength(1);
+  });
+});
+
+describe("migration 0013_search_queue", () => {
+  const migrated = () => {
+    const db = databaseBefore0010();
+    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
+    return db;
+  };
+  const rowidOf = (db: DatabaseSync, id: string) => Number(db.prepare("SELECT rowid FROM prompt_logs WHERE id = ?").get(id)!.rowid);
+  const t = 1_800_000_000_000;
+
+  it("queues each stored log, and the write's closing statements index the queue into the tenants' blocks", () => {
+    const db = migrated();
+    db.exec("BEGIN");
+    insertLog(db, "a1", "org_a", t, "puffin one");
+    insertLog(db, "b1", "org_b", t, "puffin two");
+    insertLog(db, "a2", "org_a", t + 1, "gannet");
+    expect(queued(db)).toEqual([rowidOf(db, "a1"), rowidOf(db, "b1"), rowidOf(db, "a2")]);
+    expect(blockMatches(db, 1, "puffin")).toEqual([]);
+    indexQueue(db);
+    db.exec("COMMIT");
+    expect(queued(db)).toEqual([]);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1")]);
+    expect(blockMatches(db, 2, "puffin")).toEqual([rowidOf(db, "b1")]);
+    expect(blockMatches(db, 1, "gannet")).toEqual([rowidOf(db, "a2")]);
+    integrity(db);
+  });
+
+  it("takes a deleted queued log out of the queue, indexes an updated one with its text then, and each log once", () => {
+    const db = migrated();
+    insertLog(db, "a1", "org_a", t, "puffin kept");
+    insertLog(db, "a2", "org_a", t + 1, "puffin deleted");
+    insertLog(db, "a3", "org_a", t + 2, "puffin purged");
+    db.prepare("DELETE FROM prompt_logs WHERE id = 'a2'").run();
+    db.prepare("UPDATE prompt_logs SET prompt = 'gannet now' WHERE id = 'a3'").run();
+    expect(queued(db)).toEqual([rowidOf(db, "a1"), rowidOf(db, "a3")]);
+    indexQueue(db);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1")]);
+    expect(blockMatches(db, 1, "gannet")).toEqual([rowidOf(db, "a3")]);
+    // Indexed logs: deletes and updates change the index itself, as before.
+    db.prepare("UPDATE prompt_logs SET prompt = 'tern' WHERE id = 'a1'").run();
+    db.prepare("DELETE FROM prompt_logs WHERE id = 'a3'").run();
+    expect(blockMatches(db, 1, "puffin")).toEqual([]);
+    expect(blockMatches(db, 1, "gannet")).toEqual([]);
+    expect(blockMatches(db, 1, "tern")).toEqual([rowidOf(db, "a1")]);
+    // A rowid used again after the newest log was deleted is queued and indexed like any other.
+    const top = rowidOf(db, "a1");
+    insertLog(db, "a4", "org_a", t + 3, "skua");
+    db.prepare("DELETE FROM prompt_logs WHERE id = 'a4'").run();
+    insertLog(db, "a5", "org_a", t + 4, "skua again");
+    expect(rowidOf(db, "a5")).toBe(top + 1);
+    indexQueue(db);
+    expect(blockMatches(db, 1, "skua")).toEqual([top + 1]);
+    integrity(db);
+  });
+
+  it("indexes the oldest queued logs first in chunks (the minute schedule's safety net)", () => {
+    const db = migrated();
+    for (let i = 0; i < 5; i++) insertLog(db, `a${i}`, "org_a", t + i, `puffin ${i}`);
+    indexQueue(db, 2);
+    expect(queued(db)).toEqual([rowidOf(db, "a2"), rowidOf(db, "a3"), rowidOf(db, "a4")]);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a0"), rowidOf(db, "a1")]);
+    indexQueue(db, 2);
+    indexQueue(db, 2);
+    expect(queued(db)).toEqual([]);
+    expect(blockMatches(db, 1, "puffin")).toHaveLength(5);
+    integrity(db);
+    expect(() => searchQueueIndex(0)).toThrow(/positive integer/);
+  });
+
+  it("leaves logs the 0010 backfill has still to reach to it, not to the queue", () => {
+    const db = databaseBefore0010();
+    insertLog(db, "a1", "org_a", t, "puffin old");
+    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
+    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(1);
+    insertLog(db, "a2", "org_a", t + 1, "puffin new");
+    expect(queued(db)).toEqual([rowidOf(db, "a2")]);
+    indexQueue(db);
+    for (const statement of searchBackfillChunk(10)) db.exec(statement);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2")]);
+    integrity(db);
   });
 });

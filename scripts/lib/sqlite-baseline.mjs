@@ -2,13 +2,18 @@
 // SQLite file (node:sqlite) with the product's schema, triggers and FTS, i.e. every migration of
 // schema/migrations applied in journal order, read at run time so the baseline follows the schema.
 // Rows go in transactions of BATCH (what one /api/logs/batch request stores) with the columns the
-// product writes. WAL journal, synchronous=NORMAL.
+// product writes, each ending, as the product's do, with the indexing of the logs it queued. WAL journal, synchronous=NORMAL.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
+import { tsImport } from "tsx/esm/api";
 import { BATCH } from "./fill.mjs";
 import { VERDICT } from "./realistic-logs.mjs";
+
+/** What ends each of the product's writes of logs: the logs the insert trigger queued are indexed (migration 0013). */
+const { searchQueueIndex } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
+const INDEX_QUEUED = searchQueueIndex();
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/migrations");
 const ORG_ID = "01BENCHBASE00000000000000";
@@ -96,6 +101,7 @@ export function insertLogs(db, logs) {
     db.exec("BEGIN");
     try {
       for (const log of logs.slice(i, i + BATCH)) insert(log);
+      for (const statement of INDEX_QUEUED) db.exec(statement);
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");

@@ -8,6 +8,7 @@ import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { hc, type ClientResponse } from "hono/client";
 import type { Permission } from "../../schema/constants";
+import { searchQueueIndex } from "../../schema/search-backfill";
 import { DATA_SHARDS } from "../../schema/shards";
 import * as tables from "../../schema/tables";
 import type { app } from "../src/app";
@@ -159,7 +160,16 @@ export async function insertLogs(orgId: string, logs: Partial<typeof tables.prom
     ...l,
   }));
   for (let i = 0; i < rows.length; i += 5) await db.insert(tables.promptLogs).values(rows.slice(i, i + 5));
+  await indexQueued(await dataD1(orgId));
   return rows;
+}
+
+/**
+ * Indexes for search the logs a test wrote with its own INSERT, as every write of the product does
+ * at the end of its transaction (migration 0013, schema/search-backfill.ts).
+ */
+export async function indexQueued(d1: D1Database) {
+  await d1.batch(searchQueueIndex().map((statement) => d1.prepare(statement)));
 }
 
 export function expectEnvelope(res: CallResult, status: number, code?: string) {

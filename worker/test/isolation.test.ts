@@ -13,7 +13,7 @@ import { otlpJson } from "./otlp";
 import { GATEWAY_KEY_HEADER } from "../../schema/constants";
 import { routeKeys } from "./route-table";
 import { DATA_SHARDS } from "../../schema/shards";
-import { call, orgShard, registerOrg, shardD1, type CallResult } from "./helpers";
+import { call, indexQueued, orgShard, registerOrg, shardD1, type CallResult } from "./helpers";
 import { CREDENTIALS, callAs, expectNoSecrets, newAttacker, newVictim, victimView, type Attacker, type Victim } from "./isolation-world";
 
 type Read = {
@@ -341,6 +341,7 @@ describe("tenant shards: an organization's reads consult only the shard its row 
       )
       .bind(`01${planted.slice(0, 24)}`, a.orgId, Date.now(), planted)
       .run();
+    await indexQueued(wrong);
     // It is there, under A's id, with its aggregates (the triggers ran in that shard).
     const there = await wrong
       .prepare("SELECT count(*) AS n FROM daily_usage WHERE org_id = ? AND model = 'planted-model'")

@@ -2,7 +2,7 @@
 // store many logs in one statement (the insert triggers still maintain FTS and aggregates).
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../src/index";
-import { dataD1 } from "./helpers";
+import { dataD1, indexQueued } from "./helpers";
 
 export async function runCron(cron: string, scheduledTime: number) {
   const ctx = createExecutionContext();
@@ -46,5 +46,6 @@ export async function bulkInsertLogs(orgId: string, logs: BulkLogs) {
       logs.flagStatus ?? "safe",
     )
     .run();
+  await indexQueued(await dataD1(orgId));
   return tag;
 }

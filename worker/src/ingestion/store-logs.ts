@@ -4,6 +4,7 @@
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
+import { searchQueueIndex } from "../../../schema/search-backfill";
 import { estimateCostCents } from "../../../schema/pricing";
 import {
   alerts,
@@ -34,6 +35,8 @@ import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyK
 
 /** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
+/** The written logs' search index entries, all in one statement (schema/search-backfill.ts says why). */
+const INDEX_QUEUED_LOGS = searchQueueIndex();
 /** 4 columns a fingerprint row. */
 const FINGERPRINTS_PER_INSERT = 25;
 
@@ -242,7 +245,8 @@ function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean): AlertGroup[] 
 
 /**
  * The one write of a set of logs (one D1 batch = one transaction): log rows (as many per INSERT as
- * fit D1's 100 bound parameters), fingerprint rows, then one alert upsert per group (`count` bumped
+ * fit D1's 100 bound parameters), fingerprint rows, the search index entries of the logs the insert
+ * trigger queued, then one alert upsert per group (`count` bumped
  * when the window's alert exists). The alert upserts come last and return the alert: `newAlerts`
  * reads them from the end of the batch's results, so a statement added before the log inserts (FTS,
  * sharding) changes nothing here.
@@ -256,6 +260,7 @@ export function writeStatements(db: Db, orgId: string, built: BuiltLog[], critic
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
   for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT)
     statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
+  for (const index of INDEX_QUEUED_LOGS) statements.push(db.run(sql.raw(index)));
   const groups = groupAlerts(rows, criticalOnly);
   for (const g of groups) {
     statements.push(

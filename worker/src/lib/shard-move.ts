@@ -3,6 +3,7 @@
 // the source meanwhile, verify the counts, and only then delete it from the source. Every step can be
 // run again: copies are INSERT OR IGNORE (or OR REPLACE for the aggregates), so a move interrupted
 // anywhere is finished by running it again.
+import { searchQueueIndex } from "../../../schema/search-backfill";
 import { DATA_TABLES } from "../../../schema/shards";
 import type { Bindings } from "../env";
 import { isShard, shardBindings } from "./shards";
@@ -13,7 +14,9 @@ const PAGE_ROWS = 500;
 const MAX_PARAMS = 100;
 
 const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
-/** Rebuilt in the target by the insert triggers of the copied logs, not copied. */
+const INDEX_QUEUED_LOGS = searchQueueIndex();
+
+/** Rebuilt in the target by the insert triggers of the copied logs (and the indexing that ends each page), not copied. */
 const INDEXED = ["prompt_logs_fts", "search_tenants"] as const;
 
 /**
@@ -57,6 +60,8 @@ async function copyTable(from: D1Database, to: D1Database, table: string, orgId:
           .bind(...rows.flatMap((r) => columns.map((c) => r[c]))),
       );
     }
+    // Copied logs are indexed in their page's transaction, as every write of logs is (migration 0013).
+    if (table === "prompt_logs") for (const statement of INDEX_QUEUED_LOGS) statements.push(to.prepare(statement));
     await to.batch(statements);
     copied += results.length;
   }

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { demoLog, rng } from "../../../scripts/seed-data";
-import { registerOrg } from "../../test/helpers";
+import { indexQueued, registerOrg } from "../../test/helpers";
 
 const DEMO_LOGS = 3_372;
 const QUERIES = ["refund", "customer", "deploy", "quarter", "password", "revenue", "summar", "ship"];
@@ -46,6 +46,7 @@ describe("search index storage", () => {
     for (let i = 0; i < statements.length; i += 500) await env.DB.batch(statements.slice(i, i + 500));
     const tail = `Where is order ORD-2024-553118?`;
     await insert.bind("demo-order", org.orgId, now, "gpt-4", tail, "shipped").run();
+    await indexQueued(env.DB);
 
     await env.DB.exec(
       "CREATE VIRTUAL TABLE unicode_fts USING fts5(prompt, response, content='prompt_logs', content_rowid='rowid', tokenize='unicode61 remove_diacritics 2')",

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgSettings } from "../../../schema/tables";
-import { call, dataD1, dataDb, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
+import { call, dataD1, dataDb, indexQueued, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { deleteAllLogs } from "./data";
 import { TENANT_SHIFT } from "../../../schema/constants";
 import { purgeExpired } from "../schedules/retention";
@@ -175,6 +175,7 @@ describe("search within the organization's block of the index", () => {
       )
       .bind(LOG_COUNT_CAP + 5, `cap-${word}`, a.orgId, Date.now() - DAY, word)
       .run();
+    await indexQueued(await dataD1(a.orgId));
     await insertLogs(b.orgId, [{ prompt: `${word} once` }]);
     expect(await counts(a.apiKey, `search=${word}`)).toMatchObject({ total: LOG_COUNT_CAP, capped: true });
     expect(await counts(b.apiKey, `search=${word}`)).toMatchObject({ total: 1, capped: false, safe: 1 });

@@ -7,7 +7,7 @@ import { createDb } from "../middleware/db";
 import { call, dataD1, insertLogs, placeOnShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
-import { backfillSearchIndex, indexNextChunk } from "./search-backfill";
+import { backfillSearchIndex, indexNextChunk, indexQueuedChunk } from "./search-backfill";
 
 const found = async (org: TestOrg, word: string) =>
   ((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body as { prompt: string }[]).map((l) => l.prompt).sort();
@@ -97,5 +97,34 @@ describe("search index backfill", () => {
     expect(await found(a, "osprey")).toEqual(["osprey a"]);
     expect(await found(b, "osprey")).toEqual(["osprey b"]);
     expect(await backfillSearchIndex(env)).toMatchObject({ remaining: 0, complete: true });
+  });
+
+  it("indexes logs a writer left queued (a hand-run INSERT) in the minute run, oldest first, on every shard", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    await placeOnShard(a.orgId, 0);
+    await placeOnShard(b.orgId, 1);
+    for (const org of [a, b]) {
+      const d1 = await dataD1(org.orgId);
+      await d1
+        .prepare(
+          "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings) VALUES (?, ?, ?, 'gpt-4', ?, 'ok', 'safe', '[]', '[]'), (?, ?, ?, 'gpt-4', ?, 'ok', 'safe', '[]', '[]')",
+        )
+        .bind(`${org.orgId}-1`, org.orgId, Date.now(), "merlin one", `${org.orgId}-2`, org.orgId, Date.now(), "merlin two")
+        .run();
+      expect(await hits(d1, "merlin")).toBe(0);
+    }
+    expect(await found(a, "merlin")).toEqual([]);
+    // A write of the product indexes whatever is queued with its own logs.
+    await call("POST", "/logs", { key: b.apiKey, body: { model: "gpt-4", prompt: "merlin three", response: "ok" } });
+    expect(await found(b, "merlin")).toEqual(["merlin one", "merlin three", "merlin two"]);
+
+    const d1 = await dataD1(a.orgId);
+    expect(await indexQueuedChunk(createDb(d1), 1)).toBe(1);
+    expect(await found(a, "merlin")).toEqual(["merlin one"]);
+    await runCron(CRONS.metrics, Date.now());
+    expect(await found(a, "merlin")).toEqual(["merlin one", "merlin two"]);
+    expect(await d1.prepare("SELECT count(*) AS n FROM search_queue").first("n")).toBe(0);
+    await d1.prepare("INSERT INTO prompt_logs_fts (prompt_logs_fts, rank) VALUES ('integrity-check', 0)").run();
   });
 });

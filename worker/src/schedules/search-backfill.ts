@@ -1,4 +1,5 @@
-// Indexing of logs stored before the tenant search index existed (migration 0010): a database
+// Indexing of logs the write did not index: a writer's leftovers in the queue (migration 0013), and
+// the logs stored before the tenant search index existed (migration 0010): a database
 // upgraded with logs in it records their rowids in search_backfill, and each minute this job indexes
 // the next chunks into their organizations' blocks, until none are left. Never one long statement: D1
 // stops a query after 30 s. The cursor moves in the same transaction as the chunk's index entries, so
@@ -6,7 +7,7 @@
 // not-yet-indexed logs (docs/data.md#search).
 import { sql } from "drizzle-orm";
 import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
-import { searchBackfillChunk } from "../../../schema/search-backfill";
+import { searchBackfillChunk, searchQueueIndex } from "../../../schema/search-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../lib/shards";
 
@@ -24,11 +25,33 @@ export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK
   return rows[0]?.left ?? 0;
 }
 
-/** Chunks on every data shard until each is done or the run's time budget is spent. */
+/**
+ * Indexes the oldest `limit` logs of the shard's queue (migration 0013) and takes them out of it (one
+ * transaction); answers how many are still queued. Every write of logs empties the queue itself, so
+ * this only finds what a writer that does not (a hand-run INSERT, a script) left.
+ */
+export async function indexQueuedChunk(db: Db, limit = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
+  const [index, dequeue] = searchQueueIndex(limit);
+  const [, , rows] = await db.batch([
+    db.run(sql.raw(index)),
+    db.run(sql.raw(dequeue)),
+    db.all<{ left: number }>(sql.raw("SELECT count(*) AS left FROM search_queue")),
+  ]);
+  return rows[0]?.left ?? 0;
+}
+
+/** Queued logs, then backfill chunks, on every data shard until each is done or the run's time budget is spent. */
 export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<SearchBackfillReport> {
   const deadline = Date.now() + budgetMs;
   const report: SearchBackfillReport = { chunks: 0, remaining: 0, complete: true };
   for (const { data } of allShards(env)) {
+    let queued = await indexQueuedChunk(data);
+    report.chunks++;
+    while (queued > 0 && Date.now() < deadline) {
+      queued = await indexQueuedChunk(data);
+      report.chunks++;
+    }
+    report.remaining += queued;
     let remaining = await indexNextChunk(data);
     report.chunks++;
     while (remaining > 0 && Date.now() < deadline) {
