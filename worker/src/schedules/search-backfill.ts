@@ -40,25 +40,35 @@ export async function indexQueuedChunk(db: Db, limit = SEARCH_BACKFILL_CHUNK_ROW
   return rows[0]?.left ?? 0;
 }
 
-/** Queued logs, then backfill chunks, on every data shard until each is done or the run's time budget is spent. */
+/** What a shard has left to index: queued logs, and backfill rowids (a read, no transaction to write in). */
+async function leftToIndex(db: Db): Promise<{ queued: number; backfill: number }> {
+  const [row] = await db.all<{ queued: number; backfill: number }>(
+    sql.raw(
+      "SELECT (SELECT count(*) FROM search_queue) AS queued, coalesce((SELECT last_rowid - next_rowid + 1 FROM search_backfill), 0) AS backfill",
+    ),
+  );
+  return row;
+}
+
+/**
+ * Queued logs, then backfill chunks, on every data shard until each is done or the run's time budget
+ * is spent. A shard with nothing left (the usual case) costs one read: no write transaction each minute.
+ */
 export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<SearchBackfillReport> {
   const deadline = Date.now() + budgetMs;
   const report: SearchBackfillReport = { chunks: 0, remaining: 0, complete: true };
   for (const { data } of allShards(env)) {
-    let queued = await indexQueuedChunk(data);
-    report.chunks++;
+    let { queued, backfill } = await leftToIndex(data);
     while (queued > 0 && Date.now() < deadline) {
       queued = await indexQueuedChunk(data);
       report.chunks++;
     }
     report.remaining += queued;
-    let remaining = await indexNextChunk(data);
-    report.chunks++;
-    while (remaining > 0 && Date.now() < deadline) {
-      remaining = await indexNextChunk(data);
+    while (backfill > 0 && Date.now() < deadline) {
+      backfill = await indexNextChunk(data);
       report.chunks++;
     }
-    report.remaining += remaining;
+    report.remaining += backfill;
   }
   report.complete = report.remaining === 0;
   return report;
