@@ -114,7 +114,8 @@ async function target(file, root, handle = openSqlite(file)) {
   const { countLogs } = await code("worker/src/queries/log-counts.ts");
   const { getStats, getTrends } = await code("worker/src/queries/analytics.ts");
   const list = (q) => () => listLogs(db, ORG, { limit: 50, ...q });
-  const counts = (q) => () => countLogs(db, ORG, q);
+  // One file holds both databases here: control reads (settings) and data reads go to the same one.
+  const counts = (q) => () => countLogs({ db, data: db }, ORG, q);
   const page2 = (search) => async () => {
     const first = await listLogs(db, ORG, { limit: 50, search });
     return listLogs(db, ORG, { limit: 50, search, before: first.at(-1)?.id });
