@@ -59,6 +59,8 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(first["headers"]["Content-Type"], "application/json")
         self.assertEqual(self.api.stored[0]["source"], "python-sdk")
         self.assertEqual(len({r["key"] for r in self.api.requests}), 3)
+        # The fake API records a request before the SDK has read its answer: wait for the SDK's side.
+        until(lambda: sdk.stats["sent"] == 250, 2, "the remainder acknowledged")
         self.assertEqual(sdk.stats, {"sent": 250, "dropped": 0, "failed": 0, "retries": 0, "pending": 0})
 
     def test_waits_for_the_interval_with_fewer_than_a_batch(self):
