@@ -407,3 +407,5 @@ export const TENANT_SHIFT = 40;
  */
 export const SEARCH_BACKFILL_CHUNK_ROWIDS = 2_000;
 export const SEARCH_BACKFILL_BUDGET_MS = 20_000;
+/** How long one minute's run copies stored logs into log_facts (migration 0014), after the search backfill, in chunks of the same size. */
+export const LOG_FACTS_BACKFILL_BUDGET_MS = 10_000;

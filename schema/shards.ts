@@ -28,6 +28,7 @@ export const DATA_TABLES = [
   "prompt_logs",
   "prompt_logs_fts",
   "search_tenants",
+  "log_facts",
   "log_fingerprints",
   "daily_usage",
   "daily_active_users",

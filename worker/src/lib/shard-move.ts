@@ -17,7 +17,7 @@ const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as cons
 const INDEX_QUEUED_LOGS = searchQueueIndex();
 
 /** Rebuilt in the target by the insert triggers of the copied logs (and the indexing that ends each page), not copied. */
-const INDEXED = ["prompt_logs_fts", "search_tenants"] as const;
+const INDEXED = ["prompt_logs_fts", "search_tenants", "log_facts"] as const;
 
 /**
  * Tables copied row for row: every data table (schema/shards.ts, which lists parents first:

@@ -1,7 +1,7 @@
 // Running metric queries against the real local D1: exact values for the happy paths, `logs` bound
 // to one organization and the last 30 days, and results bounded.
 import { describe, expect, it } from "vitest";
-import { dataDb, insertLogs, orgShard, placeOnShard, registerOrg } from "../../test/helpers";
+import { dataD1, dataDb, insertLogs, orgShard, placeOnShard, registerOrg } from "../../test/helpers";
 import { computeMetricValue, MAX_CELL_CHARS, MAX_ROWS, runMetricSql } from "./run";
 import { prepareMetricQuery } from "./sandbox";
 
@@ -165,6 +165,55 @@ describe("runMetricSql isolation and bounds", () => {
     const org = await registerOrg();
     await expect(value(org.orgId, "SELECT abs('x', 'y') FROM logs")).rejects.toThrow(
       /^The query failed: wrong number of arguments to function abs\(\)/,
+    );
+  });
+});
+
+describe("metrics that read no text read log_facts (migration 0014)", () => {
+  it("answers the same from log_facts, falls back to prompt_logs while the shard's copy is incomplete, and reads texts from prompt_logs", async () => {
+    const now = Date.now();
+    const { a } = await seed(now);
+    const d1 = await dataD1(a.orgId);
+    const db = await dataDb(a.orgId);
+    const count = "SELECT count(*), sum(model LIKE 'gpt-4%'), max(created_at) FROM logs";
+    const checked = prepareMetricQuery(count);
+    expect(checked.readsText).toBe(false);
+    const fromFacts = await runMetricSql(db, a.orgId, checked, now);
+    expect(fromFacts.rows[0][0]).toBe(10);
+
+    // Which table answered: take one log out of log_facts only. The facts path then counts 9.
+    await d1
+      .prepare(
+        "DELETE FROM log_facts WHERE log_rowid = (SELECT rowid FROM prompt_logs WHERE org_id = ? AND model = 'claude-3' AND flag_status = 'critical')",
+      )
+      .bind(a.orgId)
+      .run();
+    expect((await runMetricSql(db, a.orgId, checked, now)).rows[0][0]).toBe(9);
+    // A shard whose backfill has rows left reads prompt_logs: complete, 10.
+    await d1.prepare("INSERT INTO log_facts_backfill (id, next_rowid, last_rowid) VALUES (1, 1, 1)").run();
+    expect((await runMetricSql(db, a.orgId, checked, now)).rows).toEqual(fromFacts.rows);
+    await d1.prepare("DELETE FROM log_facts_backfill").run();
+    // A query that names a text column always reads prompt_logs.
+    const text = prepareMetricQuery("SELECT count(*) FROM logs WHERE prompt <> ''");
+    expect(text.readsText).toBe(true);
+    expect((await runMetricSql(db, a.orgId, text, now)).rows[0][0]).toBe(10);
+  });
+
+  it("keeps log_facts in step with the logs: stored, changed, deleted", async () => {
+    const org = await registerOrg();
+    const [kept, changed, gone] = await insertLogs(org.orgId, [{ model: "gpt-4" }, { model: "claude-3" }, { model: "gemini" }]);
+    const d1 = await dataD1(org.orgId);
+    await d1.prepare("UPDATE prompt_logs SET flag_status = 'critical', token_count = 7 WHERE id = ?").bind(changed.id).run();
+    await d1.prepare("DELETE FROM prompt_logs WHERE id = ?").bind(gone.id).run();
+    const facts = await d1
+      .prepare("SELECT id, model, flag_status, token_count FROM log_facts WHERE org_id = ? ORDER BY id")
+      .bind(org.orgId)
+      .all();
+    expect(facts.results).toEqual(
+      [
+        { id: kept.id, model: "gpt-4", flag_status: "safe", token_count: null },
+        { id: changed.id, model: "claude-3", flag_status: "critical", token_count: 7 },
+      ].sort((x, y) => x.id.localeCompare(y.id)),
     );
   });
 });

@@ -213,3 +213,22 @@ describe("prepareMetricQuery bounds the work a query can do", () => {
     expect(() => prepareMetricQuery(query)).not.toThrow();
   });
 });
+
+describe("prepareMetricQuery tells whether a query may read a log's texts (run.ts reads the rest from log_facts)", () => {
+  it.each([
+    ["SELECT count(*) FROM logs", false],
+    ["SELECT 100.0 * sum(model LIKE 'gpt-4%') / count(*) AS value FROM logs", false],
+    ["SELECT flag_status, count(*), avg(latency_ms) FROM logs GROUP BY flag_status", false],
+    ["WITH x AS (SELECT user_id, token_count FROM logs) SELECT user_id, sum(token_count) FROM x GROUP BY user_id", false],
+    ["SELECT prompt FROM logs", true],
+    ["SELECT count(*) FROM logs WHERE \"Response\" LIKE '%refund%'", true],
+    ["SELECT logs.metadata FROM logs", true],
+    ["SELECT length(PROMPT) FROM logs", true],
+    ["SELECT * FROM logs", true],
+    ["SELECT logs.* FROM logs", true],
+    ["WITH x AS (SELECT * FROM logs) SELECT count(*) FROM x", true],
+    ["WITH x AS (SELECT prompt AS p FROM logs) SELECT count(p) FROM x", true],
+  ])("%s → %s", (query, readsText) => {
+    expect(prepareMetricQuery(query).readsText).toBe(readsText);
+  });
+});

@@ -7,8 +7,11 @@ import { knownColumns, MAX_SCANS, MetricQueryError, QueryWalker, type Relation }
 
 export { MetricQueryError } from "./sql-policy";
 
-/** SQL fit to run (it reads only `logs`), and how many columns it answers. */
-export type CheckedQuery = { sql: string; width: number };
+/**
+ * SQL fit to run (it reads only `logs`), how many columns it answers, and whether it may read a
+ * log's texts (prompt, response, metadata, or every column): run.ts reads the others from log_facts.
+ */
+export type CheckedQuery = { sql: string; width: number; readsText: boolean };
 
 const OPTIONS = { database: "sqlite" } as const;
 const MAX_QUERY_LENGTH = 4_000;
@@ -32,16 +35,17 @@ function parse(text: string): unknown {
 }
 
 /** Checks one text and answers its single SELECT; `columns` also checks column names. */
-function checked(text: string, columns: boolean): { ast: unknown; result: Relation } {
+function checked(text: string, columns: boolean): { ast: unknown; result: Relation; readsText: boolean } {
   const parsed = parse(text);
   const statements = Array.isArray(parsed) ? parsed : [parsed];
   if (statements.length !== 1) throw new MetricQueryError("Only one statement is allowed");
   // biome-ignore lint/suspicious/noExplicitAny: node-sql-parser's AST is untyped JSON; sql-policy.ts walks it.
   const ast = statements[0] as Record<string, any>;
-  const result = new QueryWalker(columns ? knownColumns(ast) : undefined).select(ast, new Map());
+  const walker = new QueryWalker(columns ? knownColumns(ast) : undefined);
+  const result = walker.select(ast, new Map());
   if (result.scans > MAX_SCANS) throw new MetricQueryError(`The query reads logs ${result.scans} times; at most ${MAX_SCANS} are allowed`);
   if (result.width === 0) throw new MetricQueryError("The query answers no columns");
-  return { ast, result };
+  return { ast, result, readsText: walker.readsText };
 }
 
 /**
@@ -53,11 +57,12 @@ export function prepareMetricQuery(text: string): CheckedQuery {
   // The parser reads \' as an escaped quote, SQLite does not: refusing backslashes removes the one
   // place where the two could tokenize a string literal differently.
   if (text.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
-  const { ast } = checked(text, true);
+  const { ast, readsText } = checked(text, true);
   const sql = parser.sqlify(ast as never, OPTIONS);
   // Belt and braces: the regenerated text must itself pass the same checks. (Not the column names:
   // the parser may read a regenerated "name" as a string, which the first pass already vetted.)
   if (sql.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
   // The width of what actually runs: run.ts names the result's columns by position.
-  return { sql, width: checked(sql, false).result.width };
+  const regenerated = checked(sql, false);
+  return { sql, width: regenerated.result.width, readsText: readsText || regenerated.readsText };
 }

@@ -6,6 +6,7 @@
 // subqueries in expressions (nothing correlated or quadratic), no recursive CTEs, at most MAX_SCANS
 // reads of `logs`, at most MAX_CTES CTEs and MAX_SELECT_DEPTH nested SELECTs, expressions at most
 // MAX_EXPRESSION_DEPTH deep, and no value larger than MAX_GROWTH cells (functions.ts).
+import { LOGS_COLUMNS, LOGS_TEXT_COLUMNS } from "../../../schema/log-facts";
 import { MetricQueryError } from "./errors";
 import {
   AGGREGATES,
@@ -30,22 +31,10 @@ const refuse = (message: string): never => {
 };
 
 /** The columns of `logs` (run.ts selects exactly these from prompt_logs). */
-export const LOGS_COLUMNS = [
-  "id",
-  "created_at",
-  "model",
-  "user_id",
-  "session_id",
-  "prompt",
-  "response",
-  "token_count",
-  "estimated_cost",
-  "latency_ms",
-  "source",
-  "flag_status",
-  "flag_reasons",
-  "metadata",
-] as const;
+export { LOGS_COLUMNS };
+
+/** The columns of `logs` that log_facts does not hold (schema/log-facts.ts): a query naming one reads prompt_logs. */
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(LOGS_TEXT_COLUMNS);
 
 /** Total reads of `logs` (a CTE costs what its body costs each time it is read). */
 export const MAX_SCANS = 4;
@@ -129,6 +118,11 @@ type Context = { depth: number; columnGrowth: number };
 export class QueryWalker {
   private nodes = 0;
   private cteCount = 0;
+  /**
+   * Whether the query may read a text column: it names one (any alias spelled so counts too: a
+   * false alarm only costs the slower read) or selects every column with `*`.
+   */
+  readsText = false;
 
   /**
    * With `columns`, a column reference must use one of those names. SQLite reads an unknown
@@ -154,7 +148,9 @@ export class QueryWalker {
     for (const column of node.columns ?? []) {
       identifier(column?.as);
       const expr = column?.expr ?? column;
-      width += expr?.type === "star" || (expr?.type === "column_ref" && expr.column === "*") ? source.width : 1;
+      const star = expr?.type === "star" || (expr?.type === "column_ref" && expr.column === "*");
+      if (star) this.readsText = true;
+      width += star ? source.width : 1;
       growth = Math.max(growth, this.expr(expr, own));
     }
     // WHERE, GROUP BY, HAVING and ORDER BY may name the result's aliases too.
@@ -238,7 +234,10 @@ export class QueryWalker {
   private value(node: Node, context: Context): number {
     const type = node.type;
     // The parser reads "x" as a string, SQLite as the column x when there is one: size it as a column.
-    if (type === "double_quote_string") return Math.max(context.columnGrowth, literalGrowth(String(node.value)));
+    if (type === "double_quote_string") {
+      if (TEXT_COLUMNS.has(foldName(String(node.value)))) this.readsText = true;
+      return Math.max(context.columnGrowth, literalGrowth(String(node.value)));
+    }
     if (LITERALS.has(type)) return literalGrowth(String(node.value ?? ""));
     switch (type) {
       case "column_ref":
@@ -249,6 +248,7 @@ export class QueryWalker {
         if (this.columns && node.column !== "*" && !this.columns.has(foldName(node.column))) {
           refuse(`Unknown column ${node.column}; logs has ${LOGS_COLUMNS.join(", ")}`);
         }
+        if (node.column === "*" || TEXT_COLUMNS.has(foldName(node.column))) this.readsText = true;
         return context.columnGrowth;
       case "star":
         return context.columnGrowth;

@@ -17,6 +17,7 @@ import {
 
 const DATA_TABLES = [
   "prompt_logs",
+  "log_facts",
   "daily_usage",
   "daily_active_users",
   "hourly_usage",

@@ -7,6 +7,7 @@ import { detectAnomalies } from "./anomalies";
 import { refreshDueMetrics } from "./metric-refresh";
 import { redactStoredLogs } from "./redaction-backfill";
 import { purgeExpired } from "./retention";
+import { backfillLogFacts } from "./log-facts-backfill";
 import { backfillSearchIndex } from "./search-backfill";
 
 export const CRONS = {
@@ -24,12 +25,14 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
   let result: unknown;
   switch (controller.cron) {
     case CRONS.metrics:
-      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14) and
-      // indexes logs stored before the tenant search index (migration 0010) for a bounded time.
+      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14),
+      // indexes logs stored before the tenant search index (migration 0010) and copies logs stored
+      // before log_facts (migration 0014), each for a bounded time.
       result = {
         metrics: await refreshDueMetrics(env, db, now),
         redaction: await redactStoredLogs(env, db),
         search: await backfillSearchIndex(env),
+        facts: await backfillLogFacts(env),
       };
       break;
     case CRONS.anomalies:

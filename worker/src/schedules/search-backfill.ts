@@ -10,19 +10,13 @@ import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../.
 import { searchBackfillChunk, searchQueueIndex } from "../../../schema/search-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../lib/shards";
+import { runChunk } from "./chunk";
 
 export type SearchBackfillReport = { chunks: number; remaining: number; complete: boolean };
 
 /** Indexes the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */
 export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
-  const [index, move, finish, left] = searchBackfillChunk(chunkRowids);
-  const [, , , rows] = await db.batch([
-    db.run(sql.raw(index)),
-    db.run(sql.raw(move)),
-    db.run(sql.raw(finish)),
-    db.all<{ left: number }>(sql.raw(left)),
-  ]);
-  return rows[0]?.left ?? 0;
+  return runChunk(db, searchBackfillChunk(chunkRowids));
 }
 
 /**
@@ -31,13 +25,7 @@ export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK
  * this only finds what a writer that does not (a hand-run INSERT, a script) left.
  */
 export async function indexQueuedChunk(db: Db, limit = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
-  const [index, dequeue] = searchQueueIndex(limit);
-  const [, , rows] = await db.batch([
-    db.run(sql.raw(index)),
-    db.run(sql.raw(dequeue)),
-    db.all<{ left: number }>(sql.raw("SELECT count(*) AS left FROM search_queue")),
-  ]);
-  return rows[0]?.left ?? 0;
+  return runChunk(db, [...searchQueueIndex(limit), "SELECT count(*) AS left FROM search_queue"]);
 }
 
 /** What a shard has left to index: queued logs, and backfill rowids (a read, no transaction to write in). */

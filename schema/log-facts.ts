@@ -1,0 +1,44 @@
+// The narrow copy of a log's non-text columns that custom metrics read (migration 0014_log_facts,
+// worker/src/metrics/run.ts): the columns, and the statements of one chunk of the backfill of logs
+// stored before the table existed, read by the worker's minute schedule and by the migration's test
+// on plain SQLite. Like the search backfill (search-backfill.ts), the statements read the cursor
+// themselves, so a chunk and its cursor move are one transaction.
+
+/** The columns of a custom metric's `logs` relation, in its order (worker/src/metrics/run.ts). */
+export const LOGS_COLUMNS = [
+  "id",
+  "created_at",
+  "model",
+  "user_id",
+  "session_id",
+  "prompt",
+  "response",
+  "token_count",
+  "estimated_cost",
+  "latency_ms",
+  "source",
+  "flag_status",
+  "flag_reasons",
+  "metadata",
+] as const;
+
+/** The columns of `logs` that log_facts does not hold. */
+export const LOGS_TEXT_COLUMNS: readonly string[] = ["prompt", "response", "metadata"];
+
+/** The columns of `logs` that log_facts holds: everything a metric may read but the texts. */
+export const LOG_FACT_COLUMNS = LOGS_COLUMNS.filter((c) => !LOGS_TEXT_COLUMNS.includes(c));
+
+/** Copy the next `chunkRowids` rowids, move the cursor, drop it when past the end; the last answers `left`. */
+export const logFactsBackfillChunk = (chunkRowids: number): [string, string, string, string] => {
+  if (!Number.isInteger(chunkRowids) || chunkRowids < 1) throw new Error("chunkRowids must be a positive integer");
+  const columns = ["org_id", ...LOG_FACT_COLUMNS];
+  return [
+    `INSERT OR IGNORE INTO log_facts (log_rowid, ${columns.join(", ")})
+     SELECT p.rowid, ${columns.map((c) => `p.${c}`).join(", ")}
+     FROM log_facts_backfill b
+     JOIN prompt_logs p ON p.rowid BETWEEN b.next_rowid AND min(b.next_rowid + ${chunkRowids} - 1, b.last_rowid)`,
+    `UPDATE log_facts_backfill SET next_rowid = next_rowid + ${chunkRowids}`,
+    "DELETE FROM log_facts_backfill WHERE next_rowid > last_rowid",
+    "SELECT last_rowid - next_rowid + 1 AS left FROM log_facts_backfill",
+  ];
+};
