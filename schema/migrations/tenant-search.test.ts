@@ -3,7 +3,9 @@
 // per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule runs), never by
 // one long statement; the triggers then keep the index. Real SQLite (node:sqlite) with the
 // repository's migrations, 0011 and later included.
-import { readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
@@ -205,5 +207,24 @@ describe("migration 0013_search_queue", () => {
     for (const statement of searchBackfillChunk(10)) db.exec(statement);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2")]);
     integrity(db);
+  });
+});
+
+describe("the demo seed (scripts/seed.ts, what `npm start` loads)", () => {
+  it("ends as every write of logs does: nothing left queued, the demo month searchable at once", () => {
+    const out = mkdtempSync(path.join(tmpdir(), "seed-"));
+    const files = ["control.sql", "data.sql", "key"].map((f) => path.join(out, f));
+    execFileSync(path.resolve(dir, "../../node_modules/.bin/tsx"), [path.resolve(dir, "../../scripts/seed.ts"), ...files], {
+      stdio: "ignore",
+    });
+    const db = new DatabaseSync(":memory:");
+    for (const { tag } of journal.entries) apply(db, tag);
+    db.exec(readFileSync(files[1], "utf8"));
+    rmSync(out, { recursive: true, force: true });
+    expect(db.prepare("SELECT count(*) AS n FROM search_queue").get()!.n).toBe(0);
+    const logs = Number(db.prepare("SELECT count(*) AS n FROM prompt_logs").get()!.n);
+    expect(logs).toBeGreaterThan(1_000);
+    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH '"refund"'`).get()!.n).toBeGreaterThan(0);
+    expect(db.prepare("SELECT count(*) AS n FROM log_facts").get()!.n).toBe(logs);
   });
 });
