@@ -1,8 +1,8 @@
 // The narrow copy of a log's non-text columns that custom metrics read (migration 0014_log_facts,
 // worker/src/metrics/run.ts): the columns, and the statements of one chunk of the backfill of logs
 // stored before the table existed, read by the worker's minute schedule and by the migration's test
-// on plain SQLite. Like the search backfill (search-backfill.ts), the statements read the cursor
-// themselves, so a chunk and its cursor move are one transaction.
+// on plain SQLite (a rowid backfill like the search index's: rowid-backfill.ts).
+import { rowidBackfillChunk } from "./rowid-backfill";
 
 /** The columns of a custom metric's `logs` relation, in its order (worker/src/metrics/run.ts). */
 export const LOGS_COLUMNS = [
@@ -29,16 +29,13 @@ export const LOGS_TEXT_COLUMNS: readonly string[] = ["prompt", "response", "meta
 export const LOG_FACT_COLUMNS = LOGS_COLUMNS.filter((c) => !LOGS_TEXT_COLUMNS.includes(c));
 
 /** Copy the next `chunkRowids` rowids, move the cursor, drop it when past the end; the last answers `left`. */
-export const logFactsBackfillChunk = (chunkRowids: number): [string, string, string, string] => {
-  if (!Number.isInteger(chunkRowids) || chunkRowids < 1) throw new Error("chunkRowids must be a positive integer");
+export const logFactsBackfillChunk = (chunkRowids: number) => {
   const columns = ["org_id", ...LOG_FACT_COLUMNS];
-  return [
-    `INSERT OR IGNORE INTO log_facts (log_rowid, ${columns.join(", ")})
+  return rowidBackfillChunk(
+    "log_facts_backfill",
+    chunkRowids,
+    (chunkLogs) => `INSERT OR IGNORE INTO log_facts (log_rowid, ${columns.join(", ")})
      SELECT p.rowid, ${columns.map((c) => `p.${c}`).join(", ")}
-     FROM log_facts_backfill b
-     JOIN prompt_logs p ON p.rowid BETWEEN b.next_rowid AND min(b.next_rowid + ${chunkRowids} - 1, b.last_rowid)`,
-    `UPDATE log_facts_backfill SET next_rowid = next_rowid + ${chunkRowids}`,
-    "DELETE FROM log_facts_backfill WHERE next_rowid > last_rowid",
-    "SELECT last_rowid - next_rowid + 1 AS left FROM log_facts_backfill",
-  ];
+     FROM ${chunkLogs}`,
+  );
 };

@@ -1,25 +1,21 @@
 // The statements that fill the search index outside the insert trigger, read by the worker and by
 // the migrations' own tests on plain SQLite:
 // - one chunk of the backfill of logs stored before the index existed (migration 0010; run by
-//   worker/src/schedules/search-backfill.ts). They read the cursor themselves, so a chunk and its
-//   cursor move are one transaction that two overlapping runs cannot both apply to the same rowids;
+//   worker/src/schedules/search-backfill.ts), a rowid backfill (rowid-backfill.ts);
 // - the indexing of queued logs (migration 0013) that ends every write of logs.
 import { TENANT_SHIFT } from "./constants";
+import { rowidBackfillChunk } from "./rowid-backfill";
 
 /** Index the next `chunkRowids` rowids, move the cursor, drop it when past the end; the last answers `left`. */
-export const searchBackfillChunk = (chunkRowids: number): [string, string, string, string] => {
-  if (!Number.isInteger(chunkRowids) || chunkRowids < 1) throw new Error("chunkRowids must be a positive integer");
-  return [
-    `INSERT INTO prompt_logs_fts (rowid, prompt, response)
+export const searchBackfillChunk = (chunkRowids: number) =>
+  rowidBackfillChunk(
+    "search_backfill",
+    chunkRowids,
+    (chunkLogs) => `INSERT INTO prompt_logs_fts (rowid, prompt, response)
      SELECT (t.tenant_no << ${TENANT_SHIFT}) + p.rowid, p.prompt, p.response
-     FROM search_backfill b
-     JOIN prompt_logs p ON p.rowid BETWEEN b.next_rowid AND min(b.next_rowid + ${chunkRowids} - 1, b.last_rowid)
+     FROM ${chunkLogs}
      JOIN search_tenants t ON t.org_id = p.org_id`,
-    `UPDATE search_backfill SET next_rowid = next_rowid + ${chunkRowids}`,
-    "DELETE FROM search_backfill WHERE next_rowid > last_rowid",
-    "SELECT last_rowid - next_rowid + 1 AS left FROM search_backfill",
-  ];
-};
+  );
 
 /**
  * Index the queued logs (migration 0013) into their organizations' blocks, then empty the queue: the
@@ -40,3 +36,6 @@ export const searchQueueIndex = (limit?: number): [string, string] => {
     limit === undefined ? "DELETE FROM search_queue" : `DELETE FROM search_queue WHERE log_rowid IN ${queued}`,
   ];
 };
+
+/** What ends every write of logs: every queued log indexed, the queue emptied. */
+export const INDEX_QUEUED_LOGS = searchQueueIndex();

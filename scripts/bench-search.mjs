@@ -59,9 +59,9 @@ if (fresh) {
       .prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, ?, ?, 'enterprise', ?)")
       .run(orgId(o), `Bench ${o}`, `bench${o}@example.com`, now - 40 * 86_400_000);
   // Each transaction ends as the product's writes do: the logs the insert trigger queued are indexed.
-  const { searchQueueIndex } = await tsImport("../schema/search-backfill.ts", import.meta.url);
+  const { INDEX_QUEUED_LOGS } = await tsImport("../schema/search-backfill.ts", import.meta.url);
   const indexQueued = () => {
-    for (const statement of searchQueueIndex()) sqlite.exec(statement);
+    for (const statement of INDEX_QUEUED_LOGS) sqlite.exec(statement);
   };
   const insert = sqlite.prepare(`INSERT INTO prompt_logs (id, org_id, created_at, model, user_id, session_id, prompt, response,
     token_count, latency_ms, source, flag_status, flag_reasons, findings, redaction_mode) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '[]', 'credentials')`);

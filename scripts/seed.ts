@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../schema/constants";
 import { estimateCostCents } from "../schema/pricing";
-import { searchQueueIndex } from "../schema/search-backfill";
+import { INDEX_QUEUED_LOGS } from "../schema/search-backfill";
 import { detect } from "../worker/src/detector";
 import { alertFor } from "../worker/src/lib/alert-rules";
 import { idAt } from "../worker/src/lib/ids";
@@ -238,7 +238,7 @@ async function main() {
   for (const { row, count, last } of alerts.values()) data.push(insert("alerts", { ...row, count, last_seen_at: last }));
   // As every write of logs ends: the logs the insert trigger queued go into the search index at once
   // (migration 0013), so the demo month is searchable when `npm start` opens, not after the minute job.
-  for (const statement of searchQueueIndex()) data.push(`${statement};`);
+  for (const statement of INDEX_QUEUED_LOGS) data.push(`${statement};`);
 
   writeFileSync(outFile, `${sql.join("\n")}\n`);
   writeFileSync(dataFile, `${data.join("\n")}\n`);

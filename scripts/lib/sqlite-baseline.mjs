@@ -12,8 +12,7 @@ import { BATCH } from "./fill.mjs";
 import { VERDICT } from "./realistic-logs.mjs";
 
 /** What ends each of the product's writes of logs: the logs the insert trigger queued are indexed (migration 0013). */
-const { searchQueueIndex } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
-const INDEX_QUEUED = searchQueueIndex();
+const { INDEX_QUEUED_LOGS } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/migrations");
 const ORG_ID = "01BENCHBASE00000000000000";
@@ -101,7 +100,7 @@ export function insertLogs(db, logs) {
     db.exec("BEGIN");
     try {
       for (const log of logs.slice(i, i + BATCH)) insert(log);
-      for (const statement of INDEX_QUEUED) db.exec(statement);
+      for (const statement of INDEX_QUEUED_LOGS) db.exec(statement);
       db.exec("COMMIT");
     } catch (error) {
       db.exec("ROLLBACK");

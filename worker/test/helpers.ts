@@ -8,7 +8,7 @@ import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { hc, type ClientResponse } from "hono/client";
 import type { Permission } from "../../schema/constants";
-import { searchQueueIndex } from "../../schema/search-backfill";
+import { INDEX_QUEUED_LOGS } from "../../schema/search-backfill";
 import { DATA_SHARDS } from "../../schema/shards";
 import * as tables from "../../schema/tables";
 import type { app } from "../src/app";
@@ -169,7 +169,7 @@ export async function insertLogs(orgId: string, logs: Partial<typeof tables.prom
  * at the end of its transaction (migration 0013, schema/search-backfill.ts).
  */
 export async function indexQueued(d1: D1Database) {
-  await d1.batch(searchQueueIndex().map((statement) => d1.prepare(statement)));
+  await d1.batch(INDEX_QUEUED_LOGS.map((statement) => d1.prepare(statement)));
 }
 
 export function expectEnvelope(res: CallResult, status: number, code?: string) {

@@ -4,7 +4,7 @@
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PLANS } from "../../../schema/constants";
-import { searchQueueIndex } from "../../../schema/search-backfill";
+import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
 import { estimateCostCents } from "../../../schema/pricing";
 import {
   alerts,
@@ -35,8 +35,6 @@ import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyK
 
 /** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
-/** The written logs' search index entries, all in one statement (schema/search-backfill.ts says why). */
-const INDEX_QUEUED_LOGS = searchQueueIndex();
 /** 4 columns a fingerprint row. */
 const FINGERPRINTS_PER_INSERT = 25;
 
@@ -260,6 +258,7 @@ export function writeStatements(db: Db, orgId: string, built: BuiltLog[], critic
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
   for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT)
     statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
+  // The logs' search index entries, all in one statement (schema/search-backfill.ts says why).
   for (const index of INDEX_QUEUED_LOGS) statements.push(db.run(sql.raw(index)));
   const groups = groupAlerts(rows, criticalOnly);
   for (const g of groups) {

@@ -3,7 +3,7 @@
 // the source meanwhile, verify the counts, and only then delete it from the source. Every step can be
 // run again: copies are INSERT OR IGNORE (or OR REPLACE for the aggregates), so a move interrupted
 // anywhere is finished by running it again.
-import { searchQueueIndex } from "../../../schema/search-backfill";
+import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
 import { DATA_TABLES } from "../../../schema/shards";
 import type { Bindings } from "../env";
 import { isShard, shardBindings } from "./shards";
@@ -14,8 +14,6 @@ const PAGE_ROWS = 500;
 const MAX_PARAMS = 100;
 
 const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
-const INDEX_QUEUED_LOGS = searchQueueIndex();
-
 /** Rebuilt in the target by the insert triggers of the copied logs (and the indexing that ends each page), not copied. */
 const INDEXED = ["prompt_logs_fts", "search_tenants", "log_facts"] as const;
 

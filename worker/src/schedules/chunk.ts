@@ -13,3 +13,19 @@ export async function runChunk(db: Db, statements: readonly string[]): Promise<n
   const rows = results.at(-1) as { left: number }[];
   return Number(rows[0]?.left ?? 0);
 }
+
+export type BackfillReport = { chunks: number; remaining: number; complete: boolean };
+
+/**
+ * Runs chunks (`next` answers what is left after it) while any is `left` and the deadline allows,
+ * counting them and what stays left into `report`.
+ */
+export async function drainChunks(left: number, next: () => Promise<number>, deadline: number, report: BackfillReport): Promise<void> {
+  let remaining = left;
+  while (remaining > 0 && Date.now() < deadline) {
+    remaining = await next();
+    report.chunks++;
+  }
+  report.remaining += remaining;
+  report.complete = report.remaining === 0;
+}

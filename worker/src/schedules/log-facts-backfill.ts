@@ -6,11 +6,10 @@
 import { sql } from "drizzle-orm";
 import { LOG_FACTS_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
 import { logFactsBackfillChunk } from "../../../schema/log-facts";
+import { rowidsLeft } from "../../../schema/rowid-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../lib/shards";
-import { runChunk } from "./chunk";
-
-export type LogFactsBackfillReport = { chunks: number; remaining: number; complete: boolean };
+import { type BackfillReport, drainChunks, runChunk } from "./chunk";
 
 /** Copies the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */
 export async function copyNextFactsChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
@@ -19,23 +18,13 @@ export async function copyNextFactsChunk(db: Db, chunkRowids = SEARCH_BACKFILL_C
 
 /** Rowids the shard has still to copy (a read: an idle shard gets no write transaction). */
 export async function factsLeft(db: Db): Promise<number> {
-  const [row] = await db.all<{ left: number }>(
-    sql.raw("SELECT coalesce((SELECT last_rowid - next_rowid + 1 FROM log_facts_backfill), 0) AS left"),
-  );
+  const [row] = await db.all<{ left: number }>(sql.raw(`SELECT ${rowidsLeft("log_facts_backfill")} AS left`));
   return row?.left ?? 0;
 }
 
-export async function backfillLogFacts(env: Bindings, budgetMs = LOG_FACTS_BACKFILL_BUDGET_MS): Promise<LogFactsBackfillReport> {
+export async function backfillLogFacts(env: Bindings, budgetMs = LOG_FACTS_BACKFILL_BUDGET_MS): Promise<BackfillReport> {
   const deadline = Date.now() + budgetMs;
-  const report: LogFactsBackfillReport = { chunks: 0, remaining: 0, complete: true };
-  for (const { data } of allShards(env)) {
-    let left = await factsLeft(data);
-    while (left > 0 && Date.now() < deadline) {
-      left = await copyNextFactsChunk(data);
-      report.chunks++;
-    }
-    report.remaining += left;
-  }
-  report.complete = report.remaining === 0;
+  const report: BackfillReport = { chunks: 0, remaining: 0, complete: true };
+  for (const { data } of allShards(env)) await drainChunks(await factsLeft(data), () => copyNextFactsChunk(data), deadline, report);
   return report;
 }

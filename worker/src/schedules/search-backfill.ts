@@ -7,12 +7,11 @@
 // not-yet-indexed logs (docs/data.md#search).
 import { sql } from "drizzle-orm";
 import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
+import { rowidsLeft } from "../../../schema/rowid-backfill";
 import { searchBackfillChunk, searchQueueIndex } from "../../../schema/search-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../lib/shards";
-import { runChunk } from "./chunk";
-
-export type SearchBackfillReport = { chunks: number; remaining: number; complete: boolean };
+import { type BackfillReport, drainChunks, runChunk } from "./chunk";
 
 /** Indexes the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */
 export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK_ROWIDS): Promise<number> {
@@ -31,9 +30,7 @@ export async function indexQueuedChunk(db: Db, limit = SEARCH_BACKFILL_CHUNK_ROW
 /** What a shard has left to index: queued logs, and backfill rowids (a read, no transaction to write in). */
 async function leftToIndex(db: Db): Promise<{ queued: number; backfill: number }> {
   const [row] = await db.all<{ queued: number; backfill: number }>(
-    sql.raw(
-      "SELECT (SELECT count(*) FROM search_queue) AS queued, coalesce((SELECT last_rowid - next_rowid + 1 FROM search_backfill), 0) AS backfill",
-    ),
+    sql.raw(`SELECT (SELECT count(*) FROM search_queue) AS queued, ${rowidsLeft("search_backfill")} AS backfill`),
   );
   return row;
 }
@@ -42,22 +39,13 @@ async function leftToIndex(db: Db): Promise<{ queued: number; backfill: number }
  * Queued logs, then backfill chunks, on every data shard until each is done or the run's time budget
  * is spent. A shard with nothing left (the usual case) costs one read: no write transaction each minute.
  */
-export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<SearchBackfillReport> {
+export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<BackfillReport> {
   const deadline = Date.now() + budgetMs;
-  const report: SearchBackfillReport = { chunks: 0, remaining: 0, complete: true };
+  const report: BackfillReport = { chunks: 0, remaining: 0, complete: true };
   for (const { data } of allShards(env)) {
-    let { queued, backfill } = await leftToIndex(data);
-    while (queued > 0 && Date.now() < deadline) {
-      queued = await indexQueuedChunk(data);
-      report.chunks++;
-    }
-    report.remaining += queued;
-    while (backfill > 0 && Date.now() < deadline) {
-      backfill = await indexNextChunk(data);
-      report.chunks++;
-    }
-    report.remaining += backfill;
+    const { queued, backfill } = await leftToIndex(data);
+    await drainChunks(queued, () => indexQueuedChunk(data), deadline, report);
+    await drainChunks(backfill, () => indexNextChunk(data), deadline, report);
   }
-  report.complete = report.remaining === 0;
   return report;
 }
