@@ -394,14 +394,18 @@ export const BLOCKED_FILTER_OPTIONS = [
 ] as const;
 
 /**
- * The search index gives each organization a block of rowids: FTS rowid = (tenant_no << TENANT_SHIFT)
- * + prompt_logs.rowid (migration 0010, worker/src/queries/search.ts). prompt_logs rowids stay below
- * 2^40 (about 10^12 logs).
+ * The search index gives each organization a block of rowids: in prompt_logs_search (migration 0015)
+ * FTS rowid = (tenant_no << TENANT_SHIFT) + TENANT_TOP - prompt_logs.rowid, so a block reads newest
+ * first in ascending order (worker/src/queries/search.ts); in prompt_logs_fts (migration 0010, read
+ * until the rebuild completes) it was (tenant_no << TENANT_SHIFT) + prompt_logs.rowid. prompt_logs
+ * rowids stay below 2^40 (about 10^12 logs).
  */
 export const TENANT_SHIFT = 40;
+/** The highest offset within a tenant's block of the search index, 2^40 - 1. */
+export const TENANT_TOP = 2 ** TENANT_SHIFT - 1;
 
 /**
- * Indexing of logs stored before the tenant search index (worker/src/schedules/search-backfill.ts):
+ * Indexing of logs stored before the current search index (worker/src/schedules/search-backfill.ts):
  * rowids per transaction (about a second of trigram indexing for logs of 1–2 KB), and how long one
  * minute's run keeps going over all data shards.
  */

@@ -27,6 +27,7 @@ export const CONTROL_TABLES = [
 export const DATA_TABLES = [
   "prompt_logs",
   "prompt_logs_fts",
+  "prompt_logs_search",
   "search_tenants",
   "log_facts",
   "log_fingerprints",
@@ -39,3 +40,6 @@ export const DATA_TABLES = [
   "delivery_claims",
   "flag_feedback",
 ] as const;
+
+/** The data tables that are FTS indexes: no org_id column (a tenant's entries are its block of rowids), rebuilt from the logs. */
+export const SEARCH_INDEXES: readonly string[] = ["prompt_logs_fts", "prompt_logs_search"] satisfies (typeof DATA_TABLES)[number][];

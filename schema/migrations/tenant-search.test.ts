@@ -1,8 +1,9 @@
-// Migration 0010 on a database that already holds logs (issue 11): it numbers every organization with
-// logs and records how late its logs were stored; the logs themselves are indexed afterwards, in
-// per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule runs), never by
-// one long statement; the triggers then keep the index. Real SQLite (node:sqlite) with the
-// repository's migrations, 0011 and later included.
+// Migrations 0010, 0013 and 0015 on databases that already hold logs (issue 11): 0010 numbers every
+// organization with logs and records how late its logs were stored; the logs themselves are indexed
+// afterwards, in per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule
+// runs), never by one long statement; every write then indexes its own logs (0013). 0015 moves the
+// index to prompt_logs_search, newest first ascending, while prompt_logs_fts serves searches until
+// the rebuild is done. Real SQLite (node:sqlite) with the repository's migrations.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,11 +16,12 @@ const dir = import.meta.dirname;
 const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
 const apply = (db: DatabaseSync, tag: string) => db.exec(readFileSync(path.join(dir, `${tag}.sql`), "utf8"));
 const SHIFT = 2 ** 40;
+const TOP = SHIFT - 1;
 
-function databaseBefore0010() {
+function databaseBefore(stop: string) {
   const db = new DatabaseSync(":memory:");
   for (const { tag } of journal.entries) {
-    if (tag === "0010_tenant_search") break;
+    if (tag === stop) break;
     apply(db, tag);
   }
   for (const org of ["org_a", "org_b", "org_c"])
@@ -43,20 +45,26 @@ const queued = (db: DatabaseSync) =>
     .prepare("SELECT log_rowid FROM search_queue ORDER BY log_rowid")
     .all()
     .map((r) => Number(r.log_rowid));
-const integrity = (db: DatabaseSync) => {
+type Index = "prompt_logs_search" | "prompt_logs_fts";
+const integrity = (db: DatabaseSync, index: Index = "prompt_logs_search") => {
   expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
-  db.exec("INSERT INTO prompt_logs_fts(prompt_logs_fts, rank) VALUES ('integrity-check', 0)");
+  db.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 0)`);
 };
 
-const blockMatches = (db: DatabaseSync, tenantNo: number, word: string) =>
+/** The prompt_logs rowids of a tenant's matches, lowest first: prompt_logs_search stores (tenant_no << 40) + 2^40 - 1 - rowid, prompt_logs_fts (tenant_no << 40) + rowid. */
+const blockMatches = (db: DatabaseSync, tenantNo: number, word: string, index: Index = "prompt_logs_search") =>
   db
-    .prepare("SELECT rowid - ? AS log_rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid")
-    .all(tenantNo * SHIFT, `"${word}"`, tenantNo * SHIFT, (tenantNo + 1) * SHIFT - 1)
+    .prepare(
+      index === "prompt_logs_search"
+        ? "SELECT ? - rowid AS log_rowid FROM prompt_logs_search WHERE prompt_logs_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC"
+        : "SELECT rowid - ? AS log_rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid",
+    )
+    .all(index === "prompt_logs_search" ? tenantNo * SHIFT + TOP : tenantNo * SHIFT, `"${word}"`, tenantNo * SHIFT, tenantNo * SHIFT + TOP)
     .map((r) => Number(r.log_rowid));
 
 describe("migration 0010_tenant_search", () => {
   it("backfills tenants in order of their first log, their lateness, and each one's block of the index", () => {
-    const db = databaseBefore0010();
+    const db = databaseBefore("0010_tenant_search");
     const t = 1_800_000_000_000;
     insertLog(db, "b1", "org_b", t, "puffin one");
     insertLog(db, "a1", "org_a", t + 1_000, "puffin two");
@@ -75,9 +83,10 @@ describe("migration 0010_tenant_search", () => {
       { org_id: "org_b", tenant_no: 1, newest_at: t + 5_000, late_ms: 3_000 },
       { org_id: "org_a", tenant_no: 2, newest_at: t + 6_000, late_ms: 0 },
     ]);
-    // Nothing indexed by the migration; every stored rowid is left to the backfill, two at a time here.
+    // Nothing indexed by the migrations; every stored rowid is left to the rebuild (0015, which
+    // supersedes 0010's backfill), two at a time here.
     expect(blockMatches(db, 1, "puffin")).toEqual([]);
-    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_backfill").get() }).toEqual({
+    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_rebuild").get() }).toEqual({
       next_rowid: rowid("b1"),
       last_rowid: rowid("a2"),
     });
@@ -90,12 +99,12 @@ describe("migration 0010_tenant_search", () => {
       return Number(row?.left ?? 0);
     };
     expect([left(), left(), left()]).toEqual([3, 1, 0]);
-    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
+    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b1"), rowid("b2")]);
     expect(blockMatches(db, 2, "puffin")).toEqual([rowid("a1"), rowid("a2")]);
     expect(blockMatches(db, 1, "gannet")).toEqual([rowid("b3")]);
     // Nothing outside the blocks: every entry belongs to one tenant.
-    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH '"puffin"'`).get()!.n).toBe(4);
+    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH '"puffin"'`).get()!.n).toBe(4);
 
     // After the migration: a new organization gets the next block; lateness keeps growing; updates
     // and deletes leave the right block.
@@ -119,9 +128,10 @@ describe("migration 0010_tenant_search", () => {
   });
 
   it("needs no backfill on an empty database, and indexes each new log once from the start", () => {
-    const db = databaseBefore0010();
+    const db = databaseBefore("0010_tenant_search");
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
     expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
+    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     insertLog(db, "a1", "org_a", 1_800_000_000_000, "puffin");
     indexQueue(db);
     expect(blockMatches(db, 1, "puffin")).toHaveLength(1);
@@ -130,7 +140,7 @@ describe("migration 0010_tenant_search", () => {
 
 describe("migration 0013_search_queue", () => {
   const migrated = () => {
-    const db = databaseBefore0010();
+    const db = databaseBefore("0010_tenant_search");
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
     return db;
   };
@@ -196,16 +206,83 @@ describe("migration 0013_search_queue", () => {
     expect(() => searchQueueIndex(0)).toThrow(/positive integer/);
   });
 
-  it("leaves logs the 0010 backfill has still to reach to it, not to the queue", () => {
-    const db = databaseBefore0010();
+  it("leaves logs the rebuild has still to reach to it, and indexes new logs from the queue", () => {
+    const db = databaseBefore("0010_tenant_search");
     insertLog(db, "a1", "org_a", t, "puffin old");
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
-    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(1);
+    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(1);
     insertLog(db, "a2", "org_a", t + 1, "puffin new");
     expect(queued(db)).toEqual([rowidOf(db, "a2")]);
     indexQueue(db);
     for (const statement of searchBackfillChunk(10)) db.exec(statement);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2")]);
+    integrity(db);
+  });
+});
+
+describe("migration 0015_search_newest_first", () => {
+  const t = 1_800_000_000_000;
+  const rowidOf = (db: DatabaseSync, id: string) => Number(db.prepare("SELECT rowid FROM prompt_logs WHERE id = ?").get(id)!.rowid);
+  /** What ended every write of logs before 0015 (migration 0013's statements). */
+  const indexQueueBefore0015 = (db: DatabaseSync) =>
+    db.exec(`INSERT INTO prompt_logs_fts (rowid, prompt, response)
+      SELECT (t.tenant_no << 40) + p.rowid, p.prompt, p.response FROM search_queue q
+      JOIN prompt_logs p ON p.rowid = q.log_rowid JOIN search_tenants t ON t.org_id = p.org_id;
+      DELETE FROM search_queue;`);
+  const rebuildChunk = (db: DatabaseSync, size: number) => {
+    const statements = searchBackfillChunk(size);
+    db.exec("BEGIN");
+    for (const statement of statements.slice(0, -1)) db.exec(statement);
+    const row = db.prepare(statements.at(-1)!).get();
+    db.exec("COMMIT");
+    return Number(row?.left ?? 0);
+  };
+
+  it("keeps prompt_logs_fts whole for searches while it rebuilds, each log once in each index, then writes the new index only", () => {
+    const db = databaseBefore("0015_search_newest_first");
+    insertLog(db, "a1", "org_a", t, "puffin one");
+    insertLog(db, "b1", "org_b", t, "puffin of b");
+    insertLog(db, "a2", "org_a", t + 1, "puffin gone");
+    insertLog(db, "a3", "org_a", t + 2, "puffin purged");
+    indexQueueBefore0015(db);
+    apply(db, "0015_search_newest_first");
+    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_rebuild").get() }).toEqual({
+      next_rowid: rowidOf(db, "a1"),
+      last_rowid: rowidOf(db, "a3"),
+    });
+    expect(blockMatches(db, 1, "puffin")).toEqual([]);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2"), rowidOf(db, "a3")]);
+
+    // While it rebuilds: a delete, a re-write and a new log reach the index searches read.
+    db.prepare("DELETE FROM prompt_logs WHERE id = 'a2'").run();
+    db.prepare("UPDATE prompt_logs SET prompt = 'gannet now' WHERE id = 'a3'").run();
+    insertLog(db, "a4", "org_a", t + 3, "puffin new");
+    indexQueue(db);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
+    expect(blockMatches(db, 1, "gannet", "prompt_logs_fts")).toEqual([rowidOf(db, "a3")]);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4")]);
+    integrity(db, "prompt_logs_fts");
+
+    expect([rebuildChunk(db, 2), rebuildChunk(db, 2)]).toEqual([2, 0]);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
+    expect(blockMatches(db, 1, "gannet")).toEqual([rowidOf(db, "a3")]);
+    expect(blockMatches(db, 2, "puffin")).toEqual([rowidOf(db, "b1")]);
+    integrity(db);
+
+    // Done: the new index alone is written; newest first is ascending within a block.
+    insertLog(db, "a5", "org_a", t + 4, "puffin newest");
+    const a1 = rowidOf(db, "a1");
+    db.prepare("DELETE FROM prompt_logs WHERE id = 'a1'").run();
+    indexQueue(db);
+    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4"), rowidOf(db, "a5")]);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([a1, rowidOf(db, "a4")]);
+    const newestFirst = db
+      .prepare(
+        "SELECT (1 << 40) + 1099511627775 - rowid AS r FROM prompt_logs_search WHERE prompt_logs_search MATCH '\"puffin\"' AND rowid BETWEEN 1 << 40 AND (2 << 40) - 1 ORDER BY rowid",
+      )
+      .all()
+      .map((r) => Number(r.r));
+    expect(newestFirst).toEqual([rowidOf(db, "a5"), rowidOf(db, "a4")]);
     integrity(db);
   });
 });
@@ -224,7 +301,9 @@ describe("the demo seed (scripts/seed.ts, what `npm start` loads)", () => {
     expect(db.prepare("SELECT count(*) AS n FROM search_queue").get()!.n).toBe(0);
     const logs = Number(db.prepare("SELECT count(*) AS n FROM prompt_logs").get()!.n);
     expect(logs).toBeGreaterThan(1_000);
-    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH '"refund"'`).get()!.n).toBeGreaterThan(0);
+    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH '"refund"'`).get()!.n).toBeGreaterThan(
+      0,
+    );
     expect(db.prepare("SELECT count(*) AS n FROM log_facts").get()!.n).toBe(logs);
   });
 });

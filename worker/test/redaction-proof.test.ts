@@ -87,7 +87,7 @@ async function indexed(value: string): Promise<boolean> {
   // Every data shard's index: the value must be in none of them.
   for (const d1 of allShardD1s()) {
     const row = await d1
-      .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
       .bind(`"${value}"`)
       .first<{ n: number }>();
     if (row!.n > 0) return true;

@@ -2,7 +2,7 @@
 // afterwards, read from the new shard, and nothing of it is left in the old one.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DATA_TABLES } from "../../../schema/shards";
+import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
 import { awayFromBoundary, call, orgShard, registerOrg, shardD1 } from "../../test/helpers";
 import { bulkInsertLogs } from "../../test/schedule-helpers";
 import { moveTenant } from "./shard-move";
@@ -21,7 +21,7 @@ const view = async (key: string) =>
   Object.fromEntries(await Promise.all(VIEWS.map(async (v) => [v, (await call("GET", v, { key })).body])));
 const rows = async (d1: D1Database, orgId: string) => {
   const out: Record<string, number> = {};
-  for (const t of DATA_TABLES.filter((t) => t !== "prompt_logs_fts"))
+  for (const t of DATA_TABLES.filter((t) => !SEARCH_INDEXES.includes(t)))
     out[t] = (await d1.prepare(`SELECT count(*) AS n FROM ${t} WHERE org_id = ?`).bind(orgId).first<{ n: number }>())!.n;
   return out;
 };

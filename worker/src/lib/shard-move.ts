@@ -4,7 +4,7 @@
 // run again: copies are INSERT OR IGNORE (or OR REPLACE for the aggregates), so a move interrupted
 // anywhere is finished by running it again.
 import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
-import { DATA_TABLES } from "../../../schema/shards";
+import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
 import type { Bindings } from "../env";
 import { isShard, shardBindings } from "./shards";
 
@@ -15,7 +15,7 @@ const MAX_PARAMS = 100;
 
 const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
 /** Rebuilt in the target by the insert triggers of the copied logs (and the indexing that ends each page), not copied. */
-const INDEXED = ["prompt_logs_fts", "search_tenants", "log_facts"] as const;
+const INDEXED = ["prompt_logs_fts", "prompt_logs_search", "search_tenants", "log_facts"] as const;
 
 /**
  * Tables copied row for row: every data table (schema/shards.ts, which lists parents first:
@@ -92,7 +92,7 @@ const countOf = async (d1: D1Database, table: string, orgId: string) =>
  */
 async function verify(from: D1Database, to: D1Database, orgId: string): Promise<void> {
   for (const table of DATA_TABLES) {
-    if (table === "prompt_logs_fts") continue;
+    if (SEARCH_INDEXES.includes(table)) continue;
     const [a, b] = [await countOf(from, table, orgId), await countOf(to, table, orgId)];
     if (b < a) throw new Error(`shard move of ${orgId}: ${table} has ${a} rows in the source and ${b} in the target; nothing deleted`);
   }
@@ -110,7 +110,7 @@ async function deleteFrom(d1: D1Database, orgId: string, chunk: number): Promise
     if (results.length < chunk) break;
   }
   await d1.batch([
-    ...DATA_TABLES.filter((t) => t !== "prompt_logs" && t !== "prompt_logs_fts").map((t) =>
+    ...DATA_TABLES.filter((t) => t !== "prompt_logs" && !SEARCH_INDEXES.includes(t)).map((t) =>
       d1.prepare(`DELETE FROM ${t} WHERE org_id = ?`).bind(orgId),
     ),
     d1.prepare("DELETE FROM organizations WHERE id = ?").bind(orgId),

@@ -69,7 +69,7 @@ describe("routing", () => {
         expect(await count(d1, "daily_usage", org.orgId), `daily_usage of org ${i} in shard ${n}`).toBe(expected);
         expect(await count(d1, "alerts", org.orgId), `alerts of org ${i} in shard ${n}`).toBe(expected);
         const fts = await d1
-          .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+          .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
           .bind(`"${org.orgId}"`)
           .first<{ n: number }>();
         expect(fts!.n).toBe(expected);

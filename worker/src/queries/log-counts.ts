@@ -16,7 +16,7 @@ import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db, TenantDbs } from "../env";
 import { indexedSearch, logFilters } from "./logs";
-import { searchCountRows } from "./search";
+import { searchCountRows, searchIndexOf } from "./search";
 
 const DAY_MS = 86_400_000;
 
@@ -91,7 +91,7 @@ async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogC
   const filters = logFilters(orgId, q, { ftsJoined: !!match });
   const where = and(...filters)!;
   const rows = match
-    ? await searchCountRows(db, orgId, match, where, q, filters.length === 1)
+    ? await searchCountRows(db, await searchIndexOf(db), orgId, match, where, q, filters.length === 1)
     : await db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );

@@ -6,7 +6,7 @@ import { logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
-import { searchPage, tenantMatchRowids } from "./search";
+import { type SearchIndex, searchIndexOf, searchPage, tenantMatchRowids } from "./search";
 
 /** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
 const MAX_SEARCH_TERMS = 16;
@@ -43,11 +43,16 @@ function shortTermFilter(term: string): SQL {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
- * The WHERE terms of the filters. With `ftsJoined`, the caller reads from `prompt_logs_fts` joined to
- * the logs by rowid and applies the MATCH itself within the organization's block (search.ts); the
- * terms then leave the index out.
+ * The WHERE terms of the filters. With `ftsJoined`, the caller reads from the shard's search index
+ * joined to the logs by rowid and applies the MATCH itself within the organization's block
+ * (search.ts); the terms then leave the index out. Otherwise a search needs the shard's `index`
+ * (searchIndexOf).
  */
-export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">, opts: { ftsJoined?: boolean } = {}): SQL[] {
+export function logFilters(
+  orgId: string,
+  q: Omit<LogsQuery, "limit" | "before">,
+  opts: { ftsJoined?: boolean; index?: SearchIndex } = {},
+): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
@@ -66,7 +71,10 @@ export function logFilters(orgId: string, q: Omit<LogsQuery, "limit" | "before">
   if (q.search) {
     const terms = searchTerms(q.search);
     const match = ftsQuery(terms);
-    if (match && !opts.ftsJoined) where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(orgId, match)})`);
+    if (match && !opts.ftsJoined) {
+      if (!opts.index) throw new Error("a search outside search.ts needs the shard's index (searchIndexOf)");
+      where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(opts.index, orgId, match)})`);
+    }
     for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
@@ -82,7 +90,7 @@ export async function listLogs(db: Db, orgId: string, q: LogsQuery) {
   const where = logFilters(orgId, q, { ftsJoined: !!match });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
   // A search streams the organization's block of the index and stops at the page (search.ts).
-  if (match) return searchPage(db, orgId, match, and(...where)!, q);
+  if (match) return searchPage(db, await searchIndexOf(db), orgId, match, and(...where)!, q);
   return db
     .select()
     .from(promptLogs)

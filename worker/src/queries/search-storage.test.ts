@@ -54,9 +54,9 @@ describe("search index storage", () => {
     await env.DB.exec("INSERT INTO unicode_fts(unicode_fts) VALUES ('rebuild')");
 
     const logs = DEMO_LOGS + 1;
-    const trigram = await indexBytes("prompt_logs_fts");
+    const trigram = await indexBytes("prompt_logs_search");
     const unicode = await indexBytes("unicode_fts");
-    const trigramMs = await timeQueries("prompt_logs_fts");
+    const trigramMs = await timeQueries("prompt_logs_search");
     const unicodeMs = await timeQueries("unicode_fts");
     console.log(
       [
@@ -72,7 +72,7 @@ describe("search index storage", () => {
     // What each can find: part of an order number only with trigrams.
     const hits = async (table: string, q: string) =>
       (await env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${table} MATCH ?`).bind(`"${q}"`).first<{ n: number }>())!.n;
-    expect(await hits("prompt_logs_fts", "2024-5531")).toBe(1);
+    expect(await hits("prompt_logs_search", "2024-5531")).toBe(1);
     expect(await hits("unicode_fts", "5531")).toBe(0);
     await env.DB.exec("DROP TABLE unicode_fts");
   });

@@ -1,4 +1,4 @@
-// Search within the organization's block of the FTS index (issue 11, migration 0010, search.ts):
+// Search within the organization's block of the FTS index (issue 11, migrations 0010 and 0015, search.ts):
 // another organization's text never shows up, even in the neighbouring block; pages stay newest-first
 // by created_at with every filter and the cursor, however out of time order logs were stored; and
 // every way a log's text changes or goes (retention purge, redaction re-write, delete-all) keeps the
@@ -31,7 +31,7 @@ const blockHits = async (orgId: string, word: string) => {
   return (await (
     await dataD1(orgId)
   )
-    .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1")
+    .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1")
     .bind(`"${word}"`, Number(base), 2 ** TENANT_SHIFT)
     .first<{ n: number }>())!.n;
 };

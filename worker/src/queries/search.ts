@@ -1,26 +1,69 @@
 // Full-text search within one organization's block of the FTS index (issue 11, docs/data.md#search,
-// schema/migrations/0010_tenant_search.sql). Each organization's index entries have rowids
-// (tenant_no << 40) + prompt_logs.rowid, so `rowid BETWEEN` its block, passed to FTS5, confines a
-// search to the organization's own entries: its cost depends on its own data only. Every query also
-// keeps `org_id = ?` on the joined log, so an index entry can never show a row of another organization.
+// schema/migrations/0010_tenant_search.sql and 0015_search_newest_first.sql). Each organization's
+// index entries have rowids in its own block, (tenant_no << 40) + an offset from prompt_logs.rowid,
+// so `rowid BETWEEN` its block, passed to FTS5, confines a search to the organization's own entries.
+// Every query also keeps `org_id = ?` on the joined log, so an index entry can never show a row of
+// another organization.
+//
+// In prompt_logs_search the offset is 2^40 - 1 - prompt_logs.rowid: newest-stored first is ascending,
+// the direction in which FTS5 seeks, so a search's cost depends on its own data only. (Descending, as
+// prompt_logs_fts had it, a scan paid for every other tenant's entries in the blocks above.) A shard
+// whose logs predate prompt_logs_search reads prompt_logs_fts until the minute schedule has rebuilt
+// the new index (schedules/search-backfill.ts); the bounds below are prompt_logs rowids either way.
 //
 // Newest first by created_at, stopping early. The index streams a tenant's matches newest-STORED
-// first (rowid order); created_at order differs only by how late a log was stamped against the
-// newest one stored before it, at most search_tenants.late_ms (kept by the insert trigger). So every
-// log stored before row r has created_at <= created_at(r) + late_ms, and a page is:
-//  1. `first`: the first `limit` matches in rowid order (filters applied on the joined log);
+// first; created_at order differs only by how late a log was stamped against the newest one stored
+// before it, at most search_tenants.late_ms (kept by the insert trigger). So every log stored before
+// row r has created_at <= created_at(r) + late_ms, and a page is:
+//  1. `first`: the first `limit` matches newest-stored first (filters applied on the joined log);
 //  2. `low`: the rowid below which nothing can beat the oldest of them: the newest log (by
 //     created_at, any log of the tenant) stamped more than late_ms before that oldest one;
-//  3. the page: matches in [low, newest of `first`] ordered by (created_at, id) — `limit` rows plus
-//     the few stored out of order. Fewer than `limit` in `first` means it already holds every match.
+//  3. the page: matches stored in [low, newest of `first`] ordered by (created_at, id) — `limit` rows
+//     plus the few stored out of order. Fewer than `limit` in `first` means it already holds every match.
 // The cursor and the `from`/`to` filters bound the scan the same way before it starts.
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import { LOG_COUNT_CAP, TENANT_SHIFT } from "../../../schema/constants";
+import { LOG_COUNT_CAP, TENANT_SHIFT, TENANT_TOP } from "../../../schema/constants";
 import { type PromptLogRow, promptLogs, searchTenants } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 
-const SPAN = sql.raw(String(2 ** TENANT_SHIFT));
+const TOP = sql.raw(String(TENANT_TOP));
+
+/** An FTS index of the logs and how its rowids map to prompt_logs rowids within a tenant's block starting at `base`. */
+export type SearchIndex = {
+  name: "prompt_logs_search" | "prompt_logs_fts";
+  /** The prompt_logs rowid of an index rowid. */
+  logRowid: (ftsRowid: SQL, base: SQL) => SQL;
+  /** The index rowids of the logs stored in [lo, hi] (prompt_logs rowids), lowest first. */
+  ftsRange: (base: SQL, lo: SQL, hi: SQL) => [SQL, SQL];
+  /** The index order that reads a block newest-stored first. */
+  newestFirst: "ASC" | "DESC";
+};
+
+/** Migration 0015: offset 2^40 - 1 - rowid, newest first ascending. */
+export const NEWEST_FIRST_INDEX: SearchIndex = {
+  name: "prompt_logs_search",
+  logRowid: (ftsRowid, base) => sql`${base} + ${TOP} - ${ftsRowid}`,
+  ftsRange: (base, lo, hi) => [sql`${base} + ${TOP} - ${hi}`, sql`${base} + ${TOP} - ${lo}`],
+  newestFirst: "ASC",
+};
+
+/** Migration 0010: offset rowid, newest first descending; read only until a shard's rebuild completes. */
+export const OLDEST_FIRST_INDEX: SearchIndex = {
+  name: "prompt_logs_fts",
+  logRowid: (ftsRowid, base) => sql`${ftsRowid} - ${base}`,
+  ftsRange: (base, lo, hi) => [sql`${base} + ${lo}`, sql`${base} + ${hi}`],
+  newestFirst: "DESC",
+};
+
+/**
+ * The index a shard's searches read: prompt_logs_search once its rebuild (search_rebuild) is done,
+ * prompt_logs_fts until then, which every write keeps current meanwhile. One small read a search.
+ */
+export async function searchIndexOf(db: Db): Promise<SearchIndex> {
+  const [row] = await db.all<{ rebuilding: number }>(sql`SELECT EXISTS (SELECT 1 FROM search_rebuild) AS rebuilding`);
+  return Number(row?.rebuilding) === 1 ? OLDEST_FIRST_INDEX : NEWEST_FIRST_INDEX;
+}
 
 /** The organization's block and lateness; no row (no log ever stored) leaves every bound NULL: nothing matches. */
 const tenant = (orgId: string) =>
@@ -35,8 +78,8 @@ const rowidAt = (orgId: string, where: SQL, order: "asc" | "desc") =>
 type Bounds = Pick<LogsQuery, "from" | "to" | "before">;
 
 /**
- * The index rowids a search must scan given the time bounds: logs stamped after `to` (or after the
- * cursor row) can only have been stored after the first log stamped more than late_ms later than
+ * The prompt_logs rowids a search must scan given the time bounds: logs stamped after `to` (or after
+ * the cursor row) can only have been stored after the first log stamped more than late_ms later than
  * it; logs stamped before `from` only before the newest log stamped more than late_ms earlier.
  */
 function scanRange(orgId: string, q: Bounds) {
@@ -47,35 +90,37 @@ function scanRange(orgId: string, q: Bounds) {
       sql`(SELECT ${promptLogs.createdAt} FROM ${promptLogs} WHERE ${promptLogs.id} = ${q.before} AND ${promptLogs.orgId} = ${orgId})`,
     );
   const ceiling = ceilings.length ? (ceilings.length === 1 ? ceilings[0] : sql`min(${sql.join(ceilings, sql`, `)})`) : null;
-  const hi = ceiling
-    ? sql`${BASE} + coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} > ${ceiling} + ${LATE}`, "asc")} - 1, ${SPAN} - 1)`
-    : sql`${BASE} + ${SPAN} - 1`;
-  const lo = q.from
-    ? sql`${BASE} + coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < ${q.from.getTime()} - ${LATE}`, "desc")}, 0)`
-    : BASE;
+  const hi = ceiling ? sql`coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} > ${ceiling} + ${LATE}`, "asc")} - 1, ${TOP})` : TOP;
+  const lo = q.from ? sql`coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < ${q.from.getTime()} - ${LATE}`, "desc")}, 0)` : sql`0`;
   return { lo, hi };
 }
 
 type Filters = Bounds & Pick<LogsQuery, "userId">;
 
 /**
- * Matches of the organization's block within [lo, hi], each joined to its log and passing `where`.
+ * Matches of the organization's block stored in [lo, hi], each joined to its log and passing `where`.
  * A user filter is also checked on the index entry, against the set of the user's log rowids (its own
  * index), before the log is read: reading a log to look at its user costs its long prompt first, and
  * a user's logs are a small share of a tenant's (4-6× faster for a word with a user filter).
  */
-function matches(orgId: string, match: string, lo: SQL, hi: SQL, where: SQL, q: Filters) {
+function matches(index: SearchIndex, orgId: string, match: string, lo: SQL, hi: SQL, where: SQL, q: Filters) {
+  const fts = sql.raw(index.name);
+  const logRowid = index.logRowid(sql`${fts}.rowid`, BASE);
+  const [from, to] = index.ftsRange(BASE, lo, hi);
   const byUser = q.userId
-    ? sql`AND prompt_logs_fts.rowid - ${BASE} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${promptLogs.userId} = ${q.userId})`
+    ? sql`AND ${logRowid} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${promptLogs.userId} = ${q.userId})`
     : sql``;
-  return sql`prompt_logs_fts CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = prompt_logs_fts.rowid - ${BASE}
-    WHERE prompt_logs_fts MATCH ${match} AND prompt_logs_fts.rowid BETWEEN ${lo} AND ${hi} ${byUser} AND ${where}`;
+  return sql`${fts} CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid}
+    WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}`;
 }
 
 /** The prompt_logs rowids of every match in the organization's block (for a filter that is not the scan's driver). */
-export const tenantMatchRowids = (orgId: string, match: string) =>
-  sql`SELECT prompt_logs_fts.rowid - t.base FROM (SELECT ${searchTenants.tenantNo} << ${sql.raw(String(TENANT_SHIFT))} AS base FROM ${searchTenants} WHERE ${searchTenants.orgId} = ${orgId}) AS t
-    CROSS JOIN prompt_logs_fts WHERE prompt_logs_fts MATCH ${match} AND prompt_logs_fts.rowid BETWEEN t.base AND t.base + ${SPAN} - 1`;
+export function tenantMatchRowids(index: SearchIndex, orgId: string, match: string) {
+  const fts = sql.raw(index.name);
+  const [from, to] = index.ftsRange(sql`t.base`, sql`0`, TOP);
+  return sql`SELECT ${index.logRowid(sql`${fts}.rowid`, sql`t.base`)} FROM (SELECT ${searchTenants.tenantNo} << ${sql.raw(String(TENANT_SHIFT))} AS base FROM ${searchTenants} WHERE ${searchTenants.orgId} = ${orgId}) AS t
+    CROSS JOIN ${fts} WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to}`;
+}
 
 const columns = Object.entries(getTableColumns(promptLogs));
 
@@ -96,6 +141,7 @@ function toRow(raw: Record<string, unknown>): PromptLogRow {
  */
 export async function searchPage(
   db: Db,
+  index: SearchIndex,
   orgId: string,
   match: string,
   where: SQL,
@@ -103,13 +149,14 @@ export async function searchPage(
 ): Promise<PromptLogRow[]> {
   const { lo, hi } = scanRange(orgId, q);
   const limit = sql`${q.limit}`;
+  const fts = sql.raw(index.name);
   // MATERIALIZED: each is computed once (left to itself SQLite re-ran `first` where its bounds are read: 4× slower).
   const raw = await db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
-    first AS MATERIALIZED (SELECT prompt_logs_fts.rowid AS fr, ${promptLogs.createdAt} AS c FROM ${matches(orgId, match, lo, hi, where, q)}
-      ORDER BY prompt_logs_fts.rowid DESC LIMIT ${limit}),
+    first AS MATERIALIZED (SELECT ${index.logRowid(sql`${fts}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(index, orgId, match, lo, hi, where, q)}
+      ORDER BY ${fts}.rowid ${sql.raw(index.newestFirst)} LIMIT ${limit}),
     low AS MATERIALIZED (SELECT CASE WHEN (SELECT count(*) FROM first) < ${limit} THEN (SELECT min(fr) FROM first)
-      ELSE ${BASE} + coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
-    SELECT ${promptLogs}.* FROM ${matches(orgId, match, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
+      ELSE coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
+    SELECT ${promptLogs}.* FROM ${matches(index, orgId, match, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
     ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`);
   return raw.map(toRow);
 }
@@ -120,18 +167,20 @@ export async function searchPage(
  * alone is counted first and the logs are read only when the count is under the cap: past it, the
  * answer is "10,000+" without reading 10,001 rows (a row pays for its long prompt before its flag).
  */
-export function searchCountRows(db: Db, orgId: string, match: string, where: SQL, q: Filters, searchOnly: boolean) {
+export function searchCountRows(db: Db, index: SearchIndex, orgId: string, match: string, where: SQL, q: Filters, searchOnly: boolean) {
   const { lo, hi } = scanRange(orgId, q);
   const over = LOG_COUNT_CAP + 1;
   if (!searchOnly)
     return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
-        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, match, lo, hi, where, q)} LIMIT ${over}
+        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(index, orgId, match, lo, hi, where, q)} LIMIT ${over}
       ) GROUP BY flag_status`);
+  const fts = sql.raw(index.name);
+  const [from, to] = index.ftsRange(BASE, lo, hi);
   return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
-    hits AS MATERIALIZED (SELECT rowid AS fr FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ${match} AND rowid BETWEEN ${lo} AND ${hi} LIMIT ${over}),
+    hits AS MATERIALIZED (SELECT rowid AS fr FROM ${fts} WHERE ${fts} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
     total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
-    SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = hits.fr - ${BASE}
+    SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${index.logRowid(sql`hits.fr`, BASE)}
       WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
     UNION ALL SELECT '', n FROM total WHERE n >= ${over}`);
 }

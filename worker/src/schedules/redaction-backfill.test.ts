@@ -15,7 +15,7 @@ const ftsHits = async (value: string) => {
   let n = 0;
   for (const d1 of allShardD1s())
     n += (await d1
-      .prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?")
+      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
       .bind(`"${value}"`)
       .first<{ n: number }>())!.n;
   return n;

@@ -20,7 +20,10 @@ const countLogs = async (orgId: string) =>
 const ftsHits = async (word: string) => {
   let n = 0;
   for (const d1 of allShardD1s())
-    n += (await d1.prepare("SELECT count(*) AS n FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ?").bind(word).first<{ n: number }>())!.n;
+    n += (await d1
+      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
+      .bind(word)
+      .first<{ n: number }>())!.n;
   return n;
 };
 const searchCount = async (org: TestOrg, word: string) =>

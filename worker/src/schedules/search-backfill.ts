@@ -1,10 +1,10 @@
 // Indexing of logs the write did not index: a writer's leftovers in the queue (migration 0013), and
-// the logs stored before the tenant search index existed (migration 0010): a database
-// upgraded with logs in it records their rowids in search_backfill, and each minute this job indexes
-// the next chunks into their organizations' blocks, until none are left. Never one long statement: D1
-// stops a query after 30 s. The cursor moves in the same transaction as the chunk's index entries, so
-// a run that fails or overlaps another indexes nothing twice. Until it is done, a search misses the
-// not-yet-indexed logs (docs/data.md#search).
+// the logs stored before the current search index existed (migration 0015): a database upgraded
+// with logs in it records their rowids in search_rebuild, and each minute this job indexes the next
+// chunks into their organizations' blocks of prompt_logs_search, until none are left. Never one long
+// statement: D1 stops a query after 30 s. The cursor moves in the same transaction as the chunk's
+// index entries, so a run that fails or overlaps another indexes nothing twice. Until it is done,
+// searches read the index it replaces, which every write keeps current meanwhile (queries/search.ts).
 import { sql } from "drizzle-orm";
 import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
 import { rowidsLeft } from "../../../schema/rowid-backfill";
@@ -30,7 +30,7 @@ export async function indexQueuedChunk(db: Db, limit = SEARCH_BACKFILL_CHUNK_ROW
 /** What a shard has left to index: queued logs, and backfill rowids (a read, no transaction to write in). */
 async function leftToIndex(db: Db): Promise<{ queued: number; backfill: number }> {
   const [row] = await db.all<{ queued: number; backfill: number }>(
-    sql.raw(`SELECT (SELECT count(*) FROM search_queue) AS queued, ${rowidsLeft("search_backfill")} AS backfill`),
+    sql.raw(`SELECT (SELECT count(*) FROM search_queue) AS queued, ${rowidsLeft("search_rebuild")} AS backfill`),
   );
   return row;
 }
