@@ -212,8 +212,9 @@ export const dailyUsage = sqliteTable(
 );
 
 /**
- * Each organization's block of the search index (migration 0010, worker/src/queries/search.ts): FTS
- * rowid = (tenantNo << 40) + prompt_logs.rowid. Kept by the prompt_logs triggers; no foreign key, so it
+ * Each organization's block of the search index (migrations 0010 and 0015, worker/src/queries/search.ts):
+ * FTS rowid = (tenantNo << 40) + 2^40 - 1 - prompt_logs.rowid in prompt_logs_search (newest first
+ * ascending). Kept by the prompt_logs triggers; no foreign key, so it
  * lives in whichever database holds the logs. lateMs: the most a log was stamped before the newest
  * one stored ahead of it.
  */
@@ -229,9 +230,10 @@ export const searchTenants = sqliteTable(
 );
 
 /**
- * The rowids of logs stored before the tenant search index existed that the minute schedule has still
- * to index (migration 0010, worker/src/schedules/search-backfill.ts): next_rowid..last_rowid, one row
- * per data database, none once done. The search triggers leave those rowids to it.
+ * The rowids of logs stored before the first tenant search index (prompt_logs_fts, migration 0010) that
+ * its backfill had not indexed yet: next_rowid..last_rowid, one row per data database, none once done.
+ * Since migration 0015 nothing moves it (the rebuild of prompt_logs_search covers those logs); the
+ * triggers read it only to keep prompt_logs_fts right while a rebuild runs.
  */
 export const searchBackfill = sqliteTable("search_backfill", {
   id: integer("id").primaryKey(),
