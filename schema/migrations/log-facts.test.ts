@@ -8,6 +8,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { LOG_FACT_COLUMNS, logFactsBackfillChunk } from "../log-facts";
+import { runChunk } from "./run-chunk";
 
 const dir = import.meta.dirname;
 const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
@@ -38,14 +39,7 @@ const columns = ["org_id", ...LOG_FACT_COLUMNS].join(", ");
 const expected = (db: DatabaseSync) => db.prepare(`SELECT rowid AS log_rowid, ${columns} FROM prompt_logs ORDER BY rowid`).all();
 const facts = (db: DatabaseSync) => db.prepare(`SELECT log_rowid, ${columns} FROM log_facts ORDER BY log_rowid`).all();
 
-function chunk(db: DatabaseSync, rowids: number) {
-  const statements = logFactsBackfillChunk(rowids);
-  db.exec("BEGIN");
-  for (const statement of statements.slice(0, -1)) db.exec(statement);
-  const row = db.prepare(statements.at(-1)!).get();
-  db.exec("COMMIT");
-  return Number(row?.left ?? 0);
-}
+const chunk = (db: DatabaseSync, rowids: number) => runChunk(db, logFactsBackfillChunk(rowids));
 
 describe("migration 0014_log_facts", () => {
   it("copies stored logs in chunks while the triggers keep new, changed and deleted logs in step", () => {

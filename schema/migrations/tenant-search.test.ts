@@ -11,6 +11,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
 import { searchBackfillChunk, searchQueueIndex } from "../search-backfill";
+import { runChunk } from "./run-chunk";
 
 const dir = import.meta.dirname;
 const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
@@ -90,14 +91,7 @@ describe("migration 0010_tenant_search", () => {
       next_rowid: rowid("b1"),
       last_rowid: rowid("a2"),
     });
-    const left = () => {
-      const statements = searchBackfillChunk(2);
-      db.exec("BEGIN");
-      for (const statement of statements.slice(0, -1)) db.exec(statement);
-      const row = db.prepare(statements.at(-1)!).get();
-      db.exec("COMMIT");
-      return Number(row?.left ?? 0);
-    };
+    const left = () => runChunk(db, searchBackfillChunk(2));
     expect([left(), left(), left()]).toEqual([3, 1, 0]);
     expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b1"), rowid("b2")]);
@@ -229,14 +223,7 @@ describe("migration 0015_search_newest_first", () => {
       SELECT (t.tenant_no << 40) + p.rowid, p.prompt, p.response FROM search_queue q
       JOIN prompt_logs p ON p.rowid = q.log_rowid JOIN search_tenants t ON t.org_id = p.org_id;
       DELETE FROM search_queue;`);
-  const rebuildChunk = (db: DatabaseSync, size: number) => {
-    const statements = searchBackfillChunk(size);
-    db.exec("BEGIN");
-    for (const statement of statements.slice(0, -1)) db.exec(statement);
-    const row = db.prepare(statements.at(-1)!).get();
-    db.exec("COMMIT");
-    return Number(row?.left ?? 0);
-  };
+  const rebuildChunk = (db: DatabaseSync, size: number) => runChunk(db, searchBackfillChunk(size));
 
   it("keeps prompt_logs_fts whole for searches while it rebuilds, each log once in each index, then writes the new index only", () => {
     const db = databaseBefore("0015_search_newest_first");
