@@ -16,7 +16,7 @@ import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailb
 import { scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
-import { lowerSameLength, SCAN_HEAD_CHARS, SCAN_TAIL_CHARS } from "./text";
+import { lowerSameLength, SCAN_CHUNK_CHARS, SCAN_LEAD_CHARS, SCAN_OVERLAP_CHARS, scanText } from "./text";
 import type { DetectInput, DetectResult, Finding, RawHit, ScoredFinding, Target } from "./types";
 
 export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
@@ -54,19 +54,6 @@ export function findingSeverity(f: Pick<Finding, "reason" | "rule">): Exclude<Fl
   return "warning";
 }
 
-/**
- * Long texts are scanned on their head and tail only (SCAN_HEAD_CHARS + SCAN_TAIL_CHARS), which
- * bounds the cost of a 200 KB paste; offsets stay relative to the full text.
- */
-function segments(text: string): Array<[string, number]> {
-  if (text.length <= SCAN_HEAD_CHARS + SCAN_TAIL_CHARS) return [[text, 0]];
-  const tailStart = text.length - SCAN_TAIL_CHARS;
-  return [
-    [text.slice(0, SCAN_HEAD_CHARS), 0],
-    [text.slice(tailStart), tailStart],
-  ];
-}
-
 const EMPTY: ReadonlySet<string> = new Set();
 
 interface ScanContext {
@@ -75,42 +62,91 @@ interface ScanContext {
   minScore: number;
 }
 
+type Hit = RawHit & { reason: FlagReason; score: number };
+
+/**
+ * Rule hits in one window of the scanned text, offsets relative to the window. The learned parts
+ * (attack classifier, jailbreak model) judge a text as a whole and read its head: only the first
+ * window (`head`) runs them.
+ */
+function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
+  const { rules, models, minScore } = ctx;
+  const out: Hit[] = [];
+  const push = (reason: FlagReason, hits: RawHit[]) => {
+    for (const h of hits) {
+      const score = h.score ?? ruleScore(h.rule);
+      if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
+    }
+  };
+  const lower = lowerSameLength(seg);
+  const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
+  // the classifier reads prompts (where documents and tool output are pasted), head only
+  const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && head ? classify(lower, models.classifier) : null;
+  if (rules.promptInjection) {
+    const hits: RawHit[] = [];
+    scanInjection(lower, hits, present);
+    // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
+    if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
+      hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
+    }
+    push("prompt_injection", hits);
+  }
+  if (rules.jailbreakAttempts && head) {
+    const hits: RawHit[] = [];
+    scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
+    push("jailbreak_attempt", hits);
+  }
+  if (rules.sensitiveContent) {
+    const hits: RawHit[] = [];
+    scanSecrets(seg, hits, present, lower);
+    scanPii(seg, hits, lower);
+    push("sensitive_content", dedupe(hits));
+  }
+  return out;
+}
+
+/** Whether `h` repeats `k`: inside it (same reason), or personal data inside a credential. */
+const covers = (k: Hit, h: Hit) =>
+  (k.reason === h.reason && k.start <= h.start && h.end <= k.end) ||
+  (k.start < h.end && h.start < k.end && k.rule.startsWith("secret.") && h.rule.startsWith("pii."));
+
+/**
+ * Hits of the whole text, found chunk by chunk (SCAN_CHUNK_CHARS, see text.ts). A chunk owns the hits
+ * that start in it, so one straddling a boundary is reported once, by the chunk it starts in, which
+ * reads SCAN_OVERLAP_CHARS past its end; a hit that reaches near the end of what was read may go on,
+ * so the chunk is read again on a window twice as long. A later chunk that starts inside an earlier
+ * hit may find its tail again: dropped.
+ */
+function scanChunks(text: string, target: Target, ctx: ScanContext): Hit[] {
+  const n = text.length;
+  if (n <= SCAN_CHUNK_CHARS + SCAN_OVERLAP_CHARS) return scanWindow(text, target, true, ctx);
+  const all: Hit[] = [];
+  for (let s = 0; s < n; s += SCAN_CHUNK_CHARS) {
+    const ownedEnd = Math.min(n, s + SCAN_CHUNK_CHARS);
+    const w0 = Math.max(0, s - SCAN_LEAD_CHARS);
+    let w1 = Math.min(n, ownedEnd + SCAN_OVERLAP_CHARS);
+    let owned: Hit[];
+    for (;;) {
+      owned = [];
+      for (const h of scanWindow(text.slice(w0, w1), target, s === 0, ctx)) {
+        const start = h.start + w0;
+        if (start >= s && start < ownedEnd) owned.push({ ...h, start, end: h.end + w0 });
+      }
+      if (w1 === n || !owned.some((h) => h.end > w1 - SCAN_LEAD_CHARS)) break;
+      w1 = Math.min(n, w1 + (w1 - w0));
+    }
+    const reaching = all.filter((k) => k.end > s);
+    for (const h of owned) if (!reaching.some((k) => covers(k, h))) all.push(h);
+  }
+  return all;
+}
+
 function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredFinding[]): void {
   if (!text) return;
-  const { rules, models, minScore } = ctx;
-  for (const [seg, offset] of segments(text)) {
-    const push = (reason: FlagReason, hits: RawHit[]) => {
-      for (const h of hits) {
-        const score = h.score ?? ruleScore(h.rule);
-        if (score >= minScore)
-          out.push({ reason, rule: h.rule, target, start: h.start + offset, end: h.end + offset, score: Math.round(score * 1000) / 1000 });
-      }
-    };
-    const lower = lowerSameLength(seg);
-    const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
-    // the classifier reads prompts (where documents and tool output are pasted), head only
-    const c =
-      (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
-    if (rules.promptInjection) {
-      const hits: RawHit[] = [];
-      scanInjection(lower, hits, present);
-      // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
-      if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
-        hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
-      }
-      push("prompt_injection", hits);
-    }
-    if (rules.jailbreakAttempts && offset === 0) {
-      const hits: RawHit[] = [];
-      scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
-      push("jailbreak_attempt", hits);
-    }
-    if (rules.sensitiveContent) {
-      const hits: RawHit[] = [];
-      scanSecrets(seg, hits, present, lower);
-      scanPii(seg, hits, lower);
-      push("sensitive_content", dedupe(hits));
-    }
+  const scanned = scanText(text);
+  for (const h of scanChunks(scanned.text, target, ctx)) {
+    const [start, end] = scanned.toOriginal(h.start, h.end);
+    out.push({ reason: h.reason, rule: h.rule, target, start, end, score: h.score });
   }
 }
 
