@@ -1,24 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TEXT_CHARS } from "../../../schema/constants";
-import { answerOfCompletion, promptText, StreamAnswer, tokenCountOf } from "./chat-log";
+import { answerOfCompletion, StreamAnswer, tokenCountOf } from "./chat-log";
 import { completionsUrl } from "./upstream";
-
-describe("promptText", () => {
-  it("keeps a lone user message as it is", () => {
-    expect(promptText([{ role: "user", content: "Hello" }])).toBe("Hello");
-  });
-  it("writes a conversation as role blocks, content parts as text or their type, tool calls readable", () => {
-    const text = promptText([
-      { role: "system", content: "Be brief." },
-      { role: "user", content: [{ type: "text", text: "What is in" }, { type: "image_url" }] },
-      { role: "assistant", content: null, tool_calls: [{ function: { name: "lookup", arguments: '{"q":"x"}' } }] },
-    ]);
-    expect(text).toBe('system: Be brief.\n\nuser: What is in\n[image_url]\n\nassistant: [tool call] lookup({"q":"x"})');
-  });
-  it("is cut at the longest text a log holds", () => {
-    expect(promptText([{ role: "user", content: "x".repeat(MAX_TEXT_CHARS + 10) }])).toHaveLength(MAX_TEXT_CHARS);
-  });
-});
 
 describe("answers", () => {
   it("reads a completion's first choice, tool calls and usage", () => {

@@ -3,36 +3,17 @@
 // provider's `usage` or estimated. Pure functions: the route feeds them, tests call them directly.
 import { MAX_LATENCY_MS, MAX_TEXT_CHARS, MAX_TOKEN_COUNT } from "../../../schema/constants";
 
-type Part = { type: string; text?: unknown };
 type ToolCall = { function?: { name?: unknown; arguments?: unknown } };
-export type ChatMessage = { role: string; content?: string | Part[] | null; tool_calls?: unknown };
 export type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
 export type Answer = { text: string; model: string | null; usage: Usage | null; finishReason: string | null };
 
 const clip = (s: string, max = MAX_TEXT_CHARS) => (s.length > max ? s.slice(0, max) : s);
 const str = (x: unknown) => (typeof x === "string" ? x : "");
 
-/** Text of a message's content: text parts as they are, other parts (images, audio, files) named. */
-export function contentText(content: ChatMessage["content"]): string {
-  if (content == null) return "";
-  if (typeof content === "string") return content;
-  return content.map((p) => (p.type === "text" ? str(p.text) : `[${p.type}]`)).join("\n");
-}
-
 /** Tool calls as readable lines: `[tool call] name(arguments)`. */
 function toolCallText(calls: unknown): string {
   if (!Array.isArray(calls)) return "";
   return (calls as ToolCall[]).map((t) => `[tool call] ${str(t.function?.name)}(${str(t.function?.arguments)})`).join("\n");
-}
-
-/**
- * The prompt as stored and scanned: a lone user message as it is; a conversation as `role: text`
- * blocks, so an injection in a system or earlier message is scanned and shown too.
- */
-export function promptText(messages: readonly ChatMessage[]): string {
-  if (messages.length === 1 && messages[0].role === "user") return clip(contentText(messages[0].content));
-  const blocks = messages.map((m) => `${m.role}: ${[contentText(m.content), toolCallText(m.tool_calls)].filter(Boolean).join("\n")}`);
-  return clip(blocks.join("\n\n"));
 }
 
 type Choice = { index?: number; message?: { content?: unknown; tool_calls?: unknown }; finish_reason?: unknown };

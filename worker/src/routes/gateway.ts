@@ -11,23 +11,16 @@ import {
   GATEWAY_BLOCKED_FLAGS,
   GATEWAY_FLAGGED_CODE,
   GATEWAY_SOURCE,
+  MAX_TEXT_CHARS,
   type FlagReason,
 } from "../../../schema/constants";
 import { gatewayChatBody, type GatewayChatInput, type LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import {
-  answerOfCompletion,
-  boundedMs,
-  estimateTokens,
-  promptText,
-  StreamAnswer,
-  tokenCountOf,
-  type Answer,
-  type ChatMessage,
-} from "../gateway/chat-log";
+import { answerOfCompletion, boundedMs, estimateTokens, StreamAnswer, tokenCountOf, type Answer } from "../gateway/chat-log";
 import { gatewayOnError } from "../gateway/errors";
+import { KNOWN_PART_TYPES, MAX_JUDGED_CHARS, requestText } from "../gateway/request-text";
 import { completionsUrl, forwardedHeaders, resolveUpstream, returnedHeaders } from "../gateway/upstream";
 import { ingestLogs } from "../ingestion/ingest-logs";
 import { requirePrincipal } from "../middleware/auth";
@@ -136,24 +129,44 @@ export const gatewayRoutes = new Hono<AppEnv>()
       const ctx = await ingestContext({ db: c.var.db, data: c.var.data }, principal.orgId, new Date(started));
       const upstream = resolveUpstream(c, ctx.settings);
       assertQuota(ctx, 1, new Date(started));
-      const call: Call = { body, prompt: promptText(body.messages as ChatMessage[]), upstream, started };
+      // The guardrail reads what is forwarded: every string of the raw parsed body (parsed once, cached).
+      const request = requestText((await c.req.json()) as Record<string, unknown>);
+      const call: Call = { body, prompt: request.prompt, upstream, started };
 
       const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
       if (blocked.length) {
+        // What the guardrail cannot read is not forwarded while it is on.
+        if (request.unknownParts.length)
+          throw new ApiError(
+            400,
+            "unsupported_content",
+            `Your organization's PromptSentry guardrail is on and does not read content part ${request.unknownParts.join(", ")}; the request was not sent to the provider. Parts it reads: ${KNOWN_PART_TYPES.join(", ")}.`,
+          );
+        if (request.tooLong)
+          throw new ApiError(
+            413,
+            "payload_too_large",
+            `The request holds more text than the PromptSentry guardrail judges (${MAX_JUDGED_CHARS.toLocaleString("en")} characters with field names); it was not sent to the provider.`,
+          );
         // The answer's tokens are unknown before the call: the prompt's estimate stands in for high token
         // usage, here and in the stored log, so both see the same flag. Nothing was spent: cost 0.
+        // A blocked log stores all that was judged (cut at the longest text a log holds).
         const input: LogInput = {
           ...baseLog(call),
+          prompt: request.judged.slice(0, MAX_TEXT_CHARS),
           response: "",
-          tokenCount: estimateTokens(call.prompt),
+          tokenCount: estimateTokens(request.judged),
           estimatedCost: 0,
           metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }),
         };
-        const flags = detect(input, {
-          rules: ctx.settings.flagRules,
-          tokenThreshold: ctx.settings.tokenThreshold,
-          sensitivity: ctx.settings.sensitivity,
-        });
+        const flags = detect(
+          { ...input, prompt: request.judged },
+          {
+            rules: ctx.settings.flagRules,
+            tokenThreshold: ctx.settings.tokenThreshold,
+            sensitivity: ctx.settings.sensitivity,
+          },
+        );
         if (blocked.includes(flags.flagStatus)) {
           const [log] = await ingestLogs(c, [input], { blocked: true, idempotencyKey: null });
           const reasons = flags.flagReasons.map((r) => FLAG_REASON_LABELS[r as FlagReason] ?? r).join(", ");
