@@ -45,7 +45,17 @@ const HIDDEN_RUN = 3;
 
 const identity = (text: string): ScanText => ({ text, toOriginal: (start, end) => [start, end] });
 
-/** NFKC of one character with its combining marks; most texts repeat few distinct ones. */
+/** Per code unit, lazily: 1 when it is a combining mark, 2 when not. */
+const markOf = new Uint8Array(0x10000);
+function isMark(text: string, j: number): boolean {
+  const c = text.charCodeAt(j);
+  if (c < 0x300) return false;
+  if (c >= 0xd800 && c <= 0xdbff) return MARK.test(String.fromCodePoint(text.codePointAt(j)!));
+  if (markOf[c] === 0) markOf[c] = MARK.test(String.fromCharCode(c)) ? 1 : 2;
+  return markOf[c] === 1;
+}
+
+/** NFKC of one character with its combining marks, invisible characters dropped; most texts repeat few distinct ones. */
 const nfkcCache = new Map<string, string>();
 function nfkc(cluster: string): string {
   let out = nfkcCache.get(cluster);
@@ -56,6 +66,103 @@ function nfkc(cluster: string): string {
     nfkcCache.set(cluster, out);
   }
   return out;
+}
+
+/**
+ * The normalised text under construction, as code units, and for each the original span it came
+ * from. Typed arrays, not strings: a long text that changes in many places costs no allocation per character.
+ */
+class Mapped {
+  length = 0;
+  units: Uint16Array;
+  from: Int32Array;
+  to: Int32Array;
+  constructor(capacity: number) {
+    this.units = new Uint16Array(capacity);
+    this.from = new Int32Array(capacity);
+    this.to = new Int32Array(capacity);
+  }
+  #room(n: number) {
+    if (this.length + n <= this.from.length) return;
+    const size = Math.max(2 * this.from.length, this.length + n);
+    const grow = <T extends Uint16Array | Int32Array>(a: T, b: T) => {
+      b.set(a);
+      return b;
+    };
+    this.units = grow(this.units, new Uint16Array(size));
+    this.from = grow(this.from, new Int32Array(size));
+    this.to = grow(this.to, new Int32Array(size));
+  }
+  /** `s` came from original [start, end) as a whole. */
+  emit(s: string, start: number, end: number) {
+    this.#room(s.length);
+    for (let k = 0; k < s.length; k++, this.length++) {
+      this.units[this.length] = s.charCodeAt(k);
+      this.from[this.length] = start;
+      this.to[this.length] = end;
+    }
+  }
+  /** Original text [start, end), unchanged. */
+  same(text: string, start: number, end: number) {
+    this.#room(end - start);
+    for (let k = start; k < end; k++, this.length++) {
+      this.units[this.length] = text.charCodeAt(k);
+      this.from[this.length] = k;
+      this.to[this.length] = k + 1;
+    }
+  }
+  text(): string {
+    const parts: string[] = [];
+    for (let k = 0; k < this.length; k += 8192)
+      parts.push(String.fromCharCode.apply(null, this.units.subarray(k, Math.min(this.length, k + 8192)) as unknown as number[]));
+    return parts.join("");
+  }
+}
+
+/** Per code unit, lazily: 1 when the character alone is its own normal form and visible, 2 when not. */
+const stableOf = new Uint8Array(0x10000);
+function isStable(c: number): boolean {
+  if (c < 0x80) return true;
+  if (c >= 0xd800 && c <= 0xdfff) return false;
+  if (stableOf[c] === 0) {
+    const ch = String.fromCharCode(c);
+    stableOf[c] = !ZERO_WIDTH(c) && !INVISIBLE.test(ch) && ch.normalize("NFKC") === ch ? 1 : 2;
+  }
+  return stableOf[c] === 1;
+}
+
+/**
+ * One pass: runs of characters that are their own normal form are copied whole; any other character,
+ * with the combining marks that follow it, is normalised on its own.
+ */
+function normalise(text: string, out: Mapped) {
+  const len = text.length;
+  let run = 0;
+  let i = 0;
+  while (i < len) {
+    const c = text.charCodeAt(i);
+    if (isStable(c) && !(i + 1 < len && isMark(text, i + 1))) {
+      i++;
+      continue;
+    }
+    if (run < i) out.same(text, run, i);
+    if (ZERO_WIDTH(c)) {
+      let j = i;
+      while (j < len && ZERO_WIDTH(text.charCodeAt(j))) j++;
+      if (j - i >= HIDDEN_RUN) out.same(text, i, j);
+      run = i = j;
+      continue;
+    }
+    const cp = text.codePointAt(i)!;
+    let j = i + (cp > 0xffff ? 2 : 1);
+    if (cp >= 0xe0020 && cp <= 0xe007e) out.emit(String.fromCharCode(cp - 0xe0000), i, j);
+    else {
+      while (j < len && isMark(text, j)) j += text.codePointAt(j)! > 0xffff ? 2 : 1;
+      out.emit(nfkc(text.slice(i, j)), i, j);
+    }
+    run = i = j;
+  }
+  if (run < len) out.same(text, run, len);
 }
 
 /**
@@ -70,52 +177,13 @@ function nfkc(cluster: string): string {
 export function scanText(text: string): ScanText {
   if (!NON_ASCII.test(text)) return identity(text);
   if (!INVISIBLE.test(text) && text.normalize("NFKC") === text) return identity(text);
-  const parts: string[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  const emit = (s: string, start: number, end: number) => {
-    parts.push(s);
-    for (let k = 0; k < s.length; k++) {
-      from.push(start);
-      to.push(end);
-    }
-  };
-  const len = text.length;
-  let i = 0;
-  while (i < len) {
-    const c = text.charCodeAt(i);
-    // ASCII not followed by a combining mark is its own normal form
-    if (c < 0x80 && !(i + 1 < len && text.charCodeAt(i + 1) >= 0x300)) {
-      emit(text[i]!, i, i + 1);
-      i++;
-      continue;
-    }
-    if (ZERO_WIDTH(c)) {
-      let j = i;
-      while (j < len && ZERO_WIDTH(text.charCodeAt(j))) j++;
-      if (j - i >= HIDDEN_RUN) for (let k = i; k < j; k++) emit(text[k]!, k, k + 1);
-      i = j;
-      continue;
-    }
-    const cp = text.codePointAt(i)!;
-    let j = i + (cp > 0xffff ? 2 : 1);
-    if (cp >= 0xe0020 && cp <= 0xe007e) {
-      emit(String.fromCharCode(cp - 0xe0000), i, j);
-      i = j;
-      continue;
-    }
-    while (j < len) {
-      const next = text.codePointAt(j)!;
-      if (next < 0x300 || !MARK.test(String.fromCodePoint(next))) break;
-      j += next > 0xffff ? 2 : 1;
-    }
-    emit(nfkc(text.slice(i, j)), i, j);
-    i = j;
-  }
+  const out = new Mapped(text.length + 16);
+  normalise(text, out);
+  const { from, to, length } = out;
   return {
-    text: parts.join(""),
+    text: out.text(),
     toOriginal: (start, end) => {
-      const s = start < from.length ? from[start]! : len;
+      const s = start < length ? from[start]! : text.length;
       return [s, end > start ? to[end - 1]! : s];
     },
   };
