@@ -65,6 +65,12 @@ describe("requestText", () => {
     ]);
   });
 
+  it("renders the conversation only when not asked to judge", () => {
+    const body = { model: "m", messages: [{ role: "user", content: "hi" }], tools: [{ function: { description: "tool text" } }] };
+    expect(requestText(body, false)).toEqual({ prompt: "hi", judged: "hi", unknownParts: [], tooLong: false });
+    expect(requestText(body).judged).toBe("hi\n\ndescription: tool text");
+  });
+
   it("names content parts it does not know; their strings are judged all the same", () => {
     const r = requestText({
       model: "m",

@@ -116,8 +116,11 @@ function dataUrlText(url: string): string {
   return `[binary data, ${bytes.length} bytes]`;
 }
 
-/** The guardrail's reading of a request body, as parsed from the JSON the gateway forwards. */
-export function requestText(body: Obj): RequestText {
+/**
+ * The guardrail's reading of a request body, as parsed from the JSON the gateway forwards. Without
+ * `judge` (blocking off) only the conversation is rendered: `judged` is the conversation then.
+ */
+export function requestText(body: Obj, judge = true): RequestText {
   const consumed: Consumed = new WeakMap();
   const unknownParts: string[] = [];
   // the model is the log's `model` field, an id the provider resolves, never text the model reads
@@ -134,7 +137,7 @@ export function requestText(body: Obj): RequestText {
   const lines: string[] = [];
   let size = conversation.length;
   let tooLong = size > MAX_JUDGED_CHARS;
-  const stack: Array<[unknown, string]> = [[body, ""]];
+  const stack: Array<[unknown, string]> = judge ? [[body, ""]] : [];
   while (stack.length && !tooLong) {
     const [value, name] = stack.pop()!;
     if (typeof value === "string") {

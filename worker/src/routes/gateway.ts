@@ -129,11 +129,11 @@ export const gatewayRoutes = new Hono<AppEnv>()
       const ctx = await ingestContext({ db: c.var.db, data: c.var.data }, principal.orgId, new Date(started));
       const upstream = resolveUpstream(c, ctx.settings);
       assertQuota(ctx, 1, new Date(started));
+      const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
       // The guardrail reads what is forwarded: every string of the raw parsed body (parsed once, cached).
-      const request = requestText((await c.req.json()) as Record<string, unknown>);
+      const request = requestText((await c.req.json()) as Record<string, unknown>, blocked.length > 0);
       const call: Call = { body, prompt: request.prompt, upstream, started };
 
-      const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
       if (blocked.length) {
         // What the guardrail cannot read is not forwarded while it is on.
         if (request.unknownParts.length)
