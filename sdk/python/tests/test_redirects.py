@@ -1,6 +1,6 @@
-"""Redirects and plain http: the client never follows a 3xx (urlopen would carry the API key, and on a
-307/308 the prompts, to wherever the answer points, and count the other host's 2xx as stored),
-reports the batch as rejected, and warns once when the base URL is plain http off loopback."""
+"""Redirects and plain http: the client never follows a 3xx (urlopen carried the API key to wherever a
+301/302/303 pointed, as a GET, and counted the other host's 2xx as sent), reports the batch as
+rejected, and warns once when the base URL is plain http off loopback."""
 
 import logging
 import unittest

@@ -262,8 +262,8 @@ export class PromptSentry {
         method: "POST",
         headers: { Authorization: `Bearer ${this.settings.apiKey}`, "Content-Type": "application/json", "Idempotency-Key": key },
         body,
-        // Following would repeat the Authorization header and the prompts to wherever the answer
-        // points (fetch keeps both on a 307/308 even to another host) and count its 2xx as stored.
+        // Following would re-post the prompts to whatever host a 307/308 names (and the key too,
+        // where a fetch does not drop Authorization across origins), and count its 2xx as stored.
         redirect: "manual",
         signal: controller.signal,
       });

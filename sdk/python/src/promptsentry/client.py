@@ -23,8 +23,8 @@ logger = logging.getLogger("promptsentry")
 
 
 class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
-    """urlopen follows a 3xx to any host with Authorization kept (a 302/303 turns the POST into a GET,
-    whose 2xx would count as stored). Refusing here makes the 3xx itself the answer (an HTTPError)."""
+    """urlopen follows a 301/302/303 to any host as a GET with Authorization kept, and that host's 2xx
+    would count the batch as sent. Refusing here makes every 3xx itself the answer (an HTTPError)."""
 
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         return None
