@@ -22,6 +22,9 @@ const env = {
 };
 const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const PARTY_PORT = Number(process.env.PARTY_PORT ?? 1999);
+// The development values wrangler.toml must not carry (it is what `npm run deploy` ships): the local
+// party server, and webhooks allowed to reach loopback receivers (docs/outbound-urls.md).
+const DEVELOPMENT_VARS = { PARTY_HOST: `127.0.0.1:${PARTY_PORT}`, ALLOW_PRIVATE_WEBHOOKS: "true" };
 const persistTo = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 const stateDir = process.env.PERSIST_DIR ?? path.join(root, ".wrangler");
 // Where wrangler keeps local state: --persist-to, else .wrangler/state (D1 under <it>/v3/d1).
@@ -153,7 +156,7 @@ async function runtime() {
       assetsDir: webDist,
       persistRoot,
       port: WORKER_PORT,
-      vars: { PARTY_HOST: `127.0.0.1:${PARTY_PORT}` },
+      vars: DEVELOPMENT_VARS,
     }));
   } catch (error) {
     console.error("The worker runtime did not start:", error);
@@ -175,8 +178,7 @@ function dev() {
         "127.0.0.1",
         "--port",
         String(WORKER_PORT),
-        "--var",
-        `PARTY_HOST:127.0.0.1:${PARTY_PORT}`,
+        ...Object.entries(DEVELOPMENT_VARS).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
         "--show-interactive-dev-session=false",
         ...persistTo,
         ...(process.env.WEB_DIST ? ["--assets", webDist] : []),

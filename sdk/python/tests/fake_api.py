@@ -33,7 +33,8 @@ class FakeApi:
                 key = self.headers.get("Idempotency-Key")
                 with api.lock:
                     api.requests.append({"at": time.monotonic(), "key": key, "auth": self.headers.get("Authorization"),
-                                         "bytes": len(raw), "logs": logs, "headers": dict(self.headers), "path": self.path})
+                                         "bytes": len(raw), "logs": logs, "headers": dict(self.headers), "path": self.path,
+                                         "method": self.command, "body": raw})
                     reply = api.script.pop(0) if api.script else {"status": 201}
                 if reply == "hang":
                     api._release.wait(30)
@@ -50,6 +51,9 @@ class FakeApi:
                     return self._send(201, {"ids": ids}, {"Idempotent-Replayed": "true"} if replayed else {})
                 self._send(reply["status"], reply.get("body") or {"error": {"code": "error", "message": "status %d" % reply["status"]}},
                            reply.get("headers") or {})
+
+            # Any method is recorded and answered alike: a client that followed a 302/303 arrives with a GET.
+            do_GET = do_PUT = do_DELETE = do_POST
 
             def _send(self, status, body, headers=None):
                 data = json.dumps(body).encode()

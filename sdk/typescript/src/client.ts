@@ -4,6 +4,7 @@
 // the server already stored is answered from its record instead of storing the logs twice.
 import { Fifo } from "./fifo.js";
 import { backoffMs, isRetryableStatus, retryAfterMs } from "./backoff.js";
+import { checkBaseUrl } from "./base-url.js";
 import { BATCH_ENVELOPE_BYTES, DEFAULTS, SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES } from "./limits.js";
 import { wrapOpenAI, type WrapOptions } from "./openai.js";
 import { PromptSentryError, type ErrorKind, type LogEntry, type PromptSentryOptions, type PromptSentryStats } from "./types.js";
@@ -38,6 +39,7 @@ export class PromptSentry {
   constructor(options: PromptSentryOptions) {
     if (!options?.apiKey) throw new TypeError("PromptSentry: apiKey is required");
     if (!options.baseUrl) throw new TypeError("PromptSentry: baseUrl is required");
+    checkBaseUrl(options.baseUrl, (message) => console.warn(message));
     const pick = <K extends keyof Settings>(k: K): Settings[K] => (options[k] ?? DEFAULTS[k as keyof typeof DEFAULTS]) as Settings[K];
     this.settings = {
       apiKey: options.apiKey,
@@ -198,6 +200,19 @@ export class PromptSentry {
         let wait: number | null = null;
         try {
           const res = await this.post(body, key);
+          if (isRedirect(res)) {
+            // Final, like a 4xx: the address is wrong (often http:// answered with a move to https://),
+            // and the same request would be answered the same way again.
+            await res.body?.cancel().catch(() => {});
+            const to = res.headers.get("location");
+            return this.report(
+              "rejected",
+              batch.length,
+              `the API answered a batch of ${batch.length} with a redirect${res.status ? ` (${res.status})` : ""}${to ? ` to ${to}` : ""}, which is not followed so the key and the logs go nowhere else: set baseUrl to the server's final address`,
+              res.status || undefined,
+              to ? { location: to } : undefined,
+            );
+          }
           if (res.ok) {
             await res.body?.cancel().catch(() => {});
             this.counters.sent += batch.length;
@@ -247,6 +262,9 @@ export class PromptSentry {
         method: "POST",
         headers: { Authorization: `Bearer ${this.settings.apiKey}`, "Content-Type": "application/json", "Idempotency-Key": key },
         body,
+        // Following would re-post the prompts to whatever host a 307/308 names (and the key too,
+        // where a fetch does not drop Authorization across origins), and count its 2xx as stored.
+        redirect: "manual",
         signal: controller.signal,
       });
       return res;
@@ -287,6 +305,9 @@ function invalidEntry(entry: LogEntry): string | null {
   if (typeof entry.model !== "string" || entry.model.trim() === "") return "model is required";
   return null;
 }
+
+/** A 3xx as Node, Deno and workerd answer it under `redirect: "manual"`, or a browser's opaque one (status 0). */
+const isRedirect = (res: Response) => res.type === "opaqueredirect" || (res.status >= 300 && res.status < 400);
 
 async function readBody(res: Response): Promise<unknown> {
   const text = await res.text().catch(() => "");

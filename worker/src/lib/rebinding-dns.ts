@@ -17,6 +17,8 @@ export const REBINDING_DNS_SUFFIXES: readonly string[] = [
   "lacolhost.com",
   "localhost.direct",
   "localho.st",
+  "localh.st",
+  "colasloth.com",
   "fuf.me",
   // DNS rebinding services (answers alternate between two addresses).
   "rbndr.us",

@@ -3,7 +3,9 @@ import { ApiError } from "../errors";
 import { allowsPrivate, assertDeliverable, checkOutboundUrl } from "./url-policy";
 
 const PRIVATE = "Private and loopback addresses are not allowed";
+const INTERNAL = "Internal host names (dotless, .internal, .local, .svc, .lan, .corp, …) are not allowed";
 const NEVER = "This address can never receive webhooks";
+const PORTS = "Only ports 80, 443, 8080 and 8443 are allowed";
 
 describe("checkOutboundUrl", () => {
   it("accepts public http(s) URLs in both modes", () => {
@@ -37,7 +39,6 @@ describe("checkOutboundUrl", () => {
       "http://LOCALHOST/",
       "http://localhost./",
       "http://app.localhost/",
-      "http://printer.local/",
       "http://[::1]/",
       "http://[0:0:0:0:0:0:0:1]/",
       "http://[fd12:3456::1]/",
@@ -95,13 +96,14 @@ describe("checkOutboundUrl", () => {
   });
 });
 
-// Issue 10 defect 6: every IANA special-purpose range, multicast, site-local, translation prefixes
+// Every IANA special-purpose range, multicast, site-local, translation prefixes
 // and wildcard/rebinding DNS names. Table: [url, verdict without private targets, verdict with].
 const REBIND = "Wildcard and rebinding DNS names (nip.io, localtest.me, …) are not allowed";
 const OK = { ok: true } as const;
 const refused = (reason: string) => ({ ok: false, reason });
 const always = (reason: string): [object, object] => [refused(reason), refused(reason)];
 const privateOnly: [object, object] = [refused(PRIVATE), OK];
+const internalOnly: [object, object] = [refused(INTERNAL), OK];
 
 const SPECIAL_PURPOSE: [url: string, verdicts: [object, object]][] = [
   // IPv4 special-purpose registry
@@ -151,8 +153,8 @@ const SPECIAL_PURPOSE: [url: string, verdicts: [object, object]][] = [
   ["http://LVH.ME./", always(REBIND)],
   ["http://x.lvh.me/", always(REBIND)],
   ["http://7f000001.0a000001.rbndr.us/", always(REBIND)],
-  ["http://db/", privateOnly], // dotless: resolved through search domains
-  ["http://router.home.arpa/", privateOnly],
+  ["http://db/", internalOnly], // dotless: resolved through search domains
+  ["http://router.home.arpa/", internalOnly],
   ["http://instance-data/", always(NEVER)],
   // Public look-alikes stay public
   ["https://nip.io.example.com/", [OK, OK]],
@@ -163,6 +165,72 @@ const SPECIAL_PURPOSE: [url: string, verdicts: [object, object]][] = [
 
 describe("checkOutboundUrl: special-purpose ranges and rebinding names", () => {
   it.each(SPECIAL_PURPOSE)("%s", (url, [strict, lenient]) => {
+    expect(checkOutboundUrl(url, false)).toEqual(strict);
+    expect(checkOutboundUrl(url, true)).toEqual(lenient);
+  });
+});
+
+// The policy read names only by a short suffix list and ignored ports: cluster and office names,
+// loopback aliases and other protocols' ports on public hosts all passed in production.
+const NAMES_AND_PORTS: [url: string, verdicts: [object, object]][] = [
+  // Cluster-internal and office names: reachable only from inside a network.
+  ["http://kubernetes.default.svc/api", internalOnly],
+  ["https://kubernetes.default.svc.cluster.local/", internalOnly],
+  ["http://kubernetes.default/", internalOnly], // through the pod's search domains
+  ["http://redis.kube-system/", internalOnly],
+  ["http://vault.service.consul:8200/", internalOnly],
+  ["http://host.docker.internal:3000/", internalOnly],
+  ["http://ip-10-0-0-5.ec2.internal/", privateOnly], // the name spells 10.0.0.5
+  ["http://printer.local/", internalOnly],
+  ["http://nas.lan/", internalOnly],
+  ["http://wiki.corp/", internalOnly],
+  ["http://wiki.intranet./", internalOnly],
+  ["http://files.home/", internalOnly],
+  ["http://db.private/", internalOnly],
+  ["http://box.localdomain/", internalOnly],
+  ["http://myapp.test/", internalOnly],
+  ["http://MAILHOST/", internalOnly],
+  // Loopback aliases: public domains whose every name resolves to 127.0.0.1.
+  ["http://localh.st/", always(REBIND)],
+  ["http://api.localh.st:8080/", always(REBIND)],
+  ["http://app.localho.st/", always(REBIND)],
+  ["http://readme.localtest.me/", always(REBIND)],
+  // An IPv4 address spelled in the name, as wildcard DNS services read it, on any domain.
+  ["http://127.0.0.1.example-wildcard.net/", privateOnly],
+  ["http://app-10-1-2-3.wildcard.example.org/", privateOnly],
+  ["http://010.000.000.001.wildcard.example.org/", privateOnly],
+  ["http://192-168-0-1.myhost.example.com/", privateOnly],
+  ["http://169.254.169.254.evil.example.com/", always(NEVER)],
+  ["http://x-169-254-169-254.evil.example.com/", always(NEVER)],
+  ["http://0.0.0.0.evil.example.com/", always(NEVER)],
+  ["https://ec2-54-12-34-56.compute-1.amazonaws.com/", [OK, OK]], // embeds a public address
+  ["https://v1.2.3.example.com/", [OK, OK]], // three numbers are not an address
+  ["https://256.1.1.1.example.com/", [OK, OK]],
+  // Ports: the web's own and their alternates only, for public targets in both modes.
+  ["https://hooks.example.com/", [OK, OK]],
+  ["http://hooks.example.com/", [OK, OK]],
+  ["https://hooks.example.com:443/", [OK, OK]],
+  ["http://hooks.example.com:80/", [OK, OK]],
+  ["https://hooks.example.com:8443/", [OK, OK]],
+  ["http://hooks.example.com:8080/", [OK, OK]],
+  ["http://hooks.example.com:443/", [OK, OK]],
+  ["https://hooks.example.com:6379/", always(PORTS)],
+  ["http://hooks.example.com:22/", always(PORTS)],
+  ["http://hooks.example.com:25/", always(PORTS)],
+  ["http://8.8.8.8:11211/", always(PORTS)],
+  ["http://[2606:4700:4700::1111]:5432/", always(PORTS)],
+  ["https://api.example.com:1/", always(PORTS)],
+  ["https://api.example.com:65535/", always(PORTS)],
+  // Private targets keep any port where the deployment allows them (local receivers).
+  ["http://127.0.0.1:6379/", privateOnly],
+  ["http://127.0.0.1:54321/hook", privateOnly],
+  ["http://localhost:22/", privateOnly],
+  ["http://[::1]:9/", privateOnly],
+  ["http://receiver:9000/", internalOnly],
+];
+
+describe("checkOutboundUrl: internal names, loopback aliases and ports", () => {
+  it.each(NAMES_AND_PORTS)("%s", (url, [strict, lenient]) => {
     expect(checkOutboundUrl(url, false)).toEqual(strict);
     expect(checkOutboundUrl(url, true)).toEqual(lenient);
   });
@@ -190,5 +258,6 @@ describe("allowsPrivate / assertDeliverable", () => {
     expect(api.issues).toEqual({ "config.webhook_url": [PRIVATE] });
     expect(() => assertDeliverable("http://10.0.0.1/", { ALLOW_PRIVATE_WEBHOOKS: "true" })).not.toThrow();
     expect(() => assertDeliverable("http://169.254.169.254/", { ALLOW_PRIVATE_WEBHOOKS: "true" })).toThrow(NEVER);
+    expect(() => assertDeliverable("https://example.com:6379/", { ALLOW_PRIVATE_WEBHOOKS: "true" }, "gatewayUpstream")).toThrow(PORTS);
   });
 });

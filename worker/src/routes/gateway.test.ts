@@ -353,6 +353,8 @@ describe("gateway credentials and bad input: a 4xx and nothing written", () => {
     ["a non-http scheme", "file:///etc/passwd", {}],
     ["cloud metadata", "http://169.254.169.254/v1", {}],
     ["loopback when private targets are not allowed", "http://127.0.0.1:9/v1", { ALLOW_PRIVATE_WEBHOOKS: "false" }],
+    ["a public host on another protocol's port", "http://llm.example.com:6379/v1", {}],
+    ["a cluster-internal name", "http://ollama.default.svc/v1", { ALLOW_PRIVATE_WEBHOOKS: "false" }],
   ])("refuses an upstream that is %s", async (_, upstream, bindings) => {
     const org = await registerOrg();
     const provider = fakeProvider();
@@ -383,6 +385,7 @@ describe("gateway settings", () => {
     [{ gatewayUpstream: "ftp://example.com" }, "gatewayUpstream"],
     [{ gatewayUpstream: "http://127.0.0.1:8080/v1" }, "gatewayUpstream"],
     [{ gatewayUpstream: "http://169.254.169.254/" }, "gatewayUpstream"],
+    [{ gatewayUpstream: "https://llm.example.com:22/v1" }, "gatewayUpstream"],
   ])("PUT refuses %j, and changes nothing", async (body, field) => {
     const org = await registerOrg();
     const res = await call("PUT", "/settings", { key: org.apiKey, body });

@@ -7,6 +7,8 @@ import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type Tes
 
 const PRIVATE = "Private and loopback addresses are not allowed";
 const NEVER = "This address can never receive webhooks";
+const INTERNAL = "Internal host names (dotless, .internal, .local, .svc, .lan, .corp, …) are not allowed";
+const PORTS = "Only ports 80, 443, 8080 and 8443 are allowed";
 const SLACK_URL = "https://hooks.slack.com/services/T000/B000/XXXXXXXX";
 const SECRET = "sk_test_0123456789abcdefWXYZ";
 /** A Slack webhook URL is itself a credential: answers show its origin and last four characters. */
@@ -129,6 +131,8 @@ describe("POST /api/integrations", () => {
       ["http://[::1]:8080/hook", PRIVATE],
       ["http://169.254.169.254/latest/meta-data/", NEVER],
       ["http://[fe80::1]/hook", NEVER],
+      ["http://redis.default.svc.cluster.local/hook", INTERNAL],
+      ["https://hooks.example.com:6379/hook", PORTS],
     ];
     for (const [target, message] of cases) {
       const res = await call("POST", "/integrations", {
@@ -306,6 +310,8 @@ describe("PATCH /api/integrations/:id", () => {
       ["http://localhost/x", PRIVATE],
       ["http://[::1]/x", PRIVATE],
       ["http://169.254.169.254/", NEVER],
+      ["http://alerts.corp/x", INTERNAL],
+      ["http://alerts.example.com:25/x", PORTS],
     ]) {
       const res = await call("PATCH", `/integrations/${hook.id}`, {
         key: org.apiKey,

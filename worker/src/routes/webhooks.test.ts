@@ -10,6 +10,9 @@ import { idAt } from "../lib/ids";
 
 const PRIVATE = "Private and loopback addresses are not allowed";
 const NEVER = "This address can never receive webhooks";
+const INTERNAL = "Internal host names (dotless, .internal, .local, .svc, .lan, .corp, …) are not allowed";
+const PORTS = "Only ports 80, 443, 8080 and 8443 are allowed";
+const REBIND = "Wildcard and rebinding DNS names (nip.io, localtest.me, …) are not allowed";
 
 /**
  * The distinct messages under one field. (Today a non-URL collects "Valid URL required" twice, from
@@ -140,6 +143,11 @@ describe("POST /api/webhooks", () => {
       ["http://[::1]/hook", PRIVATE],
       ["http://169.254.169.254/latest/meta-data/", NEVER],
       ["http://[fe80::1]/hook", NEVER],
+      ["http://kubernetes.default.svc/hook", INTERNAL],
+      ["http://ip-10-0-0-5.example.net/hook", PRIVATE],
+      ["http://localh.st/hook", REBIND],
+      ["https://hooks.example.com:6379/hook", PORTS],
+      ["http://hooks.example.com:22/hook", PORTS],
     ];
     for (const [url, message] of cases) {
       const res = await read(api(org).webhooks.$post({ json: { name: "SSRF", url, events: ["alert.created"] } }));

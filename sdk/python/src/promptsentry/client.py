@@ -16,9 +16,18 @@ import uuid
 from typing import Any, Callable, Deque, Dict, List, Optional, Tuple
 
 from . import _limits as L
+from ._base_url import check_base_url
 from ._backoff import backoff_seconds, is_retryable_status, retry_after_seconds
 
 logger = logging.getLogger("promptsentry")
+
+
+class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
+    """urlopen follows a 301/302/303 to any host as a GET with Authorization kept, and that host's 2xx
+    would count the batch as sent. Refusing here makes every 3xx itself the answer (an HTTPError)."""
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        return None
 
 # Python keyword -> API field (schema/validation.ts logBody). The API's own camelCase names are
 # accepted too, so code written from the REST documentation works unchanged.
@@ -83,6 +92,8 @@ class PromptSentry:
             raise ValueError("PromptSentry: api_key is required")
         if not base_url:
             raise ValueError("PromptSentry: base_url is required")
+        check_base_url(base_url)
+        self._opener = urllib.request.build_opener(_RefuseRedirects)
         self._api_key = api_key
         self._endpoint = base_url.rstrip("/") + "/api/logs/batch"
         self._max_batch_size = max(1, min(max_batch_size, L.SERVER_BATCH_MAX_LOGS))
@@ -250,7 +261,18 @@ class PromptSentry:
         key = str(uuid.uuid4())
         retry = 0
         while True:
-            status, detail, wait = self._post(body, key)
+            status, detail, wait, location = self._post(body, key)
+            if status is not None and 300 <= status < 400:
+                # Final, like a 4xx: the address is wrong (often http:// answered with a move to
+                # https://), and the same request would be answered the same way again.
+                return self._report(
+                    "rejected",
+                    len(batch),
+                    "the API answered a batch of %d with a redirect (%d)%s, which is not followed so the key and the logs go "
+                    "nowhere else: set base_url to the server's final address" % (len(batch), status, " to " + location if location else ""),
+                    status,
+                    {"location": location} if location else detail,
+                )
             if status is not None and 200 <= status < 300:
                 with self._cond:
                     self._counters["sent"] += len(batch)
@@ -270,8 +292,8 @@ class PromptSentry:
             time.sleep(delay)
             retry += 1
 
-    def _post(self, body: bytes, key: str) -> Tuple[Optional[int], Any, Optional[float]]:
-        """(status, detail, retry_after). status None means no answer (network error or timeout)."""
+    def _post(self, body: bytes, key: str) -> Tuple[Optional[int], Any, Optional[float], Optional[str]]:
+        """(status, detail, retry_after, location). status None means no answer (network error or timeout)."""
         request = urllib.request.Request(
             self._endpoint,
             data=body,
@@ -284,19 +306,20 @@ class PromptSentry:
             },
         )
         try:
-            with urllib.request.urlopen(request, timeout=self._timeout) as res:
+            with self._opener.open(request, timeout=self._timeout) as res:
                 res.read()
-                return res.status, None, None
+                return res.status, None, None, None
         except urllib.error.HTTPError as e:
             raw = e.read() if e.fp else b""
             try:
                 detail: Any = json.loads(raw.decode("utf-8"))
             except ValueError:
                 detail = raw.decode("utf-8", "replace")
-            return e.code, detail, retry_after_seconds(e.headers.get("Retry-After") if e.headers else None)
+            headers = e.headers
+            return e.code, detail, retry_after_seconds(headers.get("Retry-After") if headers else None), headers.get("Location") if headers else None
         except (urllib.error.URLError, OSError, http.client.HTTPException) as e:
             reason = getattr(e, "reason", e)
-            return None, "no answer: %s" % (reason,), None
+            return None, "no answer: %s" % (reason,), None, None
 
     # ── Reporting ─────────────────────────────────────────────────────────────
     def _report_drops(self) -> None:
