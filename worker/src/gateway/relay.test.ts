@@ -63,6 +63,29 @@ describe("relayBody", () => {
     expect(await ended).toMatchObject({ reason: "complete", bytes: 48 * 1024 * 1024 });
   });
 
+  it("reads a byte stream (as a fetch body is) in larger chunks through one buffer, every byte intact", async () => {
+    // 4 KiB chunks as a fetch body's default reader gives them, each byte numbered.
+    let sent = 0;
+    const total = 1024 * 1024;
+    const stream = new ReadableStream({
+      type: "bytes",
+      pull(controller) {
+        if (sent === total) return controller.close();
+        const chunk = new Uint8Array(4096).map((_, i) => (sent + i) % 251);
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const { body, ended } = relayBody(stream, { tap: noTap(), idleMs: 5_000, sse: false, abort() {} });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of body) chunks.push(chunk);
+    const all = new Uint8Array(await new Blob(chunks).arrayBuffer());
+    expect(all.byteLength).toBe(total);
+    expect(all.every((b, i) => b === i % 251)).toBe(true);
+    expect(Math.max(...chunks.map((c) => c.byteLength))).toBeLessThanOrEqual(64 * 1024);
+    expect((await ended).reason).toBe("complete");
+  });
+
   it("ends a stalled stream with OpenAI's error event after the idle limit, and drops the provider", async () => {
     const { stream, state } = stalled('data: {"choices":[]}\n\ndata: {"cho');
     let aborted = false;

@@ -30,9 +30,36 @@ function brokenMessage(reason: RelayEndReason, idleMs: number) {
     : "The provider's connection broke off; the answer is incomplete.";
 }
 
+/** The most one read of the provider's body takes. */
+const READ_BYTES = 64 * 1024;
+
+/**
+ * Reads a body in chunks of up to READ_BYTES through one reused buffer where the source is a byte
+ * stream (a fetch body), each chunk copied out at its size: a fetch body's default reader hands out
+ * 4 KiB chunks, and every chunk costs the relay a read, a timer and garbage to collect.
+ */
+function chunkReader(source: ReadableStream<Uint8Array>) {
+  let byob: ReadableStreamBYOBReader;
+  try {
+    byob = source.getReader({ mode: "byob" });
+  } catch {
+    return source.getReader();
+  }
+  let buffer = new ArrayBuffer(READ_BYTES);
+  return {
+    async read(): Promise<ReadableStreamReadResult<Uint8Array>> {
+      const { done, value } = await byob.read(new Uint8Array(buffer));
+      if (done || !value) return { done: true, value: undefined };
+      buffer = value.buffer; // the buffer read into comes back with the chunk; read into it again
+      return { done: false, value: value.slice() };
+    },
+    cancel: (reason?: unknown) => byob.cancel(reason),
+  };
+}
+
 /** The client's body, and a promise of how the relay ended (settles once, whatever ends it). */
 export function relayBody(source: ReadableStream<Uint8Array>, opts: RelayOptions) {
-  const reader = source.getReader();
+  const reader = chunkReader(source);
   let bytes = 0;
   let settle!: (end: RelayEnd) => void;
   const ended = new Promise<RelayEnd>((resolve) => (settle = resolve));
