@@ -386,6 +386,24 @@ export const GATEWAY_SOURCE = "gateway";
 export const BLOCKED_LABEL = "Blocked";
 /** The OpenAI-style error code of a refused prompt. */
 export const GATEWAY_FLAGGED_CODE = "content_flagged";
+/**
+ * Bytes of one provider answer the gateway's log reads (docs/gateway.md#limits). The client gets the
+ * whole answer as it arrives; the log stops reading here and is stored marked `truncated`, so an
+ * answer of any size holds at most this much (plus its parse) in the isolate. 2 MiB covers a JSON
+ * answer whose text fills MAX_TEXT_CHARS in any script, and a stream of about 9,000 tokens' chunks.
+ */
+export const GATEWAY_LOG_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * How long the gateway waits for the provider's response headers (a non-streamed answer's headers
+ * come when the whole answer is written, so this bounds its generation too) before answering 504
+ * `upstream_timeout`. The binding of the same name overrides it (tests set it small).
+ */
+export const GATEWAY_HEADERS_TIMEOUT_MS = 300_000;
+/**
+ * Longest silence between two reads of the provider's body: past it the answer is ended (a stream
+ * with an error event) and logged as far as it came. Overridable by the binding of the same name.
+ */
+export const GATEWAY_IDLE_TIMEOUT_MS = 120_000;
 /** The Prompt Logs screen's blocked filter (GET /api/logs?blocked=). */
 export const BLOCKED_FILTER_OPTIONS = [
   { value: "all", label: "All Logs" },

@@ -19,7 +19,8 @@ const WARMUP = 20;
 
 const provider = await startFakeOpenAI();
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-bench-gateway-"));
-const stack = await startLocalStack({ dir, portBase: 18_300, timeoutMs: 180_000 });
+// A loaded machine (other suites running) can take minutes to migrate and seed a fresh stack.
+const stack = await startLocalStack({ dir, portBase: 18_300, timeoutMs: 600_000 });
 const upstream = `${provider.origin}/bench/v1`;
 
 try {

@@ -5,3 +5,5 @@ export function deadOrigin(): Promise<string>;
 export function echoAnswer(prompt: string): string;
 export function echoUsage(prompt: string): FakeUsage;
 export function answerPieces(answer: string): string[];
+export const HUGE_PIECE: string;
+export const PROVIDER_HEADERS: { useful: Record<string, string>; internal: Record<string, string> };

@@ -12,6 +12,13 @@
 //                           (proves chunks reach a client before the stream ends)
 //   fake-status-<code>    → that HTTP status with an OpenAI error body whose message echoes part of
 //                           the caller's key, as OpenAI's "Incorrect API key provided" does
+//   fake-huge-<MiB>       → an answer whose content is <MiB> MiB of HUGE_PIECE repeated, written
+//                           lazily as the reader takes it (plain JSON or streamed in 64 KiB deltas)
+//   fake-slow-<ms>        → the echo answer, its headers sent only after <ms>
+//   fake-stall            → headers and the first part of the answer (a content chunk when streamed,
+//                           the JSON up to the content otherwise), then nothing until the caller hangs up
+//   fake-headers          → the echo answer with OpenAI's response headers and ones a client has no
+//                           use for (set-cookie, server, proxy and infrastructure headers)
 // Every call is recorded under its path; GET /_requests?prefix=<p> answers the recordings
 // (method, path, headers, parsed body) of paths starting with <p>.
 import { createServer } from "node:http";
@@ -48,6 +55,55 @@ export const echoUsage = (prompt) => {
 export const answerPieces = (answer) => answer.split(/(?<= )/);
 
 const sleep = (ms) => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : Promise.resolve());
+
+/** The text fake-huge-<MiB> repeats (32 bytes: 32,768 of them make 1 MiB). */
+export const HUGE_PIECE = "0123456789abcdefghijklmnopqrstuv";
+const HUGE_BLOCK = HUGE_PIECE.repeat(2048); // 64 KiB
+
+/** The headers fake-headers adds: what OpenAI sends a client, and what it has no use for. */
+export const PROVIDER_HEADERS = {
+  useful: {
+    "openai-organization": "org-fake",
+    "openai-processing-ms": "42",
+    "openai-version": "2020-10-01",
+    "x-ratelimit-limit-requests": "10000",
+    "x-ratelimit-remaining-tokens": "149990",
+    "x-ratelimit-reset-requests": "6ms",
+    "retry-after-ms": "20",
+    "x-should-retry": "false",
+  },
+  internal: {
+    "set-cookie": "__cf_bm=fake-session; path=/; HttpOnly",
+    server: "cloudflare",
+    via: "1.1 internal-proxy.fake",
+    "x-envoy-upstream-service-time": "41",
+    "cf-ray": "8f0000000000fake-IAD",
+    "alt-svc": 'h3=":443"; ma=86400',
+    "x-amzn-trace-id": "Root=1-fake-trace",
+    "x-internal-node": "10.0.3.17",
+  },
+};
+
+/** Writes `chunk`, waiting while the reader is behind; false once the caller has hung up. */
+const writeWhenReady = (res, chunk) =>
+  new Promise((resolve) => {
+    if (res.destroyed) return resolve(false);
+    if (res.write(chunk)) return resolve(true);
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve(!res.destroyed);
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+
+/** Resolves when the caller hangs up (or after `fallbackMs`, so a forgotten stall still ends). */
+const hangUp = (res, fallbackMs = 60_000) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, fallbackMs);
+    res.on("close", () => (clearTimeout(timer), resolve()));
+  });
 
 /**
  * `chunkDelayMs` (also settable on the returned object) delays a plain answer once and each streamed
@@ -110,24 +166,54 @@ export async function startFakeOpenAI({ port = 0, chunkDelayMs = 0 } = {}) {
     const id = `chatcmpl-fake${recorded.length}`;
     const created = Math.floor(Date.now() / 1000);
     const served = `${model}-served`;
+    const slowMs = Number(/^fake-slow-(\d+)$/.exec(model)?.[1] ?? 0);
+    if (slowMs) {
+      await sleep(slowMs);
+      if (res.destroyed) return;
+    }
+    const extraHeaders = model === "fake-headers" ? { ...PROVIDER_HEADERS.useful, ...PROVIDER_HEADERS.internal } : {};
+    const hugeBlocks = Number(/^fake-huge-(\d+)$/.exec(model)?.[1] ?? 0) * 16; // 64 KiB blocks
+    const completion = (content) => ({
+      id,
+      object: "chat.completion",
+      created,
+      model: served,
+      choices: [{ index: 0, message: { role: "assistant", content, refusal: null }, logprobs: null, finish_reason: "stop" }],
+      usage,
+    });
     if (!body.stream) {
       await sleep(fake.chunkDelayMs);
-      return json(
-        200,
-        {
-          id,
-          object: "chat.completion",
-          created,
-          model: served,
-          choices: [{ index: 0, message: { role: "assistant", content: answer, refusal: null }, logprobs: null, finish_reason: "stop" }],
-          usage,
-        },
-        { "x-request-id": `req_${id}` },
-      );
+      if (hugeBlocks || model === "fake-stall") {
+        // The body around the content, written in pieces: the content is made as the reader takes it.
+        const [head, tail] = JSON.stringify(completion("\u0000")).split('"\\u0000"');
+        res.writeHead(200, { "content-type": "application/json", "x-request-id": `req_${id}` });
+        if (!(await writeWhenReady(res, `${head}"`))) return;
+        if (model === "fake-stall") return hangUp(res).then(() => res.destroy());
+        for (let i = 0; i < hugeBlocks; i++) if (!(await writeWhenReady(res, HUGE_BLOCK))) return;
+        return res.end(`"${tail}`);
+      }
+      return json(200, completion(answer), { "x-request-id": `req_${id}`, ...extraHeaders });
     }
-    res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", "x-request-id": `req_${id}` });
-    const send = (chunk) =>
-      res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`);
+    res.writeHead(200, {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      "x-request-id": `req_${id}`,
+      ...extraHeaders,
+    });
+    const event = (chunk) => `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: served, ...chunk })}\n\n`;
+    const send = (chunk) => res.write(event(chunk));
+    if (hugeBlocks || model === "fake-stall") {
+      const delta = (content) => event({ choices: [{ index: 0, delta: { content }, finish_reason: null }] });
+      if (!(await writeWhenReady(res, event({ choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }))))
+        return;
+      if (model === "fake-stall") {
+        await writeWhenReady(res, delta("Echo: before the stall"));
+        return hangUp(res).then(() => res.destroy());
+      }
+      for (let i = 0; i < hugeBlocks; i++) if (!(await writeWhenReady(res, delta(HUGE_BLOCK)))) return;
+      send({ choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+      return res.end("data: [DONE]\n\n");
+    }
     send({ choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] });
     for (const [i, piece] of answerPieces(answer).entries()) {
       await sleep(fake.chunkDelayMs);

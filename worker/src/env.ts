@@ -23,6 +23,9 @@ export type Bindings = {
   /** Cloudflare Email Routing binding for e-mail integrations (optional: absent locally). */
   ALERT_EMAIL?: SendEmail;
   ALERT_EMAIL_FROM?: string;
+  /** Gateway time limits in ms, when not the defaults of schema/constants.ts (gateway/forward.ts). */
+  GATEWAY_HEADERS_TIMEOUT_MS?: string;
+  GATEWAY_IDLE_TIMEOUT_MS?: string;
 } & Record<DataShardBinding, D1Database>;
 
 export type Db = DrizzleD1Database<typeof tables>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { answerOfCompletion, StreamAnswer, tokenCountOf } from "./chat-log";
+import { MAX_TEXT_CHARS } from "../../../schema/constants";
+import { answerOfCompletion, answerOfTruncatedCompletion, StreamAnswer, tokenCountOf } from "./chat-log";
 import { completionsUrl } from "./upstream";
 
 describe("answers", () => {
@@ -48,6 +49,24 @@ describe("answers", () => {
       usage: { total_tokens: 42 },
       finishReason: "stop",
     });
+  });
+
+  it("reads a completion cut off after some bytes: the content so far, incomplete escapes dropped", () => {
+    const whole = String.raw`{"id":"c","model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":"a \"b\" \\ \u00e9 \ud83d\ude00 end"}}]}`;
+    const upTo = (s: string, extra: number) => whole.slice(0, whole.indexOf(s) + extra);
+    expect(answerOfTruncatedCompletion(whole.slice(0, -3))).toEqual({
+      text: 'a "b" \\ é 😀 end',
+      model: "gpt-4o",
+      usage: null,
+      finishReason: null,
+    });
+    expect(answerOfTruncatedCompletion(upTo(String.raw`\"b`, 1)).text).toBe("a ");
+    expect(answerOfTruncatedCompletion(upTo(String.raw`\u00e9`, 4)).text).toBe('a "b" \\ ');
+    expect(answerOfTruncatedCompletion(upTo(" end", 0)).text).toBe('a "b" \\ é 😀');
+    expect(answerOfTruncatedCompletion(upTo('"content":"', 11)).text).toBe("");
+    expect(answerOfTruncatedCompletion('{"mod')).toEqual({ text: "", model: null, usage: null, finishReason: null });
+    // A `content` key before the choices is not taken for the answer.
+    expect(answerOfTruncatedCompletion('{"content":"no","choices":[{"message":{"content":"yes').text).toBe("yes");
   });
 
   it("takes tokens from usage, else estimates and says so", () => {

@@ -31,6 +31,53 @@ export function answerOfCompletion(body: unknown): Answer {
   };
 }
 
+/**
+ * Where a JSON string that starts at `from` (just past its opening quote) ends: at its closing quote,
+ * else (the text was cut off inside it) before any escape the cut left incomplete.
+ */
+function stringEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === '"') return i;
+    if (ch !== "\\") i++;
+    else if (text[i + 1] === "u") {
+      if (i + 6 > text.length) return i;
+      i += 6;
+    } else {
+      if (i + 2 > text.length) return i;
+      i += 2;
+    }
+  }
+  return i;
+}
+
+/** A JSON string value whose body starts at `from`, decoded as far as it goes; null if it will not parse. */
+function partialString(text: string, from: number): string | null {
+  try {
+    return JSON.parse(`"${text.slice(from, stringEnd(text, from))}"`) as string;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answer of a completion the log read only the first bytes of (an answer over
+ * GATEWAY_LOG_MAX_BYTES): the first choice's content as far as those bytes go, and the model. Usage
+ * and finish reason come after the content in the provider's body, so they are unknown.
+ */
+export function answerOfTruncatedCompletion(head: string): Answer {
+  const model = /"model"\s*:\s*"/.exec(head);
+  // The first `"content": "` after `"choices"`: a key, since a quote inside a JSON string is escaped.
+  const content = /"choices"\s*:\s*\[[\s\S]*?"content"\s*:\s*"/.exec(head);
+  return {
+    text: clip(content ? (partialString(head, content.index + content[0].length) ?? "") : ""),
+    model: model ? partialString(head, model.index + model[0].length)?.slice(0, 100) || null : null,
+    usage: null,
+    finishReason: null,
+  };
+}
+
 type Delta = { content?: unknown; tool_calls?: { index?: number; function?: { name?: unknown; arguments?: unknown } }[] };
 type Chunk = { model?: unknown; usage?: Usage | null; choices?: { index?: number; delta?: Delta; finish_reason?: unknown }[] };
 

@@ -15,10 +15,18 @@ const OPENAI_ERROR_TYPES: Record<number, string> = {
 
 export const openAiErrorType = (status: number) => OPENAI_ERROR_TYPES[status] ?? "api_error";
 
+/** OpenAI's error object for a status: what its clients read from a body or a stream's error event. */
+export const openAiError = (status: number, code: string, message: string) => ({
+  message,
+  type: openAiErrorType(status),
+  code,
+  param: null,
+});
+
 export const gatewayOnError: ErrorHandler = async (err, c) => {
   const ours = await onError(err, c);
   const body = (await ours.json()) as { error: Record<string, unknown> };
-  const error = { message: body.error.message, type: openAiErrorType(ours.status), code: body.error.code, param: null, ...body.error };
+  const error = { ...openAiError(ours.status, String(body.error.code), String(body.error.message)), ...body.error };
   const headers = new Headers(ours.headers);
   headers.delete("content-length");
   return new Response(JSON.stringify({ error }), { status: ours.status, headers });

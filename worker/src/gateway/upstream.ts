@@ -51,19 +51,30 @@ export function forwardedHeaders(c: Context<AppEnv>): Headers {
   return out;
 }
 
-/** Hop-by-hop and encoding headers that describe the provider's connection, not the answer we send. */
-const DROPPED_RESPONSE_HEADERS = new Set([
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "set-cookie",
+/**
+ * The provider's response headers a client reads, by name: the content type, the request id
+ * (`x-request-id`; Azure's `apim-request-id`), OpenAI's `openai-*` (organization, project, version,
+ * processing time) and `x-ratelimit-*` headers, and the retry hints the official clients obey
+ * (`retry-after`, `retry-after-ms`, `x-should-retry`). Anything else stays here: cookies, `server`,
+ * the provider's proxy and infrastructure headers, `location` (redirects are not followed, and the
+ * client is not pointed past the outbound policy either), and the length and encoding of a body that
+ * is re-streamed.
+ */
+const RETURNED_RESPONSE_HEADERS = new Set([
+  "content-type",
+  "x-request-id",
+  "apim-request-id",
+  "retry-after",
+  "retry-after-ms",
+  "x-should-retry",
 ]);
+const RETURNED_RESPONSE_PREFIXES = ["openai-", "x-ratelimit-"];
 
-/** The provider's response headers the client sees (request ids, rate-limit headers, content type). */
+const returned = (name: string) => RETURNED_RESPONSE_HEADERS.has(name) || RETURNED_RESPONSE_PREFIXES.some((p) => name.startsWith(p));
+
+/** The provider's response headers the client sees: only the allow-listed ones. */
 export function returnedHeaders(upstream: Response): Headers {
   const out = new Headers();
-  for (const [name, value] of upstream.headers) if (!DROPPED_RESPONSE_HEADERS.has(name)) out.set(name, value);
+  for (const [name, value] of upstream.headers) if (returned(name.toLowerCase())) out.set(name, value);
   return out;
 }

@@ -3,7 +3,6 @@
 // answer unchanged (streamed chunk by chunk when it asks for a stream), and every call is logged
 // through the one ingestion pipeline. A prompt whose flag meets the organization's gatewayBlock never
 // reaches the provider: it is stored marked `blocked` and the client gets OpenAI's 400 shape.
-import { createParser } from "eventsource-parser";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import {
@@ -18,10 +17,12 @@ import { gatewayChatBody, type GatewayChatInput, type LogInput } from "../../../
 import { detect } from "../detector";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { answerOfCompletion, boundedMs, estimateTokens, StreamAnswer, tokenCountOf, type Answer } from "../gateway/chat-log";
+import { relayAnswer } from "../gateway/answer";
+import { boundedMs, estimateTokens, tokenCountOf, type Answer } from "../gateway/chat-log";
 import { gatewayOnError } from "../gateway/errors";
+import { callProvider, gatewayTimeouts, UPSTREAM_TIMEOUT_CODE } from "../gateway/forward";
 import { KNOWN_PART_TYPES, MAX_JUDGED_CHARS, requestText } from "../gateway/request-text";
-import { completionsUrl, forwardedHeaders, resolveUpstream, returnedHeaders } from "../gateway/upstream";
+import { completionsUrl, forwardedHeaders, resolveUpstream } from "../gateway/upstream";
 import { ingestLogs } from "../ingestion/ingest-logs";
 import { requirePrincipal } from "../middleware/auth";
 import { guard } from "../middleware/guard";
@@ -48,8 +49,9 @@ function answeredLog(
   status: number,
   answer: Answer | null,
   timing: { firstTokenMs?: number | null; totalMs: number },
+  facts: Record<string, unknown> = {},
 ): LogInput {
-  const meta: Record<string, unknown> = { status, totalMs: boundedMs(timing.totalMs) };
+  const meta: Record<string, unknown> = { status, totalMs: boundedMs(timing.totalMs), ...facts };
   if (timing.firstTokenMs != null) meta.firstTokenMs = boundedMs(timing.firstTokenMs);
   if (!answer) {
     // Provider errors are logged (the prompt did leave for the provider) with the status only: their
@@ -78,26 +80,6 @@ function storeLater(c: Context<AppEnv>, log: Promise<LogInput | null>) {
   );
 }
 
-/** Reads the logging branch of a streamed answer to its end, event by event, timing the first token. */
-async function assembleStream(body: ReadableStream<Uint8Array>, started: number) {
-  const answer = new StreamAnswer();
-  let firstTokenMs: number | null = null;
-  const parser = createParser({
-    onEvent: (event) => {
-      if (answer.feed(event.data) && firstTokenMs === null) firstTokenMs = Date.now() - started;
-    },
-  });
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parser.feed(decoder.decode(value, { stream: true }));
-  }
-  parser.feed(decoder.decode());
-  return { answer: answer.result(), firstTokenMs, totalMs: Date.now() - started };
-}
-
 export const gatewayRoutes = new Hono<AppEnv>()
   .post(
     "/v1/chat/completions",
@@ -116,6 +98,7 @@ export const gatewayRoutes = new Hono<AppEnv>()
       errors: {
         400: "`content_flagged`: the prompt met the organization's gatewayBlock and was not sent (OpenAI error shape); `invalid_upstream`: the upstream URL is refused by the outbound policy",
         502: "`upstream_unreachable`: the provider could not be reached",
+        504: "`upstream_timeout`: the provider sent no response headers within the gateway's limit (docs/gateway.md#limits)",
       },
     }),
     ingestRateLimit,
@@ -178,46 +161,32 @@ export const gatewayRoutes = new Hono<AppEnv>()
         }
       }
 
-      let res: Response;
+      const timeouts = gatewayTimeouts(c.env);
+      let provider: Awaited<ReturnType<typeof callProvider>>;
       try {
         // The raw parsed body, not the validated one: fields the gateway does not read go through as sent.
         // Redirects are not followed: a redirect could lead past the outbound URL policy.
-        res = await fetch(completionsUrl(upstream), {
-          method: "POST",
-          headers: forwardedHeaders(c),
-          body: JSON.stringify(await c.req.json()),
-          redirect: "manual",
-        });
-      } catch {
-        throw new ApiError(502, "upstream_unreachable", `The provider at ${upstream.origin} could not be reached`);
-      }
-      const headers = returnedHeaders(res);
-      const streamed = res.ok && res.body && (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
-      if (streamed) {
-        // One branch goes to the client as chunks arrive; the other is read here to assemble the log.
-        const [toClient, toLog] = res.body!.tee();
-        storeLater(
-          c,
-          assembleStream(toLog, started).then((s) => answeredLog(call, res.status, s.answer, s)),
+        provider = await callProvider(
+          completionsUrl(upstream),
+          { method: "POST", headers: forwardedHeaders(c), body: JSON.stringify(await c.req.json()), redirect: "manual" },
+          timeouts.headersMs,
         );
-        return new Response(toClient, { status: res.status, headers });
+      } catch (error) {
+        // A provider that did not answer in time most likely has the prompt: logged, like its errors.
+        if (error instanceof ApiError && error.code === UPSTREAM_TIMEOUT_CODE)
+          storeLater(
+            c,
+            Promise.resolve(answeredLog(call, 504, null, { totalMs: Date.now() - started }, { incomplete: "headers_timeout" })),
+          );
+        throw error;
       }
-      const text = await res.text();
-      const totalMs = Date.now() - started;
+      // The answer goes to the client as it arrives; the log is stored once it has been relayed.
+      const { response, outcome } = relayAnswer(provider.res, { started, idleMs: timeouts.idleMs, abort: provider.abort });
       storeLater(
         c,
-        Promise.resolve().then(() => {
-          if (!res.ok) return answeredLog(call, res.status, null, { totalMs });
-          let parsed: unknown;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = null;
-          }
-          return answeredLog(call, res.status, answerOfCompletion(parsed), { totalMs });
-        }),
+        outcome.then((o) => answeredLog(call, provider.res.status, o.answer, o, o.facts)),
       );
-      return new Response(text, { status: res.status, headers });
+      return response;
     },
   )
   .onError(gatewayOnError);
