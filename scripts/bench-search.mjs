@@ -110,12 +110,14 @@ if (fresh) {
 async function target(file, root, handle = openSqlite(file)) {
   const code = (p) => tsImport(path.join(root, p), import.meta.url);
   const db = drizzle(d1Over(handle), { schema: await code("schema/tables.ts") });
-  const { listLogs } = await code("worker/src/queries/logs.ts");
+  const { listLogs, userFilter } = await code("worker/src/queries/logs.ts");
   const { countLogs } = await code("worker/src/queries/log-counts.ts");
   const { getStats, getTrends } = await code("worker/src/queries/analytics.ts");
-  const list = (q) => () => listLogs(db, ORG, { limit: 50, ...q });
   // One file holds both databases here: control reads (settings) and data reads go to the same one.
-  const counts = (q) => () => countLogs({ db, data: db }, ORG, q);
+  // A user filter is resolved to its stored forms as the route does (code without userFilter takes the id as is).
+  const resolved = async (q) => (userFilter ? userFilter(db, ORG, q) : q);
+  const list = (q) => async () => listLogs(db, ORG, { limit: 50, ...(await resolved(q)) });
+  const counts = (q) => async () => countLogs({ db, data: db }, ORG, await resolved(q));
   const page2 = (search) => async () => {
     const first = await listLogs(db, ORG, { limit: 50, search });
     return listLogs(db, ORG, { limit: 50, search, before: first.at(-1)?.id });

@@ -8,10 +8,11 @@
 // and every control value must (so the search demonstrably sees what the stack wrote).
 // Usage: npm run test:redaction-bytes
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { filesUnder } from "./lib/files-under.mjs";
 import { startLocalStack } from "./lib/local-stack.mjs";
 
 const ALNUM = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -52,15 +53,6 @@ async function receiver() {
   return { url: `http://127.0.0.1:${server.address().port}/hook`, bodies, close: () => server.close() };
 }
 
-function* files(dir) {
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    const st = statSync(full, { throwIfNoEntry: false });
-    if (st?.isDirectory()) yield* files(full);
-    else if (st?.isFile()) yield full;
-  }
-}
-
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-redaction-"));
 const hook = await receiver();
 const stack = await startLocalStack({ dir, portBase: 18_700 });
@@ -94,7 +86,7 @@ try {
   while (hook.bodies.length < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
   await stack.stop();
 
-  const written = [...files(dir)];
+  const written = [...filesUnder(dir)];
   const bytes = written.map((f) => ({ file: path.relative(dir, f), data: readFileSync(f) }));
   const total = bytes.reduce((n, b) => n + b.data.length, 0);
   const received = Buffer.from(hook.bodies.join("\n"));

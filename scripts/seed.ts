@@ -188,8 +188,8 @@ async function main() {
           org_id: orgId,
           created_at: t,
           model: log.model,
-          user_id: log.userId,
-          session_id: log.sessionId,
+          user_id: kept.userId,
+          session_id: kept.sessionId,
           prompt: kept.prompt,
           response: kept.response,
           token_count: log.tokenCount,
@@ -205,7 +205,7 @@ async function main() {
       for (const fingerprint of kept.fingerprints)
         data.push(insert("log_fingerprints", { org_id: orgId, fingerprint, log_id: id, created_at: t }));
       logs++;
-      const draft = alertFor({ ...log, ...flags, createdAt: new Date(t) }, { criticalOnly: true });
+      const draft = alertFor({ ...log, userId: kept.userId, ...flags, createdAt: new Date(t) }, { criticalOnly: true });
       if (!draft) continue;
       const group = `${draft.type}|${draft.reason}|${draft.windowStart}`;
       const existing = alerts.get(group);

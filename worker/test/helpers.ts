@@ -191,3 +191,17 @@ export async function awayFromBoundary(periodMs: number, needMs: number): Promis
   const left = periodMs - (Date.now() % periodMs);
   if (left < needMs) await new Promise((r) => setTimeout(r, left + 250));
 }
+
+/**
+ * Spends `units` of the organization's ingestion rate limit with malformed bodies: the limit is
+ * counted before the body is read, so each is a cheap 400. Sent 25 at a time so a burst stays well
+ * inside its window on a busy machine.
+ */
+export async function spendIngestUnits(key: string, units: number) {
+  const bad = { key, rawBody: "{", headers: { "content-type": "application/json" } };
+  for (let sent = 0; sent < units; sent += 25) {
+    const answers = await Promise.all(Array.from({ length: Math.min(25, units - sent) }, () => call("POST", "/logs", bad)));
+    const wrong = answers.find((a) => a.status !== 400);
+    if (wrong) throw new Error(`expected 400, got ${wrong.status}: ${wrong.text}`);
+  }
+}

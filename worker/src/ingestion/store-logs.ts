@@ -168,7 +168,8 @@ export type StoreOptions = {
 
 /**
  * Builds the row of one log: flags from the detector on the text as sent, then the organization's
- * redaction applied before anything is written (issue 14); cost estimated when only tokens were sent.
+ * redaction applied to every text the sender chose (bodies, metadata, user and session ids) before
+ * anything is written; cost estimated when only tokens were sent.
  */
 export async function buildRow(
   ctx: IngestContext,
@@ -192,8 +193,8 @@ export async function buildRow(
     orgId: ctx.org.id,
     createdAt: now,
     model: input.model,
-    userId: input.userId ?? null,
-    sessionId: input.sessionId ?? null,
+    userId: kept.userId,
+    sessionId: kept.sessionId,
     prompt: kept.prompt,
     response: kept.response,
     tokenCount: input.tokenCount ?? null,

@@ -6,6 +6,7 @@
 import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
 import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
 import type { Bindings } from "../env";
+import { SCRUB_LOG } from "./scrub";
 import { isShard, shardBindings } from "./shards";
 
 /** Rows read from the source per page. */
@@ -98,14 +99,19 @@ async function verify(from: D1Database, to: D1Database, orgId: string): Promise<
   }
 }
 
-/** The tenant's rows in the source, logs in bounded chunks, then its stub row (whose cascade takes the rest). */
+/**
+ * The tenant's rows in the source, logs in bounded chunks (each overwritten with zeros first, so the
+ * source file keeps no copy of their text: lib/scrub.ts), then its stub row (whose cascade takes the rest).
+ */
 async function deleteFrom(d1: D1Database, orgId: string, chunk: number): Promise<number> {
   let deleted = 0;
+  // Both statements select alike, in one transaction: the delete takes exactly the rows overwritten.
+  const rows = `SELECT rowid FROM prompt_logs WHERE org_id = ? LIMIT ${chunk}`;
   for (;;) {
-    const { results } = await d1
-      .prepare(`DELETE FROM prompt_logs WHERE rowid IN (SELECT rowid FROM prompt_logs WHERE org_id = ? LIMIT ${chunk}) RETURNING 1`)
-      .bind(orgId)
-      .all();
+    const [, { results }] = await d1.batch([
+      d1.prepare(`UPDATE prompt_logs SET ${SCRUB_LOG} WHERE rowid IN (${rows})`).bind(orgId),
+      d1.prepare(`DELETE FROM prompt_logs WHERE rowid IN (${rows}) RETURNING 1`).bind(orgId),
+    ]);
     deleted += results.length;
     if (results.length < chunk) break;
   }

@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
+import { COMPOSED_HANDLER } from "hono/utils/constants";
 import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../../schema/constants";
 import { ApiError } from "../errors";
 
@@ -37,6 +38,18 @@ export const bodyBoundedByHandler: MiddlewareHandler = async function bodyBounde
 declaredLimits.add(bodyBoundedByHandler);
 
 /**
+ * The handler as the route declared it. Mounting a sub-app that has its own onError (OTLP, the
+ * gateway) wraps each of its handlers in one that renders that sub-app's errors, and a wrapper can
+ * be wrapped again by the next mount: hono keeps the inner handler under COMPOSED_HANDLER.
+ */
+type Wrapped = { [COMPOSED_HANDLER]?: Wrapped };
+function declared(handler: object): object {
+  let h = handler as Wrapped;
+  while (h[COMPOSED_HANDLER]) h = h[COMPOSED_HANDLER];
+  return h;
+}
+
+/**
  * App-wide: the standard limit for every route that declares none. A route that declares a limit
  * in its chain is left to that limit alone (two limits would let the smaller one win).
  */
@@ -44,6 +57,6 @@ export const defaultBodyLimit: MiddlewareHandler = async function defaultBodyLim
   // No body, nothing to bound (hono's bodyLimit starts with the same test): most requests (every
   // GET, the health route) skip the walk over the matched routes below.
   if (!c.req.raw.body) return next();
-  if (matchedRoutes(c).some((route) => declaredLimits.has(route.handler))) return next();
+  if (matchedRoutes(c).some((route) => declaredLimits.has(declared(route.handler) as MiddlewareHandler))) return next();
   return standardBodyLimit(c, next);
 };

@@ -15,13 +15,13 @@ import {
 import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db, TenantDbs } from "../env";
-import { indexedSearch, logFilters } from "./logs";
+import { indexedSearch, logFilters, type StoredUserFilter } from "./logs";
 import { searchCountRows, searchIndexOf } from "./search";
 
 const DAY_MS = 86_400_000;
 
 export type LogCounts = { total: number; capped: boolean } & Record<FlagStatus, number | null>;
-type CountsFilter = Omit<LogsQuery, "limit" | "before">;
+type CountsFilter = StoredUserFilter<Omit<LogsQuery, "limit" | "before">>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 

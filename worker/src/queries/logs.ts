@@ -5,6 +5,8 @@ import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
 import { logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
+import { userIdForms } from "../redaction";
+import { existingFingerprinter } from "../redaction/key-store";
 import { olderThanCursor } from "./keyset";
 import { type SearchIndex, searchIndexOf, searchPage, tenantMatchRowids } from "./search";
 
@@ -43,6 +45,23 @@ function shortTermFilter(term: string): SQL {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
+ * Filters as the queries apply them: `userId` is every form the user's logs may be stored under
+ * (userFilter), not the id as asked.
+ */
+export type StoredUserFilter<Q extends { userId?: string }> = Omit<Q, "userId"> & { userId?: readonly string[] };
+
+/**
+ * A request's filters with the user id resolved to its stored forms: as sent and, when the
+ * organization has a fingerprint key, its keyed fingerprint (under "sensitive" user ids are stored
+ * as that fingerprint, redaction/index.ts), so `?userId=<id>` finds the user's logs in every mode.
+ */
+export async function userFilter<Q extends { userId?: string }>(control: Db, orgId: string, q: Q): Promise<StoredUserFilter<Q>> {
+  const { userId, ...rest } = q;
+  if (!userId) return rest;
+  return { ...rest, userId: await userIdForms(userId, await existingFingerprinter(control, orgId)) };
+}
+
+/**
  * The WHERE terms of the filters. With `ftsJoined`, the caller reads from the shard's search index
  * joined to the logs by rowid and applies the MATCH itself within the organization's block
  * (search.ts); the terms then leave the index out. Otherwise a search needs the shard's `index`
@@ -50,7 +69,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
  */
 export function logFilters(
   orgId: string,
-  q: Omit<LogsQuery, "limit" | "before">,
+  q: StoredUserFilter<Omit<LogsQuery, "limit" | "before">>,
   opts: { ftsJoined?: boolean; index?: SearchIndex } = {},
 ): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
@@ -59,7 +78,7 @@ export function logFilters(
     // The screens filter by family ("gpt-4", "claude"): a prefix match, case-insensitive.
     where.push(sql`lower(${promptLogs.model}) LIKE ${`${escapeLike(q.model.toLowerCase())}%`} ESCAPE '\\'`);
   }
-  if (q.userId) where.push(eq(promptLogs.userId, q.userId));
+  if (q.userId) where.push(inArray(promptLogs.userId, q.userId));
   if (q.blocked !== undefined) where.push(eq(promptLogs.blocked, q.blocked));
   if (q.from) where.push(gte(promptLogs.createdAt, q.from));
   if (q.to) where.push(lte(promptLogs.createdAt, q.to));
@@ -85,7 +104,7 @@ export function logFilters(
 /** The search terms the index answers, or null (no search, or only terms shorter than a trigram). */
 export const indexedSearch = (q: Pick<LogsQuery, "search">) => (q.search ? ftsQuery(searchTerms(q.search)) : null);
 
-export async function listLogs(db: Db, orgId: string, q: LogsQuery) {
+export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
   const match = indexedSearch(q);
   const where = logFilters(orgId, q, { ftsJoined: !!match });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));

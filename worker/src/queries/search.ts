@@ -21,7 +21,7 @@
 //  3. the page: matches stored in [low, newest of `first`] ordered by (created_at, id) — `limit` rows
 //     plus the few stored out of order. Fewer than `limit` in `first` means it already holds every match.
 // The cursor and the `from`/`to` filters bound the scan the same way before it starts.
-import { getTableColumns, type SQL, sql } from "drizzle-orm";
+import { getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import { LOG_COUNT_CAP, TENANT_SHIFT, TENANT_TOP } from "../../../schema/constants";
 import { type PromptLogRow, promptLogs, searchTenants } from "../../../schema/tables";
 import type { LogsQuery } from "../../../schema/validation";
@@ -95,7 +95,7 @@ function scanRange(orgId: string, q: Bounds) {
   return { lo, hi };
 }
 
-type Filters = Bounds & Pick<LogsQuery, "userId">;
+type Filters = Bounds & { userId?: readonly string[] };
 
 /**
  * Matches of the organization's block stored in [lo, hi], each joined to its log and passing `where`.
@@ -108,7 +108,7 @@ function matches(index: SearchIndex, orgId: string, match: string, lo: SQL, hi: 
   const logRowid = index.logRowid(sql`${fts}.rowid`, BASE);
   const [from, to] = index.ftsRange(BASE, lo, hi);
   const byUser = q.userId
-    ? sql`AND ${logRowid} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${promptLogs.userId} = ${q.userId})`
+    ? sql`AND ${logRowid} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${inArray(promptLogs.userId, q.userId)})`
     : sql``;
   return sql`${fts} CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid}
     WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}`;

@@ -1,8 +1,9 @@
-// Redaction before anything is written (issue 14): the detector's credential (and, in "sensitive"
-// mode, personal-data) spans become typed placeholders in prompt, response and metadata values
-// before the row is stored, so the FTS index, exports, webhooks, integrations and the socket only
-// ever see the redacted text. Findings keep reason, rule and offsets into the redacted text, and
-// carry the value's fingerprint; flag status and reasons are the detector's, unchanged.
+// Redaction before anything is written: the detector's credential (and, in "sensitive" mode,
+// personal-data) spans become typed placeholders in prompt, response, metadata keys and values,
+// session id and user id before the row is stored, so the FTS index, exports, webhooks,
+// integrations and the socket only ever see the redacted text. Under "sensitive" the user id is
+// stored as its keyed fingerprint (storedUserId). Findings keep reason, rule and offsets into the
+// redacted text, and carry the value's fingerprint; flag status and reasons are the detector's.
 import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
 import type { Finding } from "../../../schema/tables";
 import { detect, type Target } from "../detector";
@@ -19,13 +20,21 @@ const METADATA_MAX_DEPTH = 8;
 
 export const redacts = (mode: RedactionMode, rule: string) => REDACTED_RULE_PREFIXES[mode].some((p) => rule.startsWith(p));
 
-type Texts = { prompt: string; response: string; metadata?: Record<string, unknown> | null };
+type Texts = {
+  prompt: string;
+  response: string;
+  metadata?: Record<string, unknown> | null;
+  userId?: string | null;
+  sessionId?: string | null;
+};
 export type RedactedLog = {
   prompt: string;
   response: string;
   metadata: Record<string, unknown> | null;
+  userId: string | null;
+  sessionId: string | null;
   findings: Finding[];
-  /** Distinct fingerprints of every value redacted anywhere in the log (bodies and metadata). */
+  /** Distinct fingerprints of every value redacted anywhere in the log (bodies, metadata, ids). */
   fingerprints: string[];
 };
 
@@ -34,11 +43,14 @@ function sensitiveSpans(text: string, mode: RedactionMode): Span[] {
   return detect({ prompt: text, response: "" }, { rules: SENSITIVE_ONLY }).findings.filter((f) => redacts(mode, f.rule));
 }
 
-async function redactString(text: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>): Promise<string> {
-  const { text: out, replacements } = replaceSpans(text, sensitiveSpans(text, mode));
+async function redactSpans(text: string, spans: Span[], fp: Fingerprinter, seen: Set<string>): Promise<string> {
+  const { text: out, replacements } = replaceSpans(text, spans);
   for (const r of replacements) seen.add(await fp(r.value));
   return out;
 }
+
+const redactString = (text: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>) =>
+  redactSpans(text, sensitiveSpans(text, mode), fp, seen);
 
 async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>, depth: number): Promise<unknown> {
   if (typeof value === "string") return redactString(value, mode, fp, seen);
@@ -46,8 +58,45 @@ async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinte
   if (depth >= METADATA_MAX_DEPTH) return redactString(JSON.stringify(value), mode, fp, seen);
   if (Array.isArray(value)) return Promise.all(value.map((v) => redactValue(v, mode, fp, seen, depth + 1)));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = await redactValue(v, mode, fp, seen, depth + 1);
+  for (const [k, v] of Object.entries(value)) {
+    // Keys are text the sender chose as much as values are ({"ghp_…": true} is a token in clear).
+    const key = await redactString(k, mode, fp, seen);
+    out[freeKey(out, key)] = await redactValue(v, mode, fp, seen, depth + 1);
+  }
   return out;
+}
+
+/** Two keys redacted to the same placeholder both stay: the later one gets a ` #2`, ` #3`, … suffix. */
+function freeKey(taken: Record<string, unknown>, key: string): string {
+  if (!Object.hasOwn(taken, key)) return key;
+  let n = 2;
+  while (Object.hasOwn(taken, `${key} #${n}`)) n++;
+  return `${key} #${n}`;
+}
+
+/**
+ * The user id as stored. Credentials in it become placeholders, as anywhere else (under every mode
+ * but "off"). Under "sensitive" an id without credentials (a name, an e-mail, an account number) is
+ * stored as its keyed fingerprint: the same id gives the same fingerprint within the organization,
+ * so per-user analytics still group by user, a `?userId=` filter finds it by fingerprinting the
+ * query the same way (userIdForms), and without the organization's key it cannot be reversed or
+ * confirmed from a list of candidates. An id holding a credential keeps its placeholder instead, so
+ * no filter can confirm a guessed secret.
+ */
+async function storedUserId(userId: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>): Promise<string> {
+  const spans = sensitiveSpans(userId, mode);
+  const redacted = await redactSpans(userId, spans, fp, seen);
+  if (mode !== "sensitive" || spans.some((s) => redacts("credentials", s.rule))) return redacted;
+  return fp(userId);
+}
+
+/**
+ * Every form a user's logs may be stored under, for a `?userId=` filter: the id as sent (logs stored
+ * while the organization did not fingerprint user ids, or a fingerprint copied from a log) and its
+ * fingerprint (logs stored under "sensitive"), whatever the organization's mode is now.
+ */
+export async function userIdForms(userId: string, fp: Fingerprinter | null): Promise<string[]> {
+  return fp ? [userId, await fp(userId)] : [userId];
 }
 
 /**
@@ -64,8 +113,10 @@ export async function redactLog(
   sensitiveRuleOn: boolean,
 ): Promise<RedactedLog> {
   const metadata = input.metadata ?? null;
+  const userId = input.userId ?? null;
+  const sessionId = input.sessionId ?? null;
   if (mode === "off" || !fp)
-    return { prompt: input.prompt, response: input.response, metadata, findings: detected.findings, fingerprints: [] };
+    return { prompt: input.prompt, response: input.response, metadata, userId, sessionId, findings: detected.findings, fingerprints: [] };
   const seen = new Set<string>();
   const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
   const out: Record<Target, string> = { ...texts };
@@ -91,5 +142,13 @@ export async function redactLog(
     return print ? { ...f, start, end, fingerprint: print } : { ...f, start, end };
   });
   const redactedMetadata = metadata ? ((await redactValue(metadata, mode, fp, seen, 0)) as Record<string, unknown>) : null;
-  return { prompt: out.prompt, response: out.response, metadata: redactedMetadata, findings, fingerprints: [...seen] };
+  return {
+    prompt: out.prompt,
+    response: out.response,
+    metadata: redactedMetadata,
+    userId: userId === null ? null : await storedUserId(userId, mode, fp, seen),
+    sessionId: sessionId === null ? null : await redactString(sessionId, mode, fp, seen),
+    findings,
+    fingerprints: [...seen],
+  };
 }

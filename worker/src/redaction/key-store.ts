@@ -4,7 +4,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { orgSettings } from "../../../schema/tables";
 import type { Db } from "../env";
-import { newFingerprintKey } from "./fingerprint";
+import { fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
 
 /** The organization's key, generated on first use; concurrent first uses agree on the one stored first. */
 export async function ensureFingerprintKey(db: Db, orgId: string, current: string | null): Promise<string> {
@@ -15,4 +15,10 @@ export async function ensureFingerprintKey(db: Db, orgId: string, current: strin
     .where(and(eq(orgSettings.orgId, orgId), isNull(orgSettings.fingerprintKey)));
   const [row] = await db.select({ key: orgSettings.fingerprintKey }).from(orgSettings).where(eq(orgSettings.orgId, orgId));
   return row.key!;
+}
+
+/** The organization's fingerprinter when it has a key (it redacted at some point), else null; creates no key. */
+export async function existingFingerprinter(db: Db, orgId: string): Promise<Fingerprinter | null> {
+  const [row] = await db.select({ key: orgSettings.fingerprintKey }).from(orgSettings).where(eq(orgSettings.orgId, orgId)).limit(1);
+  return row?.key ? fingerprinter(row.key) : null;
 }

@@ -11,7 +11,7 @@ import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgOf } from "../middleware/auth";
 import { download, guard, json, list } from "../middleware/guard";
 import { countLogs } from "../queries/log-counts";
-import { fingerprintSummary, getLog, listLogs } from "../queries/logs";
+import { fingerprintSummary, getLog, listLogs, userFilter } from "../queries/logs";
 import { serializeFingerprintSummary, serializeLog } from "../serialize";
 import { validate } from "../validate";
 
@@ -28,7 +28,8 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("query", logsQuery),
     async (c) => {
-      const rows = await listLogs(c.var.data, orgOf(c), c.req.valid("query"));
+      const orgId = orgOf(c);
+      const rows = await listLogs(c.var.data, orgId, await userFilter(c.var.db, orgId, c.req.valid("query")));
       return c.json(rows.map(serializeLog));
     },
   )
@@ -42,7 +43,8 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("query", countsQuery),
     async (c) => {
-      return c.json(await countLogs({ db: c.var.db, data: c.var.data }, orgOf(c), c.req.valid("query")));
+      const orgId = orgOf(c);
+      return c.json(await countLogs({ db: c.var.db, data: c.var.data }, orgId, await userFilter(c.var.db, orgId, c.req.valid("query"))));
     },
   )
   .get(
@@ -53,9 +55,9 @@ export const logRoutes = new Hono<AppEnv>()
       answers: download(["text/csv", "application/x-ndjson"], "The logs, newest first (at most 100,000)"),
     }),
     validate("query", exportQuery),
-    (c) => {
-      const { format, ...filters } = c.req.valid("query");
+    async (c) => {
       const orgId = orgOf(c);
+      const { format, ...filters } = await userFilter(c.var.db, orgId, c.req.valid("query"));
       const db = c.var.data;
       const stamp = new Date().toISOString().slice(0, 10);
       c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");

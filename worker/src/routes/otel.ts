@@ -10,7 +10,7 @@ import { ingestLogs } from "../ingestion/ingest-logs";
 import { requirePrincipal } from "../middleware/auth";
 import { bodyBoundedByHandler } from "../middleware/body-limit";
 import { guard } from "../middleware/guard";
-import { ingestRateLimit } from "../middleware/rate-limit";
+import { chargeIngestion, ingestRateLimit } from "../middleware/rate-limit";
 import { collectLogs, refusalMessage, spansKey } from "../otel/collect";
 import { decodeRequest, encodingOf, readBody } from "../otel/decode";
 import { exportResponse, otlpError } from "../otel/respond";
@@ -36,7 +36,7 @@ export const otelRoutes = new Hono<AppEnv>()
         400: "`invalid_otlp`: the body is not an ExportTraceServiceRequest in the named encoding, or not gzip",
         413: "`payload_too_large`: over 10 MB as sent or 16 MB decompressed",
         415: "`unsupported_media_type`: a Content-Type other than protobuf or JSON, or a Content-Encoding other than gzip",
-        429: "`rate_limited` or `quota_exceeded`: retry after Retry-After (model-call spans past the quota are refused in partial_success)",
+        429: "`rate_limited` (each 500 model-call spans count as one ingestion request) or `quota_exceeded`: retry after Retry-After (model-call spans past the quota are refused in partial_success)",
         503: "`unavailable`: storage failed; retry after Retry-After",
       },
     }),
@@ -46,6 +46,14 @@ export const otelRoutes = new Hono<AppEnv>()
       if (!encoding) throw new ApiError(415, "unsupported_media_type", "Content-Type must be application/x-protobuf or application/json");
       const request = decodeRequest(await readBody(c.req.raw, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES), encoding);
       const { inputs, spanIds, refs, refused } = collectLogs(request);
+      // The request's unit (ingestRateLimit) covers a batch's worth of model calls; each further
+      // BATCH_MAX_LOGS count as another request, so one large export costs what its batches would.
+      const units = Math.ceil(inputs.length / BATCH_MAX_LOGS);
+      await chargeIngestion(
+        c,
+        units - 1,
+        `, and this export's ${inputs.length.toLocaleString("en-US")} model-call spans count as ${units} (one per ${BATCH_MAX_LOGS})`,
+      );
       if (inputs.length) {
         // Quota per span: what fits is stored, the rest refused in partial_success; none fits → 429.
         const headroom = await quotaHeadroom({ db: c.var.db, data: c.var.data }, requirePrincipal(c).orgId);

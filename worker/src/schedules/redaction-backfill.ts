@@ -1,6 +1,6 @@
 // Redaction of logs stored before redaction existed (issue 14): rows with redaction_mode NULL are
 // redacted with their organization's current mode, in bounded chunks each minute, as ingestion
-// would have done: placeholders in prompt, response and metadata, findings moved and fingerprinted,
+// would have done: placeholders in prompt, response, metadata and ids, findings moved and fingerprinted,
 // fingerprint rows added. The FTS update trigger re-indexes the redacted text. An organization
 // that chose "off" has its old logs marked and left as they are.
 import { and, eq, inArray, isNull } from "drizzle-orm";
@@ -48,7 +48,7 @@ async function redactShard(control: Db, db: Db, chunkSize: number): Promise<Back
     const { mode, fp } = orgs.get(row.orgId)!;
     // The stored findings are the detector's on the original text; spans come from a fresh scan.
     const kept = await redactLog(row, { findings: row.findings }, mode, fp, false);
-    if (!kept.fingerprints.length) {
+    if (!kept.fingerprints.length && kept.userId === row.userId) {
       untouched.push(row);
       continue;
     }
@@ -56,7 +56,15 @@ async function redactShard(control: Db, db: Db, chunkSize: number): Promise<Back
     statements.push(
       db
         .update(promptLogs)
-        .set({ prompt: kept.prompt, response: kept.response, metadata: kept.metadata, findings: kept.findings, redactionMode: mode })
+        .set({
+          prompt: kept.prompt,
+          response: kept.response,
+          metadata: kept.metadata,
+          userId: kept.userId,
+          sessionId: kept.sessionId,
+          findings: kept.findings,
+          redactionMode: mode,
+        })
         .where(and(eq(promptLogs.id, row.id), isNull(promptLogs.redactionMode))),
       db
         .insert(logFingerprints)

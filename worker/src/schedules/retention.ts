@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import type { Bindings, Db } from "../env";
+import { SCRUB_BODIES, SCRUB_LOG } from "../lib/scrub";
 import { allShards } from "../lib/shards";
 import { chunkRows, inChunks } from "../queries/chunks";
 
@@ -102,15 +103,38 @@ async function allDue(env: Bindings, db: Db, now: number): Promise<Due[]> {
   return due.sort(() => Math.random() - 0.5);
 }
 
-/** One bounded statement of `task`, counted by the rows it returns (see chunkRows). */
+/**
+ * One bounded statement of `task`, counted by the rows it returns (see chunkRows). Logs and bodies are
+ * overwritten with zeros first, in the same transaction (lib/scrub.ts): the file keeps no copy of
+ * them. Both statements select their rows alike, so the second finds exactly the rows the first
+ * overwrote (the overwrite changes none of the columns the selection reads).
+ */
 async function runChunk(task: Task, org: Due, size: number): Promise<number> {
+  if (task === "logs" || task === "contents") {
+    const [scrub, rows, params] =
+      task === "logs"
+        ? [SCRUB_LOG, `SELECT rowid FROM prompt_logs WHERE org_id = ? AND created_at < ? LIMIT ?`, [org.id, org.metadataCutoff, size]]
+        : [
+            SCRUB_BODIES,
+            `SELECT rowid FROM prompt_logs INDEXED BY prompt_logs_org_unpurged
+              WHERE org_id = ? AND created_at < ? AND content_purged_at IS NULL LIMIT ?`,
+            [org.id, org.bodyCutoff, size],
+          ];
+    const change =
+      task === "logs"
+        ? `DELETE FROM prompt_logs WHERE rowid IN (${rows}) RETURNING 1`
+        : // The FTS update trigger drops the old text from the index; fingerprints stay with the metadata.
+          `UPDATE prompt_logs SET prompt = '', response = '', metadata = NULL, content_purged_at = ? WHERE rowid IN (${rows}) RETURNING 1`;
+    // The D1 binding itself: drizzle's batch cannot take raw SQL with bound parameters.
+    const d1 = (org.data as Db & { $client: D1Database }).$client;
+    const [, changed] = await d1.batch([
+      d1.prepare(`UPDATE prompt_logs SET ${scrub} WHERE rowid IN (${rows})`).bind(...params),
+      d1.prepare(change).bind(...(task === "logs" ? params : [Date.now(), ...params])),
+    ]);
+    // RETURNING rows, not meta.changes, which also counts the triggers' writes (see chunkRows).
+    return changed.results.length;
+  }
   const statement = {
-    logs: sql`DELETE FROM prompt_logs WHERE rowid IN (
-      SELECT rowid FROM prompt_logs WHERE org_id = ${org.id} AND created_at < ${org.metadataCutoff} LIMIT ${size}) RETURNING 1`,
-    // The FTS update trigger drops the old text from the index; fingerprints stay with the metadata.
-    contents: sql`UPDATE prompt_logs SET prompt = '', response = '', metadata = NULL, content_purged_at = ${Date.now()} WHERE rowid IN (
-      SELECT rowid FROM prompt_logs INDEXED BY prompt_logs_org_unpurged
-      WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} AND content_purged_at IS NULL LIMIT ${size}) RETURNING 1`,
     deliveries: sql`DELETE FROM webhook_deliveries WHERE rowid IN (
       SELECT rowid FROM webhook_deliveries WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
   }[task];
