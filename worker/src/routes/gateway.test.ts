@@ -227,7 +227,7 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
       .catch((e) => e);
     await settle();
     expect(error).toBeInstanceOf(OpenAI.APIError);
-    expect(error.status).toBe(502);
+    expect(error.status, JSON.stringify(error.error)).toBe(502);
     expect(error.error).toMatchObject({ type: "api_error", code: "upstream_unreachable" });
     expect(await logsOf(org)).toEqual([]);
   });
