@@ -5,7 +5,20 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { useBrowser } from "./browser";
-import { WAIT, apiAs, expectToast, failNext, getAs, hidden, openAs, shown, until, waitCount, waitText } from "./manage-helpers";
+import {
+  WAIT,
+  apiAs,
+  closeToasts,
+  expectToast,
+  failNext,
+  getAs,
+  hidden,
+  openAs,
+  shown,
+  until,
+  waitCount,
+  waitText,
+} from "./manage-helpers";
 import { signIn } from "./browser";
 
 const browser = useBrowser();
@@ -77,6 +90,7 @@ describe("Audit log", () => {
     expect(all).not.toContain(invited.apiKey);
 
     mkdirSync(SHOTS, { recursive: true });
+    await closeToasts(page);
     await page.screenshot({ path: path.join(SHOTS, "audit-log-light.png"), fullPage: true });
 
     // Filters: what, who, when.

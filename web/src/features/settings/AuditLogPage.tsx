@@ -74,15 +74,19 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Members, and the keys of no member: everyone who can appear as an actor. */
-function useActorOptions() {
+/**
+ * Everyone who can appear as an actor: members, keys of no member, and whoever the loaded records name
+ * (a member removed since, a key revoked since). The lists may have been cached before a change.
+ */
+function useActorOptions(entries: AuditEntry[] | undefined) {
   const team = useQuery(teamQueryOptions());
   const keys = useQuery(apiKeysQueryOptions());
-  return [
-    { value: ALL, label: "Anyone" },
-    ...(team.data ?? []).map((m) => ({ value: m.id, label: m.name })),
-    ...(keys.data ?? []).filter((k) => !k.memberId).map((k) => ({ value: k.id, label: `${k.name} (API key)` })),
-  ];
+  const seen = new Map<string, string>();
+  for (const m of team.data ?? []) seen.set(m.id, m.name);
+  for (const k of keys.data ?? []) if (!k.memberId) seen.set(k.id, `${k.name} (API key)`);
+  for (const e of entries ?? [])
+    if (!seen.has(e.actor.id)) seen.set(e.actor.id, e.actor.type === "key" ? `${e.actor.name} (API key)` : e.actor.name);
+  return [{ value: ALL, label: "Anyone" }, ...[...seen].map(([value, label]) => ({ value, label }))];
 }
 
 /** A date input's day as the ISO time of its first (or last) millisecond, local time. */
@@ -114,7 +118,9 @@ function AuditLog() {
   };
   const q = useInfiniteQuery(auditInfiniteQueryOptions(filters));
   const entries = q.data?.pages.flat();
-  const actors = useActorOptions();
+  // Names from the unfiltered list, so the choice of "who" survives filtering.
+  const everyone = useInfiniteQuery(auditInfiniteQueryOptions({}));
+  const actors = useActorOptions([...(entries ?? []), ...(everyone.data?.pages.flat() ?? [])]);
   const filtered = entityType !== ALL || actor !== ALL || from !== "" || to !== "";
   return (
     <Card aria-label="Audit log">
