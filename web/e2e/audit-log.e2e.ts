@@ -94,15 +94,15 @@ describe("Audit log", () => {
     await page.screenshot({ path: path.join(SHOTS, "audit-log-light.png"), fullPage: true });
 
     // Filters: what, who, when.
-    await page.getByLabel("What").selectOption("feedback");
+    await page.getByLabel("What", { exact: true }).selectOption("feedback");
     await waitCount(entries, 1);
     expect(await entries.first().innerText()).toContain("red team drill");
-    await page.getByLabel("What").selectOption("all");
-    await page.getByLabel("Who").selectOption({ label: "Riley Reviewer" });
+    await page.getByLabel("What", { exact: true }).selectOption("all");
+    await page.getByLabel("Who", { exact: true }).selectOption({ label: "Riley Reviewer" });
     await waitCount(entries, 1);
-    await page.getByLabel("Who").selectOption("all");
-    await page.getByLabel("From").fill("2001-01-01");
-    await page.getByLabel("To").fill("2001-01-02");
+    await page.getByLabel("Who", { exact: true }).selectOption("all");
+    await page.getByLabel("From", { exact: true }).fill("2001-01-01");
+    await page.getByLabel("To", { exact: true }).fill("2001-01-02");
     await shown(page.getByText("No changes match these filters"));
     await page.getByRole("button", { name: "Clear filters" }).click();
     await waitCount(entries, 4);
