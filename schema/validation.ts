@@ -518,7 +518,9 @@ export const auditQuery = v.pipe(
     limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
     entityType: v.optional(v.picklist(AUDIT_ENTITY_TYPES, `entityType must be one of ${AUDIT_ENTITY_TYPES.join(", ")}`)),
     /** A member's id, or a key's for keys of no member. */
-    actor: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("actor must be a member or key id"), v.maxLength(64, "actor must be a member or key id"))),
+    actor: v.optional(
+      v.pipe(v.string(), v.trim(), v.nonEmpty("actor must be a member or key id"), v.maxLength(64, "actor must be a member or key id")),
+    ),
     from: v.optional(isoDate),
     to: v.optional(isoDate),
     before: auditCursor,

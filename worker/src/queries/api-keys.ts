@@ -30,7 +30,12 @@ export const auditedKey = (key: Pick<ApiKey, "name" | "permissions" | "expiresAt
 /** Stores a new key with its audit record; answers its row and the plain key, shown once and never stored. */
 export async function createKey(db: Db, input: Parameters<typeof prepareKey>[1], audit: Recorder): Promise<{ row: ApiKey; key: string }> {
   const { insert, created } = await prepareKey(db, input);
-  const after = auditedKey({ ...input, memberId: input.memberId ?? null, expiresAt: input.expiresAt ?? null, keyPrefix: created.keyPrefix });
+  const after = auditedKey({
+    ...input,
+    memberId: input.memberId ?? null,
+    expiresAt: input.expiresAt ?? null,
+    keyPrefix: created.keyPrefix,
+  });
   await db.batch([insert, audit({ action: "api_key.create", entityType: "api_key", entityId: created.id, before: null, after })]);
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, created.id));
   return { row, key: created.key };
@@ -45,7 +50,10 @@ export async function keyById(db: Db, id: string): Promise<ApiKey | null> {
 /** Revokes (deletes) the organization's key `id` with its audit record; 404 when it has none. */
 export async function deleteKey(db: Db, orgId: string, id: string, audit: Recorder): Promise<void> {
   const key = await findOwnedOr404(db, apiKeys, orgId, id, "API key");
-  const record = audit({ action: "api_key.revoke", entityType: "api_key", entityId: id, before: auditedKey(key), after: null }, { afterChange: true });
+  const record = audit(
+    { action: "api_key.revoke", entityType: "api_key", entityId: id, before: auditedKey(key), after: null },
+    { afterChange: true },
+  );
   await deleteOwnedOr404(db, apiKeys, orgId, id, "API key", record);
 }
 

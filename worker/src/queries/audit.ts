@@ -23,7 +23,8 @@ export async function actorOf(db: Db, principal: Principal): Promise<Actor> {
     .leftJoin(teamMembers, and(eq(teamMembers.id, apiKeys.memberId), eq(teamMembers.orgId, principal.orgId)))
     .where(and(eq(apiKeys.id, principal.keyId), eq(apiKeys.orgId, principal.orgId)))
     .limit(1);
-  if (principal.memberId && row?.memberName != null) return { type: "member", id: principal.memberId, name: row.memberName, keyId: principal.keyId };
+  if (principal.memberId && row?.memberName != null)
+    return { type: "member", id: principal.memberId, name: row.memberName, keyId: principal.keyId };
   return { type: "key", id: principal.keyId, name: row?.keyName ?? "", keyId: principal.keyId };
 }
 

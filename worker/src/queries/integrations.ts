@@ -19,7 +19,13 @@ type Audited = Pick<IntegrationRow, "name" | "type" | "active" | "config">;
 /** What the audit log keeps of an integration, and its secret fields (its api_key; a Slack or Discord webhook_url). */
 const audited = (i: Audited) => ({ name: i.name, type: i.type, active: i.active, config: { ...i.config } });
 const secretsOf = (type: IntegrationRow["type"], ...configs: IntegrationConfig[]) => [
-  ...new Set(configs.flatMap((c) => Object.keys(c).filter((field) => isSecretConfigField(type, field)).map((field) => `config.${field}`))),
+  ...new Set(
+    configs.flatMap((c) =>
+      Object.keys(c)
+        .filter((field) => isSecretConfigField(type, field))
+        .map((field) => `config.${field}`),
+    ),
+  ),
 ];
 
 export async function createIntegration(db: Db, orgId: string, input: IntegrationInput, audit: Recorder): Promise<IntegrationRow> {
@@ -64,6 +70,9 @@ export async function updateIntegration(
 export async function deleteIntegration(db: Db, orgId: string, id: string, audit: Recorder): Promise<void> {
   const existing = await findIntegration(db, orgId, id);
   const before = maskSecrets(audited(existing), secretsOf(existing.type, existing.config));
-  const record = audit({ action: "integration.delete", entityType: "integration", entityId: id, before, after: null }, { afterChange: true });
+  const record = audit(
+    { action: "integration.delete", entityType: "integration", entityId: id, before, after: null },
+    { afterChange: true },
+  );
   await deleteOwnedOr404(db, integrations, orgId, id, "Integration", record);
 }

@@ -112,7 +112,12 @@ export async function changeRole(
   const change = changedFields({ role: member.role }, { role });
   // An unchanged role is no change to record; the update still answers the member.
   const [row] = change
-    ? (await db.batch([update, audit({ action: "member.role_change", entityType: "member", entityId: id, ...change }, { afterChange: true })]))[0]
+    ? (
+        await db.batch([
+          update,
+          audit({ action: "member.role_change", entityType: "member", entityId: id, ...change }, { afterChange: true }),
+        ])
+      )[0]
     : await update;
   if (!row) {
     await findTeamMember(db, orgId, id); // removed meanwhile → 404; otherwise the guard refused
@@ -142,7 +147,13 @@ export async function removeMember(db: Db, orgId: string, id: string, byMemberId
       .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.id, id), keepsAnAdmin(orgId, null)))
       .returning({ id: teamMembers.id }),
     audit(
-      { action: "member.remove", entityType: "member", entityId: id, before: { ...auditedMember(member), keyIds: keys.map((k) => k.id) }, after: null },
+      {
+        action: "member.remove",
+        entityType: "member",
+        entityId: id,
+        before: { ...auditedMember(member), keyIds: keys.map((k) => k.id) },
+        after: null,
+      },
       { afterChange: true },
     ),
     db

@@ -77,7 +77,9 @@ export async function updateWebhook(db: Db, orgId: string, id: string, patch: We
     .returning();
   const change = changedFields(auditedWebhook(existing), auditedWebhook({ ...existing, ...patch }));
   const [row] = change
-    ? (await db.batch([update, audit({ action: "webhook.update", entityType: "webhook", entityId: id, ...change }, { afterChange: true })]))[0]
+    ? (
+        await db.batch([update, audit({ action: "webhook.update", entityType: "webhook", entityId: id, ...change }, { afterChange: true })])
+      )[0]
     : await update;
   if (!row) throw notFound("Webhook");
   return row;

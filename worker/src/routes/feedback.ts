@@ -98,7 +98,8 @@ export const feedbackRoutes = new Hono<AppEnv>()
       }
       const reviewedBy = principal.memberId ?? principal.keyId;
       const audit = await auditRecorder(c, "data");
-      if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }, audit))) throw notFound("Log");
+      if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }, audit)))
+        throw notFound("Log");
       const saved = (await getFeedback({ db: c.var.db, data: db }, principal.orgId, id))!;
       return c.json(serializeFeedback(saved.feedback, saved.reviewerName));
     },
