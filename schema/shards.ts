@@ -16,6 +16,8 @@ export const CONTROL_TABLES = [
   "webhooks",
   "integrations",
   "custom_metrics",
+  // Also in DATA_TABLES: a record lives beside what it records (settings, keys, members… here).
+  "audit_log",
 ] as const;
 
 /**
@@ -39,6 +41,8 @@ export const DATA_TABLES = [
   "webhook_deliveries",
   "delivery_claims",
   "flag_feedback",
+  // The records of flag feedback (also a control table: every other record is there), moved with the tenant.
+  "audit_log",
 ] as const;
 
 /** The data tables that are FTS indexes: no org_id column (a tenant's entries are its block of rowids), rebuilt from the logs. */

@@ -1,7 +1,7 @@
 // valibot schemas for every request body and query (docs/api.md). The messages are the spec's
 // exact texts; the web forms validate with the same schemas, so client and server always agree.
 import * as v from "valibot";
-import { FEEDBACK_NOTE_MAX, FEEDBACK_VERDICTS } from "./constants";
+import { AUDIT_ENTITY_TYPES, FEEDBACK_NOTE_MAX, FEEDBACK_VERDICTS } from "./constants";
 import {
   DETECTION_SENSITIVITIES,
   BATCH_MAX_LOGS,
@@ -404,6 +404,7 @@ export const customMetricBody = v.object({
 export const GATEWAY_MESSAGES = {
   block: `Gateway blocking must be one of ${GATEWAY_BLOCK_LEVELS.join(", ")}`,
   upstream: "Gateway upstream must be an http(s) URL",
+  allowOverride: "gatewayAllowUpstreamOverride must be true or false",
   messagesRequired: "messages must be a non-empty array",
   role: "Each message needs a role",
   content: "content must be a string, an array of content parts or null",
@@ -412,6 +413,7 @@ const gatewaySettingsEntries = {
   gatewayBlock: v.optional(v.picklist(GATEWAY_BLOCK_LEVELS, GATEWAY_MESSAGES.block)),
   /** "" or null: back to DEFAULT_GATEWAY_UPSTREAM. */
   gatewayUpstream: v.optional(v.nullable(v.union([v.literal(""), httpUrl(GATEWAY_MESSAGES.upstream)], GATEWAY_MESSAGES.upstream))),
+  gatewayAllowUpstreamOverride: v.optional(v.boolean(GATEWAY_MESSAGES.allowOverride)),
 };
 
 /**
@@ -506,3 +508,26 @@ export const feedbackBody = v.object({
 export type FeedbackInput = v.InferOutput<typeof feedbackBody>;
 
 export const feedbackExportQuery = v.object({ verdict: v.optional(verdict) });
+
+// ── Audit log ────────────────────────────────────────────────────────────────
+/** A record id: the cursor compares ids (ULIDs, time-ordered) in both databases, so it must be one. */
+const auditCursor = v.optional(v.pipe(v.string(), v.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, "before must be an audit record id")));
+
+export const auditQuery = v.pipe(
+  v.object({
+    limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
+    entityType: v.optional(v.picklist(AUDIT_ENTITY_TYPES, `entityType must be one of ${AUDIT_ENTITY_TYPES.join(", ")}`)),
+    /** A member's id, or a key's for keys of no member. */
+    actor: v.optional(
+      v.pipe(v.string(), v.trim(), v.nonEmpty("actor must be a member or key id"), v.maxLength(64, "actor must be a member or key id")),
+    ),
+    from: v.optional(isoDate),
+    to: v.optional(isoDate),
+    before: auditCursor,
+  }),
+  v.forward(
+    v.check((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), "from must not be after to"),
+    ["from"],
+  ),
+);
+export type AuditQuery = v.InferOutput<typeof auditQuery>;

@@ -24,6 +24,13 @@ const stack = await startLocalStack({ dir, portBase: 18_300, timeoutMs: 600_000 
 const upstream = `${provider.origin}/bench/v1`;
 
 try {
+  // The fake provider is named per call (X-PromptSentry-Upstream), which the organization must allow.
+  const allowed = await fetch(`${stack.base}/api/settings`, {
+    method: "PUT",
+    headers: { Authorization: `Bearer ${stack.key}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ gatewayAllowUpstreamOverride: true }),
+  });
+  if (!allowed.ok) throw new Error(`allowing the upstream override failed: ${allowed.status} ${await allowed.text()}`);
   const direct = new OpenAI({ apiKey: "sk-bench", baseURL: upstream, maxRetries: 0 });
   const gateway = new OpenAI({
     apiKey: "sk-bench",

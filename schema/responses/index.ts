@@ -15,3 +15,4 @@ export * from "./settings";
 export * from "./team";
 export * from "./feedback";
 export * from "./realtime";
+export * from "./audit";

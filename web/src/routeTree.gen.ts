@@ -22,6 +22,7 @@ import { Route as SignedInSettingsRouteImport } from "./routes/_signedIn/setting
 import { Route as SignedInTeamRouteImport } from "./routes/_signedIn/team"
 import { Route as SignedInTestingRouteImport } from "./routes/_signedIn/testing"
 import { Route as SignedInWebhooksRouteImport } from "./routes/_signedIn/webhooks"
+import { Route as SignedInSettingsAuditRouteImport } from "./routes/_signedIn/settings_.audit"
 
 const SignedInRoute = SignedInRouteImport.update({
   id: "/_signedIn",
@@ -88,6 +89,11 @@ const SignedInWebhooksRoute = SignedInWebhooksRouteImport.update({
   path: "/webhooks",
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSettingsAuditRoute = SignedInSettingsAuditRouteImport.update({
+  id: "/settings_/audit",
+  path: "/settings/audit",
+  getParentRoute: () => SignedInRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   "/": typeof SignedInIndexRoute
@@ -102,6 +108,7 @@ export interface FileRoutesByFullPath {
   "/team": typeof SignedInTeamRoute
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
+  "/settings/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRoutesByTo {
   "/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
@@ -116,6 +123,7 @@ export interface FileRoutesByTo {
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
   "/": typeof SignedInIndexRoute
+  "/settings/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   "/_signedIn/testing": typeof SignedInTestingRoute
   "/_signedIn/webhooks": typeof SignedInWebhooksRoute
   "/_signedIn/": typeof SignedInIndexRoute
+  "/_signedIn/settings_/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -148,6 +157,7 @@ export interface FileRouteTypes {
     | "/team"
     | "/testing"
     | "/webhooks"
+    | "/settings/audit"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/advanced-analytics"
@@ -162,6 +172,7 @@ export interface FileRouteTypes {
     | "/testing"
     | "/webhooks"
     | "/"
+    | "/settings/audit"
   id:
     | "__root__"
     | "/_signedIn"
@@ -177,6 +188,7 @@ export interface FileRouteTypes {
     | "/_signedIn/testing"
     | "/_signedIn/webhooks"
     | "/_signedIn/"
+    | "/_signedIn/settings_/audit"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -276,6 +288,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof SignedInWebhooksRouteImport
       parentRoute: typeof SignedInRoute
     }
+    "/_signedIn/settings_/audit": {
+      id: "/_signedIn/settings_/audit"
+      path: "/settings/audit"
+      fullPath: "/settings/audit"
+      preLoaderRoute: typeof SignedInSettingsAuditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
   }
 }
 
@@ -292,6 +311,7 @@ interface SignedInRouteChildren {
   SignedInTestingRoute: typeof SignedInTestingRoute
   SignedInWebhooksRoute: typeof SignedInWebhooksRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInSettingsAuditRoute: typeof SignedInSettingsAuditRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -307,6 +327,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInTestingRoute: SignedInTestingRoute,
   SignedInWebhooksRoute: SignedInWebhooksRoute,
   SignedInIndexRoute: SignedInIndexRoute,
+  SignedInSettingsAuditRoute: SignedInSettingsAuditRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

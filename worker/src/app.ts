@@ -14,6 +14,7 @@ import { alertRoutes } from "./routes/alerts";
 import { analyticsRoutes } from "./routes/analytics";
 import { anomalyRoutes } from "./routes/anomalies";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { auditRoutes } from "./routes/audit";
 import { customMetricRoutes } from "./routes/custom-metrics";
 import { dashboardRoutes } from "./routes/dashboard";
 import { dataRoutes } from "./routes/data";
@@ -59,6 +60,7 @@ export const api = new Hono<AppEnv>()
   .route("/settings", settingsRoutes)
   .route("/team", teamRoutes)
   .route("/data", dataRoutes)
+  .route("/audit", auditRoutes)
   .route("/realtime", realtimeRoutes)
   .route("/gateway", gatewayRoutes);
 

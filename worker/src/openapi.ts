@@ -26,6 +26,7 @@ export const TAGS = [
   "Team",
   "Feedback",
   "Gateway",
+  "Audit",
 ] as const;
 export type Tag = (typeof TAGS)[number];
 

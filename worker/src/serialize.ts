@@ -6,6 +6,7 @@
 import type {
   Alert,
   Anomaly,
+  AuditEntry,
   ApiKeyInfo,
   CustomMetric,
   FingerprintSummary,
@@ -21,6 +22,7 @@ import type {
   AlertRow,
   AnomalyRow,
   ApiKey,
+  AuditRow,
   CustomMetricRow,
   IntegrationConfig,
   IntegrationRow,
@@ -232,4 +234,18 @@ export function serializeFingerprintSummary(s: {
   lastSeenAt: Date | null;
 }): FingerprintSummary {
   return { fingerprint: s.fingerprint, logs: s.logs, firstSeenAt: iso(s.firstSeenAt), lastSeenAt: iso(s.lastSeenAt) };
+}
+
+export function serializeAudit(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    actor: { type: row.actorType, id: row.actorId, name: row.actorName },
+    keyId: row.keyId,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
 }

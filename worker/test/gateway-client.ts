@@ -7,6 +7,7 @@ import { inject } from "vitest";
 import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../schema/constants";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
+import { hashApiKey } from "../src/lib/keys";
 import { testEnv } from "./delivery-helpers";
 import { BASE } from "./helpers";
 
@@ -25,15 +26,29 @@ export function fakeProvider() {
   };
 }
 
+/**
+ * Lets the organization of `key` name its own upstream per call (settings gatewayAllowUpstreamOverride,
+ * off by default): how these tests point the gateway at their fake provider's namespace.
+ */
+export async function allowUpstreamOverride(db: D1Database, key: string) {
+  await db
+    .prepare("UPDATE org_settings SET gateway_allow_upstream_override = 1 WHERE org_id = (SELECT org_id FROM api_keys WHERE key_hash = ?)")
+    .bind(await hashApiKey(key))
+    .run();
+}
+
+/** With `upstream`, the calls carry X-PromptSentry-Upstream, which the key's organization is first allowed to send. */
 export function gatewayClient(opts: { key: string; providerKey?: string; upstream?: string; bindings?: Partial<Bindings> }) {
   const bindings = testEnv(opts.bindings);
   const contexts: ExecutionContext[] = [];
+  const ready = opts.upstream ? allowUpstreamOverride(bindings.DB, opts.key) : Promise.resolve();
   const client = new OpenAI({
     apiKey: opts.providerKey ?? "sk-test-provider-key",
     baseURL: `${BASE}/api/gateway/v1`,
     defaultHeaders: { [GATEWAY_KEY_HEADER]: opts.key, ...(opts.upstream ? { [GATEWAY_UPSTREAM_HEADER]: opts.upstream } : {}) },
     maxRetries: 0,
     fetch: (async (url: string | URL | Request, init?: RequestInit) => {
+      await ready;
       const ctx = createExecutionContext();
       contexts.push(ctx);
       return worker.fetch(new Request(url, init), bindings, ctx);

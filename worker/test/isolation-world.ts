@@ -223,6 +223,8 @@ export async function victimView(b: Victim) {
     "/custom-metrics",
     "/settings",
     "/team",
+    // Every change to the victim's configuration and verdicts would add a record here.
+    "/audit?limit=200",
   ];
   const results = await Promise.all(reads.map((path) => call("GET", path, { key: b.apiKey })));
   const session = await call("GET", "/organization", { cookie: b.cookie });

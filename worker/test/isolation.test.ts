@@ -220,6 +220,19 @@ const CASES: Record<string, Case> = {
 
   "DELETE /api/data": { kind: "own", status: 200, body: (a) => ({ confirm: a.name }) },
 
+  // The victim's records (settings, keys, members, webhooks, integrations, feedback, all carrying its
+  // canary) are in both of its databases; the attacker changed nothing audited, so it has none. A
+  // cursor is compared as a point in time (an id is a ULID), never looked up: a victim's id reads nothing.
+  "GET /api/audit": {
+    kind: "read",
+    reads: [
+      { path: "/audit", check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/audit?actor=${b.memberId}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: "/audit?entityType=feedback", check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/audit?before=${b.ids.log}`, check: (r) => expect(r.body).toEqual([]) },
+    ],
+  },
+
   // A blocked prompt (the attacker's guardrail is on) is stored without any provider being called.
   "POST /api/gateway/v1/chat/completions": {
     kind: "gateway",

@@ -75,6 +75,7 @@ async function expectLockedOut(s: ReturnType<typeof stack>, creds: Creds[]) {
     const label = JSON.stringify(Object.keys(c));
     expect((await s.call("GET", "/logs", c)).status, `GET /logs ${label}`).toBe(401);
     expect((await s.call("GET", "/realtime/token", c)).status, `realtime token ${label}`).toBe(401);
+    expect((await s.call("GET", "/audit", c)).status, `audit log ${label}`).toBe(401);
     expect((await s.call("GET", "/organization", c)).body, `organization ${label}`).toBeNull();
   }
 }

@@ -4,6 +4,7 @@ export type {
   Alert,
   Anomaly,
   ApiKeyInfo,
+  AuditEntry,
   CostEntry,
   CreatedApiKey,
   CustomMetric,

@@ -1,17 +1,30 @@
 // Where a gateway call goes and what it carries (issue 12 part 2). The provider's base URL is the
-// request's X-PromptSentry-Upstream, else the organization's gatewayUpstream, else the default; each is
-// held to the outbound URL policy webhooks use (docs/outbound-urls.md), so the gateway cannot be
-// pointed at metadata or (in production) private addresses.
+// organization's gatewayUpstream, else the default; a request may name its own with
+// X-PromptSentry-Upstream only where an admin turned on gatewayAllowUpstreamOverride. Each is held to
+// the outbound URL policy webhooks use (docs/outbound-urls.md), so the gateway cannot be pointed at
+// metadata or (in production) private addresses.
 import type { Context } from "hono";
 import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
 import type { OrgSettings } from "../../../schema/tables";
 import type { AppEnv } from "../env";
-import { badRequest } from "../errors";
+import { ApiError, badRequest } from "../errors";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 
-/** The provider's base URL for this call; 400 `invalid_upstream` when the policy refuses it. */
-export function resolveUpstream(c: Context<AppEnv>, settings: Pick<OrgSettings, "gatewayUpstream">): URL {
+/**
+ * The provider's base URL for this call; 400 `invalid_upstream` when the policy refuses it, 403
+ * `upstream_override_disabled` when the call names its own and the organization does not allow that:
+ * otherwise any key that may write logs could send the organization's prompts wherever it likes.
+ */
+export function resolveUpstream(c: Context<AppEnv>, settings: Pick<OrgSettings, "gatewayUpstream" | "gatewayAllowUpstreamOverride">): URL {
   const override = c.req.header(GATEWAY_UPSTREAM_HEADER)?.trim();
+  // Any value, even an empty one: a client that sends the header expects it to be honoured.
+  if (c.req.header(GATEWAY_UPSTREAM_HEADER) !== undefined && !settings.gatewayAllowUpstreamOverride) {
+    throw new ApiError(
+      403,
+      "upstream_override_disabled",
+      `${GATEWAY_UPSTREAM_HEADER} is not allowed: this organization sends gateway calls only to its configured upstream (an admin can allow the header in Settings → Gateway)`,
+    );
+  }
   const [base, field] = override
     ? [override, GATEWAY_UPSTREAM_HEADER]
     : [settings.gatewayUpstream || DEFAULT_GATEWAY_UPSTREAM, "gatewayUpstream"];

@@ -16,6 +16,8 @@ const VIEWS = [
   "/trends?days=30",
   "/alerts",
   "/feedback/summary",
+  // The shard's records (flag feedback) move with the tenant; the control database's stay.
+  "/audit?limit=200",
 ];
 const view = async (key: string) =>
   Object.fromEntries(await Promise.all(VIEWS.map(async (v) => [v, (await call("GET", v, { key })).body])));

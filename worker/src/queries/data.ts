@@ -11,6 +11,7 @@ import {
   webhookDeliveries,
 } from "../../../schema/tables";
 import type { Db, TenantDbs } from "../env";
+import { deleteRecords, type Recorder } from "./audit";
 import { inChunks, type ChunksDone } from "./chunks";
 
 /** Logs go in bounded chunks: each deletion also updates the FTS index, and D1 limits statement time. */
@@ -25,10 +26,23 @@ export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUN
   );
 }
 
-/** The data shard's rows of the organization, then the custom metrics' last results in the control database. */
-export async function deleteOrganizationData({ db: control, data: db }: TenantDbs, orgId: string): Promise<void> {
-  await deleteAllLogs(db, orgId);
+/**
+ * The data shard's rows of the organization, then the custom metrics' last results in the control
+ * database, with the deletion's audit record.
+ *
+ * The audit log is split the way the data is. The shard's records (flag feedback: verdicts, notes that
+ * may quote the prompts) describe logs this deletes, so they go with them: whoever deletes all data
+ * wants no copy of its judgements kept. The control database's records (settings, keys, members,
+ * webhooks, integrations) are about configuration, which this keeps, so they stay. And the deletion
+ * itself is recorded there: it is the most destructive change an admin can make and would otherwise
+ * leave no trace at all. The record commits in the same batch as the deletion's last step, so it is
+ * written exactly when the deletion completed (the shard's chunks before it cannot share a batch with
+ * the control database; a deletion interrupted midway leaves no record until it is run again).
+ */
+export async function deleteOrganizationData({ db: control, data: db }: TenantDbs, orgId: string, audit: Recorder): Promise<void> {
+  const logs = await deleteAllLogs(db, orgId);
   await db.batch([
+    deleteRecords(db, orgId),
     db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
     db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
     // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
@@ -37,8 +51,8 @@ export async function deleteOrganizationData({ db: control, data: db }: TenantDb
     db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
     db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
   ]);
-  await control
-    .update(customMetrics)
-    .set({ lastValue: null, lastRefreshedAt: null, lastError: null })
-    .where(eq(customMetrics.orgId, orgId));
+  await control.batch([
+    control.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
+    audit({ action: "data.delete", entityType: "data", entityId: orgId, before: { logs: logs.rows }, after: { logs: 0 } }),
+  ]);
 }

@@ -4,6 +4,7 @@ import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FeedbackVerdict } from "../../../schema/constants";
 import { apiKeys, flagFeedback, promptLogs, teamMembers } from "../../../schema/tables";
 import type { Db, TenantDbs } from "../env";
+import { changedFields, type Recorder } from "./audit";
 
 /** The flag of one of the organization's logs (what a verdict is checked against), or null. */
 export async function logFlag(db: Db, orgId: string, logId: string) {
@@ -43,12 +44,25 @@ export async function getFeedback({ db, data }: TenantDbs, orgId: string, logId:
 
 export type FeedbackWrite = { orgId: string; logId: string; reviewedBy: string; verdict: FeedbackVerdict; note: string | null };
 
+/** The verdict on one of the organization's logs as stored, or null. */
+async function storedVerdict(db: Db, orgId: string, logId: string) {
+  const [row] = await db
+    .select({ verdict: flagFeedback.verdict, note: flagFeedback.note, reviewedBy: flagFeedback.reviewedBy })
+    .from(flagFeedback)
+    .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
+    .limit(1);
+  return row ?? null;
+}
+
 /**
  * Creates or replaces the verdict on one log. One statement: the flag snapshot is read from the log
  * row itself, inside the organization, so a foreign or just-deleted log inserts nothing (→ false).
  * The conflict update is also guarded by org_id, so no path rewrites another organization's row.
+ * The row keeps only the latest verdict; the audit record written with it keeps the one it replaced
+ * (verdict, note and reviewer), so every earlier judgement stays in the audit log.
  */
-export async function saveFeedback(db: Db, w: FeedbackWrite): Promise<boolean> {
+export async function saveFeedback(db: Db, w: FeedbackWrite, audit: Recorder): Promise<boolean> {
+  const old = await storedVerdict(db, w.orgId, w.logId);
   const now = Date.now();
   const source = db
     .select({
@@ -63,7 +77,7 @@ export async function saveFeedback(db: Db, w: FeedbackWrite): Promise<boolean> {
     })
     .from(promptLogs)
     .where(and(eq(promptLogs.orgId, w.orgId), eq(promptLogs.id, w.logId)));
-  const written = await db
+  const upsert = db
     .insert(flagFeedback)
     .select(source)
     .onConflictDoUpdate({
@@ -79,15 +93,25 @@ export async function saveFeedback(db: Db, w: FeedbackWrite): Promise<boolean> {
       setWhere: eq(flagFeedback.orgId, w.orgId),
     })
     .returning({ logId: flagFeedback.logId });
+  const judged = { verdict: w.verdict, note: w.note, reviewedBy: w.reviewedBy };
+  const change = old ? changedFields(old, judged) : { before: null, after: judged };
+  if (!change) return (await upsert).length > 0;
+  const record = audit({ action: "feedback.set", entityType: "feedback", entityId: w.logId, ...change }, { afterChange: true });
+  const [written] = await db.batch([upsert, record]);
   return written.length > 0;
 }
 
-/** Removes the verdict on one of the organization's logs; false when there was none. */
-export async function deleteFeedback(db: Db, orgId: string, logId: string): Promise<boolean> {
-  const deleted = await db
-    .delete(flagFeedback)
-    .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
-    .returning({ logId: flagFeedback.logId });
+/** Removes the verdict on one of the organization's logs, with its audit record; false when there was none. */
+export async function deleteFeedback(db: Db, orgId: string, logId: string, audit: Recorder): Promise<boolean> {
+  const old = await storedVerdict(db, orgId, logId);
+  if (!old) return false;
+  const [deleted] = await db.batch([
+    db
+      .delete(flagFeedback)
+      .where(and(eq(flagFeedback.orgId, orgId), eq(flagFeedback.logId, logId)))
+      .returning({ logId: flagFeedback.logId }),
+    audit({ action: "feedback.delete", entityType: "feedback", entityId: logId, before: old, after: null }, { afterChange: true }),
+  ]);
   return deleted.length > 0;
 }
 

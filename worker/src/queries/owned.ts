@@ -1,6 +1,7 @@
 // Rows that belong to one organization: every read, change or delete by id is scoped to the
 // caller's organization, and a row of another organization answers exactly as a missing one (404).
 import { and, eq, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../env";
 import { notFound } from "../errors";
@@ -28,12 +29,23 @@ export async function findOwnedOr404<T extends OwnedTable>(
   return row as T["$inferSelect"];
 }
 
-/** Deletes the organization's row `id`, or answers a 404 naming `what` when it has none. */
-export async function deleteOwnedOr404(db: Db, table: OwnedTable, orgId: string, id: string, what: string): Promise<void> {
-  const deleted = await db
+/**
+ * Deletes the organization's row `id`, or answers a 404 naming `what` when it has none. `record` (an
+ * audit record written only if the delete removed the row) commits with it, in one batch.
+ */
+export async function deleteOwnedOr404(
+  db: Db,
+  table: OwnedTable,
+  orgId: string,
+  id: string,
+  what: string,
+  record?: BatchItem<"sqlite">,
+): Promise<void> {
+  const remove = db
     .delete(table)
     .where(ownedBy(table, orgId, id))
     .returning({ id: table.id });
+  const [deleted] = record ? await db.batch([remove, record]) : [await remove];
   if (!deleted.length) throw notFound(what);
 }
 

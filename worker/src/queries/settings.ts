@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { DEFAULT_FLAG_RULES } from "../../../schema/constants";
 import { organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
 import type { Db } from "../env";
@@ -18,15 +19,17 @@ export async function getSettings(db: Db, orgId: string): Promise<OrgSettings> {
   return created ?? (await getSettings(db, orgId));
 }
 
-/** Stores a settings patch, and the organization's new name when one is given, in one transaction. */
+/** Stores a settings patch, the organization's new name when one is given and the change's audit record, in one transaction. */
 export async function updateSettings(
   db: Db,
   orgId: string,
   patch: Partial<typeof orgSettings.$inferInsert>,
   organizationName?: string,
+  record?: BatchItem<"sqlite">,
 ): Promise<void> {
   await db.batch([
     db.update(orgSettings).set(patch).where(eq(orgSettings.orgId, orgId)),
     ...(organizationName ? [db.update(organizations).set({ name: organizationName }).where(eq(organizations.id, orgId))] : []),
+    ...(record ? [record] : []),
   ]);
 }

@@ -7,10 +7,14 @@ import type { Db } from "../env";
 import { conflict } from "../errors";
 import { newId } from "../lib/ids";
 import { prepareKey, type NewKey } from "./accounts";
+import { changedFields, type Recorder } from "./audit";
 import { findOwnedOr404, isUniqueViolation } from "./owned";
 
 const NEEDS_ADMIN = "The organization needs at least one admin";
 const EMAIL_TAKEN = "A member with this email already exists";
+
+/** What the audit log keeps of a member. */
+const auditedMember = (m: Pick<TeamMember, "name" | "email" | "role">) => ({ name: m.name, email: m.email, role: m.role });
 
 export const findTeamMember = (db: Db, orgId: string, id: string) => findOwnedOr404(db, teamMembers, orgId, id, "Team member");
 
@@ -40,6 +44,7 @@ export async function inviteMember(
   db: Db,
   orgId: string,
   input: { name: string; email: string; role: Role },
+  audit: Recorder,
 ): Promise<{ member: TeamMember; key: NewKey }> {
   const email = input.email.toLowerCase();
   const [taken] = await db
@@ -58,6 +63,13 @@ export async function inviteMember(
     .batch([
       db.insert(teamMembers).values({ id: memberId, orgId, name: input.name, email, role: input.role, createdAt: new Date() }).returning(),
       insert,
+      audit({
+        action: "member.invite",
+        entityType: "member",
+        entityId: memberId,
+        before: null,
+        after: { ...auditedMember({ name: input.name, email, role: input.role }), keyId: created.id, keyPrefix: created.keyPrefix },
+      }),
     ])
     .catch((e: unknown) => {
       // A concurrent invite of the same address won the race: same answer as the check above.
@@ -83,14 +95,30 @@ async function adminCount(db: Db, orgId: string) {
 }
 
 /** The member with `role`, and their last activity; 404 if missing, 409 if it would leave no admin. */
-export async function changeRole(db: Db, orgId: string, id: string, role: Role): Promise<{ member: TeamMember; lastActive: Date | null }> {
+export async function changeRole(
+  db: Db,
+  orgId: string,
+  id: string,
+  role: Role,
+  audit: Recorder,
+): Promise<{ member: TeamMember; lastActive: Date | null }> {
   const member = await findTeamMember(db, orgId, id);
   if (member.role === "admin" && role !== "admin" && (await adminCount(db, orgId)) <= 1) throw conflict(NEEDS_ADMIN);
-  const [row] = await db
+  const update = db
     .update(teamMembers)
     .set({ role })
     .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.id, id), keepsAnAdmin(orgId, role)))
     .returning();
+  const change = changedFields({ role: member.role }, { role });
+  // An unchanged role is no change to record; the update still answers the member.
+  const [row] = change
+    ? (
+        await db.batch([
+          update,
+          audit({ action: "member.role_change", entityType: "member", entityId: id, ...change }, { afterChange: true }),
+        ])
+      )[0]
+    : await update;
   if (!row) {
     await findTeamMember(db, orgId, id); // removed meanwhile → 404; otherwise the guard refused
     throw conflict(NEEDS_ADMIN);
@@ -102,7 +130,7 @@ export async function changeRole(db: Db, orgId: string, id: string, role: Role):
  * Removes member `id` (not `byMemberId` themself, never the last admin) with their keys, and answers
  * the ids of the keys that went, whose sessions and sockets the caller must end.
  */
-export async function removeMember(db: Db, orgId: string, id: string, byMemberId: string | null): Promise<string[]> {
+export async function removeMember(db: Db, orgId: string, id: string, byMemberId: string | null, audit: Recorder): Promise<string[]> {
   const member = await findTeamMember(db, orgId, id);
   if (member.id === byMemberId) throw conflict("You cannot remove yourself");
   if (member.role === "admin" && (await adminCount(db, orgId)) <= 1) throw conflict(NEEDS_ADMIN);
@@ -118,6 +146,16 @@ export async function removeMember(db: Db, orgId: string, id: string, byMemberId
       .delete(teamMembers)
       .where(and(eq(teamMembers.orgId, orgId), eq(teamMembers.id, id), keepsAnAdmin(orgId, null)))
       .returning({ id: teamMembers.id }),
+    audit(
+      {
+        action: "member.remove",
+        entityType: "member",
+        entityId: id,
+        before: { ...auditedMember(member), keyIds: keys.map((k) => k.id) },
+        after: null,
+      },
+      { afterChange: true },
+    ),
     db
       .delete(apiKeys)
       .where(and(eq(apiKeys.orgId, orgId), eq(apiKeys.memberId, id), sql`NOT EXISTS (SELECT 1 FROM team_members AS t WHERE t.id = ${id})`)),

@@ -6,6 +6,9 @@ import type { webhookBody, webhookPatch } from "../../../schema/validation";
 import type { Db, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 import { generateWebhookSecret } from "../lib/keys";
+import { notFound } from "../errors";
+import { AUDIT_SECRET } from "../../../schema/constants";
+import { changedFields, type Recorder } from "./audit";
 import { deleteOwnedOr404, findOwnedOr404, ownedBy } from "./owned";
 
 type WebhookInput = v.InferOutput<typeof webhookBody>;
@@ -38,28 +41,58 @@ export async function listWebhooks(
 
 export const findWebhook = (db: Db, orgId: string, id: string) => findOwnedOr404(db, webhooks, orgId, id, "Webhook");
 
-export async function createWebhook(db: Db, orgId: string, input: WebhookInput): Promise<WebhookRow> {
-  const [row] = await db
-    .insert(webhooks)
-    .values({ id: newId(), orgId, ...input, secret: generateWebhookSecret(), createdAt: new Date() })
-    .returning();
+/** What the audit log keeps of a webhook: its signing secret only as AUDIT_SECRET. */
+const auditedWebhook = (w: Pick<WebhookRow, "name" | "url" | "events" | "active">) => ({
+  name: w.name,
+  url: w.url,
+  events: w.events,
+  active: w.active,
+});
+
+export async function createWebhook(db: Db, orgId: string, input: WebhookInput, audit: Recorder): Promise<WebhookRow> {
+  const id = newId();
+  const [[row]] = await db.batch([
+    db
+      .insert(webhooks)
+      .values({ id, orgId, ...input, secret: generateWebhookSecret(), createdAt: new Date() })
+      .returning(),
+    audit({
+      action: "webhook.create",
+      entityType: "webhook",
+      entityId: id,
+      before: null,
+      after: { ...auditedWebhook({ ...input, active: true }), secret: AUDIT_SECRET },
+    }),
+  ]);
   return row;
 }
 
-export async function updateWebhook(db: Db, orgId: string, id: string, patch: WebhookPatch): Promise<WebhookRow> {
-  await findWebhook(db, orgId, id);
-  const [row] = await db
+export async function updateWebhook(db: Db, orgId: string, id: string, patch: WebhookPatch, audit: Recorder): Promise<WebhookRow> {
+  const existing = await findWebhook(db, orgId, id);
+  const update = db
     .update(webhooks)
     // Re-enabling a webhook that a 410 disabled clears the reason.
     .set({ ...patch, ...(patch.active ? { disabledReason: null } : {}) })
     .where(ownedBy(webhooks, orgId, id))
     .returning();
+  const change = changedFields(auditedWebhook(existing), auditedWebhook({ ...existing, ...patch }));
+  const [row] = change
+    ? (
+        await db.batch([update, audit({ action: "webhook.update", entityType: "webhook", entityId: id, ...change }, { afterChange: true })])
+      )[0]
+    : await update;
+  if (!row) throw notFound("Webhook");
   return row;
 }
 
 /** The webhook, then its deliveries in the shard (no foreign key crosses databases, 0011_tenant_shards.sql). */
-export async function deleteWebhook({ db, data }: TenantDbs, orgId: string, id: string): Promise<void> {
-  await deleteOwnedOr404(db, webhooks, orgId, id, "Webhook");
+export async function deleteWebhook({ db, data }: TenantDbs, orgId: string, id: string, audit: Recorder): Promise<void> {
+  const existing = await findWebhook(db, orgId, id);
+  const record = audit(
+    { action: "webhook.delete", entityType: "webhook", entityId: id, before: auditedWebhook(existing), after: null },
+    { afterChange: true },
+  );
+  await deleteOwnedOr404(db, webhooks, orgId, id, "Webhook", record);
   await data.delete(webhookDeliveries).where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.webhookId, id)));
 }
 

@@ -3,6 +3,7 @@ import { apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "../../../
 import { apiKeyBody, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { conflict } from "../errors";
+import { auditRecorder } from "../lib/audit";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
@@ -30,7 +31,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
     ...jsonBody(apiKeyBody),
     async (c) => {
       const input = c.req.valid("json");
-      const { row, key } = await createKey(c.var.db, { orgId: orgOf(c), ...input });
+      const { row, key } = await createKey(c.var.db, { orgId: orgOf(c), ...input }, await auditRecorder(c));
       return c.json({ ...serializeApiKey(row), keyValue: key } satisfies CreatedApiKey, 201);
     },
   )
@@ -47,7 +48,7 @@ export const apiKeyRoutes = new Hono<AppEnv>()
       const principal = requirePrincipal(c);
       const { id } = c.req.valid("param");
       if (id === principal.keyId) throw conflict("You cannot delete the key you are signed in with");
-      await deleteKey(c.var.db, principal.orgId, id);
+      await deleteKey(c.var.db, principal.orgId, id, await auditRecorder(c));
       forgetCredentials([id]);
       // Its sessions went with it (cascade); its realtime sockets and tokens end before the answer.
       await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [id] });

@@ -1,10 +1,12 @@
 // Danger Zone (docs/api.md): deletes the organization's logs, aggregates, alerts, anomalies and
-// deliveries after the caller types the organization name. Keys, team, settings and configuration stay.
+// deliveries (and flag feedback with its audit records) after the caller types the organization name.
+// Keys, team, settings, configuration and their audit log stay; the deletion itself is recorded there.
 import { Hono } from "hono";
 import { deletedSchema, type Deleted } from "../../../schema/responses";
 import { deleteDataBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
+import { auditRecorder } from "../lib/audit";
 import { orgOf } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
 import { organizationName } from "../queries/accounts";
@@ -26,7 +28,7 @@ export const dataRoutes = new Hono<AppEnv>().delete(
       const message = "Type the organization name exactly to confirm";
       throw badRequest(message, { confirm: [message] });
     }
-    await deleteOrganizationData({ db: c.var.db, data: c.var.data }, orgId);
+    await deleteOrganizationData({ db: c.var.db, data: c.var.data }, orgId, await auditRecorder(c));
     return c.json({ deleted: true } satisfies Deleted);
   },
 );

@@ -8,6 +8,7 @@ import { feedbackOrNullSchema, feedbackSchema, feedbackSummarySchema } from "../
 import { feedbackBody, feedbackExportQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
+import { auditRecorder } from "../lib/audit";
 import { feedbackJsonlRow, feedbackSummary, serializeFeedback } from "../lib/feedback";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { download, guard, json, noContent } from "../middleware/guard";
@@ -96,7 +97,9 @@ export const feedbackRoutes = new Hono<AppEnv>()
         throw badRequest(message, { verdict: [message] });
       }
       const reviewedBy = principal.memberId ?? principal.keyId;
-      if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }))) throw notFound("Log");
+      const audit = await auditRecorder(c, "data");
+      if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }, audit)))
+        throw notFound("Log");
       const saved = (await getFeedback({ db: c.var.db, data: db }, principal.orgId, id))!;
       return c.json(serializeFeedback(saved.feedback, saved.reviewerName));
     },
@@ -113,7 +116,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      if (await deleteFeedback(c.var.data, orgId, id)) return c.body(null, 204);
+      if (await deleteFeedback(c.var.data, orgId, id, await auditRecorder(c, "data"))) return c.body(null, 204);
       throw notFound((await logFlag(c.var.data, orgId, id)) ? "Feedback" : "Log");
     },
   );

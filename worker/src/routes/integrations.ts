@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { IntegrationConfig } from "../../../schema/tables";
+import { auditRecorder } from "../lib/audit";
 import { assertDeliverable } from "../lib/url-policy";
 import { integrationSchema } from "../../../schema/responses";
 import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
@@ -59,7 +60,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid("json");
       assertTargets(input.config, c.env);
-      return c.json(serializeIntegration(await createIntegration(c.var.db, orgOf(c), input)), 201);
+      return c.json(serializeIntegration(await createIntegration(c.var.db, orgOf(c), input, await auditRecorder(c))), 201);
     },
   )
   .patch(
@@ -96,11 +97,13 @@ export const integrationRoutes = new Hono<AppEnv>()
         assertTargets(config, c.env);
         assertSecretFollowsDestination(existing.config, config, keptSecret);
       }
-      const row = await updateIntegration(c.var.db, orgId, id, {
-        name: patch.name ?? existing.name,
-        active: patch.active ?? existing.active,
-        config,
-      });
+      const row = await updateIntegration(
+        c.var.db,
+        orgId,
+        existing,
+        { name: patch.name ?? existing.name, active: patch.active ?? existing.active, config },
+        await auditRecorder(c),
+      );
       return c.json(serializeIntegration(row));
     },
   )
@@ -114,7 +117,7 @@ export const integrationRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      await deleteIntegration(c.var.db, orgOf(c), c.req.valid("param").id);
+      await deleteIntegration(c.var.db, orgOf(c), c.req.valid("param").id, await auditRecorder(c));
       return c.body(null, 204);
     },
   );

@@ -30,6 +30,7 @@ describe("GET /api/settings", () => {
       metadataRetentionDays: 365,
       gatewayBlock: "off",
       gatewayUpstream: "",
+      gatewayAllowUpstreamOverride: false,
       apiKeyPrefix: org.apiKey.slice(0, 16),
     });
     expect(res.text).not.toContain(org.apiKey);

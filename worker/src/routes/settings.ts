@@ -5,7 +5,7 @@ import { rotatedKeySchema, settingsSchema, type RotatedKey, type Settings } from
 import type { OrgSettings } from "../../../schema/tables";
 import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
-import { badRequest } from "../errors";
+import { badRequest, unauthorized } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
 import { assertDeliverable } from "../lib/url-policy";
 import { notifyAccessRevoked } from "../lib/realtime";
@@ -14,7 +14,9 @@ import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
 import { getSettings, updateSettings } from "../queries/settings";
 import { forgetCredentials } from "../lib/credential-cache";
-import { organizationName } from "../queries/accounts";
+import { organizationName, organizationName as getOrganizationName } from "../queries/accounts";
+import { changedFields } from "../queries/audit";
+import { auditRecorder } from "../lib/audit";
 import { keyById, replaceKeySecret } from "../queries/api-keys";
 import { jsonBody } from "../validate";
 import { forgetsIngestContext } from "../middleware/ingest-context";
@@ -35,6 +37,7 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     gatewayBlock: s.gatewayBlock,
     /** The stored base URL, "" when the default (DEFAULT_GATEWAY_UPSTREAM) applies. */
     gatewayUpstream: s.gatewayUpstream ?? "",
+    gatewayAllowUpstreamOverride: s.gatewayAllowUpstreamOverride,
     apiKeyPrefix,
   };
 }
@@ -66,7 +69,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       const { organizationName, flagRules, webhookUrl, gatewayUpstream, ...rest } = c.req.valid("json");
       // The gateway sends prompts there: the same outbound policy as webhooks, checked when saved and per call.
       if (gatewayUpstream) assertDeliverable(gatewayUpstream, c.env, "gatewayUpstream");
-      const existing = await getSettings(db, orgId);
+      const [existing, oldName] = await Promise.all([getSettings(db, orgId), getOrganizationName(db, orgId)]);
       // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
       const bodies = rest.retentionDays ?? existing.retentionDays;
       const metadata = rest.metadataRetentionDays ?? existing.metadataRetentionDays;
@@ -81,7 +84,12 @@ export const settingsRoutes = new Hono<AppEnv>()
         ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
         updatedAt: new Date(),
       };
-      await updateSettings(db, orgId, patch, organizationName);
+      // The record names the fields this request changed, as they were and as they are now.
+      const { updatedAt: _, ...changed } = patch;
+      const before = { organizationName: oldName, ...existing };
+      const change = changedFields(before, { ...before, ...changed, ...(organizationName ? { organizationName } : {}) });
+      const record = change && (await auditRecorder(c))({ action: "settings.update", entityType: "settings", entityId: orgId, ...change });
+      await updateSettings(db, orgId, patch, organizationName, record ?? undefined);
       return c.json(await currentView(c));
     },
   )
@@ -103,7 +111,10 @@ export const settingsRoutes = new Hono<AppEnv>()
       const keyPrefix = displayPrefix(key);
       const at = new Date();
       const fresh = principal.via === "cookie" ? await prepareSession(db, principal.orgId, principal.keyId, at.getTime()) : null;
-      await replaceKeySecret(db, principal.keyId, { keyHash: await hashApiKey(key), keyPrefix }, at, fresh ? [fresh.insert] : []);
+      const old = await keyById(db, principal.keyId);
+      if (!old) throw unauthorized();
+      const audit = await auditRecorder(c);
+      await replaceKeySecret(db, old, { keyHash: await hashApiKey(key), keyPrefix }, at, audit, fresh ? [fresh.insert] : []);
       forgetCredentials([principal.keyId]);
       await notifyAccessRevoked(c.env, principal.orgId, { keyIds: [principal.keyId] }, at.getTime());
       if (fresh) await sendSessionCookie(c, fresh.token);

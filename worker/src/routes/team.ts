@@ -6,6 +6,7 @@ import { idParam, teamInviteBody, teamPatchBody } from "../../../schema/validati
 import type { AppEnv } from "../env";
 import { enqueueEvents, inBackground } from "../delivery/emit";
 import { userJoinedData } from "../delivery/events";
+import { auditRecorder } from "../lib/audit";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
@@ -35,7 +36,7 @@ export const teamRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const db = c.var.db;
-      const { member, key } = await inviteMember(db, orgId, c.req.valid("json"));
+      const { member, key } = await inviteMember(db, orgId, c.req.valid("json"), await auditRecorder(c));
       inBackground(c.executionCtx, () => enqueueEvents(c.env, db, orgId, [{ event: "user.joined", data: userJoinedData(member) }]));
       return c.json({ member: serializeMember(member, null), apiKey: key.key } satisfies InviteResult, 201);
     },
@@ -54,7 +55,13 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", idParam),
     ...jsonBody(teamPatchBody),
     async (c) => {
-      const { member, lastActive } = await changeRole(c.var.db, orgOf(c), c.req.valid("param").id, c.req.valid("json").role);
+      const { member, lastActive } = await changeRole(
+        c.var.db,
+        orgOf(c),
+        c.req.valid("param").id,
+        c.req.valid("json").role,
+        await auditRecorder(c),
+      );
       return c.json(serializeMember(member, lastActive));
     },
   )
@@ -69,7 +76,7 @@ export const teamRoutes = new Hono<AppEnv>()
     validate("param", idParam),
     async (c) => {
       const principal = requirePrincipal(c);
-      const keyIds = await removeMember(c.var.db, principal.orgId, c.req.valid("param").id, principal.memberId);
+      const keyIds = await removeMember(c.var.db, principal.orgId, c.req.valid("param").id, principal.memberId, await auditRecorder(c));
       forgetCredentials(keyIds);
       // Their open sockets close and their unexpired realtime tokens stop connecting, before the answer.
       await notifyAccessRevoked(c.env, principal.orgId, { keyIds });

@@ -6,6 +6,7 @@ import { idParam, webhookBody, webhookPatch } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { testMessage } from "../delivery/emit";
 import { ApiError } from "../errors";
+import { auditRecorder } from "../lib/audit";
 import { assertDeliverable } from "../lib/url-policy";
 import { orgOf } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
@@ -34,7 +35,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     async (c) => {
       const input = c.req.valid("json");
       assertDeliverable(input.url, c.env);
-      return c.json(serializeWebhook(await createWebhook(c.var.db, orgOf(c), input)), 201);
+      return c.json(serializeWebhook(await createWebhook(c.var.db, orgOf(c), input, await auditRecorder(c))), 201);
     },
   )
   .patch(
@@ -52,7 +53,7 @@ export const webhookRoutes = new Hono<AppEnv>()
       const { id } = c.req.valid("param");
       const patch = c.req.valid("json");
       if (patch.url) assertDeliverable(patch.url, c.env);
-      return c.json(serializeWebhook(await updateWebhook(c.var.db, orgId, id, patch)));
+      return c.json(serializeWebhook(await updateWebhook(c.var.db, orgId, id, patch, await auditRecorder(c))));
     },
   )
   .delete(
@@ -67,7 +68,7 @@ export const webhookRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      await deleteWebhook({ db: c.var.db, data: c.var.data }, orgId, id);
+      await deleteWebhook({ db: c.var.db, data: c.var.data }, orgId, id, await auditRecorder(c));
       return c.body(null, 204);
     },
   )

@@ -1,7 +1,8 @@
 // Retention purge (docs/delivery.md, issue 14): a log's prompt, response and metadata are purged at the
 // organization's retentionDays (the row stays, marked content expired: model, user, session,
 // tokens, cost, latency, flag and reasons outlive the bodies), and the whole log goes at
-// metadataRetentionDays; webhook deliveries go at retentionDays. Bounded chunks; each purge or
+// metadataRetentionDays; webhook deliveries and audit records (in the shards and the control database)
+// go at retentionDays. Bounded chunks; each purge or
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
 import { sql, type SQL } from "drizzle-orm";
@@ -30,6 +31,8 @@ export type PurgeReport = {
   /** Logs whose prompt, response and metadata were purged (past retentionDays). */
   contents: number;
   deliveries: number;
+  /** Audit records past retentionDays, in the data shards and the control database. */
+  audit: number;
   hourlyUsage: number;
   /** Expired or revoked dashboard sessions deleted. */
   sessions: number;
@@ -39,8 +42,8 @@ export type PurgeReport = {
   complete: boolean;
 };
 
-/** What a chunk does: delete whole logs, purge log bodies, or delete webhook deliveries. */
-type Task = "logs" | "contents" | "deliveries";
+/** What a chunk does: delete whole logs, purge log bodies, delete webhook deliveries or audit records. */
+type Task = "logs" | "contents" | "deliveries" | "audit";
 type Horizon = { id: string; bodyCutoff: number; metadataCutoff: number };
 type Due = Horizon & { data: Db; tasks: Task[] };
 
@@ -72,24 +75,26 @@ async function organizationsDue(data: Db, horizons: Horizon[]): Promise<Due[]> {
   const due: Due[] = [];
   for (let i = 0; i < horizons.length; i += HORIZONS_PER_STATEMENT) {
     const batch = JSON.stringify(horizons.slice(i, i + HORIZONS_PER_STATEMENT).map((h) => [h.id, h.bodyCutoff, h.metadataCutoff]));
-    const rows = await data.all<{ id: string; logs: number; contents: number; deliveries: number }>(sql`
+    const rows = await data.all<{ id: string; logs: number; contents: number; deliveries: number; audit: number }>(sql`
       SELECT id,
         EXISTS (SELECT 1 FROM prompt_logs p WHERE p.org_id = horizon.id AND p.created_at < horizon.metadata_cutoff) AS logs,
         EXISTS (SELECT 1 FROM prompt_logs p INDEXED BY prompt_logs_org_unpurged
                 WHERE p.org_id = horizon.id AND p.created_at >= horizon.metadata_cutoff AND p.created_at < horizon.body_cutoff
                   AND p.content_purged_at IS NULL) AS contents,
-        EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.body_cutoff) AS deliveries
+        EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.org_id = horizon.id AND d.created_at < horizon.body_cutoff) AS deliveries,
+        EXISTS (SELECT 1 FROM audit_log a INDEXED BY audit_log_org_created
+                WHERE a.org_id = horizon.id AND a.created_at < horizon.body_cutoff) AS audit
       FROM (
         SELECT value ->> 0 AS id, value ->> 1 AS body_cutoff, value ->> 2 AS metadata_cutoff FROM json_each(${batch})
       ) AS horizon
-      WHERE logs OR contents OR deliveries`);
+      WHERE logs OR contents OR deliveries OR audit`);
     const byId = new Map(horizons.map((h) => [h.id, h]));
     for (const r of rows)
       due.push({
         ...byId.get(r.id)!,
         data,
         // Whole logs first: their bodies then need no purge of their own.
-        tasks: (["logs", "contents", "deliveries"] as const).filter((t) => Number(r[t]) === 1),
+        tasks: (["logs", "contents", "deliveries", "audit"] as const).filter((t) => Number(r[t]) === 1),
       });
   }
   return due;
@@ -137,6 +142,8 @@ async function runChunk(task: Task, org: Due, size: number): Promise<number> {
   const statement = {
     deliveries: sql`DELETE FROM webhook_deliveries WHERE rowid IN (
       SELECT rowid FROM webhook_deliveries WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
+    audit: sql`DELETE FROM audit_log WHERE rowid IN (
+      SELECT rowid FROM audit_log INDEXED BY audit_log_org_created WHERE org_id = ${org.id} AND created_at < ${org.bodyCutoff} LIMIT ${size}) RETURNING 1`,
   }[task];
   return chunkRows(org.data, statement);
 }
@@ -149,6 +156,7 @@ export async function purgeExpired(env: Bindings, db: Db, now: number, options: 
     logs: 0,
     contents: 0,
     deliveries: 0,
+    audit: 0,
     hourlyUsage: 0,
     sessions: 0,
     deliveryClaims: 0,
@@ -195,10 +203,21 @@ export async function purgeExpired(env: Bindings, db: Db, now: number, options: 
 /**
  * Rows no request can use any more, deleted in bounded chunks through their indexes: sessions past
  * their absolute expiry or revoked (a revoked row only ever answers "no session", as a missing row
- * does), and delivery claims older than any retry of their message. Shares the run's budget.
+ * does), delivery claims older than any retry of their message, and the control database's audit
+ * records past their organization's retentionDays (one probe of audit_log_org_created per
+ * organization; the shards' records are the per-organization "audit" task above). Shares the run's budget.
  */
 async function purgeWorkingRows(env: Bindings, db: Db, now: number, size: number, maxChunks: number, report: PurgeReport) {
-  const jobs: [Db, "sessions" | "deliveryClaims", SQL][] = [
+  const jobs: [Db, "sessions" | "deliveryClaims" | "audit", SQL][] = [
+    [
+      db,
+      "audit",
+      sql`DELETE FROM audit_log WHERE rowid IN (
+      SELECT a.rowid FROM organizations o LEFT JOIN org_settings s ON s.org_id = o.id
+      JOIN audit_log a INDEXED BY audit_log_org_created
+        ON a.org_id = o.id AND a.created_at < ${now} - coalesce(s.retention_days, ${DEFAULT_RETENTION_DAYS}) * ${DAY_MS}
+      LIMIT ${size}) RETURNING 1`,
+    ],
     [
       db,
       "sessions",

@@ -5,17 +5,19 @@ import {
   GATEWAY_BLOCK_LABELS,
   GATEWAY_BLOCK_LEVELS,
   GATEWAY_KEY_HEADER,
+  GATEWAY_UPSTREAM_HEADER,
   type GatewayBlockLevel,
 } from "../../../../schema/constants";
 import { FieldError, TextField } from "../../components/form";
 import { ShieldIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
+import { Toggle } from "../../components/Toggle";
 import { Panel } from "../../components/ui";
 import type { SettingsDraft } from "./draft";
 
 const BLOCK_OPTIONS = GATEWAY_BLOCK_LEVELS.map((level) => ({ value: level, label: GATEWAY_BLOCK_LABELS[level] }));
 
-type Fields = Pick<SettingsDraft, "gatewayBlock" | "gatewayUpstream">;
+type Fields = Pick<SettingsDraft, "gatewayBlock" | "gatewayUpstream" | "gatewayAllowUpstreamOverride">;
 type Props = { draft: Fields; errors: Partial<Record<string, string>>; disabled: boolean; onChange: (patch: Partial<Fields>) => void };
 
 export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
@@ -49,6 +51,20 @@ export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
             </>
           }
         />
+        <div>
+          <Toggle
+            label="Allow Upstream Override"
+            description={`Let each call choose its provider with the ${GATEWAY_UPSTREAM_HEADER} header`}
+            checked={draft.gatewayAllowUpstreamOverride}
+            onChange={(v) => onChange({ gatewayAllowUpstreamOverride: v })}
+            disabled={disabled}
+          />
+          <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
+            Off: calls go only to the upstream above, and a call naming another is refused. On: any key that may write logs can send prompts
+            to a provider of its choice.
+          </p>
+          <FieldError>{errors.gatewayAllowUpstreamOverride}</FieldError>
+        </div>
       </fieldset>
     </Panel>
   );

@@ -1,6 +1,7 @@
 // Settings (docs/web.md, schema/constants.ts; docs/api.md): every section loaded from GET /api/settings and saved
 // with one PUT; API key rotation with a one-time display; Danger Zone deletion of all data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
 import {
   DETECTION_SENSITIVITIES,
@@ -225,6 +226,13 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate className="space-y-6">
+        {canEdit ? (
+          <p className="flex justify-end text-sm">
+            <Link to="/settings/audit" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+              Audit log: who changed what, and when
+            </Link>
+          </p>
+        ) : null}
         {ro ? (
           <p
             className="rounded-lg border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300"

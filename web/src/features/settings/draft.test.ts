@@ -18,6 +18,7 @@ const settings: Settings = {
   metadataRetentionDays: 365,
   gatewayBlock: "off",
   gatewayUpstream: "",
+  gatewayAllowUpstreamOverride: false,
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
 

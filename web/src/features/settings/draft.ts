@@ -24,6 +24,7 @@ export type SettingsDraft = {
   metadataRetentionDays: string;
   gatewayBlock: GatewayBlockLevel;
   gatewayUpstream: string;
+  gatewayAllowUpstreamOverride: boolean;
 };
 
 export function toDraft(s: Settings): SettingsDraft {
@@ -41,6 +42,7 @@ export function toDraft(s: Settings): SettingsDraft {
     metadataRetentionDays: String(s.metadataRetentionDays),
     gatewayBlock: s.gatewayBlock,
     gatewayUpstream: s.gatewayUpstream ?? "",
+    gatewayAllowUpstreamOverride: s.gatewayAllowUpstreamOverride,
   };
 }
 
@@ -60,6 +62,7 @@ export function toBody(d: SettingsDraft) {
     metadataRetentionDays: d.metadataRetentionDays,
     gatewayBlock: d.gatewayBlock,
     gatewayUpstream: d.gatewayUpstream.trim(),
+    gatewayAllowUpstreamOverride: d.gatewayAllowUpstreamOverride,
   };
 }
 

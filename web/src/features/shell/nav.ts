@@ -31,8 +31,11 @@ export const NAV_ITEMS = [
 
 export type NavPath = (typeof NAV_ITEMS)[number]["to"];
 
+/** Pages under a sidebar entry (the entry stays highlighted). */
+const SUB_PAGES: Record<string, string> = { "/settings/audit": "Audit log" };
+
 /** Title of the page header for a pathname; unknown paths are the 404 page. */
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return NAV_ITEMS.find((i) => i.to === path)?.label ?? "Page Not Found";
+  return NAV_ITEMS.find((i) => i.to === path)?.label ?? SUB_PAGES[path] ?? "Page Not Found";
 }

@@ -1,0 +1,26 @@
+import { infiniteQueryOptions } from "@tanstack/react-query";
+import { LOGS_PAGE_LIMIT, type AuditEntityType } from "../../../schema/constants";
+import { api } from "./client";
+import type { AuditEntry } from "./types";
+
+export type { AuditEntry };
+
+/** The audit log's filters as GET /api/audit takes them (from/to: ISO times). */
+export type AuditFilters = { entityType?: AuditEntityType; actor?: string; from?: string; to?: string };
+
+export const auditKeys = {
+  all: ["audit"] as const,
+  list: (filters: AuditFilters) => ["audit", "list", filters] as const,
+};
+
+/** GET /api/audit: newest first, pages keyset-paginated by the id of the last record (`before`). Admins only. */
+export const auditInfiniteQueryOptions = (filters: AuditFilters) =>
+  infiniteQueryOptions({
+    queryKey: auditKeys.list(filters),
+    queryFn: ({ signal, pageParam }) =>
+      api<AuditEntry[]>("/api/audit", { query: { ...filters, limit: LOGS_PAGE_LIMIT, before: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
+    // Every change elsewhere adds a record: read afresh each visit (the loader's prefetch is reused, not refetched).
+    staleTime: 2_000,
+  });

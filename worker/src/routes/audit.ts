@@ -1,0 +1,26 @@
+// The audit log (docs/api.md#audit-log): admins read who changed the organization's policy and access.
+// There is no route that changes or deletes a record: they are written only with the change they
+// record, and leave only with retention, Delete All Data (flag feedback's) or the organization.
+import { Hono } from "hono";
+import { auditEntrySchema } from "../../../schema/responses";
+import { auditQuery } from "../../../schema/validation";
+import type { AppEnv } from "../env";
+import { orgOf } from "../middleware/auth";
+import { guard, list } from "../middleware/guard";
+import { listAudit } from "../queries/audit";
+import { serializeAudit } from "../serialize";
+import { validate } from "../validate";
+
+export const auditRoutes = new Hono<AppEnv>().get(
+  "/",
+  ...guard("admin", {
+    summary: "Audit log: who changed settings, keys, members, webhooks, integrations or flag feedback, old → new, newest first",
+    tag: "Audit",
+    answers: list(auditEntrySchema),
+  }),
+  validate("query", auditQuery),
+  async (c) => {
+    const rows = await listAudit({ db: c.var.db, data: c.var.data }, orgOf(c), c.req.valid("query"));
+    return c.json(rows.map(serializeAudit));
+  },
+);
