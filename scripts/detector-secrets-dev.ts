@@ -47,7 +47,8 @@ function splitOf(file: string, r: Row): "tune" | "holdout" {
   return TUNE_SOURCES.has(sourceOf(r)) ? "tune" : "holdout";
 }
 
-const run = (text: string): DetectResult => detect({ prompt: text, response: "" }, { rules: { promptInjection: false, jailbreakAttempts: false } });
+const run = (text: string): DetectResult =>
+  detect({ prompt: text, response: "" }, { rules: { promptInjection: false, jailbreakAttempts: false } });
 const isCredential = (res: DetectResult) => res.findings.some((f) => f.rule.startsWith("secret."));
 const isPii = (res: DetectResult) => res.findings.some((f) => f.rule.startsWith("pii."));
 const short = (s: string, n = 150) => JSON.stringify(s.length > n ? `${s.slice(0, n)}…` : s);
@@ -174,7 +175,8 @@ for (const [name, paths] of corpora) {
     ? (() => {
         const t = existsSync(paths[0]!) ? readFileSync(paths[0]!, "utf8") : "";
         const out: Array<{ path: string; text: string }> = [];
-        for (let k = 0; k * 2048 < t.length && out.length < CORPUS_FILES; k++) out.push({ path: paths[0]!, text: t.slice(k * 2048, (k + 1) * 2048) });
+        for (let k = 0; k * 2048 < t.length && out.length < CORPUS_FILES; k++)
+          out.push({ path: paths[0]!, text: t.slice(k * 2048, (k + 1) * 2048) });
         return out;
       })()
     : pieces(paths, CORPUS_FILES);
@@ -188,9 +190,13 @@ for (const [name, paths] of corpora) {
     if (q) pii++;
     if (VERBOSE && (c || q))
       for (const f of res.findings)
-        details.push(`CORPUS ${f.rule} ${p.path.replace(/^.*node_modules\//, "")}: ${short(p.text.slice(Math.max(0, f.start - 30), f.end + 10), 120)}`);
+        details.push(
+          `CORPUS ${f.rule} ${p.path.replace(/^.*node_modules\//, "")}: ${short(p.text.slice(Math.max(0, f.start - 30), f.end + 10), 120)}`,
+        );
   }
-  lines.push(`benign corpus ${name.padEnd(34)} pieces ${String(ps.length).padStart(5)}   credential flagged ${pct(cred, ps.length)}   PII flagged ${pct(pii, ps.length)}`);
+  lines.push(
+    `benign corpus ${name.padEnd(34)} pieces ${String(ps.length).padStart(5)}   credential flagged ${pct(cred, ps.length)}   PII flagged ${pct(pii, ps.length)}`,
+  );
 }
 console.log(lines.join("\n"));
 if (VERBOSE) console.log(`\n${details.join("\n")}`);

