@@ -94,6 +94,8 @@ function printTable(): void {
  */
 const FLOORS: Partial<Record<string, number>> = {
   "direct injection recall": 0.91,
+  // provider rules now come from gitleaks' rule set instead of a list written against these rows
+  "credentials-in-context recall": 0.83,
 };
 const failures: string[] = [];
 const open: string[] = [];

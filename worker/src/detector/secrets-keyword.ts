@@ -41,8 +41,23 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
   if (/^[A-Z][a-z]+-[A-Z][A-Za-z]+$/.test(value)) return false; // a PowerShell cmdlet (Verb-Noun)
   if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
+  // code, not a literal: a call or index expression (getpass(prompt), pw[:-1]), a parenthesised
+  // expression, a package name (@scope/pkg), a badge's public graph token
+  if (/^[A-Za-z_$][\w$.]*[([]|^[([{]|^@[\w-]+\//.test(value)) return false;
   const c = classes(value);
   if (/(.)\1{4,}/.test(value)) return false;
+  // words joined by punctuation with no digit or capital (asyncify-imports@env.await_promise_sync)
+  if (
+    !c.digit &&
+    !c.upper &&
+    value
+      .split(/[^a-z]+/)
+      .filter((w) => w.length >= 3)
+      .join("").length *
+      4 >=
+      value.length * 3
+  )
+    return false;
   const kinds = Number(c.lower) + Number(c.upper) + Number(c.digit) + Number(c.symbol);
   const entropy = shannonEntropy(value);
   // letters only: long, mixed-case and random (a generated key), never a word or a name
@@ -90,8 +105,11 @@ const keywordRule = (group: number) => ({
     const at = m.indices?.[group]?.[0] ?? m.index;
     const keyword = m[group] ?? "";
     if (SHORT_KEYWORD.test(keyword) && gluedToWord(text, at)) return false;
-    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at)) && !/^[_\-.]/.test(text.slice(at + 3)))
-      return false;
+    if (/^key$/i.test(keyword) && !KEY_QUALIFIER.test(text.slice(Math.max(0, at - 16), at))) {
+      // "key_" / "key." starts a name, but not when glued to a word before it (hkey_mod, monkey.x)
+      if (!/^[_\-.]/.test(text.slice(at + 3)) || /[a-z]/i.test(text[at - 1] ?? "")) return false;
+    }
+    if (/badge\.svg\?$/i.test(text.slice(Math.max(0, at - 10), at))) return false;
     const name = nameAt(group)(m, text);
     return keywordValueLooksSecret(value, name, isPasswordName(name));
   },
@@ -210,7 +228,8 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     // SQL: IDENTIFIED [WITH plugin] BY 'value', [WITH] [ENCRYPTED] PASSWORD 'value'
     id: "secret.password_assignment",
     gate: ["IDENTIFIED", "identified", "PASSWORD", "password"],
-    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(['"]?)([^\s'";]{6,128})\1/dgi,
+    // SQL quotes the literal; an unquoted word after "password" is prose
+    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(['"])([^\s'";]{6,128})\1/dgi,
     group: 2,
     validate: (v) => keywordValueLooksSecret(v, "password", true),
   },

@@ -4,18 +4,12 @@
 import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { gatedRules, literalGate } from "./gate";
+import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
 import { KEYWORD_RULES } from "./secrets-keyword";
-import { PROVIDER_RULES } from "./secrets-providers";
 import { lowerSameLength } from "./text";
 import type { RawHit, SecretRule } from "./types";
 
 const hasDigit = (s: string) => /\d/.test(s);
-const hasUpper = (s: string) => /[A-Z]/.test(s);
-const hasLower = (s: string) => /[a-z]/.test(s);
-const notPlaceholder =
-  (min = 3) =>
-  (s: string) =>
-    !looksLikePlaceholder(s, min);
 
 /** Values that are variables, templates or filler rather than a literal secret. */
 const VALUE_PLACEHOLDER =
@@ -48,6 +42,69 @@ const HEADER_VALUE_OK = (v: string): boolean => {
   return shannonEntropy(v) >= 2.5;
 };
 
+/**
+ * Token prefixes of providers that gitleaks' pinned rule set has no rule for (LLM and developer
+ * platforms): Groq, xAI, LlamaCloud, Together, PostHog, Stripe webhooks, Supabase, Vercel, Netlify,
+ * Figma, Cloudflare, Docker, GitLab runner/workspace, Google OAuth, Postman, Tavily, JFrog,
+ * Instagram, Anthropic, and the `sk-` keys of OpenAI-compatible APIs. Each is [prefix, provider].
+ */
+const VENDOR_TOKENS: ReadonlyArray<[prefix: string, provider: string]> = [
+  ["gsk_", "groq_api_key"],
+  ["xai-", "xai_api_key"],
+  ["llx-", "llamacloud_api_key"],
+  ["tgp_v1_", "together_api_key"],
+  ["phc_", "posthog_token"],
+  ["phs_", "posthog_token"],
+  ["phr_", "posthog_token"],
+  ["pha_", "posthog_token"],
+  ["phx_", "posthog_token"],
+  ["whsec_", "stripe_webhook_secret"],
+  ["sbp_", "supabase_token"],
+  ["vcp_", "vercel_token"],
+  ["vci_", "vercel_token"],
+  ["vca_", "vercel_token"],
+  ["vck_", "vercel_token"],
+  ["vcr_", "vercel_token"],
+  ["nfp_", "netlify_token"],
+  ["figd_", "figma_token"],
+  ["cfat_", "cloudflare_token"],
+  ["cfut_", "cloudflare_token"],
+  ["cfk_", "cloudflare_token"],
+  ["dckr_pat_", "docker_token"],
+  ["dckr_oat_", "docker_token"],
+  ["SWMTKN-1-", "docker_swarm_token"],
+  ["SWMKEY-1-", "docker_swarm_token"],
+  ["glrtr-", "gitlab_token"],
+  ["glwt-", "gitlab_token"],
+  ["GOCSPX-", "google_oauth_secret"],
+  ["PMAT-", "postman_token"],
+  ["tvly-", "tavily_api_key"],
+  ["AKCp", "jfrog_api_key"],
+  ["IGQV", "instagram_token"],
+  ["ya29.", "google_oauth_token"],
+  ["1//0", "google_refresh_token"],
+  ["sk-ant-", "anthropic_api_key"],
+  ["sk-", "openai_api_key"],
+];
+const VENDOR_PREFIXES = VENDOR_TOKENS.map(([p]) => p);
+/** The provider of a vendor token: the longest prefix it starts with (sk-ant- before sk-). */
+const vendorOf = (s: string) => VENDOR_TOKENS.filter(([p]) => s.startsWith(p)).sort((x, y) => y[0].length - x[0].length)[0];
+const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
+export function randomBody(body: string): boolean {
+  if (body.length < 20 || UUID_BODY.test(body) || hasFiller(body) || /(.)\1{3,}/.test(body)) return false;
+  if (/^[0-9a-f]+$/.test(body) || /^[0-9A-F]+$/.test(body)) return body.length >= 32 && shannonEntropy(body) >= 3.3;
+  if (!/\d/.test(body) || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || shannonEntropy(body) < 3.8) {
+    // all-one-case bodies (Docker swarm keys, Postman) need length and entropy instead
+    if (!(body.length >= 24 && /\d/.test(body) && shannonEntropy(body) >= 4)) return false;
+  }
+  // identifiers and slugs: most of the body is words (CamelCase or lower) joined by _ or -
+  let wordy = 0;
+  for (const part of body.split(/[_-]/)) if (/^[A-Z]?[a-z]{3,}\d{0,2}$|^[A-Z]{3,}$/.test(part)) wordy += part.length;
+  return wordy * 2 < body.length;
+}
+
 export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.private_key",
@@ -63,34 +120,11 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => /UFJJVkFURSBLRV|BSSVZBVEUgS0V|QUklWQVRFIEtFW/.test(s) || s.length > 60,
   },
   {
-    id: "secret.aws_access_key",
-    gate: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
-    re: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
-    // Key ids are base32 (A-Z, 2-7): about 1 in 28 real ones has no digit at all, so a digit is not required.
-    validate: (s) => !/X{4,}/.test(s) && !hasFiller(s) && shannonEntropy(s) >= 3,
-  },
-  {
     id: "secret.aws_secret_key",
     gate: ["secret", "SECRET", "Secret"],
     re: /(?:aws|AWS)?_?(?:secret_?access_?key|SECRET_?ACCESS_?KEY|SecretAccessKey|secretAccessKey)["']?\s*(?:[:=]|=>)\s*["']?([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+])/dg,
     group: 1,
     validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
-  },
-  {
-    id: "secret.aws_bedrock_key",
-    gate: ["ABSK"],
-    re: /(?<![A-Za-z0-9])ABSK[A-Za-z0-9+/]{109,269}={0,2}(?![A-Za-z0-9+/=])/g,
-  },
-  {
-    id: "secret.gcp_api_key",
-    gate: ["AIza"],
-    re: /(?<![\w-])AIza[\w-]{35}(?![\w])/g,
-    validate: (s) => shannonEntropy(s) >= 3.5,
-  },
-  {
-    id: "secret.gcp_service_account",
-    gate: ["service_account"],
-    re: /"type"\s*:\s*"service_account"/g,
   },
   {
     id: "secret.azure_storage_key",
@@ -100,117 +134,26 @@ export const SECRET_RULES: readonly SecretRule[] = [
     validate: (s) => shannonEntropy(s) >= 4,
   },
   {
-    id: "secret.azure_ad_client_secret",
-    gate: ["Q~"],
-    re: /(?:^|(?<=[\\'"`\s>=:(,)]))([a-zA-Z0-9_~.]{3}\dQ~[a-zA-Z0-9_~.-]{31,34})(?=$|[\\'"`\s<),])/dgm,
-    group: 1,
-    validate: (s) => hasDigit(s.slice(5)) && !/x{6,}/i.test(s) && shannonEntropy(s) >= 3.5,
+    // gitleaks' rule needs the word "telegram" nearby; the token's own shape (bot id, colon, a
+    // 35-character secret that starts AA) is distinctive enough to stand alone
+    id: "secret.telegram_bot_token",
+    gate: [":AA"],
+    re: /(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{33}(?![\w-])/g,
+    validate: (s) => shannonEntropy(s) >= 3.5 && !looksLikePlaceholder(s.slice(s.indexOf(":") + 3), 3),
   },
   {
-    id: "secret.anthropic_api_key",
-    gate: ["sk-ant-"],
-    re: /(?<![\w-])sk-ant-(?:api|admin|sid)\d{2}-[\w-]{93}AA(?![\w-])/g,
-  },
-  {
-    id: "secret.openai_api_key",
-    gate: ["sk-"],
-    re: /(?<![\w-])sk-(?!ant-)(?:(?:proj|svcacct|admin|None)-)?[A-Za-z0-9_-]{20,200}(?![\w-])/g,
-    validate: (s) => {
-      const body = s.replace(/^sk-(?:(?:proj|svcacct|admin|None)-)?/, "");
-      if (body.length < 32 && !s.includes("T3BlbkFJ")) return false;
-      return hasDigit(body) && hasUpper(body) && hasLower(body) && !looksLikePlaceholder(body, 3.5);
-    },
-  },
-  {
-    id: "secret.github_token",
-    gate: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-    re: /(?<![\w])(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9]{22}_[A-Za-z0-9]{59})(?![\w])/g,
-    validate: (s) => shannonEntropy(s) >= 3.5 && hasDigit(s),
-  },
-  {
-    id: "secret.gitlab_token",
-    gate: ["glpat-", "glptt-", "glrt-"],
-    re: /(?<![\w-])(?:glpat-[\w-]{20}|glptt-[0-9a-f]{40}|glrt-[\w-]{20})(?![\w-])/g,
-    validate: notPlaceholder(3.5),
-  },
-  {
-    id: "secret.slack_token",
-    gate: ["xox"],
-    re: /(?<![\w-])(?:xoxb-\d{10,13}-\d{10,13}[A-Za-z0-9-]*|xox[pe](?:-\d{10,13}){3}-[A-Za-z0-9-]{28,34}|xox[os]-\d+-\d+-\d+-[a-fA-F\d]+|xox[ar]-(?:\d-)?[0-9a-zA-Z]{8,48}|xoxe\.xox[bp]-\d-[A-Z0-9]{163,166}|xoxe-\d-[A-Z0-9]{146})(?![\w-])/g,
-    validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3,
-  },
-  {
-    id: "secret.slack_webhook",
-    gate: ["hooks.slack.com"],
-    re: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,}/g,
-    validate: (s) => !/x{6,}|X{6,}/.test(s),
-  },
-  {
-    // secret and restricted keys, live or test (test keys still read the account's test data);
-    // publishable keys (pk_) are public by design
-    id: "secret.stripe_key",
-    gate: ["_live_", "_test_"],
-    re: /(?<![\w])(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}(?![\w])/g,
-    validate: notPlaceholder(3.5),
+    // Mailchimp keys: 32 hex digits and the data-centre suffix (-us1 … -us21); gitleaks' rule needs
+    // the word "mailchimp" nearby, the suffix alone is specific enough
+    id: "secret.mailchimp_api_key",
+    gate: ["-us"],
+    re: /(?<![\w-])[a-f0-9]{32}-us\d{1,2}(?![\w-])/g,
+    validate: (s) => shannonEntropy(s.slice(0, 32)) >= 3.3,
   },
   {
     id: "secret.jwt",
     gate: ["eyJ"],
     re: /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{16,}(?![\w-])/g,
     validate: (s) => !hasFiller(s.slice(s.lastIndexOf(".") + 1)),
-  },
-  {
-    id: "secret.onepassword_token",
-    gate: ["ops_eyJ"],
-    re: /(?<![\w])ops_eyJ[A-Za-z0-9+/_-]{250,}={0,3}/g,
-    validate: (s) => shannonEntropy(s) >= 4,
-  },
-  {
-    id: "secret.facebook_token",
-    gate: ["|", "%7C", "EAA"],
-    re: /(?<=(?<![\w])\d{15,16})(?:\||%7C)[A-Za-z0-9_-]{27}(?![\w])|(?<![\w])EAA[MC][A-Za-z0-9]{100,}(?![\w])/g,
-    validate: (s) => hasUpper(s) && hasLower(s),
-  },
-  {
-    id: "secret.vault_token",
-    gate: ["hvs.", "hvb.", "s."],
-    re: /(?<![\w.])(?:hv[sb]\.[\w-]{90,300}|s\.[A-Za-z0-9]{24})(?![\w.])/g,
-    validate: (s) => hasDigit(s) && hasUpper(s) && hasLower(s) && shannonEntropy(s) >= 3.5,
-  },
-  {
-    id: "secret.huggingface_token",
-    gate: ["hf_"],
-    re: /(?<![\w])hf_[A-Za-z]{34}(?![\w])/g,
-    validate: (s) => hasUpper(s) && hasLower(s) && shannonEntropy(s) >= 4,
-  },
-  {
-    id: "secret.npm_token",
-    gate: ["npm_"],
-    re: /(?<![\w])npm_[A-Za-z0-9]{36}(?![\w])/g,
-    validate: notPlaceholder(3.5),
-  },
-  {
-    id: "secret.intra42_secret",
-    gate: ["s-s4t2"],
-    re: /(?<![\w-])s-s4t2(?:ud|af)-[a-f0-9]{64}(?![\w])/g,
-  },
-  {
-    id: "secret.notion_token",
-    gate: ["ntn_", "secret_"],
-    re: /(?<![\w])(?:ntn_\d{11}[A-Za-z0-9]{35}|secret_[A-Za-z0-9]{43})(?![\w])/g,
-    validate: (s) => hasUpper(s) && hasLower(s),
-  },
-  {
-    id: "secret.octopus_api_key",
-    gate: ["API-"],
-    re: /(?<![\w\-/])API-[A-Z0-9]{26}(?![\w])/g,
-    validate: (s) => hasDigit(s) && shannonEntropy(s) >= 3.5,
-  },
-  {
-    id: "secret.sourcegraph_token",
-    gate: ["sgp_"],
-    re: /(?<![\w])sgp_(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}(?![\w])/g,
-    validate: (s) => shannonEntropy(s.slice(-40)) >= 3.5,
   },
   {
     // a private key's DER body without its PEM armour: RSA (SEQUENCE, INTEGER 0, INTEGER n…) and
@@ -254,8 +197,23 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
     validate: HEADER_VALUE_OK,
   },
-  // specific formats first: on the same span the provider's name wins over the generic reading
-  ...PROVIDER_RULES,
+  // provider formats before the keyword rules: on the same span the provider's name wins
+  ...GITLEAKS_SECRET_RULES,
+  {
+    // vendor-prefixed tokens of providers the pinned gitleaks rules do not list yet: the prefix is
+    // the gate, the body must look random (randomBody)
+    id: "secret.vendor_token",
+    gate: VENDOR_PREFIXES,
+    re: new RegExp(
+      `(?<![\\w-])(?:${VENDOR_PREFIXES.map((p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")).join("|")})[\\w-]{20,200}(?![\\w-])`,
+      "g",
+    ),
+    validate: (s) => {
+      const v = vendorOf(s);
+      return v !== undefined && randomBody(s.slice(v[0].length));
+    },
+    idFor: (m) => `secret.${vendorOf(m[0])?.[1] ?? "vendor_token"}`,
+  },
   ...KEYWORD_RULES,
 ];
 
@@ -263,6 +221,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
 export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
 const activeRules = gatedRules(SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase())));
 const GATE = literalGate(SECRET_GATE_LITERALS);
+
+/** The first capture group that matched a non-empty string (0, the whole match, when none did). */
+function firstGroup(m: RegExpExecArray): number {
+  for (let i = 1; i < m.length; i++) if (m[i]) return i;
+  return 0;
+}
 
 /** Positions in `text` where one of `anchors` (lower-case) occurs, ascending. */
 function anchorPositions(lower: string, anchors: readonly string[], present: ReadonlySet<string>): number[] {
@@ -318,8 +282,9 @@ export function scanSecrets(
       let end = m.index + m[0].length;
       let secret = m[0];
       if (rule.group !== undefined) {
-        const idx = m.indices?.[rule.group];
-        const g = m[rule.group];
+        const gi = rule.group === "first" ? firstGroup(m) : rule.group;
+        const idx = m.indices?.[gi];
+        const g = m[gi];
         if (!idx || g === undefined) continue;
         [start, end] = idx;
         secret = g;

