@@ -124,6 +124,8 @@ export function attackTrainingRows(rows: readonly EvalRow[]): Array<{ row: EvalR
   const out: Array<{ row: EvalRow; y: number }> = [];
   for (const row of rows) {
     if (ATTACK_FILES.has(row.file)) out.push({ row, y: ATTACK_LABELS.has(row.label) ? 1 : 0 });
+    // the code-and-data corpus's fit half: hard negatives (its check half is only ever scored)
+    else if (row.file === "code-corpus" && row.split === "fit" && !process.env.NO_CORPUS) out.push({ row, y: 0 });
     else if (row.file === "hard-cases" && (row.field ?? "prompt") === "prompt") {
       const expect = (row.expect as string[]) ?? [];
       const attack = expect.includes("prompt_injection") || expect.includes("jailbreak_attempt");

@@ -9,6 +9,7 @@ import {
 } from "../../../schema/constants";
 import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
+import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
 import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
@@ -88,12 +89,14 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     };
     const lower = lowerSameLength(seg);
     const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
+    // the attack parts read the text with its code and data blanked (data-regions.ts)
+    const prose = rules.promptInjection || rules.jailbreakAttempts ? proseView(lower) : lower;
     // the classifier reads prompts (where documents and tool output are pasted), head only
     const c =
-      (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(lower, models.classifier) : null;
+      (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(prose, models.classifier) : null;
     if (rules.promptInjection) {
       const hits: RawHit[] = [];
-      scanInjection(lower, hits, present);
+      scanInjection(prose, hits, present, lower);
       // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
       if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
         hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
@@ -102,7 +105,7 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     }
     if (rules.jailbreakAttempts && offset === 0) {
       const hits: RawHit[] = [];
-      scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
+      scanJailbreak(prose, hits, true, models.jailbreak, c?.score ?? 0);
       push("jailbreak_attempt", hits);
     }
     if (rules.sensitiveContent) {
