@@ -501,6 +501,24 @@ const corpusTable: string[][] = [];
   }
 }
 
+// ── sensitivity: share of ordinary traffic (chat benign, code corpus) with an attack flag ─────
+const sensitivityNotes: string[] = [];
+{
+  const ordinary = scoredRows.filter((r) => r.family === "chat benign" || r.family === "code and data benign");
+  for (const sensitivity of ["strict", "balanced", "lenient"] as const) {
+    let flagged = 0;
+    let critical = 0;
+    for (const r of ordinary) {
+      const res = detect({ prompt: r.text, response: "" }, { models: modelsFor(r), sensitivity });
+      if (isAttack(res)) flagged++;
+      if (isAttack(res) && res.flagStatus === "critical") critical++;
+    }
+    sensitivityNotes.push(
+      `${sensitivity}: ${((100 * flagged) / ordinary.length).toFixed(1)} % of ${ordinary.length} ordinary prompts flagged as an attack (LOSO), ${((100 * critical) / ordinary.length).toFixed(1)} % critical`,
+    );
+  }
+}
+
 console.log(
   SHIPPED
     ? "Shipped weights on every row (TRAINING figures for the learned parts; not checked against targets)\n"
@@ -521,6 +539,7 @@ printTable();
   for (const r of [["kind", "rows", "attack flag", "any flag"], ...corpusTable])
     console.log(r.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(11))).join(" "));
 }
+console.log(`\nSensitivity on ordinary traffic:\n${sensitivityNotes.map((n) => `- ${n}`).join("\n")}`);
 console.log("");
 for (const n of [`gitleaks benign rows cleared only by the published-example list (examples.ts): ${clearedByExampleList}`, ...piiNotes])
   console.log(`- ${n}`);

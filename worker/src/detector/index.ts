@@ -46,11 +46,28 @@ function shippedModels(): DetectorModels {
   return (shipped ??= { classifier: denseModel(CLASSIFIER_MODEL), jailbreak: SHIPPED_JAILBREAK });
 }
 
-const CRITICAL_REASONS: ReadonlySet<FlagReason> = new Set(["prompt_injection", "jailbreak_attempt"]);
+/**
+ * Attack findings that stay warnings: views that read the text's style or steer the reply without
+ * touching the model's instructions (doubt), and jailbreak phrasing without a harmful goal.
+ */
+const WARNING_ATTACK_RULES: ReadonlySet<string> = new Set([
+  "injection.classifier",
+  "injection.reply_steering",
+  "injection.fictional_unlock",
+]);
+/** A jailbreak template this sure of itself (DAN and kin) overrides the model's rules: critical. */
+const CRITICAL_JAILBREAK_SCORE = 0.8;
 
-/** Severity of one finding: credentials, injection and jailbreak are critical; PII and token usage warn. */
-export function findingSeverity(f: Pick<Finding, "reason" | "rule">): Exclude<FlagStatus, "safe"> {
-  if (CRITICAL_REASONS.has(f.reason)) return "critical";
+/**
+ * Severity of one finding. Critical: an attack on the model's instructions (override, extraction,
+ * exfiltration, tool misuse: every injection rule but the doubtful views above), a jailbreak with
+ * a harmful goal or a confident override template, or a credential. Warning: doubt, jailbreak framing without a harmful goal, PII,
+ * token usage.
+ */
+export function findingSeverity(f: Pick<Finding, "reason" | "rule" | "score">): Exclude<FlagStatus, "safe"> {
+  if (f.reason === "prompt_injection") return WARNING_ATTACK_RULES.has(f.rule) ? "warning" : "critical";
+  if (f.reason === "jailbreak_attempt")
+    return f.rule === "jailbreak.harmful_goal" || (f.score ?? 1) >= CRITICAL_JAILBREAK_SCORE ? "critical" : "warning";
   if (f.reason === "sensitive_content" && f.rule.startsWith("secret.")) return "critical";
   return "warning";
 }

@@ -5,6 +5,7 @@
 // "ignore case" or "disregard the previous email" never match.
 import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
+import { HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
 import { scanPlanted } from "./injection-planted";
@@ -160,6 +161,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...DIRECT_RULES,
   ...INDIRECT_RULES,
   ...MULTILINGUAL_RULES,
+  ...HIJACK_RULES,
 ];
 
 /** Scan lower-cased text for prompt-injection phrases. */
