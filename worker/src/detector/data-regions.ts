@@ -37,9 +37,16 @@ const STRONG_DATA_LINE = new RegExp(
     // code: keywords that open a line, closing brackets, lines ending in ; { ( [
     String.raw`^\s*(?:import\s+[\w{*]|from\s+[\w.]+\s+import\b|def\s+\w+\s*\(|class\s+\w+\s*[(:{]|return\b|function\b|async\s+|await\s+|#include\b|#!\/|package\s+[\w.]+;?$|using\s+[\w.]+;|public\s|private\s|protected\s|static\s|fn\s+\w+|impl\b|struct\s+\w+|enum\s+\w+|interface\s+\w+|type\s+\w+\s*=|if\s*\(|for\s*\(|while\s*\(|switch\s*\(|elif\b|else\s*[:{]|try\s*[:{]|except\b|catch\s*\(|finally\s*[:{]|raise\s+\w|throw\s+new\b|yield\b|@\w+)`,
     String.raw`^\s*[}\])][\s;,)}\]]*$`,
-    String.raw`[;{(\[]\s*$`,
   ].join("|"),
 );
+
+/** A line ending in ; { ( [ (checked by character: an unanchored `$` pattern costs a scan per position). */
+function opensBlock(line: string): boolean {
+  let i = line.length - 1;
+  while (i >= 0 && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9 || line.charCodeAt(i) === 13)) i--;
+  const c = line.charCodeAt(i);
+  return c === 59 || c === 123 || c === 40 || c === 91;
+}
 
 /** Comment lines: data when inside a region of code, plain text otherwise. */
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#|--|<!--|;;)/;
@@ -62,9 +69,61 @@ const ADDRESSED = new RegExp(
   ].join("|"),
 );
 
+/** Literals one of which every ADDRESSED match holds: most data lines skip the regex. */
+const ADDRESS_GATE = [
+  "you",
+  "u ",
+  "ignor",
+  "disregard",
+  "forget",
+  "overrid",
+  "bypass",
+  "assistant",
+  "gpt",
+  "claude",
+  "gemini",
+  "llm",
+  "model",
+  "ai",
+  "respond",
+  "reply",
+  "answer",
+  "prompt",
+  "instruction",
+  "please",
+  "<|",
+  "[inst",
+  "<<sys",
+];
+function mayAddress(line: string): boolean {
+  for (const g of ADDRESS_GATE) if (line.includes(g)) return true;
+  return false;
+}
+
 /** Long runs of base64 / hex / hash characters that carry a digit: blanked wherever they stand. */
-const BLOB = /[a-z0-9+/=_-]{32,}/g;
-const HAS_DIGIT = /\d/;
+const BLOB_MIN = 32;
+const isBlobChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
+
+/** [start, end) pairs of the blobs in `lower` (a character loop: a regex here cost more than the rest). */
+function blobs(lower: string): number[] {
+  const out: number[] = [];
+  let start = -1;
+  let digit = false;
+  for (let i = 0; i <= lower.length; i++) {
+    const c = i < lower.length ? lower.charCodeAt(i) : 32;
+    if (isBlobChar(c)) {
+      if (start < 0) {
+        start = i;
+        digit = false;
+      }
+      if (c >= 48 && c <= 57) digit = true;
+    } else if (start >= 0) {
+      if (digit && i - start >= BLOB_MIN) out.push(start, i);
+      start = -1;
+    }
+  }
+  return out;
+}
 
 /** A fence line: ``` or ~~~ with at most a language name (not "```an ai named …"). */
 const FENCE = /^\s*(?:```|~~~)\s*[\w+#.-]{0,20}\s*$/;
@@ -112,15 +171,15 @@ export function proseView(lower: string): string {
     } else if (inFence)
       k = sentenceLike(line) ? 1 : 4; // a fence around prose quotes a text
     else if (line.trim() === "") k = 0;
-    else if (STRONG_DATA_LINE.test(line)) k = sentenceLike(line) ? 1 : 3;
+    else if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) ? 1 : 3;
     else if (COMMENT_LINE.test(line)) k = 2;
     else k = 1;
     if (k >= 3) anyData = true;
     kind.push(k);
     i = e + 1;
   }
-  if (!anyData && !BLOB.test(lower)) return lower;
-  BLOB.lastIndex = 0;
+  const blob = blobs(lower);
+  if (!anyData && blob.length === 0) return lower;
   // an unfenced region: a run of data and comment lines (blank lines inside it allowed) that holds
   // at least two data lines; a lone data line in prose is blanked only when it is long structure
   const blank = new Uint8Array(kind.length);
@@ -151,10 +210,17 @@ export function proseView(lower: string): string {
   for (let j = 0; j < kind.length; j++) {
     if (!blank[j] || starts[j]! >= ends[j]!) continue;
     const line = lower.slice(starts[j]!, ends[j]!);
-    if (ADDRESSED.test(line)) continue;
+    if (mayAddress(line) && ADDRESSED.test(line)) continue;
     out += lower.slice(from, starts[j]!) + " ".repeat(ends[j]! - starts[j]!);
     from = ends[j]!;
   }
   out += lower.slice(from);
-  return out.replace(BLOB, (m) => (HAS_DIGIT.test(m) ? " ".repeat(m.length) : m));
+  if (blob.length === 0) return out;
+  let withBlobs = "";
+  let at = 0;
+  for (let b = 0; b < blob.length; b += 2) {
+    withBlobs += out.slice(at, blob[b]!) + " ".repeat(blob[b + 1]! - blob[b]!);
+    at = blob[b + 1]!;
+  }
+  return withBlobs + out.slice(at);
 }

@@ -107,7 +107,12 @@ function scanTarget(text: string, target: Target, ctx: ScanContext, out: ScoredF
     const lower = lowerSameLength(seg);
     const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
     // the attack parts read the text with its code and data blanked (data-regions.ts)
-    const prose = rules.promptInjection || rules.jailbreakAttempts ? proseView(lower) : lower;
+    // (built only where something will read it: a prompt for the classifier, or a text that woke an
+    // injection rule's gate; other responses go through as they are, which is what they cost before)
+    const prose =
+      (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
+        ? proseView(lower)
+        : lower;
     // the classifier reads prompts (where documents and tool output are pasted), head only
     const c =
       (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && offset === 0 ? classify(prose, models.classifier) : null;
