@@ -4,6 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { CorpusRow } from "./detector-corpus";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const evalDir = process.env.EVAL_DIR ? resolve(process.env.EVAL_DIR) : resolve(repoRoot, "../shared/eval");
@@ -16,6 +17,54 @@ export interface EvalRow extends Row {
   file: string;
   /** Leave-one-source-out group: the upstream repository (owner/name) the row came from. */
   group: string;
+  /** Leave-one-family-out group: what kind of traffic the row stands for (FAMILIES). */
+  family: Family;
+  /** Corpus rows only: the half it belongs to (fitted on, or only scored). */
+  split?: "fit" | "check";
+}
+
+/**
+ * Families of traffic: a detector fitted without a whole family and scored on it predicts how it
+ * fares on a new collection of that kind far better than leaving out one source of a family
+ * whose other sources share its style.
+ */
+export const FAMILIES = [
+  "human attacks",
+  "generated attacks",
+  "planted attacks",
+  "chat benign",
+  "code and data benign",
+  "credentials",
+  "PII",
+] as const;
+export type Family = (typeof FAMILIES)[number];
+
+export function familyOf(row: Row, file: string): Family {
+  const attack = ATTACK_LABELS.has(row.label);
+  switch (file) {
+    case "jailbreak_train":
+    case "injection_direct":
+      return attack ? "human attacks" : "chat benign";
+    case "overdefense_benign":
+      return "chat benign";
+    case "injection_indirect":
+      // the clean carriers belong with their attacks: the family is scored on both
+      return "generated attacks";
+    case "injection_planted":
+      return "planted attacks";
+    case "secrets_gitleaks":
+    case "secrets_context":
+      return "credentials";
+    case "pii_synthetic":
+      return "PII";
+    case "code-corpus":
+      return "code and data benign";
+    default: {
+      // the repository's hard cases: attacks are written like people write them
+      const expect = (row.expect as string[]) ?? [];
+      return expect.includes("prompt_injection") || expect.includes("jailbreak_attempt") ? "human attacks" : "chat benign";
+    }
+  }
 }
 
 export function readJsonl(path: string): Row[] {
@@ -40,14 +89,30 @@ export function loadAll(): EvalRow[] {
     .filter((f) => f.endsWith(".jsonl"))
     .sort()) {
     const file = name.replace(/\.jsonl$/, "");
-    for (const r of readJsonl(join(evalDir, name))) out.push({ ...r, file, group: groupOf(r, file) });
+    for (const r of readJsonl(join(evalDir, name))) out.push({ ...r, file, group: groupOf(r, file), family: familyOf(r, file) });
   }
-  for (const r of readJsonl(hardCasesPath)) out.push({ ...r, file: "hard-cases", group: "hard-cases" });
+  for (const r of readJsonl(hardCasesPath)) out.push({ ...r, file: "hard-cases", group: "hard-cases", family: familyOf(r, "hard-cases") });
   return out;
+}
+
+/** The benign code-and-data corpus (detector-corpus.ts) as labelled rows, grouped by origin. */
+export function corpusRows(corpus: readonly CorpusRow[]): EvalRow[] {
+  return corpus.map((c) => ({
+    text: c.text,
+    label: "benign",
+    source: `${c.origin}:${c.path}`,
+    subset: c.kind,
+    file: "code-corpus",
+    group: `corpus:${c.origin}`,
+    family: "code and data benign",
+    split: c.split,
+  }));
 }
 
 /** Files scored by the attack reasons (prompt_injection / jailbreak_attempt), per eval/README.md. */
 export const ATTACK_FILES = new Set(["jailbreak_train", "injection_direct", "injection_indirect", "overdefense_benign"]);
+/** Files scored by the attack reasons but not fitted on (yet): planted instructions in forwarded content. */
+export const ATTACK_EVAL_ONLY_FILES = new Set(["injection_planted"]);
 export const ATTACK_LABELS = new Set(["jailbreak", "injection"]);
 
 /**
@@ -59,6 +124,8 @@ export function attackTrainingRows(rows: readonly EvalRow[]): Array<{ row: EvalR
   const out: Array<{ row: EvalRow; y: number }> = [];
   for (const row of rows) {
     if (ATTACK_FILES.has(row.file)) out.push({ row, y: ATTACK_LABELS.has(row.label) ? 1 : 0 });
+    // the code-and-data corpus's fit half: hard negatives (its check half is only ever scored)
+    else if (row.file === "code-corpus" && row.split === "fit" && !process.env.NO_CORPUS) out.push({ row, y: 0 });
     else if (row.file === "hard-cases" && (row.field ?? "prompt") === "prompt") {
       const expect = (row.expect as string[]) ?? [];
       const attack = expect.includes("prompt_injection") || expect.includes("jailbreak_attempt");

@@ -15,7 +15,18 @@ import { KNOWN_EXAMPLE_CREDENTIALS } from "../worker/src/detector/examples";
 import { jailbreakFeatures, scanJailbreak } from "../worker/src/detector/jailbreak";
 import { lowerSameLength } from "../worker/src/detector/text";
 import type { RawHit } from "../worker/src/detector/types";
-import { ATTACK_LABELS, attackTrainingRows, evalDir, hasEvalData, loadAll, type EvalRow } from "./detector-data";
+import { buildCodeCorpus } from "./detector-corpus";
+import {
+  ATTACK_LABELS,
+  attackTrainingRows,
+  corpusRows,
+  evalDir,
+  FAMILIES,
+  hasEvalData,
+  loadAll,
+  type EvalRow,
+  type Family,
+} from "./detector-data";
 import { fitModels, type FittedModels } from "./detector-fit";
 import { findEvalTextInSource, WINDOW } from "./detector-leak";
 
@@ -29,7 +40,7 @@ const args = new Set(process.argv.slice(2));
 const VERBOSE = args.has("--verbose");
 const SHIPPED = args.has("--shipped");
 
-// ── targets (issue 9), applied to held-out figures ──────────────────────────
+// ── targets, applied to held-out figures ──────────────────────────
 const TARGET = {
   indirectRecall: 0.5,
   roleplayBenignFlagged: 0.05,
@@ -96,6 +107,9 @@ const FLOORS: Partial<Record<string, number>> = {
   "direct injection recall": 0.91,
   // provider rules now come from gitleaks' rule set instead of a list written against these rows
   "credentials-in-context recall": 0.83,
+  // code and data regions are read as data now, and the classifier is fitted against the code
+  // corpus too: a few jailbreaks written as templates (persona=…, fenced blocks) lost support
+  "in-the-wild jailbreak recall": 0.875,
 };
 const failures: string[] = [];
 const open: string[] = [];
@@ -111,7 +125,10 @@ function target(ok: boolean, what: string, value: number, op: "≥" | "≤", goa
 const short = (s: string, n = 160) => JSON.stringify(s.length > n ? `${s.slice(0, n)}…` : s);
 
 // ── predictions: each row through the detector with the models of its held-out fold ─────────
-const rows = loadAll();
+// the corpus's `fit` half may be fitted on; only its `check` half is ever scored
+const corpus = corpusRows(buildCodeCorpus());
+const rows = [...loadAll(), ...corpus];
+const scoredRows = rows.filter((r) => r.split !== "fit");
 const t0 = Date.now();
 // A source that is the only one holding some label (jackhhao/llm-warden: in-the-wild jailbreaks)
 // cannot be left out whole, or the held-out model would never have seen the class it is scored
@@ -147,21 +164,33 @@ function modelsFor(row: EvalRow): FittedModels | undefined {
     );
   return foldModels.get(key);
 }
-const results = new Map<EvalRow, DetectResult>();
-for (const r of rows) {
+// leave-one-family-out: the models are refitted without every row of the scored row's family
+const trainingFamilies = new Set(attackTrainingRows(rows).map((it) => it.row.family));
+const familyModels = new Map<Family | "*", FittedModels | undefined>();
+function familyModelsFor(row: EvalRow): FittedModels | undefined {
+  if (SHIPPED) return undefined;
+  const key = trainingFamilies.has(row.family) ? row.family : "*";
+  if (!familyModels.has(key))
+    familyModels.set(key, key === "*" ? modelsFor({ ...row, group: "\0none" }) : fitModels(rows, (r) => r.family !== row.family));
+  return familyModels.get(key);
+}
+function run(r: EvalRow, models: FittedModels | undefined): DetectResult {
   const field = (r.field as string) === "response" ? "response" : "prompt";
   const other = String(r.other ?? "");
-  results.set(
-    r,
-    detect(
-      {
-        prompt: field === "prompt" ? r.text : other,
-        response: field === "response" ? r.text : other,
-        tokenCount: (r.tokenCount as number | undefined) ?? null,
-      },
-      { models: modelsFor(r) },
-    ),
+  return detect(
+    {
+      prompt: field === "prompt" ? r.text : other,
+      response: field === "response" ? r.text : other,
+      tokenCount: (r.tokenCount as number | undefined) ?? null,
+    },
+    { models },
   );
+}
+const results = new Map<EvalRow, DetectResult>();
+const lofoResults = new Map<EvalRow, DetectResult>();
+for (const r of scoredRows) {
+  results.set(r, run(r, modelsFor(r)));
+  lofoResults.set(r, run(r, familyModelsFor(r)));
 }
 const fitSeconds = (Date.now() - t0) / 1000;
 
@@ -172,18 +201,23 @@ const byKey = <T>(xs: readonly T[], key: (x: T) => string) => {
   for (const x of xs) m.set(key(x), [...(m.get(key(x)) ?? []), x]);
   return m;
 };
-const of = (file: string) => rows.filter((r) => r.file === file);
+const of = (file: string) => scoredRows.filter((r) => r.file === file);
 function tally(rs: readonly EvalRow[], positive: (r: EvalRow) => boolean, predicted: (res: DetectResult) => boolean): Counts {
   const c = zero();
   for (const r of rs) add(c, positive(r), predicted(results.get(r)!));
   return c;
 }
-function misses(rs: readonly EvalRow[], positive: (r: EvalRow) => boolean, predicted: (res: DetectResult) => boolean): string[] {
+function misses(
+  rs: readonly EvalRow[],
+  positive: (r: EvalRow) => boolean,
+  predicted: (res: DetectResult) => boolean,
+  from: Map<EvalRow, DetectResult> = results,
+): string[] {
   return rs
-    .filter((r) => positive(r) !== predicted(results.get(r)!))
+    .filter((r) => positive(r) !== predicted(from.get(r)!))
     .map(
       (r) =>
-        `${positive(r) ? "FN" : "FP"} [${r.subset ?? r.group}] ${results
+        `${positive(r) ? "FN" : "FP"} [${r.subset ?? r.group}] ${from
           .get(r)!
           .findings.map((f) => `${f.rule}@${(f.score ?? 1).toFixed(2)}`)
           .join(",")} ${short(r.text)}`,
@@ -192,7 +226,9 @@ function misses(rs: readonly EvalRow[], positive: (r: EvalRow) => boolean, predi
 const verbose: string[] = [];
 
 // ── attack files: per source and per subset ────────────────────────────────
-const attackPositive = (r: EvalRow) => r.label === "jailbreak" || r.label === "injection";
+const attackPositive = (r: EvalRow) =>
+  ATTACK_LABELS.has(r.label) ||
+  ((r.expect as string[] | undefined) ?? []).some((e) => e === "prompt_injection" || e === "jailbreak_attempt");
 const slices = new Map<string, Counts>();
 for (const file of ["jailbreak_train", "injection_direct", "injection_indirect", "overdefense_benign"]) {
   const rs = of(file);
@@ -323,7 +359,7 @@ const hardNotes: string[] = [];
 }
 
 // ── no eval text in the repository ───────────────────────────────────────
-const leaks = findEvalTextInSource(rows);
+const leaks = findEvalTextInSource(rows.filter((r) => r.file !== "code-corpus"));
 target(leaks.length === 0, `eval-file passages (${WINDOW}+ chars) found in tracked files`, leaks.length, "≤", 0);
 const leakNotes = leaks.slice(0, 20).map((l) => `${l.file} holds text of ${l.evalFile}: ${short(l.text, 100)}`);
 
@@ -379,6 +415,112 @@ const sliceRows = {
   target(fpr(gl) <= TARGET.gitleaksFpr, "gitleaks fixtures FPR", fpr(gl), "≤", TARGET.gitleaksFpr);
 }
 
+// ── families, leave-one-source-out and leave-one-family-out ───────────────────
+// What each family is scored by, and its target (the held-out figures the product must reach).
+const PII_RULES = new Set(Object.values(PII_COVERED));
+const familyScoring: Record<
+  Family,
+  { positive: (r: EvalRow) => boolean; predicted: (res: DetectResult) => boolean; recall?: number; fpr?: number }
+> = {
+  "human attacks": { positive: attackPositive, predicted: isAttack, recall: 0.8 },
+  "generated attacks": { positive: attackPositive, predicted: isAttack, recall: 0.5, fpr: 0.05 },
+  "planted attacks": { positive: attackPositive, predicted: isAttack, recall: 0.5, fpr: 0.05 },
+  "chat benign": { positive: attackPositive, predicted: isAttack, fpr: 0.05 },
+  "code and data benign": { positive: () => false, predicted: isAttack, fpr: 0.01 },
+  credentials: { positive: secretPositive, predicted: isCredential, recall: 0.9, fpr: 0.15 },
+  PII: {
+    positive: (r) => ((r.entities as string[]) ?? []).some((e) => e in PII_COVERED),
+    predicted: (res) => res.findings.some((f) => PII_RULES.has(f.rule)),
+    recall: 0.9,
+  },
+};
+/**
+ * Families below their target under leave-one-family-out: --check holds them at these floors
+ * (today's figure with a little slack) and prints them as open. Tighten a floor when it improves.
+ */
+const FAMILY_FLOORS: Partial<Record<string, number>> = {
+  "human attacks: recall (LOFO)": 0.54,
+  "chat benign: FPR (LOFO)": 0.14,
+  "code and data benign: FPR (LOFO)": 0.08,
+};
+const familyTable: string[][] = [];
+const familyChecked: string[] = [];
+for (const fam of FAMILIES) {
+  const rs = scoredRows.filter((r) => r.family === fam);
+  const sc = familyScoring[fam];
+  const count = (res: Map<EvalRow, DetectResult>) => {
+    const c = zero();
+    for (const r of rs) add(c, sc.positive(r), sc.predicted(res.get(r)!));
+    return c;
+  };
+  const loso = count(results);
+  const lofo = count(lofoResults);
+  familyTable.push([
+    fam,
+    String(rs.length),
+    String(loso.tp + loso.fn),
+    fmt(recall(loso)),
+    fmt(fpr(loso)),
+    fmt(recall(lofo)),
+    fmt(fpr(lofo)),
+    `${sc.recall !== undefined ? `recall ≥ ${sc.recall}` : ""}${sc.recall !== undefined && sc.fpr !== undefined ? ", " : ""}${sc.fpr !== undefined ? `FPR ≤ ${sc.fpr}` : ""}`,
+  ]);
+  // the gate reads the leave-one-family-out figures: the worst family decides
+  if (sc.recall !== undefined) {
+    const what = `${fam}: recall (LOFO)`;
+    const v = recall(lofo);
+    const floor = FAMILY_FLOORS[what];
+    const ok = v >= sc.recall;
+    const held = !ok && floor !== undefined && v >= floor;
+    familyChecked.push(
+      `${ok ? "ok  " : held ? "OPEN" : "MISS"} ${what}: ${v.toFixed(3)} (target ≥ ${sc.recall})${floor !== undefined ? ` [floor ${floor}]` : ""}`,
+    );
+    if (held) open.push(what);
+    else if (!ok) failures.push(`${what}: ${v.toFixed(3)}`);
+  }
+  if (sc.fpr !== undefined) {
+    const what = `${fam}: FPR (LOFO)`;
+    const v = fpr(lofo);
+    const floor = FAMILY_FLOORS[what];
+    const ok = v <= sc.fpr;
+    const held = !ok && floor !== undefined && v <= floor;
+    familyChecked.push(
+      `${ok ? "ok  " : held ? "OPEN" : "MISS"} ${what}: ${v.toFixed(3)} (target ≤ ${sc.fpr})${floor !== undefined ? ` [floor ${floor}]` : ""}`,
+    );
+    if (held) open.push(what);
+    else if (!ok) failures.push(`${what}: ${v.toFixed(3)}`);
+  }
+  if (VERBOSE) verbose.push(`\n# family ${fam} (LOFO): misses and false alarms`, ...misses(rs, sc.positive, sc.predicted, lofoResults));
+}
+// the code-and-data corpus by kind: any flag, and the attack reasons alone
+const corpusTable: string[][] = [];
+{
+  const rs = scoredRows.filter((r) => r.file === "code-corpus");
+  for (const [kind, g] of [["all", rs] as const, ...[...byKey(rs, (r) => String(r.subset))].sort()]) {
+    const attack = g.filter((r) => isAttack(results.get(r)!)).length;
+    const any = g.filter((r) => results.get(r)!.flagStatus !== "safe").length;
+    corpusTable.push([kind, String(g.length), fmt(attack / g.length), fmt(any / g.length)]);
+  }
+}
+
+// ── sensitivity: share of ordinary traffic (chat benign, code corpus) with an attack flag ─────
+const sensitivityNotes: string[] = [];
+{
+  const ordinary = scoredRows.filter((r) => r.family === "chat benign" || r.family === "code and data benign");
+  for (const sensitivity of ["strict", "balanced", "lenient"] as const) {
+    let flagged = 0;
+    let critical = 0;
+    for (const r of ordinary) {
+      const res = detect({ prompt: r.text, response: "" }, { models: modelsFor(r), sensitivity });
+      if (isAttack(res)) flagged++;
+      if (isAttack(res) && res.flagStatus === "critical") critical++;
+    }
+    sensitivityNotes.push(
+      `${sensitivity}: ${((100 * flagged) / ordinary.length).toFixed(1)} % of ${ordinary.length} ordinary prompts flagged as an attack (LOSO), ${((100 * critical) / ordinary.length).toFixed(1)} % critical`,
+    );
+  }
+}
+
 console.log(
   SHIPPED
     ? "Shipped weights on every row (TRAINING figures for the learned parts; not checked against targets)\n"
@@ -389,13 +531,24 @@ console.log(
         "\n",
 );
 printTable();
+{
+  const head = ["family", "rows", "attacks/secrets", "LOSO recall", "LOSO FPR", "LOFO recall", "LOFO FPR", "target"];
+  const all = [head, ...familyTable];
+  const w = head.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
+  console.log(`\nFamilies (leave-one-source-out, leave-one-family-out: ${familyModels.size} family folds)`);
+  for (const r of all) console.log(r.map((c, i) => (i === 0 || i === 7 ? c.padEnd(w[i]!) : c.padStart(w[i]!))).join("  "));
+  console.log(`\nCode-and-data corpus (${corpus.length} rows built from this machine, check half scored)`);
+  for (const r of [["kind", "rows", "attack flag", "any flag"], ...corpusTable])
+    console.log(r.map((c, i) => (i === 0 ? c.padEnd(12) : c.padStart(11))).join(" "));
+}
+console.log(`\nSensitivity on ordinary traffic:\n${sensitivityNotes.map((n) => `- ${n}`).join("\n")}`);
 console.log("");
 for (const n of [`gitleaks benign rows cleared only by the published-example list (examples.ts): ${clearedByExampleList}`, ...piiNotes])
   console.log(`- ${n}`);
 if (leakNotes.length) console.log(`\neval text in the repository (${leaks.length}):\n${leakNotes.join("\n")}`);
 if (hardNotes.length) console.log(`\nhard-case mismatches (${hardNotes.length}):\n${hardNotes.join("\n")}`);
 if (VERBOSE) console.log(verbose.join("\n"));
-console.log(`\ntargets (${SHIPPED ? "training figures, informational" : "held-out"}):\n${checked.join("\n")}`);
+console.log(`\ntargets (${SHIPPED ? "training figures, informational" : "held-out"}):\n${[...checked, ...familyChecked].join("\n")}`);
 if (open.length) console.log(`\nBELOW THE ISSUE'S TARGET (held at their floors): ${open.length}`);
 if (failures.length) {
   console.log(`\nTARGETS MISSED: ${failures.length}`);

@@ -5,6 +5,7 @@ import { denseModel, featureVector, HASH_BITS, type SparseClassifierModel } from
 import type { DetectorModels } from "../worker/src/detector/index";
 import { JAILBREAK_FEATURES } from "../worker/src/detector/jailbreak-features";
 import { jailbreakFeatures, jailbreakScore, type JailbreakWeights } from "../worker/src/detector/jailbreak";
+import { proseView } from "../worker/src/detector/data-regions";
 import { lowerSameLength } from "../worker/src/detector/text";
 import { fitLogistic, fitSparseLogistic, thresholdForFpr, type SparseRow } from "../worker/src/detector/train";
 import { attackTrainingRows, type EvalRow } from "./detector-data";
@@ -25,7 +26,7 @@ const vectors = new WeakMap<EvalRow, SparseRow>();
 function vectorOf(row: EvalRow): SparseRow {
   let v = vectors.get(row);
   if (!v) {
-    const m = featureVector(lowerSameLength(row.text));
+    const m = featureVector(proseView(lowerSameLength(row.text)));
     v = { index: Int32Array.from(m.keys()), value: Float32Array.from(m.values()) };
     vectors.set(row, v);
   }
@@ -34,7 +35,7 @@ function vectorOf(row: EvalRow): SparseRow {
 const jbVectors = new WeakMap<EvalRow, number[]>();
 function jbVectorOf(row: EvalRow): number[] {
   let v = jbVectors.get(row);
-  if (!v) jbVectors.set(row, (v = jailbreakFeatures(lowerSameLength(row.text))));
+  if (!v) jbVectors.set(row, (v = jailbreakFeatures(proseView(lowerSameLength(row.text)))));
   return v;
 }
 
@@ -77,9 +78,12 @@ export function fitClassifier(items: Array<{ row: EvalRow; y: number }>): Sparse
 /** Jailbreak phrase weights: in-the-wild jailbreaks against every benign prompt (injections left out). */
 export function fitJailbreak(items: Array<{ row: EvalRow; y: number }>): JailbreakWeights {
   const { l2, maxTrainFpr, thresholdFloor } = FIT.jailbreak;
+  // the code corpus fires no phrase feature: it would only lower the threshold's reference FPR
   const use = items.filter(
     ({ row, y }) =>
-      y === 0 || row.label === "jailbreak" || (row.file === "hard-cases" && ((row.expect as string[]) ?? []).includes("jailbreak_attempt")),
+      (y === 0 && row.file !== "code-corpus") ||
+      row.label === "jailbreak" ||
+      (row.file === "hard-cases" && ((row.expect as string[]) ?? []).includes("jailbreak_attempt")),
   );
   const X = use.map((it) => jbVectorOf(it.row));
   const y = use.map((it) => it.y);

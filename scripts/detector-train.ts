@@ -7,14 +7,16 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { JAILBREAK_FEATURES } from "../worker/src/detector/jailbreak-features";
-import { evalDir, hasEvalData, loadAll, repoRoot } from "./detector-data";
+import { buildCodeCorpus } from "./detector-corpus";
+import { corpusRows, evalDir, hasEvalData, loadAll, repoRoot } from "./detector-data";
 import { FIT, fitModels } from "./detector-fit";
 
 if (!hasEvalData()) {
   console.error(`no labelled data at ${evalDir} (set EVAL_DIR)`);
   process.exit(1);
 }
-const rows = loadAll();
+// the code-and-data corpus's fit half is part of the training (hard negatives), as in the eval
+const rows = [...loadAll(), ...corpusRows(buildCodeCorpus())];
 const m = fitModels(rows, () => true);
 const sources = [...new Set(rows.map((r) => r.group))].length;
 

@@ -9,6 +9,7 @@ import {
 } from "../../../schema/constants";
 import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
+import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
 import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
@@ -45,11 +46,28 @@ function shippedModels(): DetectorModels {
   return (shipped ??= { classifier: denseModel(CLASSIFIER_MODEL), jailbreak: SHIPPED_JAILBREAK });
 }
 
-const CRITICAL_REASONS: ReadonlySet<FlagReason> = new Set(["prompt_injection", "jailbreak_attempt"]);
+/**
+ * Attack findings that stay warnings: views that read the text's style or steer the reply without
+ * touching the model's instructions (doubt), and jailbreak phrasing without a harmful goal.
+ */
+const WARNING_ATTACK_RULES: ReadonlySet<string> = new Set([
+  "injection.classifier",
+  "injection.reply_steering",
+  "injection.fictional_unlock",
+]);
+/** A jailbreak template this sure of itself (DAN and kin) overrides the model's rules: critical. */
+const CRITICAL_JAILBREAK_SCORE = 0.8;
 
-/** Severity of one finding: credentials, injection and jailbreak are critical; PII and token usage warn. */
-export function findingSeverity(f: Pick<Finding, "reason" | "rule">): Exclude<FlagStatus, "safe"> {
-  if (CRITICAL_REASONS.has(f.reason)) return "critical";
+/**
+ * Severity of one finding. Critical: an attack on the model's instructions (override, extraction,
+ * exfiltration, tool misuse: every injection rule but the doubtful views above), a jailbreak with
+ * a harmful goal or a confident override template, or a credential. Warning: doubt, jailbreak framing without a harmful goal, PII,
+ * token usage.
+ */
+export function findingSeverity(f: Pick<Finding, "reason" | "rule" | "score">): Exclude<FlagStatus, "safe"> {
+  if (f.reason === "prompt_injection") return WARNING_ATTACK_RULES.has(f.rule) ? "warning" : "critical";
+  if (f.reason === "jailbreak_attempt")
+    return f.rule === "jailbreak.harmful_goal" || (f.score ?? 1) >= CRITICAL_JAILBREAK_SCORE ? "critical" : "warning";
   if (f.reason === "sensitive_content" && f.rule.startsWith("secret.")) return "critical";
   return "warning";
 }
@@ -80,11 +98,18 @@ function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext
   };
   const lower = lowerSameLength(seg);
   const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
+  // the attack parts read the text with its code and data blanked (data-regions.ts)
+  // (built only where something will read it: a prompt for the classifier, or a text that woke an
+  // injection rule's gate; other responses go through as they are, which is what they cost before)
+  const prose =
+    (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
+      ? proseView(lower)
+      : lower;
   // the classifier reads prompts (where documents and tool output are pasted), head only
-  const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && head ? classify(lower, models.classifier) : null;
+  const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && head ? classify(prose, models.classifier) : null;
   if (rules.promptInjection) {
     const hits: RawHit[] = [];
-    scanInjection(lower, hits, present);
+    scanInjection(prose, hits, present, lower);
     // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
     if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
       hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
@@ -93,7 +118,7 @@ function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
-    scanJailbreak(lower, hits, true, models.jailbreak, c?.score ?? 0);
+    scanJailbreak(prose, hits, true, models.jailbreak, c?.score ?? 0);
     push("jailbreak_attempt", hits);
   }
   if (rules.sensitiveContent) {

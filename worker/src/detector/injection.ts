@@ -5,8 +5,10 @@
 // "ignore case" or "disregard the previous email" never match.
 import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
+import { HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
+import { scanPlanted } from "./injection-planted";
 import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = [
@@ -159,6 +161,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...DIRECT_RULES,
   ...INDIRECT_RULES,
   ...MULTILINGUAL_RULES,
+  ...HIJACK_RULES,
 ];
 
 /** Scan lower-cased text for prompt-injection phrases. */
@@ -166,8 +169,12 @@ export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMa
 const GATE = tieredGate(INJECTION_GATE_LITERALS);
 const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
-/** `present`: gate literals found in `lower`, when the caller already scanned for them. */
-export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower)): void {
+/**
+ * `present`: gate literals found in `lower`, when the caller already scanned for them. `lower` may
+ * be the prose view (data-regions.ts); `raw` is then the full lower-cased text.
+ */
+export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower), raw: string = lower): void {
+  scanPlanted(lower, out, raw);
   if (present.size === 0) return;
   const active = activeRules(present);
   for (let r = 0; r < INJECTION_RULES.length; r++) {

@@ -1,6 +1,7 @@
 // Jailbreak scoring: binary phrase features (jailbreak-features.ts) weighted by a logistic model
 // (jailbreak-model.ts, fitted offline by `npx tsx scripts/detector-eval.ts --fit`).
 import { JAILBREAK_FEATURES } from "./jailbreak-features";
+import { scanHarmfulFraming } from "./jailbreak-goal";
 import { JAILBREAK_MODEL } from "./jailbreak-model";
 import type { RawHit } from "./types";
 
@@ -115,6 +116,15 @@ export function scanJailbreak(
   model: JailbreakWeights = SHIPPED_JAILBREAK,
   support = 0,
 ): void {
+  const before = out.length;
+  scanPhrases(lower, out, useGate, model, support);
+  // the mechanism view: a harmful how-to inside limit-lifting framing; one hit, the surer one
+  const goal: RawHit[] = [];
+  scanHarmfulFraming(lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower, goal);
+  if (goal.length && (out.length === before || (out[before]!.score ?? 0) < goal[0]!.score!)) out.splice(before, 1, goal[0]!);
+}
+
+function scanPhrases(lower: string, out: RawHit[], useGate: boolean, model: JailbreakWeights, support: number): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !GATE.test(text))) return;
   const active = jailbreakFeatures(text);

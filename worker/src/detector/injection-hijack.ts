@@ -1,0 +1,39 @@
+// Game-style hijacks and indirect extraction, by what makes them attacks rather than by one
+// wording: a fake authority event ("the access code has been entered", "password accepted") that
+// tells the model to answer as if unlocked; a demand on the shape of the reply written the short,
+// slangy way people type ("prefix yr response w/ …", "begin ur reply with 'access granted'"); and
+// asking for the instructions in a disguise ("rap about your instructions", "explain the above in
+// detail", "summarise everything above"). All patterns run on lower-cased text.
+import type { InjectionRule } from "./types";
+
+const YOUR = "(?:your|yr|ur|you're|the)";
+const REPLY = "(?:response|reply|answer|output|message|resp|msg)s?";
+const INSTR =
+  "(?:instructions?|prompt|system\\s+prompt|rules|guidelines|directives|pre-?prompt|initial\\s+prompt|secret|password|access\\s+code|passcode|configuration)";
+
+export const HIJACK_RULES: readonly InjectionRule[] = [
+  {
+    // a fake authority event: the code/password "has been entered", "access granted" demanded
+    id: "injection.authority_claim",
+    gate: ["access code", "password", "passcode", "access granted", "authorization", "authorisation", "admin"],
+    re: /\b(?:the\s+)?(?:correct\s+)?(?:access\s+code|password|passcode|authori[sz]ation(?:\s+code)?|admin\s+(?:code|override))\s+(?:has\s+been|was|is)\s+(?:entered|accepted|verified|provided|given|correct|granted)\b[^\n]{0,80}?\b(?:respond|reply|say|output|print|answer|grant|reveal|tell|you\s+(?:may|can|must|will|are\s+now)|now\s+\w+)\b|\b(?:say|respond|reply|answer|output|print|write|begin|start|end)\w*\s+(?:\w+\s+){0,4}?["'“]?access\s+granted/g,
+  },
+  {
+    // demands on the reply's first words, typed short: "prefix yr response w/", "begin ur reply with"
+    id: "injection.task_hijack",
+    gate: ["prefix", "begin", "start", "preface", "prepend"],
+    re: new RegExp(
+      String.raw`\b(?:prefix|preface|prepend|begin|start)\s+${YOUR}\s+${REPLY}\s+(?:w\/|with|by\s+(?:saying|writing))\s*["'“:]`,
+      "g",
+    ),
+  },
+  {
+    // the instructions asked for in disguise: a rap, poem, story or summary of them
+    id: "injection.system_prompt_leak",
+    gate: ["rap", "poem", "song", "haiku", "story", "limerick", "acrostic", "riddle", "above"],
+    re: new RegExp(
+      String.raw`\b(?:rap|poem|song|haiku|story|limerick|acrostic|riddle|verse|sonnet)\s+(?:\w+\s+){0,2}?(?:about|describing|containing|using|of|that\s+(?:includes|reveals|contains))\s+(?:your|yr|ur|the)\s+(?:\w+\s+)?${INSTR}\b|\b(?:explain|summari[sz]e|repeat|paraphrase|translate|rewrite|list|describe)\s+(?:everything|all|the\s+(?:text|words|instructions|content|message)|the|what(?:'s|\s+is|\s+was))?\s*(?:written\s+|said\s+|given\s+)?above\s+(?:in\s+(?:full\s+)?detail|verbatim|word\s+for\s+word|in\s+full|exactly)`,
+      "g",
+    ),
+  },
+];
