@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TEXT_CHARS } from "../../../schema/constants";
 import { answerOfCompletion, answerOfTruncatedCompletion, StreamAnswer, tokenCountOf } from "./chat-log";
 import { completionsUrl } from "./upstream";
 
