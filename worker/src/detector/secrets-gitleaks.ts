@@ -6,26 +6,7 @@
 // Around that sit our own checks: filler and placeholder values, published example keys.
 import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES } from "./secrets-gitleaks-rules";
-import type { SecretRule } from "./types";
-
-/** One allowlist of a rule, as generated: patterns already converted to JavaScript. */
-export interface GitleaksAllow {
-  target: "secret" | "match" | "line";
-  regexes: ReadonlyArray<{ re: string; flags: string }>;
-  stopwords: readonly string[];
-}
-
-export interface GitleaksRule {
-  id: string;
-  re: string;
-  flags: string;
-  /** Lower-case literals; the rule runs only when one occurs in the lower-cased text. */
-  keywords: readonly string[];
-  entropy?: number;
-  /** Capture group holding the secret; default: the first non-empty one (as gitleaks does). */
-  group?: number;
-  allow?: readonly GitleaksAllow[];
-}
+import type { GitleaksAllow, SecretRule } from "./types";
 
 interface CompiledAllow {
   target: GitleaksAllow["target"];

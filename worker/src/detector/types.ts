@@ -73,3 +73,22 @@ export interface SecretRule {
   /** Rule id reported for this match, when it depends on the match (default: `id`). */
   idFor?: (m: RegExpExecArray, text: string) => string;
 }
+
+/** One allowlist of a rule, as generated: patterns already converted to JavaScript. */
+export interface GitleaksAllow {
+  target: "secret" | "match" | "line";
+  regexes: ReadonlyArray<{ re: string; flags: string }>;
+  stopwords: readonly string[];
+}
+
+export interface GitleaksRule {
+  id: string;
+  re: string;
+  flags: string;
+  /** Lower-case literals; the rule runs only when one occurs in the lower-cased text. */
+  keywords: readonly string[];
+  entropy?: number;
+  /** Capture group holding the secret; default: the first non-empty one (as gitleaks does). */
+  group?: number;
+  allow?: readonly GitleaksAllow[];
+}
