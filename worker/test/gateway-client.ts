@@ -71,7 +71,9 @@ export async function rawGatewayCall(headers: Record<string, string>, body: stri
     testEnv(bindings),
     ctx,
   );
-  await waitOnExecutionContext(ctx);
+  // The body first: the answer is relayed as the client reads it, and the log's waitUntil work
+  // finishes only once the relay has reached the end.
   const text = await res.text();
+  await waitOnExecutionContext(ctx);
   return { status: res.status, text, body: text ? JSON.parse(text) : null, headers: res.headers };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { detect } from "../detector";
 import { fingerprinter, mapOffset, newFingerprintKey, placeholder, redactLog, replaceSpans } from ".";
 
-const AWS = "AKIAZ7QW3E9R5T1Y2U8I";
+const AWS = "AKIAZ7QW3E6R5T4Y2U3I";
 const EMAIL = "marta.kowalski@northwindmail.com";
 const text = `use key ${AWS} and mail ${EMAIL} please`;
 

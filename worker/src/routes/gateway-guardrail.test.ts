@@ -55,7 +55,7 @@ const BYPASSES: Array<[string, Record<string, unknown>]> = [
 
 async function blockingOrg() {
   const org = await registerOrg();
-  const res = await call("PUT", "/settings", { key: org.apiKey, body: { gatewayBlock: "critical" } });
+  const res = await call("PUT", "/settings", { key: org.apiKey, body: { gatewayBlock: "critical", gatewayAllowUpstreamOverride: true } });
   expect(res.status, res.text).toBe(200);
   const provider = fakeProvider();
   const send = (body: Record<string, unknown>) =>
