@@ -442,6 +442,9 @@ const FAMILY_FLOORS: Partial<Record<string, number>> = {
   "human attacks: recall (LOFO)": 0.54,
   "chat benign: FPR (LOFO)": 0.14,
   "code and data benign: FPR (LOFO)": 0.08,
+  // provider rules now come from gitleaks' rule set instead of a list written against these rows
+  // (the same cause as the credentials-in-context floor above)
+  "credentials: recall (LOFO)": 0.84,
 };
 const familyTable: string[][] = [];
 const familyChecked: string[] = [];

@@ -48,7 +48,7 @@ describe("requestText", () => {
       tools: [{ type: "function", function: { name: "f", description: "tool text" } }],
       prediction: { type: "content", content: "predicted text" },
       metadata: { "a key that is text": "v" },
-      image: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+      image: "data:image/gif;base64,R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==",
     });
     expect(r.prompt).toBe("[file]");
     expect(r.judged.split("\n").slice(2)).toEqual([
@@ -61,7 +61,7 @@ describe("requestText", () => {
       "content: predicted text",
       "field name: a key that is text",
       "field: v",
-      "image: [binary data, 70 bytes]",
+      "image: [binary data, 43 bytes]",
     ]);
   });
 
