@@ -49,7 +49,9 @@ export async function setup(project: TestProject) {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 170_000;
+  // A shared machine under load can take minutes to build and start the stack; E2E_STACK_TIMEOUT_S
+  // lets such a run wait longer without slowing the failure of a broken stack elsewhere.
+  const deadline = Date.now() + stackTimeoutSeconds() * 1000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`stack exited early:\n${output}`);
     if (output.includes("PromptSentry is running")) break;
@@ -86,4 +88,9 @@ declare module "vitest" {
     /** The stack's state directory (`--persist-to`: local D1, traces, party storage). */
     stateDir: string;
   }
+}
+
+export function stackTimeoutSeconds(): number {
+  const fromEnv = Number(process.env.E2E_STACK_TIMEOUT_S);
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 170;
 }

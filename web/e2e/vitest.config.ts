@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
+import { stackTimeoutSeconds } from "./stack";
 
 /** secrets-at-rest.e2e.ts scans what the whole run left on disk, so it runs after every other file. */
 class SecretsScanLast extends BaseSequencer {
@@ -19,7 +20,7 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["./stack.ts"],
     testTimeout: 60_000,
-    hookTimeout: 180_000,
+    hookTimeout: (stackTimeoutSeconds() + 10) * 1000,
     fileParallelism: false,
     sequence: { sequencer: SecretsScanLast },
     // On CI a failed browser test runs once more before it fails the build: a shared, noisy machine
