@@ -21,6 +21,6 @@ export const auditInfiniteQueryOptions = (filters: AuditFilters) =>
       api<AuditEntry[]>("/api/audit", { query: { ...filters, limit: LOGS_PAGE_LIMIT, before: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
-    // Every change elsewhere adds a record: read afresh each visit (the loader's prefetch is reused, not refetched).
+    // The route's loader reads afresh on each visit; this keeps the page from reading the same page twice.
     staleTime: 2_000,
   });
