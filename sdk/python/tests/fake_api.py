@@ -6,7 +6,10 @@ a key seen before replays its ids and stores nothing."""
 import json
 import threading
 import time
+import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from promptsentry import PromptSentry
 
 
 class FakeApi:
@@ -96,3 +99,26 @@ def until(check, seconds=5.0, what="condition"):
         if time.monotonic() > end:
             raise AssertionError("timed out waiting for " + what)
         time.sleep(0.01)
+
+
+class ClientTestCase(unittest.TestCase):
+    """A fake API per test and the clients made against it, shut down (then the API stopped) after it."""
+
+    api_key = "pk_live_test"
+
+    def setUp(self):
+        self.api = FakeApi()
+        self.errors = []
+        self.clients = []
+
+    def tearDown(self):
+        for c in self.clients:
+            c.shutdown(timeout=10)
+        self.api.stop()
+
+    def client(self, base_url=None, **options):
+        options.setdefault("initial_backoff", 0.02)
+        c = PromptSentry(self.api_key, base_url or self.api.url + "/", on_error=self.errors.append, flush_at_exit=False,
+                         **options)
+        self.clients.append(c)
+        return c

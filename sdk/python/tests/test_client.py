@@ -10,7 +10,7 @@ import unittest
 
 from promptsentry import PromptSentry, backoff_seconds, retry_after_seconds
 
-from .fake_api import FakeApi, until
+from .fake_api import ClientTestCase, FakeApi, until
 
 SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
 
@@ -19,22 +19,7 @@ def entry(i, **extra):
     return dict(prompt="prompt %d" % i, response="response %d" % i, model="gpt-4", **extra)
 
 
-class ClientTest(unittest.TestCase):
-    def setUp(self):
-        self.api = FakeApi()
-        self.errors = []
-        self.clients = []
-
-    def tearDown(self):
-        for c in self.clients:
-            c.shutdown(timeout=10)
-        self.api.stop()
-
-    def client(self, **options):
-        options.setdefault("initial_backoff", 0.02)
-        c = PromptSentry("pk_live_test", self.api.url + "/", on_error=self.errors.append, flush_at_exit=False, **options)
-        self.clients.append(c)
-        return c
+class ClientTest(ClientTestCase):
 
     def log(self, sdk, i, **extra):
         e = entry(i, **extra)

@@ -8,27 +8,19 @@ import unittest
 from promptsentry import PromptSentry
 from promptsentry._base_url import is_loopback_host
 
-from .fake_api import FakeApi
+from .fake_api import ClientTestCase, FakeApi
 
 
-class RedirectTest(unittest.TestCase):
+class RedirectTest(ClientTestCase):
+    api_key = "pk_live_secret"
+
     def setUp(self):
-        self.api = FakeApi()
+        super().setUp()
         self.elsewhere = FakeApi()
-        self.errors = []
-        self.clients = []
 
     def tearDown(self):
-        for c in self.clients:
-            c.shutdown(timeout=10)
-        self.api.stop()
+        super().tearDown()
         self.elsewhere.stop()
-
-    def client(self, base_url=None, **options):
-        c = PromptSentry("pk_live_secret", base_url or self.api.url, on_error=self.errors.append, flush_at_exit=False,
-                         initial_backoff=0.01, **options)
-        self.clients.append(c)
-        return c
 
     def test_a_redirect_to_another_server_is_not_followed_and_the_batch_is_reported(self):
         for status in (301, 302, 303, 307, 308):
