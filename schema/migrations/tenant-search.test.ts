@@ -274,11 +274,11 @@ describe("migration 0015_search_newest_first", () => {
   });
 });
 
-describe("the demo seed (scripts/seed.ts, what `npm start` loads)", () => {
+describe("the demo seed (scripts/dev/seed.ts, what `npm start` loads)", () => {
   it("ends as every write of logs does: nothing left queued, the demo month searchable at once", () => {
     const out = mkdtempSync(path.join(tmpdir(), "seed-"));
     const files = ["control.sql", "data.sql", "key"].map((f) => path.join(out, f));
-    execFileSync(path.resolve(dir, "../../node_modules/.bin/tsx"), [path.resolve(dir, "../../scripts/seed.ts"), ...files], {
+    execFileSync(path.resolve(dir, "../../node_modules/.bin/tsx"), [path.resolve(dir, "../../scripts/dev/seed.ts"), ...files], {
       stdio: "ignore",
     });
     const db = new DatabaseSync(":memory:");

@@ -1,7 +1,7 @@
 // Row 8 of `npm run bench` alone (issue 11): POST /api/logs → `newPromptLog` on the organization's
 // realtime socket, at rest and while --rate logs/s are ingested in batches of --feed-batch
-// (scripts/lib/socket-latency.mjs, the same measure as the full benchmark), on a small dataset: a
-// throwaway stack (scripts/start.mjs on spare ports) with the demo organization `npm start` seeds.
+// (scripts/bench/lib/socket-latency.mjs, the same measure as the full benchmark), on a small dataset: a
+// throwaway stack (scripts/dev/start.mjs on spare ports) with the demo organization `npm start` seeds.
 // With --before DIR (a checkout of the code before a change, e.g.
 //   mkdir /tmp/before && git archive <commit> | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/
 // plus the same for party/, web/, worker/ and schema/ node_modules) the before and this tree are
@@ -13,12 +13,12 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { num } from "./lib/bench-report.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { logGenerator } from "./lib/realistic-logs.mjs";
 import { socketLatency } from "./lib/socket-latency.mjs";
-import { arg, int } from "./lib/cli-args.mjs";
+import { arg, int } from "../lib/cli-args.mjs";
 
-const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BEFORE = arg("before") ? path.resolve(arg("before")) : null;
 const ROUNDS = int("rounds", 1);
 const PROBES = int("probes", 40);

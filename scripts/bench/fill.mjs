@@ -1,7 +1,7 @@
 // Fills a local organization with realistic logs through POST /api/logs/batch (issue 11) and prints
 // rows/s; with --measure, then times search / count / list against GET /api/health in the same run
-// (scripts/lib/query-timings.mjs). Logs: scripts/lib/realistic-logs.mjs (demo prompt shapes, models,
-// users and sessions, 50–4,000 characters, ~10% flagged), sent by scripts/lib/fill.mjs.
+// (scripts/bench/lib/query-timings.mjs). Logs: scripts/bench/lib/realistic-logs.mjs (demo prompt shapes, models,
+// users and sessions, 50–4,000 characters, ~10% flagged), sent by scripts/bench/lib/fill.mjs.
 //
 // Usage: npm run bench:fill -- --logs 1000000 [--concurrency 6] [--measure]
 //          [--data-dir DIR]                                 fill (once) the dataset `1x<logs>` under DIR, as `npm run bench` does
@@ -12,10 +12,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensureDataset } from "./lib/datasets.mjs";
 import { counts, sendBatches } from "./lib/fill.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { measureQueries, printTimings } from "./lib/query-timings.mjs";
 import { logGenerator } from "./lib/realistic-logs.mjs";
-import { arg, flag } from "./lib/cli-args.mjs";
+import { arg, flag } from "../lib/cli-args.mjs";
 
 const LOGS = Number(arg("logs", 10_000));
 const CONCURRENCY = Number(arg("concurrency", 6));

@@ -3,18 +3,18 @@
 //
 //   1  single-log POST /api/logs, wrk -c16, vs GET /api/health on the same server (req/s ratio, p99)
 //   2  POST /api/logs/batch (100 a request) into the organization at scale, vs the same rows inserted
-//      straight into SQLite with the same schema, triggers and FTS (scripts/lib/sqlite-baseline.mjs)
+//      straight into SQLite with the same schema, triggers and FTS (scripts/bench/lib/sqlite-baseline.mjs)
 //   3–7  search (common, rare, no match), searched and unfiltered counts, list / stats / trends:
 //      p50/p95 of sequential requests next to GET /api/health's; list/stats/trends also at --small
 //   8  POST → newPromptLog on the organization's socket, at rest and while 100 logs/s are ingested
-//      (alone, on a small dataset, before/after: npm run bench:feed, scripts/bench-feed.mjs)
+//      (alone, on a small dataset, before/after: npm run bench:feed, scripts/bench/feed.mjs)
 //   9  search p95 of one organization's --tenant-logs logs alone vs among 10 organizations of that size
 //
 // Usage: npm run bench -- [--logs 1000000] [--data-dir DIR] [--small 10000] [--tenant-logs 100000]
 //          [--seconds 10] [--connections 16] [--runs 40] [--ingest-logs 10000] [--concurrency 6] [--feed-batch 10]
 //          [--no-write]
-// It starts its own stacks (scripts/start.mjs through scripts/lib/local-stack.mjs, spare loopback
-// ports), one at a time, on filled data directories (scripts/lib/datasets.mjs); with --data-dir they
+// It starts its own stacks (scripts/dev/start.mjs through scripts/lib/local-stack.mjs, spare loopback
+// ports), one at a time, on filled data directories (scripts/bench/lib/datasets.mjs); with --data-dir they
 // are kept and reused by later runs, else made in a temporary directory and removed. Only the public
 // API, the realtime socket and node:sqlite on schema/migrations are used.
 import { execFileSync } from "node:child_process";
@@ -25,15 +25,15 @@ import { fileURLToPath } from "node:url";
 import { markdownTable, ms, num, pct, ratio, replaceSection, summarize, verdict } from "./lib/bench-report.mjs";
 import { ensureDataset } from "./lib/datasets.mjs";
 import { counts, sendBatches } from "./lib/fill.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { timed } from "./lib/query-timings.mjs";
 import { logGenerator, RARE_EVERY, SEARCH_WORDS } from "./lib/realistic-logs.mjs";
 import { socketLatency } from "./lib/socket-latency.mjs";
 import { baselineRows, insertLogs, openBaseline } from "./lib/sqlite-baseline.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
-import { arg, argv, int } from "./lib/cli-args.mjs";
+import { arg, argv, int } from "../lib/cli-args.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const LOGS = int("logs", 1_000_000);
 const SMALL = int("small", 10_000);
 const TENANT_LOGS = int("tenant-logs", Math.min(100_000, Math.max(1, Math.round(LOGS / 10))));
@@ -49,7 +49,7 @@ const WRITE = !argv.includes("--no-write");
 const keep = Boolean(arg("data-dir"));
 const dataDir = path.resolve(arg("data-dir") ?? mkdtempSync(path.join(tmpdir(), "promptsentry-bench-")));
 mkdirSync(dataDir, { recursive: true });
-const INTRO = `Written by \`npm run bench\` (\`scripts/bench.mjs\`); each run replaces this section. Options:
+const INTRO = `Written by \`npm run bench\` (\`scripts/bench/full.mjs\`); each run replaces this section. Options:
 \`--logs N\` (scale of the measured organization, default 1,000,000), \`--data-dir DIR\` (keep the filled
 data there and reuse it: fill once, measure many times; without it a temporary directory is filled and
 removed), \`--small N\` (row 7's small size, 10,000), \`--tenant-logs N\` (row 9's logs per
@@ -57,8 +57,8 @@ organization, default a tenth of \`--logs\`, at most 100,000), \`--ingest-logs N
 \`--seconds\`/\`--connections\` (wrk, 10 s, 16), \`--runs\` (sequential requests per latency, 40),
 \`--concurrency\` (batches in flight, 6), \`--feed-batch\` (row 8's background load in batches of this
 many, 10), \`--no-write\` (print only). Data is filled through
-\`POST /api/logs/batch\` (\`scripts/lib/datasets.mjs\`); the other organizations of row 9 are seeded by
-\`scripts/seed.ts\` as \`npm start\` seeds its demo organization.`;
+\`POST /api/logs/batch\` (\`scripts/bench/lib/datasets.mjs\`); the other organizations of row 9 are seeded by
+\`scripts/dev/seed.ts\` as \`npm start\` seeds its demo organization.`;
 const say = (line) => console.log(line);
 const started = new Date();
 const loadBefore = loadavg();

@@ -1,22 +1,22 @@
 // What one huge provider answer costs the worker's memory (docs/gateway.md#limits): a throwaway local
-// stack (scripts/start.mjs: one workerd) and the fake provider's `fake-huge-<MiB>` answers, made as
+// stack (scripts/dev/start.mjs: one workerd) and the fake provider's `fake-huge-<MiB>` answers, made as
 // they are read; a plain client reads each through the gateway (counting bytes, keeping none) while
 // workerd's resident memory (VmRSS of the process listening on the stack's port) is sampled every
 // 20 ms. Prints the RSS before, the peak during and the RSS after each call.
 // With --before DIR (a checkout of the code before a change:
 //   mkdir /tmp/before && git archive <commit> | tar -x -C /tmp/before && ln -s "$PWD/node_modules" /tmp/before/)
 // that code is measured first, on a stack of its own, then this tree's.
-// Usage: node scripts/gateway-memory.mjs [--before DIR] [--json-mib 200] [--stream-mib 150] [--repeat 1]
+// Usage: node scripts/bench/gateway-memory.mjs [--before DIR] [--json-mib 200] [--stream-mib 150] [--repeat 1]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { arg, int } from "./lib/cli-args.mjs";
-import { startFakeOpenAI } from "./lib/fake-openai.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { arg, int } from "../lib/cli-args.mjs";
+import { startFakeOpenAI } from "../lib/fake-openai.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 
-const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BEFORE = arg("before") ? path.resolve(arg("before")) : null;
 const JSON_MIB = int("json-mib", 200);
 const STREAM_MIB = int("stream-mib", 150);

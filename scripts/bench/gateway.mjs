@@ -10,9 +10,9 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import OpenAI from "openai";
 import { VERSION } from "openai/version";
-import { startFakeOpenAI } from "./lib/fake-openai.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
-import { arg } from "./lib/cli-args.mjs";
+import { startFakeOpenAI } from "../lib/fake-openai.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
+import { arg } from "../lib/cli-args.mjs";
 
 const CALLS = Number(arg("calls", 300));
 const WARMUP = 20;

@@ -1,7 +1,7 @@
 // The health route before and after a change, as `npm start` serves it (issue 15): this tree's worker
 // and another commit's (default: main), each bundled as wrangler deploys it and started by
 // scripts/lib/runtime.mjs, taking turns under wrk with the raw workerd ceilings of the same minutes:
-//   raw do-nothing            a worker answering {"ok":true} on raw workerd (scripts/lib/raw-workerd.mjs)
+//   raw do-nothing            a worker answering {"ok":true} on raw workerd (scripts/bench/lib/raw-workerd.mjs)
 //   raw do-nothing + headers  the same with our health answer's headers: the most a route that must
 //                             send the security headers can do here
 // Each line: req/s and p99 (median of the rounds), its ratio to the raw do-nothing, and workerd's
@@ -16,11 +16,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
 import { DO_NOTHING_WORKER, processCpuNs, startRawWorkerd } from "./lib/raw-workerd.mjs";
-import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
+import { bundleWorker, removeBundle, startRuntime } from "../lib/runtime.mjs";
 import { ensureWrk, runWrk } from "./lib/wrk.mjs";
-import { arg, flag } from "./lib/cli-args.mjs";
+import { arg, flag } from "../lib/cli-args.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const BASE = arg("base", "main");
 const SECONDS = Number(arg("seconds", 5));
 const CONNECTIONS = Number(arg("connections", 16));

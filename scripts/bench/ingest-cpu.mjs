@@ -1,5 +1,5 @@
 // CPU time per request of workerd itself (user + system, all its threads, from /proc/<pid>/stat), for
-// each kind of request on a throwaway stack (scripts/start.mjs). On a shared machine throughput and
+// each kind of request on a throwaway stack (scripts/dev/start.mjs). On a shared machine throughput and
 // latency swing with everyone else's load; the CPU a request costs the server does much less, so it
 // says where a request's cost is (issue 11): health (the floor of any request), single logs one at a
 // time (no group commit) and 16 at once (group-committed), a batch of 100 (per log), and two refusals
@@ -9,8 +9,8 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { arg } from "./lib/cli-args.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { arg } from "../lib/cli-args.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { benchLog } from "./lib/bench-log.mjs";
 
 const ROUNDS = Number(arg("rounds", 1));

@@ -2,14 +2,14 @@
 // GET /api/health (no auth, no database) vs POST /api/logs (auth, detector, D1 insert + triggers)
 // vs POST /api/logs/batch (100 logs a request). Loopback only; stops by itself.
 // Usage: npm run bench:ingest [-- --seconds 10 --concurrency 16]
-// It starts its own stack (scripts/start.mjs on spare ports, throwaway database) so the demo data of
+// It starts its own stack (scripts/dev/start.mjs on spare ports, throwaway database) so the demo data of
 // `npm start` is never touched, and stops it at the end.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { benchLog } from "./lib/bench-log.mjs";
-import { arg } from "./lib/cli-args.mjs";
+import { arg } from "../lib/cli-args.mjs";
 
 const SECONDS = Number(arg("seconds", 8));
 const CONCURRENCY = Number(arg("concurrency", 16));

@@ -12,17 +12,17 @@
 // --ceiling also measures a do-nothing worker on raw workerd (hand-written capnp config) and behind
 // Miniflare's entry worker (same machine, same moment): the most any route can do here, to read the
 // health figure against; the ratio "our health / raw workerd do-nothing" is printed.
-// Without --url it starts its own stack (scripts/start.mjs, throwaway database). --peer-dev measures
+// Without --url it starts its own stack (scripts/dev/start.mjs, throwaway database). --peer-dev measures
 // `npm run dev` (wrangler dev) as the peer instead: the runtime before and after issue 15.
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { call, lunary, promptSentry, SEARCH_WORDS } from "./lib/bench-targets.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { DO_NOTHING_WORKER, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { arg, flag } from "./lib/cli-args.mjs";
+import { arg, flag } from "../lib/cli-args.mjs";
 
 const SECONDS = Number(arg("seconds", 10));
 const CONNECTIONS = Number(arg("connections", 32));

@@ -11,12 +11,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { call, promptSentry } from "./lib/bench-targets.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
-import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
-import { arg, flag } from "./lib/cli-args.mjs";
+import { bundleWorker, removeBundle, startRuntime } from "../lib/runtime.mjs";
+import { arg, flag } from "../lib/cli-args.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const REQUESTS = Number(arg("requests", 300));
 const SECONDS = Number(arg("seconds", 10));
 const CONCURRENCY = Number(arg("concurrency", 32));

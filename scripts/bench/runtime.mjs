@@ -1,6 +1,6 @@
 // What stands between a request and our health handler on the `npm start` runtime (issue 15), in
 // one run, wrk on each of:
-//   raw workerd   a hand-written capnp config, nothing in front (scripts/lib/raw-workerd.mjs):
+//   raw workerd   a hand-written capnp config, nothing in front (scripts/bench/lib/raw-workerd.mjs):
 //                 the do-nothing worker, a bare Hono app, that app with our middleware added one at
 //                 a time, and the product bundle itself (health needs no binding)
 //   Miniflare     the do-nothing worker behind Miniflare's entry worker and on a direct socket
@@ -17,10 +17,10 @@ import { Agent } from "undici";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_readConfig } from "wrangler";
 import { DO_NOTHING_WORKER, processCpuNs, startRawWorkerd } from "./lib/raw-workerd.mjs";
-import { bundleWorker, removeBundle, startRuntime } from "./lib/runtime.mjs";
+import { bundleWorker, removeBundle, startRuntime } from "../lib/runtime.mjs";
 import { ensureWrk, runWrk } from "./lib/wrk.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SECONDS = Number(arg("seconds", 5));
 const CONNECTIONS = Number(arg("connections", 32));
 const only = arg("only")?.split(",");
@@ -43,7 +43,7 @@ import { queryKeyDeprecation } from "./worker/src/middleware/query-key-deprecati
 import { defaultBodyLimit } from "./worker/src/middleware/body-limit.ts";
 import { publicRoute } from "./worker/src/middleware/guard.ts";
 import { onError, onNotFound } from "./worker/src/errors.ts";
-import { arg } from "./lib/cli-args.mjs";
+import { arg } from "../lib/cli-args.mjs";
 ${HEALTH}`;
 const honoVariants = [
   ["Hono, bare GET /api/health", `const app = new Hono().get("/api/health", health);`],

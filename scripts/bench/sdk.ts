@@ -4,11 +4,11 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import OpenAI from "openai";
-import { PromptSentry } from "../sdk/typescript/src/index";
-import { FakeApi } from "../sdk/typescript/test/fake-api";
-import { startFakeOpenAI } from "./lib/fake-openai.mjs";
+import { PromptSentry } from "../../sdk/typescript/src/index";
+import { FakeApi } from "../../sdk/typescript/test/fake-api";
+import { startFakeOpenAI } from "../lib/fake-openai.mjs";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const entry = {
   prompt: "Summarize the key points of our Q3 customer feedback report.",
   response: "Customers praised onboarding speed.",

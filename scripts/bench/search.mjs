@@ -1,7 +1,7 @@
 // Search at scale on a database file (issue 11): fills a SQLite file that has the repository's
 // migrations with realistic logs straight through SQL (the same triggers as D1: FTS index, daily
 // aggregates), then times the worker's own query modules on it (drizzle-orm/d1 over node:sqlite,
-// scripts/lib/d1-sqlite.mjs): search lists (common / rare / no match), searched and unfiltered counts,
+// scripts/bench/lib/d1-sqlite.mjs): search lists (common / rare / no match), searched and unfiltered counts,
 // the plain list, stats and trends. No HTTP or workerd around it: these are the queries' own costs.
 //
 // Usage: npm run bench:search -- --db /tmp/sb/one.sqlite --logs 1000000 [--orgs 1] [--org 0] [--runs 40]
@@ -14,7 +14,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { ulid } from "ulidx";
 import { tsImport } from "tsx/esm/api";
 import { d1Over, openSqlite } from "./lib/d1-sqlite.mjs";
-import { arg } from "./lib/cli-args.mjs";
+import { arg } from "../lib/cli-args.mjs";
 
 const FILE = arg("db");
 if (!FILE) throw new Error("--db <file> is required");
@@ -24,7 +24,7 @@ const RUNS = Number(arg("runs", 40));
 const orgId = (i) => `org_bench_${String(i).padStart(3, "0")}`;
 const ORG = orgId(Number(arg("org", 0)));
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const fresh = !existsSync(FILE);
 const sqlite = openSqlite(FILE);
 
@@ -43,7 +43,7 @@ for (const { tag } of journal.entries) {
 
 // ── Fill ────────────────────────────────────────────────────────────────────
 if (fresh) {
-  const { rng, demoLog } = await tsImport("./seed-data.ts", import.meta.url);
+  const { rng, demoLog } = await tsImport("../lib/seed-data.ts", import.meta.url);
   const r = rng(11);
   const users = Array.from({ length: 250 }, (_, i) => `user_${(i * 7919).toString(36)}`);
   const context = Array.from({ length: 400 }, () => demoLog(r, users).prompt);
@@ -59,7 +59,7 @@ if (fresh) {
       .prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, ?, ?, 'enterprise', ?)")
       .run(orgId(o), `Bench ${o}`, `bench${o}@example.com`, now - 40 * 86_400_000);
   // Each transaction ends as the product's writes do: the logs the insert trigger queued are indexed.
-  const { INDEX_QUEUED_LOGS } = await tsImport("../schema/search-backfill.ts", import.meta.url);
+  const { INDEX_QUEUED_LOGS } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
   const indexQueued = () => {
     for (const statement of INDEX_QUEUED_LOGS) sqlite.exec(statement);
   };

@@ -15,7 +15,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { unstable_readConfig } from "wrangler";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const option = (name, env, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -54,7 +54,7 @@ function prepare() {
   for (const db of databases) execFileSync(bin("wrangler"), ["d1", "migrations", "apply", db, "--local", ...persist], quiet);
   execFileSync(
     bin("tsx"),
-    ["scripts/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")],
+    ["scripts/dev/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")],
     quiet,
   );
   execFileSync(bin("wrangler"), ["d1", "execute", "DB", "--local", ...persist, "--file", path.join(dir, "seed.sql")], quiet);

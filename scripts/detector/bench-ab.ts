@@ -1,5 +1,5 @@
 // Speed of the working tree's detector against another commit's, in one process on the same logs.
-//   npx tsx scripts/detector-bench-ab.ts <git-ref> [--logs 2000] [--runs 20]
+//   npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20]
 // On a shared, loaded machine two separate bench runs differ by more than a change costs, so the
 // two detectors run interleaved in batches of 50 logs, and each batch keeps its fastest of --runs
 // timings (the run least disturbed by other load); the report is the sum of those minima.
@@ -8,14 +8,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { detect } from "../worker/src/detector/index";
-import { benchLogs, type BenchLog } from "./detector-bench-logs";
-import { repoRoot } from "./detector-data";
+import { detect } from "../../worker/src/detector/index";
+import { benchLogs, type BenchLog } from "./lib/bench-logs";
+import { repoRoot } from "./lib/data";
 
 const argv = process.argv.slice(2);
 const ref = argv.find((a) => !a.startsWith("--") && !/^\d+$/.test(a));
 if (!ref) {
-  console.error("usage: npx tsx scripts/detector-bench-ab.ts <git-ref> [--logs 2000] [--runs 20]");
+  console.error("usage: npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20]");
   process.exit(2);
 }
 const opt = (name: string, dflt: number) => {

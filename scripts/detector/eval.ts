@@ -6,16 +6,16 @@
 //   npm run eval:detector -- --shipped    score the shipped weights instead (training figures)
 // Every learned part (the attack classifier, the jailbreak feature weights) is scored
 // leave-one-source-out: for the rows of one upstream repository, the models are refitted on the
-// rows of all the others, exactly as scripts/detector-train.ts fits the shipped weights. Targets
+// rows of all the others, exactly as scripts/detector/train.ts fits the shipped weights. Targets
 // are applied to those held-out figures only. Rule-based parts (credentials, PII, injection
 // phrases) learn nothing from these files, so their figures are held-out by construction.
-import { FLAG_REASONS, type FlagReason } from "../schema/constants";
-import { detect, type DetectResult } from "../worker/src/detector/index";
-import { KNOWN_EXAMPLE_CREDENTIALS } from "../worker/src/detector/examples";
-import { jailbreakFeatures, scanJailbreak } from "../worker/src/detector/jailbreak";
-import { lowerSameLength } from "../worker/src/detector/text";
-import type { RawHit } from "../worker/src/detector/types";
-import { buildCodeCorpus } from "./detector-corpus";
+import { FLAG_REASONS, type FlagReason } from "../../schema/constants";
+import { detect, type DetectResult } from "../../worker/src/detector/index";
+import { KNOWN_EXAMPLE_CREDENTIALS } from "../../worker/src/detector/examples";
+import { jailbreakFeatures, scanJailbreak } from "../../worker/src/detector/jailbreak";
+import { lowerSameLength } from "../../worker/src/detector/text";
+import type { RawHit } from "../../worker/src/detector/types";
+import { buildCodeCorpus } from "./lib/corpus";
 import {
   ATTACK_LABELS,
   attackTrainingRows,
@@ -26,9 +26,9 @@ import {
   loadAll,
   type EvalRow,
   type Family,
-} from "./detector-data";
-import { fitModels, type FittedModels } from "./detector-fit";
-import { findEvalTextInSource, WINDOW } from "./detector-leak";
+} from "./lib/data";
+import { fitModels, type FittedModels } from "./lib/fit";
+import { findEvalTextInSource, WINDOW } from "./lib/leak";
 
 if (!hasEvalData()) {
   // The labelled sets live outside the repository (../shared/eval); a checkout without them has

@@ -14,8 +14,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { detect as workingTreeDetect, type DetectResult } from "../worker/src/detector/index";
-import { evalDir, readJsonl, repoRoot, type Row } from "./detector-data";
+import { detect as workingTreeDetect, type DetectResult } from "../../worker/src/detector/index";
+import { evalDir, readJsonl, repoRoot, type Row } from "./lib/data";
 
 const argv = process.argv.slice(2);
 const VERBOSE = argv.includes("--verbose");

@@ -1,5 +1,5 @@
 // What a shard move leaves in the source shard's files, byte for byte. Starts its own stack
-// (scripts/start.mjs on spare ports, throwaway persist dir), registers organizations until two share
+// (scripts/dev/start.mjs on spare ports, throwaway persist dir), registers organizations until two share
 // a data shard, posts logs carrying unique markers for both (short prompts that live in the row's
 // cell, long ones whose marker lies past the first page, in an overflow page; metadata, user and
 // session ids), stops the stack and moves one of the two to the other shard with moveTenant, as
@@ -17,12 +17,12 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { moveTenant } from "../worker/src/lib/shard-move.ts";
+import { moveTenant } from "../../worker/src/lib/shard-move.ts";
 import { filesUnder } from "./lib/files-under.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 
 const LOGS = 40;
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const mark = (tag) => `zebra${tag}${randomBytes(6).toString("hex")}mark`;
 /** One organization's logs and the markers they carry, by where the marker is stored. */
 function carrying(tag) {

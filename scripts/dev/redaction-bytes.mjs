@@ -1,5 +1,5 @@
 // Every byte the local stack wrote, searched for raw secrets (issue 14). Starts its own stack
-// (scripts/start.mjs on spare ports, throwaway persist dir), posts generated credentials and
+// (scripts/dev/start.mjs on spare ports, throwaway persist dir), posts generated credentials and
 // personal data through POST /api/logs, /api/logs/batch and /api/test-prompt (prompt, response and
 // metadata) with redaction "sensitive", and control values with redaction "off"; a webhook to a
 // local receiver makes the queue carry deliveries. Then it stops the stack and reads every file
@@ -13,7 +13,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { filesUnder } from "./lib/files-under.mjs";
-import { startLocalStack } from "./lib/local-stack.mjs";
+import { startLocalStack } from "../lib/local-stack.mjs";
 
 const ALNUM = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 const pick = (alphabet, n) => [...randomBytes(n)].map((b) => alphabet[b % alphabet.length]).join("");

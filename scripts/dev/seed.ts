@@ -1,18 +1,18 @@
 // Writes the SQL that creates the local demo organization (Enterprise plan, no quota) with a month of
 // realistic traffic, flagged by the real detector, and the alerts that traffic raises.
-// Usage: tsx scripts/seed.ts <control.sql> <data.sql> <key-file>   (scripts/start.mjs runs it on an empty
+// Usage: tsx scripts/dev/seed.ts <control.sql> <data.sql> <key-file>   (scripts/dev/start.mjs runs it on an empty
 // database). The control rows go to DB, the logs and alerts to the data shard DEMO_SHARD (shard 0: the
 // first organization goes to the emptiest shard, lib/shards.ts pickShard), which start.mjs reads back.
 import { writeFileSync } from "node:fs";
-import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../schema/constants";
-import { estimateCostCents } from "../schema/pricing";
-import { INDEX_QUEUED_LOGS } from "../schema/search-backfill";
-import { detect } from "../worker/src/detector";
-import { alertFor } from "../worker/src/lib/alert-rules";
-import { idAt } from "../worker/src/lib/ids";
-import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../worker/src/lib/keys";
-import { fingerprinter, newFingerprintKey, redactLog } from "../worker/src/redaction";
-import { demoLog, rng } from "./seed-data";
+import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../../schema/constants";
+import { estimateCostCents } from "../../schema/pricing";
+import { INDEX_QUEUED_LOGS } from "../../schema/search-backfill";
+import { detect } from "../../worker/src/detector";
+import { alertFor } from "../../worker/src/lib/alert-rules";
+import { idAt } from "../../worker/src/lib/ids";
+import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../../worker/src/lib/keys";
+import { fingerprinter, newFingerprintKey, redactLog } from "../../worker/src/redaction";
+import { demoLog, rng } from "../lib/seed-data";
 
 /** The demo organization is the first one: every shard is empty, and pickShard answers 0 (start.mjs seeds DATA_0). */
 const DEMO_SHARD = 0;

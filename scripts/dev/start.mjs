@@ -5,11 +5,11 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { seedOrganizations } from "./lib/seed-orgs.mjs";
+import { seedOrganizations } from "../lib/seed-orgs.mjs";
 import { unstable_readConfig } from "wrangler";
-import { bundleWorker, fireScheduled, removeBundle, startCronTicker, startRuntime } from "./lib/runtime.mjs";
+import { bundleWorker, fireScheduled, removeBundle, startCronTicker, startRuntime } from "../lib/runtime.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 // X_LOCAL_OBSERVABILITY=false: wrangler dev's local trace store (<state>/v3/observability) records
 // every request URL, so a `?apiKey=` call would leave the full key on disk (docs/api-keys-in-urls.md).

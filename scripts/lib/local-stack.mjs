@@ -1,4 +1,4 @@
-// Starts the product as `npm start` does (scripts/start.mjs: workerd through Miniflare) on spare
+// Starts the product as `npm start` does (scripts/dev/start.mjs: workerd through Miniflare) on spare
 // ports and the given persist directory, for scripts that need a throwaway stack of their own
 // (benchmarks, byte checks); `dev: true` starts it as `npm run dev` does (wrangler dev) instead, for
 // before/after comparisons. `root` starts another checkout's code (e.g. a `git archive` of the commit
@@ -11,7 +11,7 @@ import path from "node:path";
 /** @param {{ dir: string, portBase: number, timeoutMs?: number, dev?: boolean, root?: string }} options */
 export async function startLocalStack({ dir, portBase, timeoutMs = 240_000, dev = false, root = process.cwd() }) {
   const port = portBase + Math.floor(Math.random() * 100);
-  const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs"), ...(dev ? ["--dev"] : [])], {
+  const child = spawn(process.execPath, [path.join(root, "scripts/dev/start.mjs"), ...(dev ? ["--dev"] : [])], {
     cwd: root,
     env: { ...process.env, PORT: String(port), PARTY_PORT: String(port + 1000), PERSIST_DIR: dir, SKIP_WEB_BUILD: "1" },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,5 @@
-// Pure helpers of `npm run bench` (scripts/bench.mjs): percentiles, number formats, the Markdown
-// table and the docs/performance.md section it owns. No I/O here (tested in scripts/lib/bench-report.test.ts).
+// Pure helpers of `npm run bench` (scripts/bench/full.mjs): percentiles, number formats, the Markdown
+// table and the docs/performance.md section it owns. No I/O here (tested in scripts/bench/lib/bench-report.test.mjs).
 
 /** The q-quantile (0..1) of `values` by the nearest-rank method; NaN when empty. */
 export function percentile(values, q) {

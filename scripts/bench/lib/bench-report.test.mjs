@@ -1,5 +1,5 @@
 // Pure helpers of `npm run bench` and its straight-SQLite baseline (run by `npm run test:schema`,
-// whose config includes scripts/lib/*.test.mjs). No timings are asserted: benchmarks are scripts.
+// whose config includes scripts/**/lib/*.test.{mjs,ts}). No timings are asserted: benchmarks are scripts.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// What the side-by-side benchmark (scripts/bench-peer.mjs) sends, and how each product takes it.
+// What the side-by-side benchmark (scripts/bench/peer.mjs) sends, and how each product takes it.
 // Both products get the same text: one LLM call = one prompt, one response, one model, one user,
 // token counts. PromptSentry takes it as one log (POST /api/logs, DESIGN §5); Lunary as one run of
 // type "llm", i.e. a "start" event (input, model, user) and an "end" event (output, token usage) in

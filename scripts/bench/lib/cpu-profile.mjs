@@ -1,5 +1,5 @@
 // A V8 CPU profile of the product's isolate inside workerd, over the DevTools protocol (workerd's
-// --inspector-addr, Miniflare's inspectorPort): scripts/profile-ingest.mjs and scripts/bench-health.mjs.
+// --inspector-addr, Miniflare's inspectorPort): scripts/bench/profile-ingest.mjs and scripts/bench/health.mjs.
 
 /** Starts the V8 profiler of the product's isolate over the DevTools protocol (Node 22's WebSocket). */
 export async function startCpuProfile(inspector, interval = 200) {

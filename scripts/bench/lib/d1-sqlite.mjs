@@ -1,6 +1,6 @@
 // A D1Database over a local SQLite file (node:sqlite), enough for drizzle-orm/d1: prepare → bind →
 // all/raw/first/run, and batch (one transaction, as D1 runs a batch). The benchmarks use it to run the
-// worker's own query modules on a database file without a stack around it (scripts/bench-search.mjs).
+// worker's own query modules on a database file without a stack around it (scripts/bench/search.mjs).
 import { DatabaseSync } from "node:sqlite";
 
 export function openSqlite(file) {

@@ -4,7 +4,7 @@
 // demo month that seeding gives them, and bench-dataset.json saying which keys and how far filled.
 //
 // Organizations are made the way the product makes them: the first by `npm start` itself
-// (scripts/start.mjs seeds an empty database), the others by the same seed path (scripts/seed.ts,
+// (scripts/dev/start.mjs seeds an empty database), the others by the same seed path (scripts/dev/seed.ts,
 // applied with `wrangler d1 execute --local`, as start.mjs does) — Enterprise, so no quota stops the
 // fill; logs only ever arrive through POST /api/logs/batch. A dataset of 10 organizations starts as a
 // copy of the 1-organization dataset of the same size, so its first organization's data is the same.
@@ -12,11 +12,11 @@ import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } fr
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { counts, sendBatches } from "./fill.mjs";
-import { startLocalStack } from "./local-stack.mjs";
-import { seedOrganizations } from "./seed-orgs.mjs";
+import { startLocalStack } from "../../lib/local-stack.mjs";
+import { seedOrganizations } from "../../lib/seed-orgs.mjs";
 import { logGenerator } from "./realistic-logs.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 const MARKER = "bench-dataset.json";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", NO_D1_WARNING: "true" };
 
@@ -51,7 +51,7 @@ export async function ensureDataset(dataDir, orgs, perOrg, { concurrency = 6, sa
   // The first organization is the demo one, which the stack's first start below creates.
   const missing = orgs - Math.max(1, marker.orgs.length);
   if (marker.orgs.length && missing > 0) {
-    say(`› seeding ${missing} more organizations (scripts/seed.ts)`);
+    say(`› seeding ${missing} more organizations (scripts/dev/seed.ts)`);
     for (const key of seedOrganizations({ root, env, persistTo: ["--persist-to", dir], tmpDir: dir, count: missing }))
       marker.orgs.push({ key, filled: 0 });
     writeMarker(dir, marker);

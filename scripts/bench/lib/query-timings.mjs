@@ -1,10 +1,10 @@
 // Read-path timings against a running stack (issue 11): list, search and counts p50/p95, each next to
 // GET /api/health (no auth, no database) measured in the same run. Sequential requests, a few warm-ups
-// first: this is latency at rest, not throughput. Used by scripts/bench-fill.mjs --measure.
+// first: this is latency at rest, not throughput. Used by scripts/bench/fill.mjs --measure.
 
 import { SEARCH_WORDS } from "./realistic-logs.mjs";
 
-/** Words to search: common in generated prompts, in one log of 1,000 (scripts/lib/realistic-logs.mjs), and absent. */
+/** Words to search: common in generated prompts, in one log of 1,000 (scripts/bench/lib/realistic-logs.mjs), and absent. */
 export const SEARCHES = SEARCH_WORDS;
 
 /** `runs` sequential GETs after `warmups`: every latency (ms), p50/p95, and the last body. */

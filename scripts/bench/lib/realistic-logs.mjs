@@ -1,5 +1,5 @@
 // Realistic logs for the benchmarks (issue 11): the demo generator's prompt shapes, models, users and
-// sources (scripts/seed-data.ts), padded or cut to a long-tailed length between 50 and 4,000
+// sources (scripts/lib/seed-data.ts), padded or cut to a long-tailed length between 50 and 4,000
 // characters, 250 users coming back to a few sessions each, ~10% flagged.
 //
 // Generating must cost the client next to nothing (it shares the machine with the server): the real
@@ -22,9 +22,9 @@ const CONTEXT_PARAGRAPHS = 400;
 let modules;
 async function load() {
   modules ??= {
-    seed: await tsImport("../seed-data.ts", import.meta.url),
-    detector: await tsImport("../../worker/src/detector/index.ts", import.meta.url),
-    constants: await tsImport("../../schema/constants.ts", import.meta.url),
+    seed: await tsImport("../../lib/seed-data.ts", import.meta.url),
+    detector: await tsImport("../../../worker/src/detector/index.ts", import.meta.url),
+    constants: await tsImport("../../../schema/constants.ts", import.meta.url),
   };
   return modules;
 }

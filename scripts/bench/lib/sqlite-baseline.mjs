@@ -12,9 +12,9 @@ import { BATCH } from "./fill.mjs";
 import { VERDICT } from "./realistic-logs.mjs";
 
 /** What ends each of the product's writes of logs: the logs the insert trigger queued are indexed (migration 0013). */
-const { INDEX_QUEUED_LOGS } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
+const { INDEX_QUEUED_LOGS } = await tsImport("../../../schema/search-backfill.ts", import.meta.url);
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/migrations");
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../schema/migrations");
 const ORG_ID = "01BENCHBASE00000000000000";
 
 /** The migration files of `dir` in the order of its meta/_journal.json. */

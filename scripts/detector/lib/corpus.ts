@@ -6,12 +6,12 @@
 // order and every choice comes from a PRNG seeded by the file's path, so the same machine gives
 // the same rows. Used by detector-eval.ts (flag rate on the `check` half) and detector-fit.ts
 // (hard negatives from the `fit` half); a row's half follows its file, so no file is in both.
-//   npx tsx scripts/detector-corpus.ts        print counts per kind and a few samples
+//   npx tsx scripts/detector/lib/corpus.ts        print counts per kind and a few samples
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { basename, extname, join, relative } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { mulberry32, repoRoot } from "./detector-data";
+import { mulberry32, repoRoot } from "./data";
 
 export interface CorpusRow {
   text: string;

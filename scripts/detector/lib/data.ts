@@ -4,9 +4,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CorpusRow } from "./detector-corpus";
+import type { CorpusRow } from "./corpus";
 
-export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../..");
 export const evalDir = process.env.EVAL_DIR ? resolve(process.env.EVAL_DIR) : resolve(repoRoot, "../shared/eval");
 export const hardCasesPath = join(repoRoot, "worker/src/detector/hard-cases.jsonl");
 

@@ -1,14 +1,14 @@
 // Fitting of the detector's learned parts, shared by the evaluation (leave-one-source-out folds)
-// and by scripts/detector-train.ts (the shipped weights, fitted on every source). Deterministic:
+// and by scripts/detector/train.ts (the shipped weights, fitted on every source). Deterministic:
 // the same rows always give the same weights.
-import { denseModel, featureVector, HASH_BITS, type SparseClassifierModel } from "../worker/src/detector/classifier";
-import type { DetectorModels } from "../worker/src/detector/index";
-import { JAILBREAK_FEATURES } from "../worker/src/detector/jailbreak-features";
-import { jailbreakFeatures, jailbreakScore, type JailbreakWeights } from "../worker/src/detector/jailbreak";
-import { proseView } from "../worker/src/detector/data-regions";
-import { lowerSameLength } from "../worker/src/detector/text";
-import { fitLogistic, fitSparseLogistic, thresholdForFpr, type SparseRow } from "../worker/src/detector/train";
-import { attackTrainingRows, type EvalRow } from "./detector-data";
+import { denseModel, featureVector, HASH_BITS, type SparseClassifierModel } from "../../../worker/src/detector/classifier";
+import type { DetectorModels } from "../../../worker/src/detector/index";
+import { JAILBREAK_FEATURES } from "../../../worker/src/detector/jailbreak-features";
+import { jailbreakFeatures, jailbreakScore, type JailbreakWeights } from "../../../worker/src/detector/jailbreak";
+import { proseView } from "../../../worker/src/detector/data-regions";
+import { lowerSameLength } from "../../../worker/src/detector/text";
+import { fitLogistic, fitSparseLogistic, thresholdForFpr, type SparseRow } from "../../../worker/src/detector/train";
+import { attackTrainingRows, type EvalRow } from "./data";
 
 /** Hyper-parameters, chosen on the leave-one-source-out figures. */
 export const FIT = {

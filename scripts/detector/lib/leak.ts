@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { repoRoot, type EvalRow } from "./detector-data";
+import { repoRoot, type EvalRow } from "./data";
 
 export const WINDOW = 40;
 const TEXT_FILE = /\.(?:ts|tsx|js|mjs|cjs|json|jsonl|md|sql|css|html|txt|yml|yaml|toml)$/;

@@ -16,7 +16,7 @@ describe("deployProblems", () => {
   });
 
   it("ships no development values in the committed wrangler.toml", () => {
-    const committed = unstable_readConfig({ config: path.resolve(import.meta.dirname, "../../wrangler.toml") });
+    const committed = unstable_readConfig({ config: path.resolve(import.meta.dirname, "../../../wrangler.toml") });
     expect(committed.vars.ALLOW_PRIVATE_WEBHOOKS).not.toBe("true");
     const host = String(committed.vars.PARTY_HOST ?? "");
     expect(host).not.toMatch(/^(127\.|localhost|\[?::1)/);

@@ -1,9 +1,9 @@
 // What `npm run deploy` refuses to ship. wrangler.toml holds only production-safe values; the local
 // stack's development values (a loopback party server, webhooks to private receivers) come from
-// scripts/start.mjs at run time, so nothing in the file can carry them to production. This check is
+// scripts/dev/start.mjs at run time, so nothing in the file can carry them to production. This check is
 // the second lock: a deployment whose configuration would point browsers at a loopback socket, let
 // webhooks reach private networks, or write to placeholder databases stops before anything uploads.
-import { checkOutboundUrl } from "../../worker/src/lib/url-policy";
+import { checkOutboundUrl } from "../../../worker/src/lib/url-policy";
 
 export type DeployConfig = {
   vars?: Record<string, unknown>;

@@ -4,7 +4,7 @@
 // what each index can find.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { demoLog, rng } from "../../../scripts/seed-data";
+import { demoLog, rng } from "../../../scripts/lib/seed-data";
 import { indexQueued, registerOrg } from "../../test/helpers";
 
 const DEMO_LOGS = 3_372;
