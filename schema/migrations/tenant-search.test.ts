@@ -1,4 +1,4 @@
-// Migrations 0010, 0013 and 0015 on databases that already hold logs (issue 11): 0010 numbers every
+// Migrations 0010, 0013 and 0015 on databases that already hold logs (docs/data.md#search): 0010 numbers every
 // organization with logs and records how late its logs were stored; the logs themselves are indexed
 // afterwards, in per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule
 // runs), never by one long statement; every write then indexes its own logs (0013). 0015 moves the

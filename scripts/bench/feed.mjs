@@ -1,4 +1,4 @@
-// Row 8 of `npm run bench` alone (issue 11): POST /api/logs → `newPromptLog` on the organization's
+// Row 8 of `npm run bench` alone (docs/performance.md#row-8-the-live-feed-under-load): POST /api/logs → `newPromptLog` on the organization's
 // realtime socket, at rest and while --rate logs/s are ingested in batches of --feed-batch
 // (scripts/bench/lib/socket-latency.mjs, the same measure as the full benchmark), on a small dataset: a
 // throwaway stack (scripts/dev/start.mjs on spare ports) with the demo organization `npm start` seeds.

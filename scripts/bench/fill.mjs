@@ -1,4 +1,4 @@
-// Fills a local organization with realistic logs through POST /api/logs/batch (issue 11) and prints
+// Fills a local organization with realistic logs through POST /api/logs/batch (docs/performance.md) and prints
 // rows/s; with --measure, then times search / count / list against GET /api/health in the same run
 // (scripts/bench/lib/query-timings.mjs). Logs: scripts/bench/lib/realistic-logs.mjs (demo prompt shapes, models,
 // users and sessions, 50–4,000 characters, ~10% flagged), sent by scripts/bench/lib/fill.mjs.

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 11): every row of the issue's table in one run, each against a baseline
+// `npm run bench`: every row of the performance table (docs/performance.md) in one run, each against a baseline
 // measured in the same run, printed and written to docs/performance.md (the section it owns).
 //
 //   1  single-log POST /api/logs, wrk -c16, vs GET /api/health on the same server (req/s ratio, p99)

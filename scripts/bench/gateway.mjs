@@ -1,4 +1,4 @@
-// Gateway added latency (issue 12 part 2): the official `openai` client calls the local fake provider
+// Gateway added latency (docs/gateway.md#overhead): the official `openai` client calls the local fake provider
 // (scripts/lib/fake-openai.mjs) directly and through the gateway of a throwaway local stack, the two
 // interleaved call by call in the same run, so both see the same machine load. Reports p50/p95 of
 // each and of the gateway's added time per pair (gateway − direct), for plain completions (total

@@ -1,4 +1,4 @@
-// The health route before and after a change, as `npm start` serves it (issue 15): this tree's worker
+// The health route before and after a change, as `npm start` serves it (docs/performance.md#the-health-route-row-1s-baseline): this tree's worker
 // and another commit's (default: main), each bundled as wrangler deploys it and started by
 // scripts/lib/runtime.mjs, taking turns under wrk with the raw workerd ceilings of the same minutes:
 //   raw do-nothing            a worker answering {"ok":true} on raw workerd (scripts/bench/lib/raw-workerd.mjs)

@@ -1,7 +1,7 @@
 // CPU time per request of workerd itself (user + system, all its threads, from /proc/<pid>/stat), for
 // each kind of request on a throwaway stack (scripts/dev/start.mjs). On a shared machine throughput and
 // latency swing with everyone else's load; the CPU a request costs the server does much less, so it
-// says where a request's cost is (issue 11): health (the floor of any request), single logs one at a
+// says where a request's cost is (docs/performance.md#row-1-single-log-ingestion): health (the floor of any request), single logs one at a
 // time (no group commit) and 16 at once (group-committed), a batch of 100 (per log), and two refusals
 // that stop early (bad key: one D1 read; invalid body: auth, rate limit, validation).
 // Usage: npm run bench:ingest-cpu [-- --rounds 2]   (Linux only: reads /proc)

@@ -13,7 +13,8 @@
 // Miniflare's entry worker (same machine, same moment): the most any route can do here, to read the
 // health figure against; the ratio "our health / raw workerd do-nothing" is printed.
 // Without --url it starts its own stack (scripts/dev/start.mjs, throwaway database). --peer-dev measures
-// `npm run dev` (wrangler dev) as the peer instead: the runtime before and after issue 15.
+// `npm run dev` (wrangler dev) as the peer instead: the runtime before and after the move to workerd through Miniflare
+// (docs/performance.md#the-local-runtime-npm-start).
 import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Where the time of one POST /api/logs goes on the `npm start` runtime (issue 15). workerd has no CPU
+// Where the time of one POST /api/logs goes on the `npm start` runtime (docs/performance.md#the-local-runtime-npm-start). workerd has no CPU
 // profiler here, so the worker runs inside a thin wrapper module (this script writes it beside the
 // bundle; the product is unchanged) that times every D1 round trip of a request — prepare().run/
 // all/first/raw, batch, exec — and answers the sums in a Server-Timing header. Sequential requests

@@ -1,4 +1,4 @@
-// What stands between a request and our health handler on the `npm start` runtime (issue 15), in
+// What stands between a request and our health handler on the `npm start` runtime (docs/performance.md#the-local-runtime-npm-start), in
 // one run, wrk on each of:
 //   raw workerd   a hand-written capnp config, nothing in front (scripts/bench/lib/raw-workerd.mjs):
 //                 the do-nothing worker, a bare Hono app, that app with our middleware added one at

@@ -1,4 +1,4 @@
-// Search at scale on a database file (issue 11): fills a SQLite file that has the repository's
+// Search at scale on a database file (docs/data.md#search): fills a SQLite file that has the repository's
 // migrations with realistic logs straight through SQL (the same triggers as D1: FTS index, daily
 // aggregates), then times the worker's own query modules on it (drizzle-orm/d1 over node:sqlite,
 // scripts/bench/lib/d1-sqlite.mjs): search lists (common / rare / no match), searched and unfiltered counts,

@@ -1,4 +1,4 @@
-// Every byte the local stack wrote, searched for raw secrets (issue 14). Starts its own stack
+// Every byte the local stack wrote, searched for raw secrets (docs/log-flow.md, the redaction step). Starts its own stack
 // (scripts/dev/start.mjs on spare ports, throwaway persist dir), posts generated credentials and
 // personal data through POST /api/logs, /api/logs/batch and /api/test-prompt (prompt, response and
 // metadata) with redaction "sensitive", and control values with redaction "off"; a webhook to a

@@ -53,7 +53,7 @@ async function main() {
   );
   // The tenant's stub row in its shard (lib/shards.ts registerTenant): the data's foreign-key parent.
   data.push(insert("organizations", { id: orgId, name: "", email: "", shard: DEMO_SHARD, created_at: now - DAYS * DAY }));
-  // Demo traffic is stored as ingestion stores it: redacted with the default mode (issue 14).
+  // Demo traffic is stored as ingestion stores it: redacted with the default mode (docs/log-flow.md, the redaction step).
   const fingerprintKey = newFingerprintKey();
   const fp = await fingerprinter(fingerprintKey);
   sql.push(

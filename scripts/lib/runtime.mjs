@@ -1,4 +1,4 @@
-// The product on workerd itself (issue 15): what `npm start` runs instead of `wrangler dev`, whose
+// The product on workerd itself (docs/performance.md#the-local-runtime-npm-start): what `npm start` runs instead of `wrangler dev`, whose
 // development proxy (request logging, live reload, a second workerd in front) capped even the
 // health route near 560 req/s. Miniflare's own API starts one workerd with the worker wrangler
 // would deploy and the bindings wrangler would give it in development, read from wrangler.toml by

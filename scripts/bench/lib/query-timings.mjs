@@ -1,4 +1,4 @@
-// Read-path timings against a running stack (issue 11): list, search and counts p50/p95, each next to
+// Read-path timings against a running stack (docs/performance.md#rows-3-to-6-search-and-counts): list, search and counts p50/p95, each next to
 // GET /api/health (no auth, no database) measured in the same run. Sequential requests, a few warm-ups
 // first: this is latency at rest, not throughput. Used by scripts/bench/fill.mjs --measure.
 

@@ -1,5 +1,5 @@
 // workerd with nothing in front of it: a hand-written capnp config (one service and one socket per
-// worker), served by the same workerd binary Miniflare runs. The benchmarks' ceiling (issue 15):
+// worker), served by the same workerd binary Miniflare runs. The benchmarks' ceiling (docs/performance.md#the-local-runtime-npm-start):
 // what any route can do on this machine at this moment, to read our own figures against.
 import { spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// Realistic logs for the benchmarks (issue 11): the demo generator's prompt shapes, models, users and
+// Realistic logs for the benchmarks (docs/performance.md): the demo generator's prompt shapes, models, users and
 // sources (scripts/lib/seed-data.ts), padded or cut to a long-tailed length between 50 and 4,000
 // characters, 250 users coming back to a few sessions each, ~10% flagged.
 //

@@ -1,4 +1,4 @@
-// The straight-SQLite baseline of batched ingestion (issue 11): the same rows inserted into a plain
+// The straight-SQLite baseline of batched ingestion (docs/performance.md#row-2-batched-ingestion-is-bounded-by-straight-sqlite): the same rows inserted into a plain
 // SQLite file (node:sqlite) with the product's schema, triggers and FTS, i.e. every migration of
 // schema/migrations applied in journal order, read at run time so the baseline follows the schema.
 // Rows go in transactions of BATCH (what one /api/logs/batch request stores) with the columns the

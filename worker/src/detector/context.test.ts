@@ -1,4 +1,4 @@
-// Issue 9: indirect injection, credentials in context, over-defense, scores and sensitivity.
+// docs/flags.md: indirect injection, credentials in context, over-defense, scores and sensitivity.
 // Every text here is written for this file (scripts/detector/lib/leak.ts keeps eval text out).
 import { describe, expect, it } from "vitest";
 import { detect, type ScoredFinding } from "./index";
