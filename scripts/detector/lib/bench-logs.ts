@@ -1,5 +1,5 @@
 // The bench's ~2 KB logs (prose, code, a few credentials and attacks), the same every run:
-// shared by detector-bench.ts and detector-bench-ab.ts.
+// shared by bench.ts and bench-ab.ts.
 
 export interface BenchLog {
   prompt: string;

@@ -4,7 +4,7 @@
 // Python's standard library, the documentation Debian installs. Nothing of it is copied into the
 // repository: it is rebuilt in memory on each run. Deterministic: files are listed in sorted
 // order and every choice comes from a PRNG seeded by the file's path, so the same machine gives
-// the same rows. Used by detector-eval.ts (flag rate on the `check` half) and detector-fit.ts
+// the same rows. Used by eval.ts (flag rate on the `check` half) and lib/fit.ts
 // (hard negatives from the `fit` half); a row's half follows its file, so no file is in both.
 //   npx tsx scripts/detector/lib/corpus.ts        print counts per kind and a few samples
 import { execFileSync } from "node:child_process";
@@ -349,7 +349,7 @@ export function buildCodeCorpus(perSource = 400): CorpusRow[] {
   return rows;
 }
 
-if (process.argv[1] && basename(process.argv[1]).startsWith("detector-corpus")) {
+if (process.argv[1] && realpathSync(process.argv[1]) === import.meta.filename) {
   const rows = buildCodeCorpus();
   const count = new Map<string, number>();
   for (const r of rows) count.set(`${r.origin}/${r.kind}/${r.split}`, (count.get(`${r.origin}/${r.kind}/${r.split}`) ?? 0) + 1);

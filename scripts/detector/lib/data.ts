@@ -1,6 +1,6 @@
 // Labelled rows for the detector's evaluation and training: every *.jsonl in ../shared/eval (or
-// $EVAL_DIR) plus the repository's hand-written hard cases. Shared by detector-eval.ts (figures)
-// and detector-train.ts (the shipped weights), so both see the same rows, groups and labels.
+// $EVAL_DIR) plus the repository's hand-written hard cases. Shared by eval.ts (figures)
+// and train.ts (the shipped weights), so both see the same rows, groups and labels.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -95,7 +95,7 @@ export function loadAll(): EvalRow[] {
   return out;
 }
 
-/** The benign code-and-data corpus (detector-corpus.ts) as labelled rows, grouped by origin. */
+/** The benign code-and-data corpus (corpus.ts) as labelled rows, grouped by origin. */
 export function corpusRows(corpus: readonly CorpusRow[]): EvalRow[] {
   return corpus.map((c) => ({
     text: c.text,

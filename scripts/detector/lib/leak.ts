@@ -2,7 +2,7 @@
 // hard cases, fixtures), or the figures would measure memorisation, not detection. Every
 // WINDOW-character window of every eval row is looked up among the windows of every tracked text
 // file (rolling hash, then an exact comparison), so a copied phrase of that length is found
-// wherever it is. Run by detector-eval.ts on every `npm run eval:detector`.
+// wherever it is. Run by eval.ts on every `npm run eval:detector`.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
