@@ -275,7 +275,9 @@ describe("migration 0015_search_newest_first", () => {
 });
 
 describe("the demo seed (scripts/dev/seed.ts, what `npm start` loads)", () => {
-  it("ends as every write of logs does: nothing left queued, the demo month searchable at once", () => {
+  // The seed is a tsx child detecting and redacting a month of demo logs: about 3 s of CPU, which
+  // took 40 s on a loaded 2-core machine, so the default 5 s would fail it for want of a core.
+  it("ends as every write of logs does: nothing left queued, the demo month searchable at once", { timeout: 180_000 }, () => {
     const out = mkdtempSync(path.join(tmpdir(), "seed-"));
     const files = ["control.sql", "data.sql", "key"].map((f) => path.join(out, f));
     execFileSync(path.resolve(dir, "../../node_modules/.bin/tsx"), [path.resolve(dir, "../../scripts/dev/seed.ts"), ...files], {
