@@ -20,18 +20,23 @@ export async function startLocalStack({ dir, portBase, timeoutMs = 240_000, dev 
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
+  const stopped = new Promise((r) => child.on("exit", r));
   const deadline = Date.now() + timeoutMs;
   while (!output.includes("PromptSentry is running")) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`stack did not start:\n${output}`);
+    if (child.exitCode !== null || Date.now() > deadline) {
+      // The stack is detached (its own process group): left running, its partykit and workerd
+      // would outlive this script and hold their ports.
+      await stop();
+      throw new Error(`stack did not start:\n${output}`);
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
-  const stopped = new Promise((r) => child.on("exit", r));
-  const stop = async () => {
+  async function stop() {
     try {
       process.kill(-child.pid, "SIGTERM");
     } catch {}
     await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
     await new Promise((r) => setTimeout(r, 1_000)); // workerd children flush and exit after the parent
-  };
+  }
   return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop };
 }
