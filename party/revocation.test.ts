@@ -1,4 +1,4 @@
-// Realtime access ends with its credentials (issue 10, defect 4), against the real `partykit dev`:
+// Realtime access ends with its credentials (docs/sessions.md), against the real `partykit dev`:
 // sockets close at their token's expiry unless renewed, and when the worker reports a revoked key or
 // session, its sockets close and its older tokens no longer connect.
 import { afterEach, describe, expect, inject, it } from "vitest";

@@ -1,4 +1,4 @@
-// The room's list of ended access (issue 10): key ids with the time they were revoked (a token of that
+// The room's list of ended access (docs/sessions.md): key ids with the time they were revoked (a token of that
 // key issued at or before then is refused; later ones, e.g. after a rotation, are fine) and revoked
 // session ids (refused whenever issued). Kept in room storage so a restarted room still refuses old
 // tokens; an entry is dropped once every token it could match has expired.

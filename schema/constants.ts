@@ -214,7 +214,7 @@ export const INGEST_RATE_LIMITS = {
 } as const satisfies Record<PlanId, { binding: string; perMinute: number }>;
 export const TRIAL_DAYS = 14;
 
-// ── Flag feedback (issue 9: operator verdicts on flags) ──────────────────────
+// ── Flag feedback: operator verdicts on flags (docs/flags.md) ────────────────
 /**
  * An operator's verdict on one log: `confirmed` (the flag was right), `false_positive` (a flag that
  * should not have been raised, "false alarm") and `false_negative` (a safe log that should have been
@@ -232,13 +232,13 @@ export const verdictsFor = (flagStatus: FlagStatus): readonly FeedbackVerdict[] 
   flagStatus === "safe" ? ["false_negative"] : ["confirmed", "false_positive"];
 export const FEEDBACK_NOTE_MAX = 1000;
 
-// ── Custom metrics: bounded cost (issue 10, defect 2) ────────────────────────
+// ── Custom metrics: bounded cost (docs/custom-metric-sql.md#bounded-cost) ────
 /** Custom metrics one organization may have: bounds what the scheduled refresh runs for it. */
 export const MAX_CUSTOM_METRICS_PER_ORG = 50;
 /** Wall-clock time the scheduled refresh spends on one organization's metrics per run. */
 export const METRIC_REFRESH_BUDGET_MS = 5_000;
 
-// ── Sessions (issue 10: revocable server-side) ───────────────────────────────
+// ── Sessions: revocable server-side (docs/sessions.md) ───────────────────────
 /** A session unused this long ends (an open dashboard renews it through its realtime token refresh). */
 export const SESSION_IDLE_TIMEOUT_SECONDS = 60 * 60 * 2;
 /** No session outlives this, however active: sign in with the key again. */
@@ -246,7 +246,7 @@ export const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24;
 /** Last-seen time and cookie are renewed at most this often, so reads don't each cost a write. */
 export const SESSION_RENEW_INTERVAL_SECONDS = 60;
 
-// ── Scale (issue 11: less work per request, bounded counts) ──────────────────
+// ── Scale: less work per request, bounded counts (docs/scaling.md) ───────────
 /**
  * An isolate remembers a Bearer key's resolution (key → organization, role, plan) this long. The
  * cache never decides alone that a key is valid: ingestion re-reads the key row in the D1 round trip
@@ -284,7 +284,7 @@ export const INGEST_CONTEXT_TTL_MS = 10_000;
 /** A filtered or searched `GET /api/logs/counts` counts at most this many logs, then answers `capped`. */
 export const LOG_COUNT_CAP = 10_000;
 
-// ── Input bounds (issue 10 §8: bad input is refused before anything is written) ──
+// ── Input bounds: bad input is refused before anything is written (docs/api.md#errors) ──
 /**
  * Ceilings of the numbers a log carries. No real call comes near them; without them one value such
  * as `tokenCount: 1e308` is stored and turns every sum it joins (stats, cost tracking) into nonsense.
@@ -303,7 +303,7 @@ export const METADATA_LIMITS = { depth: 8, entries: 256, keyChars: 100, stringCh
 /** Object keys refused at every level of `metadata`: they mean something to JavaScript objects. */
 export const RESERVED_OBJECT_KEYS = ["__proto__", "constructor", "prototype"] as const;
 
-// ── Detection sensitivity (issue 9: detector) ────────────────────────────────
+// ── Detection sensitivity (docs/flags.md) ────────────────────────────────────
 /** Settings → Red Flag Detection Rules: how sure the detector must be before a finding counts. */
 export const DETECTION_SENSITIVITIES = ["strict", "balanced", "lenient"] as const;
 export type DetectionSensitivity = (typeof DETECTION_SENSITIVITIES)[number];
@@ -319,7 +319,7 @@ export const DETECTION_SENSITIVITY_LABELS: Record<DetectionSensitivity, string> 
   lenient: "Lenient",
 };
 
-// ── Privacy: redaction, fingerprints, metadata retention (issue 14) ─────────
+// ── Privacy: redaction, fingerprints, metadata retention (docs/log-flow.md) ──
 /**
  * What is replaced by a typed placeholder before a log is written: nothing, credentials (rules
  * `secret.*`), or credentials and personal data (`secret.*` and `pii.*`).
@@ -349,13 +349,13 @@ export const CONTENT_EXPIRED_TEXT = "content expired";
 /** Trigram full-text search needs 3 characters per term; shorter terms are matched by substring scan. */
 export const SEARCH_TRIGRAM_MIN_CHARS = 3;
 
-// ── Delivery claims and session purge (issue 10 gaps) ───────────────────────
+// ── Delivery claims and session purge (docs/delivery.md, docs/sessions.md) ──
 /** A claim not settled this long after it was taken (its consumer died mid-send) may be taken over; sends time out long before. */
 export const DELIVERY_CLAIM_STALE_MS = 5 * 60_000;
 /** Settled claims outlive every queue retry of their message (the queue keeps messages at most 14 days). */
 export const DELIVERY_CLAIM_KEEP_DAYS = 15;
 
-// ── OpenAI-compatible gateway with guardrails (issue 12 part 2) ──────────────
+// ── OpenAI-compatible gateway with guardrails (docs/gateway.md) ──────────────
 /** Where the gateway forwards chat completions when the organization set no `gatewayUpstream`. */
 export const DEFAULT_GATEWAY_UPSTREAM = "https://api.openai.com/v1";
 /**

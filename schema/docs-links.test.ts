@@ -19,7 +19,12 @@ function markdownFiles(dir: string): string[] {
 const sdkReadmes = readdirSync(path.join(root, "sdk"))
   .map((name) => path.join(root, "sdk", name, "README.md"))
   .filter((file) => existsSync(file));
-const files = [path.join(root, "README.md"), ...sdkReadmes, ...markdownFiles(path.join(root, "docs"))];
+const files = [
+  path.join(root, "README.md"),
+  path.join(root, "scripts/README.md"),
+  ...sdkReadmes,
+  ...markdownFiles(path.join(root, "docs")),
+];
 
 /** The text outside fenced code blocks and inline code spans, where links and headings are Markdown. */
 function prose(markdown: string): string[] {

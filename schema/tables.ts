@@ -54,7 +54,7 @@ export const orgSettings = sqliteTable("org_settings", {
   flagRules: text("flag_rules", { mode: "json" }).$type<FlagRules>().notNull(),
   tokenThreshold: integer("token_threshold").notNull().default(4000),
   sensitivity: text("sensitivity", { enum: DETECTION_SENSITIVITIES }).notNull().default("balanced"),
-  /** What is redacted before a log is written (issue 14). */
+  /** What is redacted before a log is written (docs/log-flow.md, the redaction step). */
   redaction: text("redaction", { enum: ["off", "credentials", "sensitive"] })
     .$type<RedactionMode>()
     .notNull()
@@ -63,7 +63,7 @@ export const orgSettings = sqliteTable("org_settings", {
   metadataRetentionDays: integer("metadata_retention_days").notNull().default(365),
   /** Per-organization HMAC key of redacted-value fingerprints; server-side only, never serialized. */
   fingerprintKey: text("fingerprint_key"),
-  /** The gateway's provider base URL; NULL means DEFAULT_GATEWAY_UPSTREAM (issue 12). */
+  /** The gateway's provider base URL; NULL means DEFAULT_GATEWAY_UPSTREAM (docs/gateway.md). */
   gatewayUpstream: text("gateway_upstream"),
   /** The lowest flag the gateway refuses to forward (GATEWAY_BLOCK_LEVELS). */
   gatewayBlock: text("gateway_block", { enum: GATEWAY_BLOCK_LEVELS }).notNull().default("off"),
@@ -112,7 +112,7 @@ export const apiKeys = sqliteTable(
 );
 
 /**
- * Dashboard sessions (issue 10): the cookie carries a random token, only its SHA-256 is stored.
+ * Dashboard sessions (docs/sessions.md): the cookie carries a random token, only its SHA-256 is stored.
  * Valid while not revoked, seen within the idle timeout and before `expiresAt` (the absolute cap).
  */
 export const sessions = sqliteTable(
@@ -460,7 +460,7 @@ export type IntegrationRow = typeof integrations.$inferSelect;
 export type CustomMetricRow = typeof customMetrics.$inferSelect;
 export type AnomalyRow = typeof anomalyDetections.$inferSelect;
 
-// ── Flag feedback (issue 9) ──────────────────────────────────────────────────
+// ── Flag feedback (docs/flags.md) ────────────────────────────────────────────
 /**
  * An operator's verdict on one log, with the flag as it stood when judged (the detector may change,
  * retraining needs what the operator saw). One row per log: a log belongs to exactly one organization,

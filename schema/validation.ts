@@ -129,7 +129,7 @@ export const sessionBody = v.object({
   apiKey: required(v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200))),
 });
 
-// ── Privacy settings (issue 14): redaction mode and metadata retention ───────
+// ── Privacy settings: redaction mode and metadata retention (docs/log-flow.md) ──
 export const REDACTION_MESSAGES = {
   redaction: `Redaction must be one of ${REDACTION_MODES.join(", ")}`,
   metadataRetention: `Metadata retention must be one of ${METADATA_RETENTION_DAY_OPTIONS.join(", ")} days`,
@@ -248,7 +248,7 @@ export const logsQuery = v.object({
   userId: v.optional(v.pipe(v.string(), v.maxLength(200))),
   from: v.optional(isoDate),
   to: v.optional(isoDate),
-  /** Logs in which a redacted value with this fingerprint appeared (issue 14). */
+  /** Logs in which a redacted value with this fingerprint appeared (docs/log-flow.md). */
   fingerprint: v.optional(fingerprintParam),
   /** Only logs the gateway refused to forward (`true`), or only the others (`false`). */
   blocked: v.optional(
@@ -400,7 +400,7 @@ export const customMetricBody = v.object({
   isActive: v.optional(v.boolean(), true),
 });
 
-// ── OpenAI-compatible gateway (issue 12 part 2) ─────────────────────────────
+// ── OpenAI-compatible gateway (docs/gateway.md) ─────────────────────────────
 export const GATEWAY_MESSAGES = {
   block: `Gateway blocking must be one of ${GATEWAY_BLOCK_LEVELS.join(", ")}`,
   upstream: "Gateway upstream must be an http(s) URL",
@@ -488,7 +488,7 @@ export const teamPatchBody = v.object({ role });
 
 export const idParam = v.object({ id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) });
 
-// ── Flag feedback (issue 9) ──────────────────────────────────────────────────
+// ── Flag feedback (docs/flags.md) ────────────────────────────────────────────
 const verdict = v.picklist(FEEDBACK_VERDICTS, `Verdict must be one of ${FEEDBACK_VERDICTS.join(", ")}`);
 
 export const feedbackBody = v.object({

@@ -1,4 +1,4 @@
--- Server-side sessions (issue 10, defect 3): the cookie carries a random token; only its SHA-256 is
+-- Server-side sessions (docs/sessions.md): the cookie carries a random token; only its SHA-256 is
 -- stored. Rotation, key deletion, member removal and sign-out revoke rows here, so a copied cookie
 -- dies with them. Rows go with their key (cascade) and their organization.
 CREATE TABLE `sessions` (

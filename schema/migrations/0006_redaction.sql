@@ -1,4 +1,4 @@
--- Privacy by default (issue 14): redaction mode per organization ("credentials" for every
+-- Privacy by default (docs/log-flow.md, the redaction step): redaction mode per organization ("credentials" for every
 -- organization, existing rows included through the column default), the server-side fingerprint
 -- key, and metadata that outlives bodies.
 ALTER TABLE `org_settings` ADD `redaction` text DEFAULT 'credentials' NOT NULL;
@@ -37,7 +37,7 @@ CREATE TRIGGER `prompt_logs_fingerprints_after_delete` AFTER DELETE ON `prompt_l
   DELETE FROM log_fingerprints WHERE log_id = old.id;
 END;
 --> statement-breakpoint
--- Search in any language (issue 14): the trigram tokenizer indexes every 3-character window, so
+-- Search in any language (docs/data.md#search): the trigram tokenizer indexes every 3-character window, so
 -- CJK text (no spaces between words) and parts of identifiers match. Same name and columns, so
 -- 0001's triggers keep it in step unchanged. It starts empty: 0010 replaces it, and the logs stored
 -- before are indexed in chunks after the migrations (0010_tenant_search.sql says why).

@@ -1,4 +1,4 @@
--- Operator verdicts on flags (issue 9). One row per log; it cascades away with its log, so retention
+-- Operator verdicts on flags (docs/flags.md). One row per log; it cascades away with its log, so retention
 -- and Delete All Data remove feedback too.
 CREATE TABLE `flag_feedback` (
 	`log_id` text PRIMARY KEY NOT NULL,

@@ -1,4 +1,4 @@
--- Exactly-once delivery per (target, event) (issue 10 follow-up): a consumer claims the pair with
+-- Exactly-once delivery per (target, event) (docs/delivery.md): a consumer claims the pair with
 -- INSERT … ON CONFLICT DO NOTHING before sending, and only the winner sends. A failed send releases
 -- the claim so the queue's retry can claim it again; a claim held longer than DELIVERY_CLAIM_STALE_MS
 -- (its consumer died mid-send) may be taken over. `target_id` is a webhook or integration id.

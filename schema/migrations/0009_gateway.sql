@@ -1,4 +1,4 @@
--- OpenAI-compatible gateway (issue 12 part 2): where it forwards, what it refuses, and which logs it
+-- OpenAI-compatible gateway (docs/gateway.md): where it forwards, what it refuses, and which logs it
 -- refused (stored, never sent to the provider). The partial index serves "blocked only" lists.
 ALTER TABLE `org_settings` ADD `gateway_upstream` text;--> statement-breakpoint
 ALTER TABLE `org_settings` ADD `gateway_block` text DEFAULT 'off' NOT NULL;--> statement-breakpoint

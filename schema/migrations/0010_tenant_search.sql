@@ -1,4 +1,4 @@
--- Search that scales with the tenant (issue 11, docs/data.md#search). The FTS index was one rowid
+-- Search that scales with the tenant (docs/data.md#search). The FTS index was one rowid
 -- space shared by every organization, so a search collected every tenant's matches. Now each
 -- organization owns a contiguous block of FTS rowids, (tenant_no << 40) + prompt_logs.rowid: a
 -- search passes `rowid BETWEEN` its block to FTS5, which seeks within the doclists and never reads

@@ -1,4 +1,4 @@
--- Tenant shards (issue 11, docs/scaling.md): one migration set for every database (the control
+-- Tenant shards (docs/scaling.md): one migration set for every database (the control
 -- database DB and each data shard DATA_n); each table is only used where it belongs (docs/data.md).
 -- The organization's row in the control database names its data shard.
 ALTER TABLE `organizations` ADD `shard` integer DEFAULT 0 NOT NULL;--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Indexing a write's logs once, set-wise, at the end of its transaction (issue 11, docs/data.md#search).
+-- Indexing a write's logs once, set-wise, at the end of its transaction (docs/data.md#search).
 -- The insert trigger indexed each log with its own FTS5 insert, and FTS5 flushes what it has
 -- collected at the end of every statement: each row became its own tiny index segment, which FTS5
 -- then merged again and again. The same rows indexed by one INSERT ... SELECT per transaction go in

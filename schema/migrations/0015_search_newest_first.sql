@@ -1,4 +1,4 @@
--- Newest first is ascending in the search index (issue 11, docs/data.md#search, docs/performance.md).
+-- Newest first is ascending in the search index (docs/data.md#search, docs/performance.md).
 -- A search reads an organization's matches newest-stored first. In prompt_logs_fts (migration 0010)
 -- that was `ORDER BY rowid DESC` over the organization's block, and FTS5's descending scan pays for
 -- every entry stored above its upper bound: with ten organizations of 100,000 logs in one shard, the

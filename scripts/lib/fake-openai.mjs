@@ -1,4 +1,4 @@
-// A local stand-in for an OpenAI-compatible provider (issue 12 part 2): it speaks the chat
+// A local stand-in for an OpenAI-compatible provider (docs/gateway.md): it speaks the chat
 // completions wire protocol (JSON answers, SSE streams ending in `data: [DONE]`, OpenAI's error
 // body) so the official `openai` client and the gateway are tested against what a provider sends.
 // The one fake provider of the repository: used by the worker tests (worker/test/fake-provider.ts),

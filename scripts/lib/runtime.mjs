@@ -1,4 +1,4 @@
-// The product on workerd itself (issue 15): what `npm start` runs instead of `wrangler dev`, whose
+// The product on workerd itself (docs/performance.md#the-local-runtime-npm-start): what `npm start` runs instead of `wrangler dev`, whose
 // development proxy (request logging, live reload, a second workerd in front) capped even the
 // health route near 560 req/s. Miniflare's own API starts one workerd with the worker wrangler
 // would deploy and the bindings wrangler would give it in development, read from wrangler.toml by
@@ -16,7 +16,7 @@ import { Cron } from "croner";
 /**
  * Bundles the worker exactly as `wrangler deploy` would (esbuild, nodejs_compat polyfills, module
  * rules) into a fresh directory under <root>/.wrangler/tmp; returns that directory. `config`: another
- * wrangler configuration than wrangler.toml (scripts/bench-runtime.mjs).
+ * wrangler configuration than wrangler.toml (scripts/bench/runtime.mjs).
  * @param {{ root: string, assetsDir: string, env: NodeJS.ProcessEnv, config?: string }} options
  */
 export function bundleWorker({ root, assetsDir, env, config }) {
@@ -35,9 +35,9 @@ export function bundleWorker({ root, assetsDir, env, config }) {
 /**
  * Starts workerd on 127.0.0.1:port with the bundled worker; resolves once it accepts requests, with
  * the Miniflare instance and the URL the product answers on.
- * `entry` names the bundle's entry module (scripts/profile-ingest.mjs wraps the worker in its own).
+ * `entry` names the bundle's entry module (scripts/bench/profile-ingest.mjs wraps the worker in its own).
  * `direct` (the default) serves the worker on a socket of its own (see `directSocket`); false puts
- * Miniflare's entry worker in front of it, as before (scripts/bench-runtime.mjs compares the two).
+ * Miniflare's entry worker in front of it, as before (scripts/bench/runtime.mjs compares the two).
  * @param {{ root: string, bundleDir: string, assetsDir: string, persistRoot: string, port: number, vars?: Record<string, string>, entry?: string, direct?: boolean, inspectorPort?: number }} options
  */
 export async function startRuntime({
@@ -75,7 +75,7 @@ export async function startRuntime({
       // With a direct socket the product answers on `port`; Miniflare's own entry (still used to
       // dispatch cron events, fireScheduled) takes a free port.
       port: front ? 0 : port,
-      // A DevTools endpoint for CPU profiles of the worker's isolate (scripts/profile-ingest.mjs --cpu).
+      // A DevTools endpoint for CPU profiles of the worker's isolate (scripts/bench/profile-ingest.mjs --cpu).
       ...(inspectorPort ? { inspectorPort } : {}),
       // Miniflare's own warnings and errors only; no line per request. The worker's console
       // output (errors, schedule summaries) still reaches the terminal.
@@ -99,7 +99,7 @@ const ASSETS_WORKER = "promptsentry-assets";
  * Miniflare's front door is a worker of its own (the entry worker: request.cf, URL rewriting, its
  * error pages), one more isolate hop and its JavaScript on every request before ours runs. Its
  * `unsafeDirectSockets` option binds a workerd socket straight to a worker instead, so requests
- * reach the product's fetch handler with nothing in between (scripts/bench-runtime.mjs measures
+ * reach the product's fetch handler with nothing in between (scripts/bench/runtime.mjs measures
  * both). That socket cannot route by path, so when the assets were split off (routeAssetsDirectly),
  * the excluded globs are answered by a generated entry module ahead of the product's: a matching
  * URL goes to the ASSETS binding (the assets-only worker, as its route did before), everything else

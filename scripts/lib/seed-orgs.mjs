@@ -1,7 +1,7 @@
-// Creating organizations in a local stack's D1 the way `npm start` makes the demo one: scripts/seed.ts
+// Creating organizations in a local stack's D1 the way `npm start` makes the demo one: scripts/dev/seed.ts
 // writes the control rows (organization, settings, team, key) and the data rows (its demo month of
 // logs and alerts, for its shard) as SQL, and `wrangler d1 execute --local` applies each to its
-// database. Shared by scripts/start.mjs (the demo organization) and the benchmarks' datasets.
+// database. Shared by scripts/dev/start.mjs (the demo organization) and the benchmarks' datasets.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -21,7 +21,7 @@ export function seedOrganizations({ root, env, persistTo, tmpDir, count = 1, key
   try {
     for (let i = 0; i < count; i++) {
       const [sqlFile, dataFile, key] = ["control.sql", "data.sql", "key"].map((f) => path.join(work, `${i}-${f}`));
-      execFileSync(bin("tsx"), ["scripts/seed.ts", sqlFile, dataFile, key], { cwd: root, env, stdio: "ignore" });
+      execFileSync(bin("tsx"), ["scripts/dev/seed.ts", sqlFile, dataFile, key], { cwd: root, env, stdio: "ignore" });
       control.push(readFileSync(sqlFile, "utf8"));
       data.push(readFileSync(dataFile, "utf8"));
       keys.push(readFileSync(key, "utf8").trim());

@@ -1,4 +1,4 @@
-// Operator feedback (issue 9): from Prompt Details an operator marks a flag as a false alarm or
+// Operator feedback (docs/flags.md): from Prompt Details an operator marks a flag as a false alarm or
 // confirms it, and a safe log as missed; Red Flags' precision estimate follows; a viewer sees the
 // verdict but no controls.
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// The gateway on the running product (issue 12 part 2): the official `openai` client (in Node, as an
+// The gateway on the running product (docs/gateway.md): the official `openai` client (in Node, as an
 // integrator's app) talks to the stack's gateway, which forwards to a local fake provider; Settings →
 // Gateway switches the guardrail on, and Prompt Logs shows the blocked call with its badge, filter
 // and details note, next to the forwarded ones.

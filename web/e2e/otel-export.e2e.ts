@@ -1,4 +1,4 @@
-// Issue 12 part 1: the official OpenTelemetry npm exporters (OTLP/HTTP protobuf and JSON) send real
+// docs/otel.md: the official OpenTelemetry npm exporters (OTLP/HTTP protobuf and JSON) send real
 // SDK spans to the running product; the model-call spans appear as logs via GET /api/logs with their
 // trace ids, and the other spans are ignored; Prompt Details shows the service, trace and span ids.
 import { SpanKind, type Attributes } from "@opentelemetry/api";

@@ -1,4 +1,4 @@
-// Performance figures of issue 4: time from navigation start to the dashboard's first content
+// Performance figures of the dashboard (docs/web.md): time from navigation start to the dashboard's first content
 // (stat card numbers) with 30 days of demo data, and the initial JavaScript of the first screen.
 // Figures are printed and written to web/e2e/.results/timing.json (git-ignored).
 import { execFile } from "node:child_process";

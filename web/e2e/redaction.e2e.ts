@@ -1,4 +1,4 @@
-// Privacy by default (issue 14) on the screens: the Privacy section of Settings, a redacted log in
+// Privacy by default (docs/log-flow.md, the redaction step) on the screens: the Privacy section of Settings, a redacted log in
 // Prompt Details with its fingerprint, "Seen in N logs since …", and the link that filters Prompt
 // Logs by that fingerprint.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Realtime access ends with its credentials, end to end (issue 10, defect 4): the real worker tells the
+// Realtime access ends with its credentials, end to end (docs/sessions.md): the real worker tells the
 // real party room, so a removed member's open socket closes and stops receiving logs, the token they
 // minted before removal no longer connects, and signing out closes that session's socket.
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Both SDKs against the real running product (issue 12, part 3): the TypeScript SDK in-process and the
+// Both SDKs against the real running product (docs/sdks.md): the TypeScript SDK in-process and the
 // Python SDK as a python3 child, each logging through POST /api/logs/batch of the real worker and read
 // back with GET /api/logs. A local proxy in front of the worker loses the worker's first two answers
 // (the rows are stored, the client sees 503), so each SDK retries the same batch twice with the same

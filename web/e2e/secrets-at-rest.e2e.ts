@@ -1,4 +1,4 @@
-// Issue 10 defect 5: no full API key is ever written under the stack's state directory (wrangler's
+// docs/api-keys-in-urls.md: no full API key is ever written under the stack's state directory (wrangler's
 // --persist-to, which `npm start`'s runtime shares: local D1, queue, rate limits, party storage). The vitest config runs
 // this file last, so it also covers every request the other browser tests made; it makes the risky
 // calls itself too (the deprecated `?apiKey=` form among them) so it proves something on its own.

@@ -1,4 +1,4 @@
-// Issue 10 defect 9: every page, asset and API answer carries the security headers, the dashboard's
+// docs/security-headers.md: every page, asset and API answer carries the security headers, the dashboard's
 // Content-Security-Policy has no inline script and names the realtime socket's origin, and the
 // dashboard works under it: no CSP violation while the screens load and the live socket connects.
 import type { Page } from "playwright-core";

@@ -30,7 +30,7 @@ export async function setup(project: TestProject) {
   const keyFile = path.join(runDir, "demo-api-key");
   const webDist = path.join(runDir, "web-dist");
   let output = "";
-  child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+  child = spawn(process.execPath, [path.join(root, "scripts/dev/start.mjs")], {
     cwd: root,
     // No NODE_ENV: vitest sets it to 'test', which would make `vite build` ship React's development
     // build (jsx-dev-runtime, ~60 KB more) instead of what `npm start` serves. WEB_DIST: a private

@@ -1,5 +1,5 @@
 // A D1 binding that counts round trips (each statement run alone, or one batch) on the way to the real
-// local D1, so a test can show how many a request costs (issue 11). Statements handed to batch() are
+// local D1, so a test can show how many a request costs (docs/performance.md#row-1-single-log-ingestion). Statements handed to batch() are
 // unwrapped first: D1 only accepts its own.
 export type D1Counter = { db: D1Database; roundTrips: () => number; sql: string[]; batches: string[][] };
 

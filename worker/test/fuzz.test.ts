@@ -1,4 +1,4 @@
-// Fuzzing of every route's JSON body, query and path id (issue 10). Routes come from app.routes and
+// Fuzzing of every route's JSON body, query and path id (docs/api.md#errors). Routes come from app.routes and
 // their body and query schemas from GET /api/openapi.json, so a new route or field is fuzzed as soon
 // as it exists. For every input: never a 5xx; every 4xx is the error envelope; a rejected request
 // changes no table's row count; an accepted write reads back as it was answered. Deterministic: a

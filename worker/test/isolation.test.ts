@@ -1,4 +1,4 @@
-// Tenant isolation, generated from the route table (issue 10): every route of `app.routes` must have
+// Tenant isolation, generated from the route table (docs/auth-and-tenancy.md#tenancy): every route of `app.routes` must have
 // a case below, or the suite fails. Attackers try each case with every credential kind (Bearer,
 // `?apiKey=`, session cookie) against a victim organization whose objects all carry a canary:
 //  - "read":    the attacker's answers never hold the victim's canary, ids or secrets, and counts and
@@ -246,7 +246,7 @@ const CASES: Record<string, Case> = {
 
 const apiPath = (route: string) => route.replace(/^\/api/, "");
 
-// Every case twice (issue 11, tenant shards): victim and attacker in different data shards, where a
+// Every case twice (docs/scaling.md#step-2--tenant-shards): victim and attacker in different data shards, where a
 // query sent to the wrong shard would find nothing, and in one shard, where only the query's own
 // org_id keeps them apart. Fresh attackers of "own" cases land on either shard (sign-up alternates).
 describe.each([
@@ -331,7 +331,7 @@ describe.each([
   });
 });
 
-// Shard routing (issue 11): the shard named in the organization's row is the only one its requests
+// Shard routing (docs/scaling.md#step-2--tenant-shards): the shard named in the organization's row is the only one its requests
 // read. A row carrying A's org id but stored in another shard (a half-finished move, a bug in a
 // script) must stay invisible to A: if any read consulted that shard, or every shard, it would show.
 describe("tenant shards: an organization's reads consult only the shard its row names", () => {

@@ -1,4 +1,4 @@
-// The live feed (issue 11): each organization's committer POSTs every flush's new logs to the
+// The live feed (docs/scaling.md#realtime): each organization's committer POSTs every flush's new logs to the
 // organization's room as one array of `newPromptLog` messages, right after the write: one POST per
 // flush. Every stored log reaches its own organization's room exactly once, replays never, and
 // nothing waits for a fixed window. The

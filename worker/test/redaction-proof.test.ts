@@ -1,4 +1,4 @@
-// Proof of redaction before storage (issue 14): generated credentials and personal data go in
+// Proof of redaction before storage (docs/log-flow.md, the redaction step): generated credentials and personal data go in
 // through every way (POST /api/logs, /api/logs/batch, /api/test-prompt; prompt, response and
 // metadata), then every place the stack keeps or sends them is searched for the raw values: the
 // stored rows (all tables), the FTS index, CSV and JSONL exports, the queue payloads, the webhook

@@ -1,4 +1,4 @@
-// Revocation suite (issue 10): for each way access ends — key deleted, key expired, key rotated, member
+// Revocation suite (docs/sessions.md): for each way access ends — key deleted, key expired, key rotated, member
 // removed, sign-out — every credential derived from it stops working on the very next request: the
 // Bearer key, `?apiKey=`, the session cookie, minting realtime tokens; and the party room is told,
 // before the answer, to close the sockets and refuse the tokens already minted (the room's side of
@@ -219,10 +219,10 @@ describe("revocation: sign-out", () => {
   });
 });
 
-// Issue 11: ingestion lets a Bearer key in on this isolate's cached resolution. Revocation elsewhere
+// docs/sessions.md#cached-credentials: ingestion lets a Bearer key in on this isolate's cached resolution. Revocation elsewhere
 // (another isolate, or a row changed directly) leaves that cache entry in place here; the request must
 // still be refused because the key row is re-read in ingestion's first D1 round trip.
-describe("revocation: cached credentials (issue 11)", () => {
+describe("revocation: cached credentials", () => {
   const log = { model: "gpt-4o", prompt: "hello", response: "hi" };
   async function cachedKey(s: ReturnType<typeof stack>, permissions = ["logs:write", "logs:read"]) {
     const org = await s.register();

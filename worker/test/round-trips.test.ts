@@ -1,4 +1,4 @@
-// D1 round trips of one single-log POST (issue 11), counted with wrappers around the real local D1:
+// D1 round trips of one single-log POST (docs/performance.md#row-1-single-log-ingestion), counted with wrappers around the real local D1:
 // the request's own (the worker: key lookup, lastUsed) and its organization's committer's (the group
 // commit, ingestion/committer.ts), before the answer and in the background (waitUntil). The first
 // request of a key reads the key on its own; later ones within CREDENTIAL_CACHE_TTL_MS re-read it inside

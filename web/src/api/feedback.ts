@@ -1,4 +1,4 @@
-// Flag feedback (issue 9): an operator's verdict per log, the precision estimate and the JSONL export.
+// Flag feedback (docs/flags.md): an operator's verdict per log, the precision estimate and the JSONL export.
 import { queryOptions } from "@tanstack/react-query";
 import type { FeedbackVerdict } from "../../../schema/constants";
 import { api, withQuery } from "./client";

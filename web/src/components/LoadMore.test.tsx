@@ -1,4 +1,4 @@
-// "Showing N of M": a total the server stopped counting at (GET /api/logs/counts `capped`, issue 11)
+// "Showing N of M": a total the server stopped counting at (GET /api/logs/counts `capped`, docs/scaling.md#counts)
 // reads "10,000+"; an exact one reads as is. Rendered by React itself (server renderer, no DOM).
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";

@@ -40,7 +40,7 @@ export function promptCreatedData(row: PromptLogRow) {
     metadata: boundedMetadata(row.metadata),
     flag_status: row.flagStatus,
     flag_reasons: row.flagReasons,
-    /** The gateway refused to forward this prompt (issue 12). */
+    /** The gateway refused to forward this prompt (docs/gateway.md#the-guardrail). */
     blocked: row.blocked,
   };
 }

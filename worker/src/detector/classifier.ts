@@ -2,7 +2,7 @@
 // count as words, so "<|", "[inst]" and "###" are features too). It scores how much a prompt reads
 // like an instruction aimed at the model (injection or jailbreak) rather than an ordinary request,
 // which phrase rules alone cannot do without flagging role-play and fiction. Weights are fitted
-// offline by scripts/detector-train.ts and shipped in classifier-model.ts.
+// offline by scripts/detector/train.ts and shipped in classifier-model.ts.
 // One pass over the characters, no allocation per token: a few µs for a 2 KB prompt.
 
 /** Hash space: 2^HASH_BITS buckets. */

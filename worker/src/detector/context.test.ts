@@ -1,5 +1,5 @@
-// Issue 9: indirect injection, credentials in context, over-defense, scores and sensitivity.
-// Every text here is written for this file (scripts/detector-leak.ts keeps eval text out).
+// docs/flags.md: indirect injection, credentials in context, over-defense, scores and sensitivity.
+// Every text here is written for this file (scripts/detector/lib/leak.ts keeps eval text out).
 import { describe, expect, it } from "vitest";
 import { detect, type ScoredFinding } from "./index";
 

@@ -1,5 +1,5 @@
 // Direct injections beyond the English "ignore previous instructions" (injection-direct.ts).
-// Every text here is written for this file (scripts/detector-leak.ts keeps eval text out).
+// Every text here is written for this file (scripts/detector/lib/leak.ts keeps eval text out).
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
 

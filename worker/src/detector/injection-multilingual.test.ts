@@ -1,6 +1,6 @@
 // Direct injection in languages other than English (injection-multilingual.ts), and the ordinary
 // sentences in those languages that use the same words. Every text here is written for this file
-// (scripts/detector-leak.ts keeps eval text out of the repository).
+// (scripts/detector/lib/leak.ts keeps eval text out of the repository).
 import { describe, expect, it } from "vitest";
 import { literalGate } from "./gate";
 import { detect } from "./index";

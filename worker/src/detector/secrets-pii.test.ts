@@ -1,6 +1,6 @@
 // Credentials from gitleaks' rule set plus our own logic, and PII through real validators.
 // Every value here is written for this file (random strings typed for the test, never real keys,
-// nothing copied from a public benchmark): scripts/detector-leak.ts keeps eval text out.
+// nothing copied from a public benchmark): scripts/detector/lib/leak.ts keeps eval text out.
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
 import { cardNetworkOk, saysNotReal } from "./pii";

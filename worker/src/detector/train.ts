@@ -1,5 +1,5 @@
 // Tiny L2-regularised logistic regression over binary features, used offline by
-// scripts/detector-eval.ts (--fit) to fit the jailbreak weights and to cross-validate them.
+// scripts/detector/eval.ts (--fit) to fit the jailbreak weights and to cross-validate them.
 // Not imported by the detector at run time.
 
 export interface FitResult {

@@ -1,4 +1,4 @@
-// Where a gateway call goes and what it carries (issue 12 part 2). The provider's base URL is the
+// Where a gateway call goes and what it carries (docs/gateway.md#where-it-forwards). The provider's base URL is the
 // organization's gatewayUpstream, else the default; a request may name its own with
 // X-PromptSentry-Upstream only where an admin turned on gatewayAllowUpstreamOverride. Each is held to
 // the outbound URL policy webhooks use (docs/outbound-urls.md), so the gateway cannot be pointed at

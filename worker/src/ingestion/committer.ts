@@ -1,4 +1,4 @@
-// The group commit of one organization (issue 11): a Durable Object named by the organization id
+// The group commit of one organization (docs/scaling.md#group-commit-of-ingestion): a Durable Object named by the organization id
 // (`idFromName(orgId)`, the id resolved from the credential, never from a body). Every ingestion
 // request of the organization calls `commit` over RPC and is answered once its logs are in D1.
 // Requests that arrive while a flush is in flight wait for the next one, which writes them all:

@@ -1,4 +1,4 @@
-// The organization context a committer keeps between flushes (issue 11): organization, settings,
+// The organization context a committer keeps between flushes (docs/scaling.md#group-commit-of-ingestion): organization, settings,
 // subscribers and the fingerprinter, so a flush under load reads only what must be fresh — each
 // job's key (re-read every flush, so revocation still ends access at once), quota usage and
 // Idempotency-Keys. One entry, for the organization that names the committer; a job of another

@@ -1,4 +1,4 @@
-// Group commit (issue 11): concurrent ingestion requests of an organization are written together by
+// Group commit (docs/scaling.md#group-commit-of-ingestion): concurrent ingestion requests of an organization are written together by
 // its committer, each answered only once its logs are in D1, each judged alone (key, replay, quota,
 // its own write), against the real local D1.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// One flush of an organization's group commit (issue 11): the ingestion requests waiting in its
+// One flush of an organization's group commit (docs/scaling.md#group-commit-of-ingestion): the ingestion requests waiting in its
 // committer (ingestion/committer.ts) are written with two D1 round trips in all, whatever their number:
 //   1. one context read (a batch to each of the organization's databases, in parallel): organization,
 //      settings, webhooks, integrations and per request the re-read of a cached key from the control

@@ -162,7 +162,7 @@ export type StoreOptions = {
   /** A batch's items are keyed apart from single logs (queries/idempotency.ts); default single. */
   idempotencyKind?: IdempotencyKind;
   defaultSource?: string;
-  /** The gateway refused to forward these prompts (issue 12); nothing else sets it. */
+  /** The gateway refused to forward these prompts (docs/gateway.md#the-guardrail); nothing else sets it. */
   blocked?: boolean;
 };
 

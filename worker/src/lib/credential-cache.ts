@@ -1,4 +1,4 @@
-// Bearer-key resolutions remembered by this isolate for CREDENTIAL_CACHE_TTL_MS (issue 11), so the
+// Bearer-key resolutions remembered by this isolate for CREDENTIAL_CACHE_TTL_MS (docs/sessions.md#cached-credentials), so the
 // ingestion hot path does not spend a D1 round trip on the key before it can read the organization.
 // The cache only says *who* a key was; whether it still is, is re-read from D1 by every request that
 // uses a cached entry (middleware/auth.ts, `credentialCheck`). Revocation in this isolate also forgets

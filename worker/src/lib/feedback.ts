@@ -1,4 +1,4 @@
-// Flag feedback shapes (issue 9): the API's feedback object, the precision estimate from verdict
+// Flag feedback shapes (docs/flags.md): the API's feedback object, the precision estimate from verdict
 // counts, and the JSON Lines row a retraining script reads.
 import { FEEDBACK_VERDICTS, type FeedbackVerdict } from "../../../schema/constants";
 import type { Feedback, FeedbackSummary } from "../../../schema/responses";

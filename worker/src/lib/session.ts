@@ -1,4 +1,4 @@
-// Dashboard sessions, revocable server-side (docs/auth-and-tenancy.md, issue 10). The cookie carries a signed random
+// Dashboard sessions, revocable server-side (docs/auth-and-tenancy.md, docs/sessions.md). The cookie carries a signed random
 // token; the `sessions` table keeps only its SHA-256, the key it was made from and its times. A session
 // is valid while not revoked, used within the idle timeout and younger than the absolute cap; it ends
 // with its key (deletion cascades, expiry and member removal fail the principal lookup), on rotation

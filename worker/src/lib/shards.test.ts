@@ -1,4 +1,4 @@
-// Tenant shards (issue 11, docs/scaling.md): where new organizations go, where their data is written,
+// Tenant shards (docs/scaling.md): where new organizations go, where their data is written,
 // and that the schedules reach every shard. Both shard bindings are read directly through `env`.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The functions and operators metric SQL may use, with how large each one's value can get
-// (issue 10, defect 2). Sizes are counted in "cells": one cell is the largest value a `logs` column
+// (docs/custom-metric-sql.md#bounded-cost). Sizes are counted in "cells": one cell is the largest value a `logs` column
 // holds (at least MAX_TEXT_CHARS bytes); a literal counts its bytes. The policy refuses any expression
 // that could exceed MAX_GROWTH cells, so chained CTEs that double a string per level, nested
 // replace() and the like are refused before they run, however they are spelled, and the work a

@@ -1,7 +1,7 @@
 // Names in metric SQL, compared exactly as SQLite compares them. SQLite folds case for ASCII letters
 // only (sqlite3StrICmp); JavaScript's toLowerCase/toUpperCase also map non-ASCII letters onto ASCII
 // ones ('K' KELVIN SIGN → 'k', 'ſ' LONG S → 'S', 'İ' → 'i̇'), so a checker that used them could take a
-// CTE named "api_Keys" for the real api_keys table while SQLite reads the table (issue 10, defect 1).
+// CTE named "api_Keys" for the real api_keys table while SQLite reads the table (docs/custom-metric-sql.md#only-the-callers-logs).
 // Non-ASCII names are refused outright, and the names we compare are folded the ASCII-only way.
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";

@@ -148,7 +148,7 @@ describe("runMetricSql isolation and bounds", () => {
     expect(few.truncated).toBe(false);
   });
 
-  it("caps every text cell at MAX_CELL_CHARS and keeps numbers as numbers (issue 10, defect 2)", async () => {
+  it("caps every text cell at MAX_CELL_CHARS and keeps numbers as numbers (bounded cost)", async () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [{ prompt: "p".repeat(50_000), tokenCount: 12 }]);
     const result = await runMetricSql(

@@ -1,4 +1,4 @@
-// Property (issue 10, defect 1): however a name is spelled (ASCII case, Unicode look-alikes that
+// Property (docs/custom-metric-sql.md#only-the-callers-logs): however a name is spelled (ASCII case, Unicode look-alikes that
 // JavaScript folds onto ASCII, quoting styles, schema prefixes, comments and whitespace), a metric
 // query the policy accepts reads no table but prompt_logs, bound to the caller's organization.
 // SQLite itself is the judge: every accepted statement is EXPLAINed and each table it opens is looked

@@ -112,7 +112,7 @@ describe("prepareMetricQuery accepts", () => {
   });
 });
 
-// Issue 10, defect 2: work is bounded by construction. Each attack below reached out-of-memory (or
+// docs/custom-metric-sql.md#bounded-cost: work is bounded by construction. Each attack below reached out-of-memory (or
 // was on its way) on the shared database before; now it is refused before anything runs.
 const growth = (n: number) => `The query could build values ${n} times the size of a log's text; at most 4 are allowed`;
 const doubling = (levels: number, base = "SELECT prompt || prompt AS x FROM logs") =>

@@ -2,7 +2,7 @@
 // SELECT whose every relation is `logs` or a CTE the query itself defines (an allow-list: no other
 // name resolves), with allow-listed functions and operators. Anything the walker does not recognise
 // is refused, so a parser feature we never saw cannot slip by. Names are compared as SQLite compares
-// them (identifiers.ts). Cost is bounded by construction (issue 10, defect 2): no joins, no
+// them (identifiers.ts). Cost is bounded by construction (docs/custom-metric-sql.md#bounded-cost): no joins, no
 // subqueries in expressions (nothing correlated or quadratic), no recursive CTEs, at most MAX_SCANS
 // reads of `logs`, at most MAX_CTES CTEs and MAX_SELECT_DEPTH nested SELECTs, expressions at most
 // MAX_EXPRESSION_DEPTH deep, and no value larger than MAX_GROWTH cells (functions.ts).

@@ -1,4 +1,4 @@
-// Issue 10 defect 5: `?apiKey=` still works but every answer to it is marked deprecated (RFC 9745).
+// docs/api-keys-in-urls.md: `?apiKey=` still works but every answer to it is marked deprecated (RFC 9745).
 import { describe, expect, it } from "vitest";
 import { call, registerOrg } from "../../test/helpers";
 import { QUERY_KEY_DEPRECATION } from "./query-key-deprecation";

@@ -1,6 +1,6 @@
-// Issue 10 defect 9 (API side): every API answer, success or error, carries the security headers
+// docs/security-headers.md (API side): every API answer, success or error, carries the security headers
 // and a CSP under which nothing loads; an unknown API path stays a JSON 404, never the SPA's page.
-// Issue 15: plain JSON answers are built with the headers in one step; these tests pin that both
+// Plain JSON answers are built with the headers in one step (cheaper than a middleware pass); these tests pin that both
 // ways of adding them send exactly what Hono's secureHeaders (our configuration) sends.
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";

@@ -1,4 +1,4 @@
-// Flag feedback (issue 9): an operator's verdict per log. Every statement is bound to the caller's
+// Flag feedback (docs/flags.md): an operator's verdict per log. Every statement is bound to the caller's
 // organization: a log id of another organization reads nothing, writes nothing and deletes nothing.
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { FeedbackVerdict } from "../../../schema/constants";

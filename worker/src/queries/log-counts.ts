@@ -1,4 +1,4 @@
-// GET /api/logs/counts, bounded (issue 11). Two ways, neither a scan of the organization's logs:
+// GET /api/logs/counts, bounded (docs/scaling.md#counts). Two ways, neither a scan of the organization's logs:
 // - no search or row-level filter (only flag and model, which daily_usage carries): the aggregate
 //   table, plus an exact count of the few rows retention may have half-purged (below);
 // - any other filter or a search: count at most LOG_COUNT_CAP + 1 matching rows; past the cap the

@@ -1,10 +1,10 @@
-// What the trigram search index costs (issue 14), measured on a month of demo traffic (the
+// What the trigram search index costs (docs/data.md#search), measured on a month of demo traffic (the
 // `npm start` seed: ~3.4k logs) against the unicode61 index it replaced, built over the same rows.
 // Figures are printed, not asserted (performance targets live in benchmarks); what is asserted is
 // what each index can find.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { demoLog, rng } from "../../../scripts/seed-data";
+import { demoLog, rng } from "../../../scripts/lib/seed-data";
 import { indexQueued, registerOrg } from "../../test/helpers";
 
 const DEMO_LOGS = 3_372;

@@ -1,4 +1,4 @@
-// Search in any language (issue 14): the trigram FTS index finds CJK words, parts of identifiers
+// Search in any language (docs/data.md#search): the trigram FTS index finds CJK words, parts of identifiers
 // and accented words; terms shorter than a trigram are matched as substrings.
 import { describe, expect, it } from "vitest";
 import { call, insertLogs, registerOrg } from "../../test/helpers";

@@ -1,4 +1,4 @@
-// Full-text search within one organization's block of the FTS index (issue 11, docs/data.md#search,
+// Full-text search within one organization's block of the FTS index (docs/data.md#search,
 // schema/migrations/0010_tenant_search.sql and 0015_search_newest_first.sql). Each organization's
 // index entries have rowids in its own block, (tenant_no << 40) + an offset from prompt_logs.rowid,
 // so `rowid BETWEEN` its block, passed to FTS5, confines a search to the organization's own entries.

@@ -1,4 +1,4 @@
-// Issue 10, defect 1, end to end: org A creates custom metrics whose CTE names JavaScript folds onto
+// docs/custom-metric-sql.md#only-the-callers-logs, end to end: org A creates custom metrics whose CTE names JavaScript folds onto
 // a real table's name (KELVIN SIGN → k, LONG S → s, dotted I…) while SQLite does not. Before the fix
 // the checker took such a CTE for the table, SQLite read the real table, and org B's webhook secrets
 // and key hashes came back in A's metric. Now every such query is refused and nothing is stored.
@@ -19,7 +19,7 @@ const ATTACKS = [
   `WITH "${"api_keys".toUpperCase().replace("K", KELVIN)}"(key_hash) AS (SELECT 1) SELECT key_hash, 1 FROM api_keys`,
 ];
 
-describe("custom metric SQL cannot read another organization's tables (issue 10, defect 1)", () => {
+describe("custom metric SQL cannot read another organization's tables", () => {
   it("refuses CTE names that JavaScript folds onto a real table, and stores nothing", async () => {
     const a = await registerOrg();
     const b = await registerOrg();

@@ -108,7 +108,7 @@ describe("POST /api/custom-metrics", () => {
   });
 });
 
-describe("POST /api/custom-metrics: at most MAX_CUSTOM_METRICS_PER_ORG per organization (issue 10, defect 2)", () => {
+describe("POST /api/custom-metrics: at most MAX_CUSTOM_METRICS_PER_ORG per organization (bounded cost)", () => {
   it("answers 409 limit_reached at the cap, stores nothing, and keeps other organizations free", async () => {
     const org = await registerOrg();
     const other = await registerOrg();

@@ -1,4 +1,4 @@
-// Flag feedback (issue 9): operators mark a flag as a false alarm (or confirm it), or a safe log as
+// Flag feedback (docs/flags.md): operators mark a flag as a false alarm (or confirm it), or a safe log as
 // missed; Red Flags shows the precision estimate; the verdicts export as JSON Lines for retraining.
 // A log id outside the caller's organization is 404 on every path.
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-// The gateway end to end (issue 12 part 2): the official `openai` client → the worker → the local fake
+// The gateway end to end (docs/gateway.md): the official `openai` client → the worker → the local fake
 // provider (scripts/lib/fake-openai.mjs), with the real local D1. Each test registers its own
 // organization and provider namespace.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// OpenAI-compatible gateway with guardrails (issue 12 part 2; docs/gateway.md). An official OpenAI
+// OpenAI-compatible gateway with guardrails (docs/gateway.md). An official OpenAI
 // client pointed at `<origin>/api/gateway/v1` with our key in X-PromptSentry-Key gets the provider's
 // answer unchanged (streamed chunk by chunk when it asks for a stream), and every call is logged
 // through the one ingestion pipeline. A prompt whose flag meets the organization's gatewayBlock never

@@ -1,4 +1,4 @@
-// Issue 10 §8: input that used to be stored and then broke (a 500 after the write, or sums poisoned
+// docs/api.md#errors: input that used to be stored and then broke (a 500 after the write, or sums poisoned
 // by one absurd number) is refused with a 400 envelope, and nothing is written.
 import { describe, expect, it } from "vitest";
 import { MAX_ESTIMATED_COST_CENTS, MAX_LATENCY_MS, MAX_TOKEN_COUNT, METADATA_LIMITS } from "../../../schema/constants";

@@ -1,4 +1,4 @@
-// Idempotency-Key namespaces (issue 10, defect 11): a single log's key and a batch's key never
+// Idempotency-Key namespaces (docs/api.md#calls): a single log's key and a batch's key never
 // collide, whatever characters they hold; a retry of the same request still replays.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

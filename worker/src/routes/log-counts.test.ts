@@ -1,4 +1,4 @@
-// GET /api/logs/counts bounded (issue 11): the unfiltered count comes from daily_usage (plus the rows
+// GET /api/logs/counts bounded (docs/scaling.md#counts): the unfiltered count comes from daily_usage (plus the rows
 // retention may have half-purged), a searched or filtered one stops at LOG_COUNT_CAP.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// OTLP/HTTP trace ingestion (issue 12): POST /api/otel/v1/traces, so an OpenTelemetry exporter whose
+// OTLP/HTTP trace ingestion (docs/otel.md): POST /api/otel/v1/traces, so an OpenTelemetry exporter whose
 // endpoint is `<origin>/api/otel` sends here unchanged. Model-call spans become prompt logs through
 // the one ingestion pipeline; other spans are accepted and ignored. Answers follow OTLP/HTTP: 200 with
 // ExportTraceServiceResponse (partial_success for refused spans), google.rpc.Status on failures.

@@ -1,4 +1,4 @@
-// Privacy settings and fingerprints (issue 14): the redaction mode and metadata retention in
+// Privacy settings and fingerprints (docs/log-flow.md, the redaction step): the redaction mode and metadata retention in
 // GET/PUT /api/settings, and GET /api/logs?fingerprint= with its summary, tenant-scoped.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -213,7 +213,7 @@ describe("POST /api/settings/rotate-key", () => {
     const fresh = await call("GET", "/settings", { key: res.body.apiKey });
     expect(fresh.status).toBe(200);
     expect(fresh.body.apiKeyPrefix).toBe(res.body.keyPrefix);
-    // Sessions made from the old secret end with it (issue 10); the Bearer caller gets no cookie.
+    // Sessions made from the old secret end with it (docs/sessions.md); the Bearer caller gets no cookie.
     expectEnvelope(await read(api({ cookie: org.cookie }).settings.$get()), 401, "unauthorized");
     expect(res.headers.get("set-cookie")).toBeNull();
 

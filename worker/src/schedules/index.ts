@@ -25,7 +25,7 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
   let result: unknown;
   switch (controller.cron) {
     case CRONS.metrics:
-      // Each minute also redacts a chunk of logs stored before redaction existed (issue 14),
+      // Each minute also redacts a chunk of logs stored before redaction existed (docs/log-flow.md#afterwards-backfill-and-retention),
       // indexes logs stored before the tenant search index (migration 0010) and copies logs stored
       // before log_facts (migration 0014), each for a bounded time.
       result = {

@@ -1,4 +1,4 @@
-// Metadata outlives bodies (issue 14): at retentionDays a log's prompt, response and metadata are
+// Metadata outlives bodies (docs/log-flow.md#afterwards-backfill-and-retention): at retentionDays a log's prompt, response and metadata are
 // purged (search and FTS forget them, the screens say "content expired"); model, user, session,
 // tokens, cost, latency, flag and reasons stay until metadataRetentionDays, then the log goes whole
 // with its fingerprints.

@@ -1,6 +1,6 @@
 // Scheduled custom-metric refresh (docs/delivery.md, docs/data.md): active metrics whose refreshInterval has passed,
 // oldest first, a bounded number per run (the cron fires every minute, so a backlog drains quickly).
-// Each organization gets a time budget per run (issue 10, defect 2): once its metrics have used it,
+// Each organization gets a time budget per run (docs/custom-metric-sql.md#bounded-cost): once its metrics have used it,
 // its remaining metrics are not started this run, and the next organization still gets its turn.
 // A running D1 query cannot be cancelled from the Worker, so one query's cost is bounded by the SQL
 // policy (metrics/sql-policy.ts) and the budget is checked between queries.

@@ -1,4 +1,4 @@
-// Redaction of logs stored before redaction existed (issue 14): rows with redaction_mode NULL are
+// Redaction of logs stored before redaction existed (docs/log-flow.md#afterwards-backfill-and-retention): rows with redaction_mode NULL are
 // redacted with their organization's current mode, in bounded chunks each minute, as ingestion
 // would have done: placeholders in prompt, response, metadata and ids, findings moved and fingerprinted,
 // fingerprint rows added. The FTS update trigger re-indexes the redacted text. An organization

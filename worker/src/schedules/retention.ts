@@ -1,4 +1,4 @@
-// Retention purge (docs/delivery.md, issue 14): a log's prompt, response and metadata are purged at the
+// Retention purge (docs/delivery.md, docs/log-flow.md#afterwards-backfill-and-retention): a log's prompt, response and metadata are purged at the
 // organization's retentionDays (the row stays, marked content expired: model, user, session,
 // tokens, cost, latency, flag and reasons outlive the bodies), and the whole log goes at
 // metadataRetentionDays; webhook deliveries and audit records (in the shards and the control database)

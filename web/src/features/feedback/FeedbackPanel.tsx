@@ -1,4 +1,4 @@
-// 'Operator Review' in the Prompt Details dialog (issue 9): the verdict on this log, and for operators
+// 'Operator Review' in the Prompt Details dialog (docs/flags.md): the verdict on this log, and for operators
 // with `alerts:write` the controls to confirm a flag, mark it as a false alarm, or mark a safe log as
 // missed, with an optional note. Everyone who can read logs sees the verdict; only writers see controls.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

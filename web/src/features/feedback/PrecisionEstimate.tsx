@@ -1,4 +1,4 @@
-// The Red Flags screen's precision estimate (issue 9): of the flags operators reviewed, the share they
+// The Red Flags screen's precision estimate (docs/flags.md): of the flags operators reviewed, the share they
 // confirmed, overall and per reason, computed by the server from the organization's verdicts.
 import { useQuery } from "@tanstack/react-query";
 import { feedbackExportUrl, feedbackSummaryQueryOptions } from "../../api/feedback";

@@ -1,5 +1,5 @@
 // 'Matched rules' in the Prompt Details dialog: for each finding, the rule that matched, where,
-// and how sure the detector was (issue 9).
+// and how sure the detector was (docs/flags.md).
 import type { Finding } from "../../api/types";
 import { findingRows } from "./findings";
 

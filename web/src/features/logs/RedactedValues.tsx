@@ -1,4 +1,4 @@
-// The details dialog's redacted values (issue 14): each placeholder's kind, the short form of its
+// The details dialog's redacted values (docs/log-flow.md, the redaction step): each placeholder's kind, the short form of its
 // fingerprint, in how many of the organization's logs the same value appeared since when, and a
 // link to Prompt Logs filtered by it. The value itself was never stored.
 import { useQuery } from "@tanstack/react-query";

@@ -27,7 +27,7 @@ export function ModelBadge({ model }: { model: string }) {
   );
 }
 
-/** A log the gateway refused to forward (issue 12): its prompt never reached the provider. */
+/** A log the gateway refused to forward (docs/gateway.md#the-guardrail): its prompt never reached the provider. */
 export function BlockedBadge() {
   return (
     <Badge

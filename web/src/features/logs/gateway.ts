@@ -1,4 +1,4 @@
-// What the details dialog shows of a gateway call (issue 12): read from the log's metadata.gateway,
+// What the details dialog shows of a gateway call (docs/gateway.md#what-is-logged): read from the log's metadata.gateway,
 // which the worker writes (worker/src/routes/gateway.ts); anything else there is ignored.
 export type GatewayFacts = {
   upstream: string | null;

@@ -1,4 +1,4 @@
-// Gateway (issue 12 part 2; docs/gateway.md): which flagged prompts the OpenAI-compatible gateway
+// Gateway (docs/gateway.md): which flagged prompts the OpenAI-compatible gateway
 // refuses to forward, and where it forwards the rest. Part of the settings form (one Save).
 import {
   DEFAULT_GATEWAY_UPSTREAM,

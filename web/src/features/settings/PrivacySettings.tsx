@@ -1,4 +1,4 @@
-// Privacy (issue 14): what is redacted before a log is written, and how long a log's metadata is
+// Privacy (docs/log-flow.md, the redaction step): what is redacted before a log is written, and how long a log's metadata is
 // kept after its prompt and response are purged. Part of the settings form (one Save).
 import { METADATA_RETENTION_DAY_OPTIONS, REDACTION_MODE_LABELS, REDACTION_MODES, type RedactionMode } from "../../../../schema/constants";
 import { FieldError } from "../../components/form";

@@ -1,0 +1,71 @@
+// A D1Database over a local SQLite file (node:sqlite), enough for drizzle-orm/d1: prepare → bind →
+// all/raw/first/run, and batch (one transaction, as D1 runs a batch). The benchmarks use it to run the
+// worker's own query modules on a database file without a stack around it (scripts/bench/search.mjs).
+import { DatabaseSync } from "node:sqlite";
+
+export function openSqlite(file) {
+  const db = new DatabaseSync(file);
+  db.exec("PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -500000;");
+  return db;
+}
+
+const plain = (v) => (typeof v === "boolean" ? Number(v) : v === undefined ? null : v);
+
+function statement(db, query, params = []) {
+  const prep = () => {
+    if (process.env.SQL_PLAN) {
+      console.log(query, params);
+      for (const r of db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...params)) console.log(`  ${r.detail}`);
+    }
+    const s = db.prepare(query);
+    s.setReadBigInts?.(false);
+    return s;
+  };
+  const api = {
+    bind: (...values) => statement(db, query, values.map(plain)),
+    async all() {
+      return { results: prep().all(...params), success: true, meta: {} };
+    },
+    async raw() {
+      const s = prep();
+      if (s.columns().length === 0) {
+        s.run(...params);
+        return [];
+      }
+      s.setReturnArrays(true);
+      return s.all(...params);
+    },
+    async first(column) {
+      const row = prep().get(...params);
+      return row == null ? null : column ? row[column] : row;
+    },
+    async run() {
+      const r = prep().run(...params);
+      return { success: true, results: [], meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) } };
+    },
+  };
+  return api;
+}
+
+/** A D1Database-shaped object over `db` (a DatabaseSync). */
+export function d1Over(db) {
+  return {
+    prepare: (query) => statement(db, query),
+    async batch(statements) {
+      db.exec("BEGIN");
+      try {
+        const out = [];
+        for (const s of statements) out.push(await s.all());
+        db.exec("COMMIT");
+        return out;
+      } catch (e) {
+        db.exec("ROLLBACK");
+        throw e;
+      }
+    },
+    async exec(query) {
+      db.exec(query);
+      return { count: 1, duration: 0 };
+    },
+  };
+}

@@ -1,0 +1,58 @@
+// Speed of the working tree's detector against another commit's, in one process on the same logs.
+//   npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20]
+// On a shared, loaded machine two separate bench runs differ by more than a change costs, so the
+// two detectors run interleaved in batches of 50 logs, and each batch keeps its fastest of --runs
+// timings (the run least disturbed by other load); the report is the sum of those minima.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { detect } from "../../worker/src/detector/index";
+import { benchLogs, type BenchLog } from "./lib/bench-logs";
+import { repoRoot } from "./lib/data";
+
+const argv = process.argv.slice(2);
+const ref = argv.find((a) => !a.startsWith("--") && !/^\d+$/.test(a));
+if (!ref) {
+  console.error("usage: npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20]");
+  process.exit(2);
+}
+const opt = (name: string, dflt: number) => {
+  const i = argv.indexOf(name);
+  return i !== -1 ? Number(argv[i + 1]) : dflt;
+};
+const N = opt("--logs", 2000);
+const RUNS = opt("--runs", 20);
+const BATCH = 50;
+
+// the other commit's detector (and the schema constants it imports), extracted to a temp dir
+const dir = mkdtempSync(join(tmpdir(), "detector-ab-"));
+try {
+  const tar = execFileSync("git", ["archive", ref, "worker/src/detector", "schema"], { cwd: repoRoot });
+  execFileSync("tar", ["-x", "-C", dir], { input: tar });
+  const other = (await import(pathToFileURL(join(dir, "worker/src/detector/index.ts")).href)) as { detect: (l: BenchLog) => unknown };
+
+  const logs = benchLogs(N);
+  const fns = [other.detect, detect];
+  for (let w = 0; w < 3; w++) for (const f of fns) for (const l of logs) f(l);
+  const batches = Math.ceil(N / BATCH);
+  const best = [new Array<number>(batches).fill(Infinity), new Array<number>(batches).fill(Infinity)];
+  for (let r = 0; r < RUNS; r++) {
+    for (let b = 0; b < batches; b++) {
+      const batch = logs.slice(b * BATCH, (b + 1) * BATCH);
+      for (const which of (r + b) % 2 ? [0, 1] : [1, 0]) {
+        const f = fns[which]!;
+        const t0 = process.hrtime.bigint();
+        for (const l of batch) f(l);
+        const us = Number(process.hrtime.bigint() - t0) / 1e3;
+        best[which]![b] = Math.min(best[which]![b]!, us);
+      }
+    }
+  }
+  const [a, b] = best.map((xs) => xs.reduce((s, x) => s + x, 0) / N) as [number, number];
+  console.log(`logs: ${N}, runs: ${RUNS}, node ${process.version}`);
+  console.log(`${ref}: ${a.toFixed(1)} µs/log   working tree: ${b.toFixed(1)} µs/log   ratio ${(b / a).toFixed(3)}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
