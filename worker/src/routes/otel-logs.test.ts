@@ -10,7 +10,7 @@ import { ExportLogsServiceResponseSchema } from "../otel/proto/otlp_logs_pb";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
 import { PENDING_GRACE_MS, PENDING_TTL_MS } from "../otel/pending";
 import { sweepOtelPending } from "../schedules/otel-pending";
-import { call, dataD1, dataDb, keyWith, logCount, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, dataD1, dataDb, keyWith, logCount, orgShard, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import {
   gzip,
   otlpJson,
@@ -335,6 +335,8 @@ describe("POST /api/otel/v1/logs: GenAI events joined to their span", () => {
   it("another organization's events never complete this organization's span", async () => {
     const victim = await registerOrg();
     const attacker = await registerOrg();
+    // In the same data shard: one table holds both organizations' waiting parts.
+    await placeOnShard(attacker.orgId, await orgShard(victim.orgId));
     const id = ids();
     await sendSpans(victim, [chatSpan(id)]);
     // Same trace and span ids, another organization's key.
