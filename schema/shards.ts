@@ -41,6 +41,8 @@ export const DATA_TABLES = [
   "webhook_deliveries",
   "delivery_claims",
   "flag_feedback",
+  // OTLP parts waiting for the rest of their model call (minutes at most): deleted with the tenant, never copied.
+  "otel_pending",
   // The records of flag feedback (also a control table: every other record is there), moved with the tenant.
   "audit_log",
 ] as const;

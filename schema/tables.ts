@@ -531,3 +531,35 @@ export const auditLog = sqliteTable(
   ],
 );
 export type AuditRow = typeof auditLog.$inferSelect;
+
+/**
+ * Parts of OTLP model calls waiting for the rest (worker/src/otel/pending.ts): a span without a prompt,
+ * or the GenAI log events of a span, until both are here. Sealed payloads (worker/src/otel/seal.ts);
+ * rows live minutes (docs/otel.md). A data table: it lives with the organization's logs.
+ */
+export const otelPending = sqliteTable(
+  "otel_pending",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    traceId: text("trace_id").notNull(),
+    spanId: text("span_id").notNull(),
+    kind: text("kind", { enum: ["span", "events"] }).notNull(),
+    /** Keyed digest of the payload: a retried export's part is recognised and stored once. Empty for a span (one per id). */
+    digest: text("digest").notNull(),
+    hasInput: integer("has_input", { mode: "boolean" }).notNull(),
+    hasOutput: integer("has_output", { mode: "boolean" }).notNull(),
+    /** The span ended with an error status: complete without an answer. */
+    failed: integer("failed", { mode: "boolean" }).notNull(),
+    /** The key that sent the part (the joined log's apiKeyId comes from the span's). */
+    apiKeyId: text("api_key_id"),
+    payload: text("payload").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("otel_pending_part").on(t.orgId, t.traceId, t.spanId, t.kind, t.digest),
+    index("otel_pending_created").on(t.createdAt),
+  ],
+);

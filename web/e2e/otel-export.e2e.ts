@@ -1,7 +1,10 @@
-// docs/otel.md: the official OpenTelemetry npm exporters (OTLP/HTTP protobuf and JSON) send real
-// SDK spans to the running product; the model-call spans appear as logs via GET /api/logs with their
-// trace ids, and the other spans are ignored; Prompt Details shows the service, trace and span ids.
-import { SpanKind, type Attributes } from "@opentelemetry/api";
+// docs/otel.md: the official OpenTelemetry npm exporters (OTLP/HTTP protobuf and JSON) send real SDK spans to the
+// running product; the model-call spans appear as logs via GET /api/logs with their trace ids, and
+// the other spans are ignored; Prompt Details shows the service, trace and span ids. The official
+// logs exporter delivers a call's GenAI events apart from its span, and the two become one log.
+import { ROOT_CONTEXT, SpanKind, trace, type Attributes } from "@opentelemetry/api";
+import { OTLPLogExporter } from "@opentelemetry/exporter-logs-otlp-proto";
+import { InMemoryLogRecordExporter, LoggerProvider, SimpleLogRecordProcessor, type ReadableLogRecord } from "@opentelemetry/sdk-logs";
 import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import { OTLPTraceExporter as OtlpHttpJsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as OtlpProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
@@ -200,4 +203,73 @@ describe("OTLP export with the official OpenTelemetry exporters", () => {
     await exporter.shutdown();
     expect(await logsOf(org)).toEqual([]);
   });
+
+  it(
+    "exporter-logs-otlp-proto: GenAI events (as opentelemetry-instrumentation-openai-v2 logs them) join their span into one log",
+    async () => {
+      const org = await registerOrg("OTel logs");
+      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = `${baseURL()}/api/otel`;
+      process.env.OTEL_EXPORTER_OTLP_HEADERS = `Authorization=Bearer%20${org.apiKey}`;
+      const resource = resourceFromAttributes({ "service.name": "events-service" });
+      // The span carries the call's facts and no content; its events carry the messages.
+      const spans = new InMemorySpanExporter();
+      const tracerProvider = new BasicTracerProvider({ resource, spanProcessors: [new SimpleSpanProcessor(spans)] });
+      const records = new InMemoryLogRecordExporter();
+      const loggerProvider = new LoggerProvider({ resource, processors: [new SimpleLogRecordProcessor({ exporter: records })] });
+      const logger = loggerProvider.getLogger("opentelemetry.instrumentation.openai_v2", "2.1b0");
+      const end = Date.now();
+      const span = tracerProvider.getTracer("opentelemetry.instrumentation.openai_v2").startSpan("chat gpt-4o-mini", {
+        kind: SpanKind.CLIENT,
+        startTime: end - 400,
+        attributes: {
+          "gen_ai.operation.name": "chat",
+          "gen_ai.system": "openai",
+          "gen_ai.request.model": "gpt-4o-mini",
+          "gen_ai.usage.input_tokens": 18,
+          "gen_ai.usage.output_tokens": 5,
+        },
+      });
+      const context = trace.setSpan(ROOT_CONTEXT, span);
+      const event = (eventName: string, body: Record<string, unknown>) =>
+        logger.emit({ eventName, body: body as never, attributes: { "gen_ai.system": "openai" }, context });
+      event("gen_ai.system.message", { content: "You answer in one word." });
+      event("gen_ai.user.message", { content: "Capital of Norway? (events-service)" });
+      event("gen_ai.choice", { index: 0, finish_reason: "stop", message: { role: "assistant", content: "Oslo" } });
+      span.end(end);
+      await Promise.all([tracerProvider.forceFlush(), loggerProvider.forceFlush()]);
+
+      // The events first, then the span: either order joins.
+      const logExporter = new OTLPLogExporter();
+      const logged = await new Promise<ExportResult>((resolve) =>
+        logExporter.export(records.getFinishedLogRecords() as ReadableLogRecord[], resolve),
+      );
+      expect(logged.error?.message).toBeUndefined();
+      expect(logged.code).toBe(ExportResultCode.SUCCESS);
+      expect(await logsOf(org)).toEqual([]);
+      const spanExporter = new OtlpProtoExporter();
+      const traced = await exportWith(spanExporter, spans.getFinishedSpans());
+      expect(traced.code).toBe(ExportResultCode.SUCCESS);
+      await Promise.all([logExporter.shutdown(), spanExporter.shutdown(), tracerProvider.shutdown(), loggerProvider.shutdown()]);
+
+      const logs = await logsOf(org);
+      expect(logs).toHaveLength(1);
+      expect(logs[0]).toMatchObject({
+        prompt: "system: You answer in one word.\n\nuser: Capital of Norway? (events-service)",
+        response: "Oslo",
+        model: "gpt-4o-mini",
+        tokenCount: 23,
+        source: "otel",
+        metadata: { otel: { traceId: span.spanContext().traceId, spanId: span.spanContext().spanId, serviceName: "events-service" } },
+      });
+
+      // Prompt Logs lists it with its prompt.
+      const page = await browser.page();
+      await signIn(page, org.apiKey);
+      await page.goto("/logs");
+      await textIs(pageTitle(page), "Prompt Logs");
+      const row = await visible(page.locator(`li[data-log-id="${logs[0].id}"]`));
+      await visible(row.getByText("Capital of Norway? (events-service)", { exact: false }));
+    },
+    T * 3,
+  );
 });

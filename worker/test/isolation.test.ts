@@ -9,11 +9,11 @@
 //               unchanged afterwards, and the answer holds none of the victim's ids.
 //  - "public":  no credentials, no tenant data.
 import { beforeAll, describe, expect, it } from "vitest";
-import { otlpJson } from "./otlp";
+import { otlpJson, otlpLogsJson, postLogs, postTraces } from "./otlp";
 import { GATEWAY_KEY_HEADER } from "../../schema/constants";
 import { routeKeys } from "./route-table";
 import { DATA_SHARDS } from "../../schema/shards";
-import { call, indexQueued, orgShard, registerOrg, shardD1, type CallResult } from "./helpers";
+import { call, indexQueued, orgShard, placeOnShard, registerOrg, shardD1, type CallResult } from "./helpers";
 import { CREDENTIALS, callAs, expectNoSecrets, newAttacker, newVictim, victimView, type Attacker, type Victim } from "./isolation-world";
 
 type Read = {
@@ -72,6 +72,31 @@ const CASES: Record<string, Case> = {
           },
         ],
       }),
+    check: (r) => expect(r.body).toEqual({}),
+  },
+  // GenAI log events naming the victim's model and user wait for a span of the caller's own organization.
+  "POST /api/otel/v1/logs": {
+    kind: "own",
+    status: 200,
+    body: (_a, b) =>
+      otlpLogsJson(
+        [
+          {
+            name: "gen_ai.user.message",
+            body: { content: `mine ${b.userId}` },
+            attrs: { "gen_ai.request.model": b.model },
+            traceId: "0af7651916cd43dd8448eb211c80319c",
+            spanId: "b7ad6b7169203331",
+          },
+          {
+            name: "gen_ai.choice",
+            body: { index: 0, message: { content: "ok" } },
+            traceId: "0af7651916cd43dd8448eb211c80319c",
+            spanId: "b7ad6b7169203331",
+          },
+        ],
+        { "service.name": b.name },
+      ),
     check: (r) => expect(r.body).toEqual({}),
   },
   "POST /api/test-prompt": { kind: "own", status: 201, body: attackerLog },
@@ -380,5 +405,35 @@ describe("tenant shards: an organization's reads consult only the shard its row 
     expect(reads.critical.body.total).toBe(0);
     expect(reads.stats.body.totalPrompts).toBe(1);
     expect(JSON.stringify(reads.models.body)).not.toContain("planted-model");
+  });
+});
+
+// OTLP's join (worker/src/otel/pending.ts): parts wait per organization, so another organization's
+// events with the same trace and span ids never complete this organization's span, nor read it.
+describe("OTLP: a span waits for its own organization's events only", () => {
+  it("the attacker's events with the victim's span ids join nothing; the victim's own do", async () => {
+    const victim = await registerOrg();
+    const attacker = await registerOrg();
+    // In the same data shard: one table holds both organizations' waiting parts.
+    await placeOnShard(attacker.orgId, await orgShard(victim.orgId));
+    const ids = { traceId: "4bf92f3577b34da6a3ce929d0e0e4736", spanId: "00f067aa0ba902b7" };
+    const json = { "content-type": "application/json" };
+    const span = otlpJson({
+      spans: [{ ...ids, attrs: { "gen_ai.operation.name": "chat", "gen_ai.request.model": "gpt-4o", "gen_ai.system": "openai" } }],
+    });
+    expect((await postTraces(JSON.stringify(span), { ...json, authorization: `Bearer ${victim.apiKey}` })).status).toBe(200);
+    const events = (text: string) =>
+      JSON.stringify(
+        otlpLogsJson([
+          { ...ids, name: "gen_ai.user.message", body: { content: text } },
+          { ...ids, name: "gen_ai.choice", body: { index: 0, message: { content: "answer" } } },
+        ]),
+      );
+    expect((await postLogs(events("the attacker's prompt"), { ...json, authorization: `Bearer ${attacker.apiKey}` })).status).toBe(200);
+    for (const org of [victim, attacker]) expect((await call("GET", "/logs", { key: org.apiKey })).body).toEqual([]);
+    expect((await postLogs(events("the victim's prompt"), { ...json, authorization: `Bearer ${victim.apiKey}` })).status).toBe(200);
+    const logs = (await call("GET", "/logs", { key: victim.apiKey })).body as { prompt: string }[];
+    expect(logs.map((l) => l.prompt)).toEqual(["the victim's prompt"]);
+    expect((await call("GET", "/logs", { key: attacker.apiKey })).body).toEqual([]);
   });
 });

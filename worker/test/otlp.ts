@@ -2,6 +2,7 @@
 // camelCase, int64 as strings) or as protobuf bytes, optionally gzipped.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { exports } from "cloudflare:workers";
+import { ExportLogsServiceRequestSchema } from "../src/otel/proto/otlp_logs_pb";
 import { AnyValueSchema, ExportTraceServiceRequestSchema, type AnyValue } from "../src/otel/proto/otlp_trace_pb";
 import { BASE } from "./helpers";
 
@@ -13,6 +14,8 @@ export type TestSpan = {
   durationMs?: number;
   traceId?: string;
   spanId?: string;
+  /** OTLP StatusCode: 0 unset, 1 ok, 2 error. */
+  status?: number;
 };
 export type TestExport = { resource?: Record<string, Plain>; spans: TestSpan[] };
 
@@ -53,7 +56,7 @@ export function otlpJson(exp: TestExport) {
               endTimeUnixNano: String(START_NS + BigInt(s.durationMs ?? 1234) * 1_000_000n),
               attributes: jsonAttrs(s.attrs),
               events: (s.events ?? []).map((ev) => ({ name: ev.name, timeUnixNano: String(START_NS), attributes: jsonAttrs(ev.attrs) })),
-              status: { code: 1 },
+              status: { code: s.status ?? 1 },
             })),
           },
         ],
@@ -95,6 +98,7 @@ export function otlpProtobuf(exp: TestExport): Uint8Array {
                 endTimeUnixNano: START_NS + BigInt(s.durationMs ?? 1234) * 1_000_000n,
                 attributes: pbAttrs(s.attrs),
                 events: (s.events ?? []).map((ev) => ({ name: ev.name, timeUnixNano: START_NS, attributes: pbAttrs(ev.attrs) })),
+                status: { code: s.status ?? 1 },
               })),
             },
           ],
@@ -112,10 +116,85 @@ export async function gzip(data: Uint8Array | string): Promise<Uint8Array> {
 export type OtlpResult = { status: number; headers: Headers; bytes: Uint8Array; json: any };
 
 /** POSTs a body to /api/otel/v1/traces through the worker's fetch handler. */
-export async function postTraces(body: BodyInit | null, headers: Record<string, string>): Promise<OtlpResult> {
-  const res = await exports.default.fetch(new Request(`${BASE}/api/otel/v1/traces`, { method: "POST", headers, body }));
+export const postTraces = (body: BodyInit | null, headers: Record<string, string>) => postOtlp("traces", body, headers);
+/** POSTs a body to /api/otel/v1/logs through the worker's fetch handler. */
+export const postLogs = (body: BodyInit | null, headers: Record<string, string>) => postOtlp("logs", body, headers);
+
+async function postOtlp(signal: "traces" | "logs", body: BodyInit | null, headers: Record<string, string>): Promise<OtlpResult> {
+  const res = await exports.default.fetch(new Request(`${BASE}/api/otel/v1/${signal}`, { method: "POST", headers, body }));
   const raw = new Uint8Array(await res.arrayBuffer());
   let json: any = null;
   if (!(res.headers.get("content-type") ?? "").includes("protobuf")) json = raw.length ? JSON.parse(new TextDecoder().decode(raw)) : null;
   return { status: res.status, headers: res.headers, bytes: raw, json };
+}
+
+/**
+ * A log record as the GenAI instrumentations emit it: the event name in `event_name` (or, with
+ * `nameAs: "attribute"`, in the older `event.name` attribute), the message in the body.
+ */
+export type TestEvent = {
+  name: string;
+  body?: Plain;
+  attrs?: Record<string, Plain>;
+  traceId: string;
+  spanId: string;
+  /** Offset from START_NS in ms: the order events happened. */
+  atMs?: number;
+  nameAs?: "field" | "attribute";
+};
+
+const eventAttrs = (e: TestEvent) => (e.nameAs === "attribute" ? { "event.name": e.name, ...e.attrs } : (e.attrs ?? {}));
+const eventTime = (e: TestEvent) => START_NS + BigInt(e.atMs ?? 0) * 1_000_000n;
+
+export function otlpLogsJson(events: TestEvent[], resource: Record<string, Plain> = { "service.name": "test-service" }) {
+  return {
+    resourceLogs: [
+      {
+        resource: { attributes: jsonAttrs(resource) },
+        scopeLogs: [
+          {
+            scope: { name: "opentelemetry.instrumentation.openai_v2", version: "2.1b0" },
+            logRecords: events.map((e) => ({
+              timeUnixNano: String(eventTime(e)),
+              observedTimeUnixNano: String(eventTime(e)),
+              severityNumber: 9,
+              ...(e.nameAs === "attribute" ? {} : { eventName: e.name }),
+              body: e.body === undefined ? undefined : jsonValue(e.body),
+              attributes: jsonAttrs(eventAttrs(e)),
+              traceId: e.traceId,
+              spanId: e.spanId,
+              flags: 1,
+            })),
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export function otlpLogsProtobuf(events: TestEvent[], resource: Record<string, Plain> = { "service.name": "test-service" }): Uint8Array {
+  return toBinary(
+    ExportLogsServiceRequestSchema,
+    create(ExportLogsServiceRequestSchema, {
+      resourceLogs: [
+        {
+          resource: { attributes: pbAttrs(resource) },
+          scopeLogs: [
+            {
+              scope: { name: "opentelemetry.instrumentation.openai_v2" },
+              logRecords: events.map((e) => ({
+                timeUnixNano: eventTime(e),
+                observedTimeUnixNano: eventTime(e),
+                eventName: e.nameAs === "attribute" ? "" : e.name,
+                body: e.body === undefined ? undefined : anyValue(e.body),
+                attributes: pbAttrs(eventAttrs(e)),
+                traceId: bytes(e.traceId),
+                spanId: bytes(e.spanId),
+              })),
+            },
+          ],
+        },
+      ],
+    }),
+  );
 }

@@ -4,14 +4,18 @@ import * as v from "valibot";
 import { logBody, type LogInput } from "../../../schema/validation";
 import { attributeMap, hexId } from "./attributes";
 import type { SpanView } from "./conventions/types";
-import type { ExportTraceServiceRequest } from "./proto/otlp_trace_pb";
-import { logInputOf, readModelCall } from "./span-to-log";
+import { heldSpan, type HeldSpan } from "./join";
+import { StatusCode, type ExportTraceServiceRequest } from "./proto/otlp_trace_pb";
+import { logInputOf, readModelCall, type SpanOrigin } from "./span-to-log";
 
 export type Refusal = { spanId: string; reason: string };
-/** `spanIds[i]` and `refs[i]` (trace id:span id, unique across exports) belong to `inputs[i]`. */
-export type Collected = { inputs: LogInput[]; spanIds: string[]; refs: string[]; refused: Refusal[]; ignored: number };
+/**
+ * `spanIds[i]` and `refs[i]` (trace id:span id, unique across exports) belong to `inputs[i]`; `held`
+ * are the model-call spans without a prompt, whose messages may come as log events (otel/join.ts).
+ */
+export type Collected = { inputs: LogInput[]; spanIds: string[]; refs: string[]; held: HeldSpan[]; refused: Refusal[]; ignored: number };
 
-function firstIssue(issues: v.BaseIssue<unknown>[]): string {
+export function firstIssue(issues: v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   const path = issue.path?.map((p) => String(p.key)).join(".");
   return path ? `${path}: ${issue.message}` : issue.message;
@@ -27,14 +31,14 @@ const allZero = (hex: string) => /^0*$/.test(hex);
  * null. A span is stored under its ids (the idempotency key of its chunk is made of them), so spans
  * without real ids would all share one key and a later export would be taken for a retry and dropped.
  */
-function invalidIds(traceId: string, spanId: string): string | null {
+export function invalidIds(traceId: string, spanId: string): string | null {
   if (traceId.length !== TRACE_ID_HEX || allZero(traceId)) return "invalid trace_id (16 bytes, not all zero)";
   if (spanId.length !== SPAN_ID_HEX || allZero(spanId)) return "invalid span_id (8 bytes, not all zero)";
   return null;
 }
 
 export function collectLogs(request: ExportTraceServiceRequest): Collected {
-  const out: Collected = { inputs: [], spanIds: [], refs: [], refused: [], ignored: 0 };
+  const out: Collected = { inputs: [], spanIds: [], refs: [], held: [], refused: [], ignored: 0 };
   for (const rs of request.resourceSpans) {
     const resource = attributeMap(rs.resource?.attributes ?? []);
     for (const ss of rs.scopeSpans) {
@@ -56,7 +60,7 @@ export function collectLogs(request: ExportTraceServiceRequest): Collected {
           out.refused.push({ spanId, reason: invalid });
           continue;
         }
-        const raw = logInputOf(view, call, {
+        const origin: SpanOrigin = {
           traceId,
           spanId,
           parentSpanId: hexId(span.parentSpanId),
@@ -64,7 +68,12 @@ export function collectLogs(request: ExportTraceServiceRequest): Collected {
           scope: ss.scope?.name || undefined,
           startNs: span.startTimeUnixNano,
           endNs: span.endTimeUnixNano,
-        });
+        };
+        if (!call.input.length) {
+          out.held.push(heldSpan(view, origin, call, span.status?.code === StatusCode.ERROR));
+          continue;
+        }
+        const raw = logInputOf(view, call, origin);
         const parsed = v.safeParse(logBody, raw);
         if (parsed.success) {
           out.inputs.push(parsed.output);
@@ -80,10 +89,10 @@ export function collectLogs(request: ExportTraceServiceRequest): Collected {
 const SHOWN_REASONS = 3;
 
 /** partial_success.error_message: how many were refused and the first few reasons by span. */
-export function refusalMessage(refused: Refusal[]): string {
+export function refusalMessage(refused: Refusal[], noun = "model-call span"): string {
   const shown = refused.slice(0, SHOWN_REASONS).map((r) => `span ${r.spanId || "(no id)"}: ${r.reason}`);
   const more = refused.length > SHOWN_REASONS ? `; and ${refused.length - SHOWN_REASONS} more` : "";
-  return `${refused.length} model-call span${refused.length === 1 ? "" : "s"} refused: ${shown.join("; ")}${more}`;
+  return `${refused.length} ${noun}${refused.length === 1 ? "" : "s"} refused: ${shown.join("; ")}${more}`;
 }
 
 /**

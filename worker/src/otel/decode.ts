@@ -1,8 +1,9 @@
-// Reading an OTLP/HTTP trace export: content type (protobuf or JSON), optional gzip, and both the body
+// Reading an OTLP/HTTP trace or logs export: content type (protobuf or JSON), optional gzip, and both the body
 // as sent and the gunzipped body bounded, so an oversized or zip-bomb body is a 413, not an OOM.
-import { fromBinary, fromJson, type JsonValue } from "@bufbuild/protobuf";
+import { fromBinary, fromJson, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import { base64Encode } from "@bufbuild/protobuf/wire";
 import { ApiError, badRequest } from "../errors";
+import { ExportLogsServiceRequestSchema, type ExportLogsServiceRequest } from "./proto/otlp_logs_pb";
 import { ExportTraceServiceRequestSchema, type ExportTraceServiceRequest } from "./proto/otlp_trace_pb";
 
 export type OtlpEncoding = "protobuf" | "json";
@@ -75,35 +76,49 @@ function hexToBase64(value: unknown, field: string): unknown {
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-function idsToBase64(json: unknown) {
-  for (const rs of list(isRecord(json) ? json.resourceSpans : undefined)) {
-    for (const ss of list(isRecord(rs) ? rs.scopeSpans : undefined)) {
-      for (const span of list(isRecord(ss) ? ss.spans : undefined)) {
-        if (!isRecord(span)) continue;
-        for (const field of ["traceId", "spanId", "parentSpanId"]) {
-          if (field in span) span[field] = hexToBase64(span[field], field);
+/** Where a signal's records sit in its export request's JSON, and their id fields. */
+type JsonPath = readonly [resources: string, scopes: string, records: string];
+const SPANS: JsonPath = ["resourceSpans", "scopeSpans", "spans"];
+const LOG_RECORDS: JsonPath = ["resourceLogs", "scopeLogs", "logRecords"];
+const ID_FIELDS = ["traceId", "spanId", "parentSpanId"];
+
+function idsToBase64(json: unknown, [resources, scopes, records]: JsonPath) {
+  for (const r of list(isRecord(json) ? json[resources] : undefined)) {
+    for (const s of list(isRecord(r) ? r[scopes] : undefined)) {
+      for (const record of list(isRecord(s) ? s[records] : undefined)) {
+        if (!isRecord(record)) continue;
+        for (const field of ID_FIELDS) {
+          if (field in record) record[field] = hexToBase64(record[field], field);
         }
       }
     }
   }
 }
 
-/** Decodes the export request; 400 (code invalid_otlp) for anything that is not one. */
-export function decodeRequest(bytes: Uint8Array, encoding: OtlpEncoding): ExportTraceServiceRequest {
+/** Decodes an export request; 400 (code invalid_otlp) for anything that is not one. */
+function decodeExport<Desc extends DescMessage>(
+  schema: Desc,
+  path: JsonPath,
+  bytes: Uint8Array,
+  encoding: OtlpEncoding,
+): MessageShape<Desc> {
+  const name = schema.name;
   try {
-    if (encoding === "protobuf") return fromBinary(ExportTraceServiceRequestSchema, bytes);
+    if (encoding === "protobuf") return fromBinary(schema, bytes);
     const json: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
-    if (!isRecord(json)) throw badRequest("The body must be an ExportTraceServiceRequest object", undefined, "invalid_otlp");
-    idsToBase64(json);
+    if (!isRecord(json)) throw badRequest(`The body must be an ${name} object`, undefined, "invalid_otlp");
+    idsToBase64(json, path);
     // OTLP: receivers ignore fields they do not know.
-    return fromJson(ExportTraceServiceRequestSchema, json as JsonValue, { ignoreUnknownFields: true });
+    return fromJson(schema, json as JsonValue, { ignoreUnknownFields: true });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     const detail = error instanceof Error ? error.message : String(error);
-    throw badRequest(
-      `Not a valid OTLP ${encoding === "json" ? "JSON" : "protobuf"} ExportTraceServiceRequest: ${detail}`,
-      undefined,
-      "invalid_otlp",
-    );
+    throw badRequest(`Not a valid OTLP ${encoding === "json" ? "JSON" : "protobuf"} ${name}: ${detail}`, undefined, "invalid_otlp");
   }
 }
+
+export const decodeRequest = (bytes: Uint8Array, encoding: OtlpEncoding): ExportTraceServiceRequest =>
+  decodeExport(ExportTraceServiceRequestSchema, SPANS, bytes, encoding);
+
+export const decodeLogsRequest = (bytes: Uint8Array, encoding: OtlpEncoding): ExportLogsServiceRequest =>
+  decodeExport(ExportLogsServiceRequestSchema, LOG_RECORDS, bytes, encoding);

@@ -1,4 +1,4 @@
-// OTLP/HTTP answers: ExportTraceServiceResponse on success (partial_success when spans were refused)
+// OTLP/HTTP answers: Export{Trace,Logs}ServiceResponse on success (partial_success when records were refused)
 // and google.rpc.Status on every failure, each in the encoding of the request. A JSON failure also
 // carries the API's error envelope (`error: {code, message}`), so one client reads both the same way.
 import { create, toBinary, toJson } from "@bufbuild/protobuf";
@@ -6,6 +6,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, errorBody } from "../errors";
 import { encodingOf, type OtlpEncoding } from "./decode";
+import { ExportLogsServiceResponseSchema } from "./proto/otlp_logs_pb";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "./proto/otlp_trace_pb";
 
 const PROTOBUF = "application/x-protobuf";
@@ -28,11 +29,27 @@ function encoded(
   return c.json(json as object);
 }
 
-export function exportResponse(c: Context, encoding: OtlpEncoding, rejected?: { count: number; message: string }) {
+/** What an export's answer says beyond success: records refused, or (count 0) a warning, as OTLP allows. */
+export type PartialSuccess = { count: number; message: string };
+
+function partial(p: PartialSuccess | undefined) {
+  return p && (p.count > 0 || p.message) ? p : undefined;
+}
+
+export function exportResponse(c: Context, encoding: OtlpEncoding, rejected?: PartialSuccess) {
+  const p = partial(rejected);
   const message = create(ExportTraceServiceResponseSchema, {
-    partialSuccess: rejected && rejected.count > 0 ? { rejectedSpans: BigInt(rejected.count), errorMessage: rejected.message } : undefined,
+    partialSuccess: p ? { rejectedSpans: BigInt(p.count), errorMessage: p.message } : undefined,
   });
   return encoded(c, encoding, toBinary(ExportTraceServiceResponseSchema, message), toJson(ExportTraceServiceResponseSchema, message), 200);
+}
+
+export function exportLogsResponse(c: Context, encoding: OtlpEncoding, rejected?: PartialSuccess) {
+  const p = partial(rejected);
+  const message = create(ExportLogsServiceResponseSchema, {
+    partialSuccess: p ? { rejectedLogRecords: BigInt(p.count), errorMessage: p.message } : undefined,
+  });
+  return encoded(c, encoding, toBinary(ExportLogsServiceResponseSchema, message), toJson(ExportLogsServiceResponseSchema, message), 200);
 }
 
 /** google.rpc.Code for an HTTP status (the codes gRPC maps to the same statuses). */

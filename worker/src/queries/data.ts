@@ -8,6 +8,7 @@ import {
   dailyActiveUsers,
   dailyUsage,
   hourlyUsage,
+  otelPending,
   webhookDeliveries,
 } from "../../../schema/tables";
 import type { Db, TenantDbs } from "../env";
@@ -50,6 +51,8 @@ export async function deleteOrganizationData({ db: control, data: db }: TenantDb
     db.delete(alerts).where(eq(alerts.orgId, orgId)),
     db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
     db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
+    // OTLP calls still waiting for their other half hold prompt text too.
+    db.delete(otelPending).where(eq(otelPending.orgId, orgId)),
   ]);
   await control.batch([
     control.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),

@@ -229,19 +229,31 @@ describe("POST /api/otel/v1/traces", () => {
     expect(alerts.body.some((a: any) => a.logId === log.id)).toBe(true);
   });
 
-  it("partial_success: a model-call span without captured content is refused by id, the others stored", async () => {
+  it("partial_success: a model-call span without captured content waits for its log events (a warning), the others stored", async () => {
     const org = await registerOrg();
     const noContent = genAiChat({ "gen_ai.input.messages": "", "gen_ai.output.messages": "", "gen_ai.system_instructions": "" });
     noContent.spanId = "2222222222222222";
     const res = await postTraces(otlpProtobuf({ spans: [genAiChat(), noContent, httpSpan] }), auth(org, PROTO_TYPE));
     expect(res.status).toBe(200);
     const partial = fromBinary(ExportTraceServiceResponseSchema, res.bytes).partialSuccess!;
-    expect(partial.rejectedSpans).toBe(1n);
-    expect(partial.errorMessage).toBe("1 model-call span refused: span 2222222222222222: prompt: Prompt is required");
+    // Not refused: its GenAI events may still come to /v1/logs (OTLP: no rejections + a message = a warning).
+    expect(partial.rejectedSpans).toBe(0n);
+    expect(partial.errorMessage).toBe(
+      "1 model-call span without a prompt wait up to 60 minutes for their GenAI log events (POST /api/otel/v1/logs); if the instrumentation records no content, set OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true to capture them",
+    );
     expect(await logCount(org.orgId)).toBe(1);
-    // The same in JSON: int64 as a string.
-    const json = await postTraces(JSON.stringify(otlpJson({ spans: [noContent] })), auth(org));
-    expect(json.json).toEqual({ partialSuccess: { rejectedSpans: "1", errorMessage: expect.stringContaining("Prompt is required") } });
+    // Refused spans and the warning together, in JSON (int64 as a string).
+    const tooLong = genAiChat({ "gen_ai.input.messages": "x".repeat(200_001) });
+    tooLong.spanId = "5555555555555555";
+    const json = await postTraces(JSON.stringify(otlpJson({ spans: [tooLong, { ...noContent, spanId: "6666666666666666" }] })), auth(org));
+    expect(json.json).toEqual({
+      partialSuccess: {
+        rejectedSpans: "1",
+        errorMessage: expect.stringMatching(
+          /^1 model-call span refused: span 5555555555555555: prompt: .+; 1 model-call span without a prompt wait/,
+        ),
+      },
+    });
   });
 
   it("quota per span: what fits is stored and the rest refused; nothing left answers 429 with Retry-After", async () => {

@@ -9,6 +9,7 @@ import { redactStoredLogs } from "./redaction-backfill";
 import { purgeExpired } from "./retention";
 import { backfillLogFacts } from "./log-facts-backfill";
 import { backfillSearchIndex } from "./search-backfill";
+import { sweepOtelPending } from "./otel-pending";
 
 export const CRONS = {
   metrics: "* * * * *",
@@ -27,8 +28,10 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
     case CRONS.metrics:
       // Each minute also redacts a chunk of logs stored before redaction existed (docs/log-flow.md#afterwards-backfill-and-retention),
       // indexes logs stored before the tenant search index (migration 0010) and copies logs stored
-      // before log_facts (migration 0014), each for a bounded time.
+      // before log_facts (migration 0014), each for a bounded time; and logs or drops the OTLP
+      // parts that waited in vain for the rest of their call (otel/pending.ts).
       result = {
+        otel: await sweepOtelPending(env, db, now),
         metrics: await refreshDueMetrics(env, db, now),
         redaction: await redactStoredLogs(env, db),
         search: await backfillSearchIndex(env),

@@ -3,7 +3,7 @@
 // `gen_ai.content.prompt` / `gen_ai.content.completion` span events (JSON in `gen_ai.prompt` /
 // `gen_ai.completion`), and the per-message events `gen_ai.system.message`, `gen_ai.user.message`,
 // `gen_ai.assistant.message`, `gen_ai.tool.message` and `gen_ai.choice`.
-import { indexed, str, type Attrs } from "../attributes";
+import { indexed, str, type Attrs, type AttrValue } from "../attributes";
 import { contentText, parseJsonish, structuredMessages, type ChatMessage } from "../messages";
 import { genAiCommon } from "./gen-ai";
 import type { ModelCall, SpanView } from "./types";
@@ -23,11 +23,36 @@ const MESSAGE_EVENTS: Record<string, string> = {
   "gen_ai.tool.message": "tool",
 };
 
-/** An event's message text: `content` as text or parts, or a `message` object ({role, content}). */
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * Tool calls of a message event (`tool_calls: [{id, type, function: {name, arguments}}]`, as the
+ * OpenAI instrumentations log an assistant message or choice) as `name(arguments)`, so detection
+ * scans the arguments too.
+ */
+function toolCallsText(value: unknown): string[] {
+  const calls = parseJsonish((value ?? null) as AttrValue);
+  if (!Array.isArray(calls)) return [];
+  return calls.flatMap((call) => {
+    if (!isObject(call)) return [];
+    const fn = isObject(call.function) ? call.function : call;
+    const args = fn.arguments;
+    const text = `${String(fn.name ?? "tool")}(${args === undefined || args === null ? "" : typeof args === "string" ? args : JSON.stringify(args)})`;
+    return [text];
+  });
+}
+
+/**
+ * An event's message text: `content` as text or parts, or a `message` object ({role, content,
+ * tool_calls}, a choice's), with the tool calls after the text.
+ */
 function eventText(attrs: Attrs): string {
   const message = parseJsonish(attrs.message ?? null);
-  if (message && typeof message === "object" && !Array.isArray(message)) return contentText((message as Record<string, unknown>).content);
-  return contentText(parseJsonish(attrs.content ?? attrs["message.content"] ?? attrs["gen_ai.event.content"] ?? null));
+  const source: Record<string, unknown> = isObject(message) ? message : attrs;
+  const content = isObject(message)
+    ? contentText(parseJsonish((message.content ?? null) as AttrValue))
+    : contentText(parseJsonish(attrs.content ?? attrs["message.content"] ?? attrs["gen_ai.event.content"] ?? null));
+  return [content, ...toolCallsText(source.tool_calls)].filter(Boolean).join("\n");
 }
 
 function eventMessages(span: SpanView): { input: ChatMessage[]; output: ChatMessage[] } {

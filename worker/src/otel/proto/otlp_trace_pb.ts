@@ -9,8 +9,8 @@
 // @generated from file otlp_trace.proto (package promptsentry.otlp.v1, syntax proto3)
 /* eslint-disable */
 
-import type { GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
-import { fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
+import type { GenEnum, GenFile, GenMessage } from "@bufbuild/protobuf/codegenv2";
+import { enumDesc, fileDesc, messageDesc } from "@bufbuild/protobuf/codegenv2";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { file_google_protobuf_any } from "@bufbuild/protobuf/wkt";
 import type { Message } from "@bufbuild/protobuf";
@@ -21,7 +21,7 @@ import type { Message } from "@bufbuild/protobuf";
 export const file_otlp_trace: GenFile =
   /*@__PURE__*/
   fileDesc(
-    "ChBvdGxwX3RyYWNlLnByb3RvEhRwcm9tcHRzZW50cnkub3RscC52MSL6AQoIQW55VmFsdWUSFgoMc3RyaW5nX3ZhbHVlGAEgASgJSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhYKDGRvdWJsZV92YWx1ZRgEIAEoAUgAEjcKC2FycmF5X3ZhbHVlGAUgASgLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuQXJyYXlWYWx1ZUgAEjoKDGt2bGlzdF92YWx1ZRgGIAEoCzIiLnByb21wdHNlbnRyeS5vdGxwLnYxLktleVZhbHVlTGlzdEgAEhUKC2J5dGVzX3ZhbHVlGAcgASgMSABCBwoFdmFsdWUiPAoKQXJyYXlWYWx1ZRIuCgZ2YWx1ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5BbnlWYWx1ZSI+CgxLZXlWYWx1ZUxpc3QSLgoGdmFsdWVzGAEgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUiRgoIS2V5VmFsdWUSCwoDa2V5GAEgASgJEi0KBXZhbHVlGAIgASgLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuQW55VmFsdWUiNQoUSW5zdHJ1bWVudGF0aW9uU2NvcGUSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJIj4KCFJlc291cmNlEjIKCmF0dHJpYnV0ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSKMAQoNUmVzb3VyY2VTcGFucxIwCghyZXNvdXJjZRgBIAEoCzIeLnByb21wdHNlbnRyeS5vdGxwLnYxLlJlc291cmNlEjUKC3Njb3BlX3NwYW5zGAIgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU2NvcGVTcGFucxISCgpzY2hlbWFfdXJsGAMgASgJIoYBCgpTY29wZVNwYW5zEjkKBXNjb3BlGAEgASgLMioucHJvbXB0c2VudHJ5Lm90bHAudjEuSW5zdHJ1bWVudGF0aW9uU2NvcGUSKQoFc3BhbnMYAiADKAsyGi5wcm9tcHRzZW50cnkub3RscC52MS5TcGFuEhIKCnNjaGVtYV91cmwYAyABKAki0gIKBFNwYW4SEAoIdHJhY2VfaWQYASABKAwSDwoHc3Bhbl9pZBgCIAEoDBIWCg5wYXJlbnRfc3Bhbl9pZBgEIAEoDBIMCgRuYW1lGAUgASgJEhwKFHN0YXJ0X3RpbWVfdW5peF9uYW5vGAcgASgGEhoKEmVuZF90aW1lX3VuaXhfbmFubxgIIAEoBhIyCgphdHRyaWJ1dGVzGAkgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUSMAoGZXZlbnRzGAsgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU3Bhbi5FdmVudBphCgVFdmVudBIWCg50aW1lX3VuaXhfbmFubxgBIAEoBhIMCgRuYW1lGAIgASgJEjIKCmF0dHJpYnV0ZXMYAyADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSJYChlFeHBvcnRUcmFjZVNlcnZpY2VSZXF1ZXN0EjsKDnJlc291cmNlX3NwYW5zGAEgAygLMiMucHJvbXB0c2VudHJ5Lm90bHAudjEuUmVzb3VyY2VTcGFucyJmChpFeHBvcnRUcmFjZVNlcnZpY2VSZXNwb25zZRJICg9wYXJ0aWFsX3N1Y2Nlc3MYASABKAsyLy5wcm9tcHRzZW50cnkub3RscC52MS5FeHBvcnRUcmFjZVBhcnRpYWxTdWNjZXNzIkoKGUV4cG9ydFRyYWNlUGFydGlhbFN1Y2Nlc3MSFgoOcmVqZWN0ZWRfc3BhbnMYASABKAMSFQoNZXJyb3JfbWVzc2FnZRgCIAEoCSJOCgZTdGF0dXMSDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55YgZwcm90bzM",
+    "ChBvdGxwX3RyYWNlLnByb3RvEhRwcm9tcHRzZW50cnkub3RscC52MSL6AQoIQW55VmFsdWUSFgoMc3RyaW5nX3ZhbHVlGAEgASgJSAASFAoKYm9vbF92YWx1ZRgCIAEoCEgAEhMKCWludF92YWx1ZRgDIAEoA0gAEhYKDGRvdWJsZV92YWx1ZRgEIAEoAUgAEjcKC2FycmF5X3ZhbHVlGAUgASgLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuQXJyYXlWYWx1ZUgAEjoKDGt2bGlzdF92YWx1ZRgGIAEoCzIiLnByb21wdHNlbnRyeS5vdGxwLnYxLktleVZhbHVlTGlzdEgAEhUKC2J5dGVzX3ZhbHVlGAcgASgMSABCBwoFdmFsdWUiPAoKQXJyYXlWYWx1ZRIuCgZ2YWx1ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5BbnlWYWx1ZSI+CgxLZXlWYWx1ZUxpc3QSLgoGdmFsdWVzGAEgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUiRgoIS2V5VmFsdWUSCwoDa2V5GAEgASgJEi0KBXZhbHVlGAIgASgLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuQW55VmFsdWUiNQoUSW5zdHJ1bWVudGF0aW9uU2NvcGUSDAoEbmFtZRgBIAEoCRIPCgd2ZXJzaW9uGAIgASgJIj4KCFJlc291cmNlEjIKCmF0dHJpYnV0ZXMYASADKAsyHi5wcm9tcHRzZW50cnkub3RscC52MS5LZXlWYWx1ZSKMAQoNUmVzb3VyY2VTcGFucxIwCghyZXNvdXJjZRgBIAEoCzIeLnByb21wdHNlbnRyeS5vdGxwLnYxLlJlc291cmNlEjUKC3Njb3BlX3NwYW5zGAIgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU2NvcGVTcGFucxISCgpzY2hlbWFfdXJsGAMgASgJIoYBCgpTY29wZVNwYW5zEjkKBXNjb3BlGAEgASgLMioucHJvbXB0c2VudHJ5Lm90bHAudjEuSW5zdHJ1bWVudGF0aW9uU2NvcGUSKQoFc3BhbnMYAiADKAsyGi5wcm9tcHRzZW50cnkub3RscC52MS5TcGFuEhIKCnNjaGVtYV91cmwYAyABKAkihAMKBFNwYW4SEAoIdHJhY2VfaWQYASABKAwSDwoHc3Bhbl9pZBgCIAEoDBIWCg5wYXJlbnRfc3Bhbl9pZBgEIAEoDBIMCgRuYW1lGAUgASgJEhwKFHN0YXJ0X3RpbWVfdW5peF9uYW5vGAcgASgGEhoKEmVuZF90aW1lX3VuaXhfbmFubxgIIAEoBhIyCgphdHRyaWJ1dGVzGAkgAygLMh4ucHJvbXB0c2VudHJ5Lm90bHAudjEuS2V5VmFsdWUSMAoGZXZlbnRzGAsgAygLMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU3Bhbi5FdmVudBIwCgZzdGF0dXMYDyABKAsyIC5wcm9tcHRzZW50cnkub3RscC52MS5TcGFuU3RhdHVzGmEKBUV2ZW50EhYKDnRpbWVfdW5peF9uYW5vGAEgASgGEgwKBG5hbWUYAiABKAkSMgoKYXR0cmlidXRlcxgDIAMoCzIeLnByb21wdHNlbnRyeS5vdGxwLnYxLktleVZhbHVlIk0KClNwYW5TdGF0dXMSDwoHbWVzc2FnZRgCIAEoCRIuCgRjb2RlGAMgASgOMiAucHJvbXB0c2VudHJ5Lm90bHAudjEuU3RhdHVzQ29kZSJYChlFeHBvcnRUcmFjZVNlcnZpY2VSZXF1ZXN0EjsKDnJlc291cmNlX3NwYW5zGAEgAygLMiMucHJvbXB0c2VudHJ5Lm90bHAudjEuUmVzb3VyY2VTcGFucyJmChpFeHBvcnRUcmFjZVNlcnZpY2VSZXNwb25zZRJICg9wYXJ0aWFsX3N1Y2Nlc3MYASABKAsyLy5wcm9tcHRzZW50cnkub3RscC52MS5FeHBvcnRUcmFjZVBhcnRpYWxTdWNjZXNzIkoKGUV4cG9ydFRyYWNlUGFydGlhbFN1Y2Nlc3MSFgoOcmVqZWN0ZWRfc3BhbnMYASABKAMSFQoNZXJyb3JfbWVzc2FnZRgCIAEoCSJOCgZTdGF0dXMSDAoEY29kZRgBIAEoBRIPCgdtZXNzYWdlGAIgASgJEiUKB2RldGFpbHMYAyADKAsyFC5nb29nbGUucHJvdG9idWYuQW55Kk4KClN0YXR1c0NvZGUSFQoRU1RBVFVTX0NPREVfVU5TRVQQABISCg5TVEFUVVNfQ09ERV9PSxABEhUKEVNUQVRVU19DT0RFX0VSUk9SEAJiBnByb3RvMw",
     [file_google_protobuf_any],
   );
 
@@ -282,6 +282,11 @@ export type Span = Message<"promptsentry.otlp.v1.Span"> & {
    * @generated from field: repeated promptsentry.otlp.v1.Span.Event events = 11;
    */
   events: Span_Event[];
+
+  /**
+   * @generated from field: promptsentry.otlp.v1.SpanStatus status = 15;
+   */
+  status?: SpanStatus | undefined;
 };
 
 /**
@@ -317,6 +322,29 @@ export type Span_Event = Message<"promptsentry.otlp.v1.Span.Event"> & {
 export const Span_EventSchema: GenMessage<Span_Event> = /*@__PURE__*/ messageDesc(file_otlp_trace, 8, 0);
 
 /**
+ * opentelemetry.proto.trace.v1.Status (named apart from google.rpc.Status below).
+ *
+ * @generated from message promptsentry.otlp.v1.SpanStatus
+ */
+export type SpanStatus = Message<"promptsentry.otlp.v1.SpanStatus"> & {
+  /**
+   * @generated from field: string message = 2;
+   */
+  message: string;
+
+  /**
+   * @generated from field: promptsentry.otlp.v1.StatusCode code = 3;
+   */
+  code: StatusCode;
+};
+
+/**
+ * Describes the message promptsentry.otlp.v1.SpanStatus.
+ * Use `create(SpanStatusSchema)` to create a new message.
+ */
+export const SpanStatusSchema: GenMessage<SpanStatus> = /*@__PURE__*/ messageDesc(file_otlp_trace, 9);
+
+/**
  * opentelemetry.proto.collector.trace.v1
  *
  * @generated from message promptsentry.otlp.v1.ExportTraceServiceRequest
@@ -332,7 +360,7 @@ export type ExportTraceServiceRequest = Message<"promptsentry.otlp.v1.ExportTrac
  * Describes the message promptsentry.otlp.v1.ExportTraceServiceRequest.
  * Use `create(ExportTraceServiceRequestSchema)` to create a new message.
  */
-export const ExportTraceServiceRequestSchema: GenMessage<ExportTraceServiceRequest> = /*@__PURE__*/ messageDesc(file_otlp_trace, 9);
+export const ExportTraceServiceRequestSchema: GenMessage<ExportTraceServiceRequest> = /*@__PURE__*/ messageDesc(file_otlp_trace, 10);
 
 /**
  * @generated from message promptsentry.otlp.v1.ExportTraceServiceResponse
@@ -348,7 +376,7 @@ export type ExportTraceServiceResponse = Message<"promptsentry.otlp.v1.ExportTra
  * Describes the message promptsentry.otlp.v1.ExportTraceServiceResponse.
  * Use `create(ExportTraceServiceResponseSchema)` to create a new message.
  */
-export const ExportTraceServiceResponseSchema: GenMessage<ExportTraceServiceResponse> = /*@__PURE__*/ messageDesc(file_otlp_trace, 10);
+export const ExportTraceServiceResponseSchema: GenMessage<ExportTraceServiceResponse> = /*@__PURE__*/ messageDesc(file_otlp_trace, 11);
 
 /**
  * @generated from message promptsentry.otlp.v1.ExportTracePartialSuccess
@@ -369,7 +397,7 @@ export type ExportTracePartialSuccess = Message<"promptsentry.otlp.v1.ExportTrac
  * Describes the message promptsentry.otlp.v1.ExportTracePartialSuccess.
  * Use `create(ExportTracePartialSuccessSchema)` to create a new message.
  */
-export const ExportTracePartialSuccessSchema: GenMessage<ExportTracePartialSuccess> = /*@__PURE__*/ messageDesc(file_otlp_trace, 11);
+export const ExportTracePartialSuccessSchema: GenMessage<ExportTracePartialSuccess> = /*@__PURE__*/ messageDesc(file_otlp_trace, 12);
 
 /**
  * google.rpc.Status: the body of every 4xx/5xx answer (OTLP/HTTP "Failures").
@@ -397,4 +425,29 @@ export type Status = Message<"promptsentry.otlp.v1.Status"> & {
  * Describes the message promptsentry.otlp.v1.Status.
  * Use `create(StatusSchema)` to create a new message.
  */
-export const StatusSchema: GenMessage<Status> = /*@__PURE__*/ messageDesc(file_otlp_trace, 12);
+export const StatusSchema: GenMessage<Status> = /*@__PURE__*/ messageDesc(file_otlp_trace, 13);
+
+/**
+ * @generated from enum promptsentry.otlp.v1.StatusCode
+ */
+export enum StatusCode {
+  /**
+   * @generated from enum value: STATUS_CODE_UNSET = 0;
+   */
+  UNSET = 0,
+
+  /**
+   * @generated from enum value: STATUS_CODE_OK = 1;
+   */
+  OK = 1,
+
+  /**
+   * @generated from enum value: STATUS_CODE_ERROR = 2;
+   */
+  ERROR = 2,
+}
+
+/**
+ * Describes the enum promptsentry.otlp.v1.StatusCode.
+ */
+export const StatusCodeSchema: GenEnum<StatusCode> = /*@__PURE__*/ enumDesc(file_otlp_trace, 0);
