@@ -439,7 +439,8 @@ const familyScoring: Record<
  * (today's figure with a little slack) and prints them as open. Tighten a floor when it improves.
  */
 const FAMILY_FLOORS: Partial<Record<string, number>> = {
-  "human attacks: recall (LOFO)": 0.54,
+  // the rule-override and hijack mechanisms need no fitted weight: 0.555 → 0.815, at its target
+  "human attacks: recall (LOFO)": 0.8,
   "chat benign: FPR (LOFO)": 0.14,
   "code and data benign: FPR (LOFO)": 0.08,
   // provider rules now come from gitleaks' rule set instead of a list written against these rows

@@ -24,14 +24,15 @@ export interface CorpusRow {
   split: "fit" | "check";
 }
 
-function fnv(s: string): number {
+export function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
   return h >>> 0;
 }
-const splitOf = (path: string): CorpusRow["split"] => (fnv(`split:${path}`) % 2 === 0 ? "fit" : "check");
+/** The corpus half a file belongs to (shared with the unnaturalness model, which learns from the fit half only). */
+export const splitOf = (path: string): CorpusRow["split"] => (fnv(`split:${path}`) % 2 === 0 ? "fit" : "check");
 
-function read(path: string, max = 400_000): string | null {
+export function read(path: string, max = 400_000): string | null {
   try {
     const st = statSync(path);
     if (!st.isFile() || st.size > max * 4) return null;
@@ -45,7 +46,7 @@ function read(path: string, max = 400_000): string | null {
 }
 
 /** Files under `dir` (sorted, symlinks followed once), up to `depth` levels. */
-function walk(dir: string, depth: number, accept: (name: string) => boolean, out: string[] = []): string[] {
+export function walk(dir: string, depth: number, accept: (name: string) => boolean, out: string[] = []): string[] {
   let names: string[];
   try {
     names = readdirSync(dir).sort();
@@ -210,7 +211,7 @@ function notebook(src: string, rnd: () => number): string {
   );
 }
 
-function pythonStdlib(): string | null {
+export function pythonStdlib(): string | null {
   try {
     const p = execFileSync("python3", ["-c", 'import sysconfig; print(sysconfig.get_paths()["stdlib"])'], { encoding: "utf8" }).trim();
     return existsSync(p) ? p : null;

@@ -14,6 +14,7 @@ import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
 import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
+import { scanUnnatural } from "./jailbreak-unnatural";
 import { scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
@@ -57,6 +58,17 @@ const WARNING_ATTACK_RULES: ReadonlySet<string> = new Set([
 ]);
 /** A jailbreak template this sure of itself (DAN and kin) overrides the model's rules: critical. */
 const CRITICAL_JAILBREAK_SCORE = 0.8;
+/**
+ * Jailbreak findings critical whatever their score: a harmful goal in them, or the model's rules
+ * declared void by mechanism (an attack on its instructions).
+ */
+const GOAL_JAILBREAK_RULES: ReadonlySet<string> = new Set([
+  "jailbreak.harmful_goal",
+  "jailbreak.adversarial_suffix",
+  "jailbreak.rule_override",
+]);
+/** Jailbreak mechanisms without a goal (a gibberish suffix, a flood): doubt, a warning whatever their score. */
+const WARNING_JAILBREAK_RULES: ReadonlySet<string> = new Set(["jailbreak.unnatural_suffix", "jailbreak.token_flood"]);
 
 /**
  * Severity of one finding. Critical: an attack on the model's instructions (override, extraction,
@@ -67,7 +79,9 @@ const CRITICAL_JAILBREAK_SCORE = 0.8;
 export function findingSeverity(f: Pick<Finding, "reason" | "rule" | "score">): Exclude<FlagStatus, "safe"> {
   if (f.reason === "prompt_injection") return WARNING_ATTACK_RULES.has(f.rule) ? "warning" : "critical";
   if (f.reason === "jailbreak_attempt")
-    return f.rule === "jailbreak.harmful_goal" || (f.score ?? 1) >= CRITICAL_JAILBREAK_SCORE ? "critical" : "warning";
+    return GOAL_JAILBREAK_RULES.has(f.rule) || (!WARNING_JAILBREAK_RULES.has(f.rule) && (f.score ?? 1) >= CRITICAL_JAILBREAK_SCORE)
+      ? "critical"
+      : "warning";
   if (f.reason === "sensitive_content" && f.rule.startsWith("secret.")) return "critical";
   return "warning";
 }
@@ -119,6 +133,8 @@ function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
     scanJailbreak(prose, hits, true, models.jailbreak, c?.score ?? 0);
+    // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
+    if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
     push("jailbreak_attempt", hits);
   }
   if (rules.sensitiveContent) {

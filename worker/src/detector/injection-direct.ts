@@ -45,7 +45,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // ignore the above and …: the override aimed at whatever came before, in a template-wrapped prompt
     id: "injection.ignore_previous",
     gate: ["ignor", "disregard", "forget"],
-    re: /\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)/g,
+    re: /\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|any|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)/g,
   },
   {
     // asking the model for its own secret: "what is your secret key", "confirm the password"

@@ -124,10 +124,59 @@ export function scanJailbreak(
   if (goal.length && (out.length === before || (out[before]!.score ?? 0) < goal[0]!.score!)) out.splice(before, 1, goal[0]!);
 }
 
+/**
+ * The mechanisms of a rule override, each a group of phrase features (jailbreak-features.ts): the
+ * rules declared off, refusals forbidden, a persona or mode locked in, compliance enforced, the
+ * vendor's policy named. No weight is learned: a text that uses three of these mechanisms, or
+ * declares the rules off for a new persona, is an attack on the model's instructions whatever its
+ * wording, so the rule holds on jailbreak styles no model was fitted on. One mechanism alone is
+ * ordinary role-play ("stay in character") or a policy question.
+ */
+const OVERRIDE_GROUPS: Record<string, readonly string[]> = {
+  rulesOff: ["no_restrictions", "not_bound", "break_free", "ethics_dont_matter", "unfiltered", "ignore_instructions"],
+  noRefusal: ["never_refuse", "no_warnings", "answer_anything", "must_obey"],
+  persona: ["dan", "do_anything_now", "jailbreak_word", "developer_mode", "stay_in_character", "two_responses", "you_are_now"],
+  enforce: ["token_system", "threat_shutdown", "reminder_remember", "confirm_understand"],
+  policy: ["content_policy", "openai", "chatgpt"],
+};
+const GROUP_OF: readonly (string | undefined)[] = JAILBREAK_FEATURES.map(
+  (f) => Object.entries(OVERRIDE_GROUPS).find(([, ids]) => ids.includes(f.id))?.[0],
+);
+/** Score of a rule override by mechanism: an attack on the model's instructions (critical). */
+export const RULE_OVERRIDE_SCORE = 0.85;
+
+/** `jailbreak.rule_override` when the active features use enough override mechanisms. */
+export function ruleOverride(active: readonly number[]): boolean {
+  const groups = new Set<string>();
+  for (const i of active) {
+    const g = GROUP_OF[i];
+    if (g) groups.add(g);
+  }
+  return groups.size >= 3 || (groups.has("rulesOff") && groups.has("persona"));
+}
+
 function scanPhrases(lower: string, out: RawHit[], useGate: boolean, model: JailbreakWeights, support: number): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !GATE.test(text))) return;
   const active = jailbreakFeatures(text);
+  const before = out.length;
+  scanModel(text, active, out, model, support);
+  if (!ruleOverride(active)) return;
+  if (out.length > before && out[before]!.score! >= RULE_OVERRIDE_SCORE) return;
+  // the highlight: the first rules-off or no-refusal phrase
+  let at: RegExpExecArray | null = null;
+  for (const i of active) {
+    const g = GROUP_OF[i];
+    if (g !== "rulesOff" && g !== "noRefusal") continue;
+    const m = new RegExp(JAILBREAK_FEATURES[i]!.re.source).exec(text);
+    if (m && (!at || m.index < at.index)) at = m;
+  }
+  const start = at ? at.index : 0;
+  const end = at ? at.index + Math.max(1, at[0].length) : Math.min(text.length, 1);
+  out.splice(before, out.length - before, { rule: "jailbreak.rule_override", start, end, score: RULE_OVERRIDE_SCORE });
+}
+
+function scanModel(text: string, active: number[], out: RawHit[], model: JailbreakWeights, support: number): void {
   const z = jailbreakScore(active, model.weights, model.bias);
   if (z === -Infinity) return;
   const c = support <= 0 ? 0 : support >= 1 ? 1 : sigmoid(Math.log(support / (1 - support)) + SUPPORT_LOGIT_BONUS);
