@@ -30,6 +30,16 @@ export const logsSearchSchema = v.object({
     ),
     undefined,
   ),
+  /** Hide the dashboard's test prompts (source integration-test): `?hideTests=true`. */
+  hideTests: v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.boolean(), v.picklist(["true", "false"])]),
+        v.transform((x) => x === true || x === "true"),
+      ),
+    ),
+    undefined,
+  ),
   fingerprint: v.fallback(v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`)))), undefined),
 });
 
