@@ -6,7 +6,6 @@ import { Link } from "@tanstack/react-router";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { TEST_MODELS, TEST_PROMPT_SOURCE } from "../../../../schema/constants";
 import { testPromptBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
 import { isDryRun, keysChangedByNewLog, submitTestPrompt, type TestPromptInput } from "../../api/testing";
 import type { PromptLog, TestPromptDryRun } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";
@@ -69,7 +68,7 @@ function LiveTesting() {
       toast({ title: "Test prompt submitted successfully" });
       for (const queryKey of keysChangedByNewLog) void queryClient.invalidateQueries({ queryKey });
     },
-    onError: (e) => toast({ title: "Failed to submit test prompt", description: errorText(e), variant: "destructive" }),
+    onError: (e) => toast({ title: "Failed to submit test prompt", error: e, variant: "destructive" }),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -149,11 +148,7 @@ function LiveTesting() {
                 <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
                   <FlagBadge status={r.flagStatus} />
                   <ModelBadge model={r.model} />
-                  {isDryRun(r) ? (
-                    <Badge>Dry run · not stored</Badge>
-                  ) : (
-                    <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
-                  )}
+                  {isDryRun(r) ? <Badge>Dry run · not stored</Badge> : <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>}
                 </div>
                 <p className="mt-2 text-sm wrap-anywhere text-gray-900 dark:text-gray-100">{truncate(r.prompt, 200)}</p>
                 <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-300">
