@@ -174,6 +174,27 @@ describe("keyboard", () => {
   });
 });
 
+describe("a first day", () => {
+  it("an empty Dashboard shows how to send the first log, and sends a test log", { timeout: 120_000 }, async () => {
+    const page = await browser.page();
+    const org = await openAs(page, "/", "Dashboard", "First Day Org");
+    const card = page.getByRole("region", { name: "Send your first log" });
+    await shown(card);
+    const origin = new URL(page.url()).origin;
+    await shown(card.getByText(`${origin}/api/logs`, { exact: false }));
+    for (const tab of ["SDK", "OpenTelemetry", "Gateway"]) await shown(card.getByRole("tab", { name: tab }));
+    await card.getByRole("tab", { name: "OpenTelemetry" }).click();
+    await shown(card.getByText(`${origin}/api/otel/v1/traces`, { exact: false }));
+    expect(await card.innerText()).not.toContain(org.apiKey);
+    await shot(page, "first-day-light");
+    await card.getByRole("button", { name: "Send a test log" }).click();
+    await expectToast(page, "Test log sent");
+    await shown(page.getByRole("list", { name: "Recent prompts" }).locator("li[data-log-id]").first());
+    await hidden(card);
+    expect((await getAs<Counts>(org.apiKey, "/api/logs/counts")).total).toBe(1);
+  });
+});
+
 describe("phone and dark screens", () => {
   it("the phone menu takes focus and closes on Escape; filters and times fit", { timeout: 120_000 }, async () => {
     const page = await browser.page();
