@@ -73,6 +73,9 @@ describe("cost formatting", () => {
   it("keeps three significant digits for a cost below the precision, never '$0.000'", () => {
     expect(formatUsd(0.0323, 3)).toBe("$0.000323");
     expect(formatLogCost(0.0323)).toBe("$0.000323");
+    // Not rounded up to '$0.001' either: a test prompt's cost is just under a tenth of a cent.
+    expect(formatLogCost(0.0966)).toBe("$0.000966");
+    expect(formatLogCost(0.5)).toBe("$0.005");
     expect(formatStatsCost(0.05)).toBe("$0.0005");
     expect(formatUsd(0.00001234, 3)).toBe("$0.000000123");
     expect(formatLogCost(0)).toBe("$0.000");

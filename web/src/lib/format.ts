@@ -40,15 +40,16 @@ const SIGNIFICANT = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 3
 
 /**
  * The one money formatter: the API's cents (docs/api.md) shown as dollars with `decimals` places
- * ('$0.015'). A cost too small to show at that precision keeps three significant digits
- * ('$0.000323') rather than rounding a real cost to '$0.000'; zero stays '$0.000'.
+ * ('$0.015'). A cost too small for two significant digits at that precision keeps three
+ * ('$0.000323', '$0.000966') rather than rounding a real cost to '$0.000' or up to '$0.001'; zero
+ * stays '$0.000'.
  */
 export function formatUsd(cents: number | null | undefined, decimals: number): string {
   const dollars = (cents ?? 0) / 100;
-  const fixed = Math.abs(dollars).toFixed(decimals);
+  const size = Math.abs(dollars);
   const sign = dollars < 0 ? "-" : "";
-  if (dollars === 0 || Number(fixed) !== 0) return `${sign}$${fixed}`;
-  return `${sign}$${SIGNIFICANT.format(Math.abs(dollars))}`;
+  if (size === 0 || size >= 10 ** (1 - decimals)) return `${sign}$${size.toFixed(decimals)}`;
+  return `${sign}$${SIGNIFICANT.format(size)}`;
 }
 
 /** Stats cost: dollars with 2 decimals ('$12.34'). */
