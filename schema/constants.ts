@@ -145,6 +145,8 @@ export const TIME_RANGES = [
 export type TimeRange = (typeof TIME_RANGES)[number]["value"];
 export const DEFAULT_TIME_RANGE: TimeRange = "1h";
 
+/** The source of the dashboard's test prompts (spec §7), which Prompt Logs can hide. */
+export const TEST_PROMPT_SOURCE = "integration-test";
 export const TEST_MODELS = ["gpt-4", "gpt-3.5-turbo", "claude-3", "gemini-pro"] as const;
 /** Model filter of the logs screens (docs/web.md#screens): label → model family prefix matched server-side. */
 export const MODEL_FILTER_OPTIONS = [

@@ -120,10 +120,26 @@ const organizationName = v.pipe(
   v.maxLength(100, "Organization name must be at most 100 characters"),
 );
 
+export const ADMIN_NAME_MESSAGES = {
+  required: "Please enter your name",
+  max: "Your name must be at most 100 characters",
+} as const;
+const adminName = v.pipe(
+  v.string(ADMIN_NAME_MESSAGES.required),
+  v.trim(),
+  v.nonEmpty(ADMIN_NAME_MESSAGES.required),
+  v.maxLength(100, ADMIN_NAME_MESSAGES.max),
+);
+
 export const registerBody = v.object({
   name: required(organizationName),
   email: required(email(MESSAGES.registrationEmail)),
+  /** The first admin's own name (their member's name); optional for API callers: the e-mail's local part stands in. */
+  adminName: v.optional(adminName),
 });
+
+/** The sign-up form asks the admin's name: the same body with the name required. */
+export const signUpForm = v.object({ ...registerBody.entries, adminName: required(adminName) });
 
 export const sessionBody = v.object({
   apiKey: required(v.pipe(v.string("API key is required"), v.trim(), v.nonEmpty("API key is required"), v.maxLength(200))),
@@ -199,7 +215,9 @@ export const logBody = v.object({
   userId: optionalText(200),
   sessionId: optionalText(200),
   tokenCount: v.optional(v.nullable(nonNegativeInt(MAX_TOKEN_COUNT))),
-  estimatedCost: v.optional(v.nullable(nonNegativeNumber(MAX_ESTIMATED_COST_CENTS))),
+  estimatedCost: v.optional(
+    v.nullable(v.pipe(nonNegativeNumber(MAX_ESTIMATED_COST_CENTS), v.description("Estimated cost in US cents (1 = $0.01)."))),
+  ),
   latencyMs: v.optional(v.nullable(nonNegativeInt(MAX_LATENCY_MS))),
   metadata: v.optional(v.nullable(metadataObject)),
 });
@@ -221,6 +239,8 @@ export const testPromptBody = v.object({
   prompt: required(
     v.pipe(v.string(MESSAGES.testPromptRequired), v.trim(), v.nonEmpty(MESSAGES.testPromptRequired), v.maxLength(MAX_TEXT_CHARS)),
   ),
+  /** Detect and answer only: nothing stored, no alert, no delivery, no live-feed message. */
+  dryRun: v.optional(v.boolean("dryRun must be true or false"), false),
 });
 
 const isFlagStatus = (x: string): x is FlagStatus => (FLAG_STATUSES as readonly string[]).includes(x);
@@ -250,6 +270,8 @@ export const logsQuery = v.object({
   to: v.optional(isoDate),
   /** Logs in which a redacted value with this fingerprint appeared (docs/log-flow.md). */
   fingerprint: v.optional(fingerprintParam),
+  /** Leave out logs of this source (`integration-test`: the dashboard's test prompts). */
+  excludeSource: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "excludeSource must be at most 100 characters"))),
   /** Only logs the gateway refused to forward (`true`), or only the others (`false`). */
   blocked: v.optional(
     v.pipe(

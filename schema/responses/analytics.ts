@@ -1,12 +1,13 @@
 // Stats, trends and the analytics lists, all read from the daily aggregates.
 import * as v from "valibot";
+import { cents } from "./common";
 
 const statsFigures = {
   totalPrompts: v.number(),
   redFlags: v.number(),
   activeUsers: v.number(),
-  /** In cents. */
-  estimatedCost: v.number(),
+  /** In US cents. */
+  estimatedCost: cents,
 };
 export const statsFiguresSchema = v.object(statsFigures);
 export type StatsFigures = v.InferOutput<typeof statsFiguresSchema>;
@@ -24,13 +25,14 @@ export const modelUsageSchema = v.object({
   model: v.string(),
   prompts: v.number(),
   tokens: v.number(),
-  cost: v.number(),
+  /** In US cents. */
+  cost: cents,
   share: v.number(),
 });
 export type ModelUsage = v.InferOutput<typeof modelUsageSchema>;
 
 /** One row per day and model (cost in cents). */
-export const costEntrySchema = v.object({ date: v.string(), model: v.string(), prompts: v.number(), tokens: v.number(), cost: v.number() });
+export const costEntrySchema = v.object({ date: v.string(), model: v.string(), prompts: v.number(), tokens: v.number(), cost: cents });
 export type CostEntry = v.InferOutput<typeof costEntrySchema>;
 
 /** One row per day (zero-filled); avgLatencyMs null when no log of the day carried a latency. */

@@ -9,6 +9,8 @@ export const errorEnvelopeSchema = v.object({
     message: v.string(),
     /** Messages per dotted field path, for validation failures only. */
     issues: v.optional(v.record(v.string(), v.array(v.string()))),
+    /** For an unexpected failure (500): the id it was logged under, for support to find it. */
+    reference: v.optional(v.string()),
   }),
 });
 export type ErrorEnvelope = v.InferOutput<typeof errorEnvelopeSchema>;

@@ -2,7 +2,7 @@
 // counts and fingerprint summaries.
 import * as v from "valibot";
 import { FLAG_REASONS, FLAG_STATUSES } from "../constants";
-import { id, nullableNumber, nullableString, timestamp, optionalTimestamp } from "./common";
+import { id, nullableCents, nullableNumber, nullableString, timestamp, optionalTimestamp } from "./common";
 
 /** What the detector matched, with offsets into the stored prompt or response (for highlighting). */
 export const findingSchema = v.object({
@@ -27,8 +27,8 @@ export const promptLogSchema = v.object({
   prompt: v.string(),
   response: v.string(),
   tokenCount: nullableNumber,
-  /** In cents. */
-  estimatedCost: nullableNumber,
+  /** In US cents. */
+  estimatedCost: nullableCents,
   latencyMs: nullableNumber,
   source: nullableString,
   metadata: v.nullable(v.record(v.string(), v.unknown())),
@@ -43,6 +43,23 @@ export const promptLogSchema = v.object({
 export type PromptLog = v.InferOutput<typeof promptLogSchema>;
 
 export const promptLogListSchema = v.array(promptLogSchema);
+
+/**
+ * POST /api/test-prompt with `dryRun: true`: what the detector and the price table make of the
+ * prompt, with nothing stored, alerted, delivered or broadcast (so no id and no time).
+ */
+export const testPromptDryRunSchema = v.object({
+  dryRun: v.literal(true),
+  model: v.string(),
+  prompt: v.string(),
+  response: v.string(),
+  tokenCount: nullableNumber,
+  estimatedCost: nullableCents,
+  flagStatus: v.picklist(FLAG_STATUSES),
+  flagReasons: v.array(v.string()),
+  findings: v.array(findingSchema),
+});
+export type TestPromptDryRun = v.InferOutput<typeof testPromptDryRunSchema>;
 
 /** POST /api/logs/batch: the stored logs' ids, in the order sent. */
 export const logBatchResultSchema = v.object({ ids: v.array(id) });

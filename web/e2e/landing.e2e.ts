@@ -85,10 +85,12 @@ describe("sign-up", () => {
     await submit.click();
     await visible(dialog.getByText("Organization name must be at least 2 characters", { exact: true }));
     await visible(dialog.getByText("Please enter a valid email address", { exact: true }));
+    await visible(dialog.getByText("Please enter your name", { exact: true }));
     expect(registerCalls).toBe(0);
 
     const name = `Signup Test ${Date.now().toString(36)}`;
     await dialog.getByLabel("Organization Name").fill(name);
+    await dialog.getByLabel("Your Name").fill("Ada Lovelace");
     await dialog.getByLabel("Email").fill(`owner+${Date.now()}@example.com`);
     await submit.click();
     await gone(dialog.getByText("Organization name must be at least 2 characters", { exact: true }));

@@ -142,7 +142,11 @@ describe("management screens: loading and error states", () => {
       await waitText(page.getByTestId("page-title"), s.title);
       const alert = page.getByRole("alert").filter({ hasText: s.error });
       await shown(alert);
-      expect(await alert.innerText()).toContain("Forced failure (test)");
+      // A sentence a person can act on, never the payload; the code stays for support.
+      const said = await alert.innerText();
+      expect(said).toContain("Something went wrong on our side. Try again");
+      expect(said).toContain("Error code: internal_error");
+      expect(said).not.toContain("{");
       expect(failed).toBeGreaterThanOrEqual(1);
       failing = false;
       await alert.getByRole("button", { name: "Retry" }).click();

@@ -163,7 +163,8 @@ describe("Testing: Live Testing", () => {
         .filter({ has: page.locator("dt", { hasText: label }) })
         .locator("dd");
     await waitText(figure("Tokens:"), top.tokenCount!.toLocaleString("en-US"));
-    await waitText(figure("Est. cost:"), `${top.estimatedCost!.toFixed(4)}¢`);
+    // Cents from the API, dollars on screen: under a cent it keeps three significant digits ($0.000323).
+    await waitText(figure("Est. cost:"), top.estimatedCost ? `$${Number((top.estimatedCost / 100).toPrecision(3))}` : "$0.000");
   });
 
   it("shows 'Failed to submit test prompt' when the server fails", { timeout: 120_000 }, async () => {

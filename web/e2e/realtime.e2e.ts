@@ -37,7 +37,7 @@ describe("live feed", () => {
     expect(text).toContain(`Prompt: ${prompt}`);
     expect(text).toContain("Response: Lisbon.");
     expect(text).toContain("gpt-4");
-    expect(text).toMatch(/\d+ seconds ago/);
+    expect(text).toMatch(/\d+ seconds? ago/);
     await gone(page.getByText(EMPTY, { exact: true }));
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     expect(frames.some((f) => f.includes("newPromptLog") && f.includes(log.id))).toBe(true);

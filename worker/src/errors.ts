@@ -39,8 +39,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: "rate_limited",
 };
 
-export function errorBody(code: string, message: string, issues?: Issues): ErrorEnvelope {
-  return { error: issues ? { code, message, issues } : { code, message } };
+export function errorBody(code: string, message: string, issues?: Issues, reference?: string): ErrorEnvelope {
+  return { error: { code, message, ...(issues ? { issues } : {}), ...(reference ? { reference } : {}) } };
 }
 
 export const onError: ErrorHandler = (err, c) => {
@@ -51,8 +51,10 @@ export const onError: ErrorHandler = (err, c) => {
     const status = err.status as ContentfulStatusCode;
     return c.json(errorBody(CODE_BY_STATUS[status] ?? "error", err.message || "Request failed"), status);
   }
-  console.error("unhandled error", c.req.method, c.req.path, err);
-  return c.json(errorBody("internal_error", "Something went wrong on our side"), 500);
+  // The answer names the log line (Cloudflare's ray id where there is one), so support can find the bug from a screenshot.
+  const reference = c.req.header("cf-ray") ?? crypto.randomUUID().slice(0, 8);
+  console.error("unhandled error", reference, c.req.method, c.req.path, err);
+  return c.json(errorBody("internal_error", "Something went wrong on our side", undefined, reference), 500);
 };
 
 export const onNotFound: NotFoundHandler = (c) => c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -4,6 +4,7 @@
 import { validator } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
+import { issueText } from "../../schema/issue-text";
 import { badRequest, type Issues } from "./errors";
 import { documentRequiredFields } from "./openapi";
 
@@ -13,7 +14,7 @@ export function issuesOf(issues: readonly v.BaseIssue<unknown>[]): Issues {
   const out: Issues = {};
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? "_root";
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(issueText(issue));
   }
   return out;
 }

@@ -1,11 +1,14 @@
 // The one fetch wrapper of the app (docs/api.md#calls, docs/web.md#texts).
 import * as v from "valibot";
-import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
+import { PERMISSION_LABELS, TOTAL_COUNT_HEADER, type Permission } from "../../../schema/constants";
 import { errorEnvelopeSchema } from "../../../schema/responses/errors";
 
 export type FieldIssues = Record<string, string[]>;
 
-/** A non-ok answer. `message` is `${status}: ${body text or statusText}` (docs/web.md#texts). */
+/**
+ * A non-ok answer. `message` is `${status}: ${body text or statusText}` (spec §8, docs/web.md#texts):
+ * for logs and developers only; screens show `describeError(error)`.
+ */
 export class ApiError extends Error {
   readonly status: number;
   /** `error.code` of the server's envelope, when there is one. */
@@ -14,8 +17,12 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** Validation issues per field path, when the server sent them. */
   readonly issues: FieldIssues | undefined;
+  /** The id an unexpected failure was logged under (`error.reference`), for support. */
+  readonly reference: string | undefined;
+  /** Seconds the server asked us to wait (`Retry-After` of a 429 or 503), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, statusText: string, body: string) {
+  constructor(status: number, statusText: string, body: string, headers?: Headers) {
     super(`${status}: ${body || statusText}`);
     this.name = "ApiError";
     this.status = status;
@@ -26,6 +33,9 @@ export class ApiError extends Error {
     this.code = error?.code;
     this.serverMessage = error?.message;
     this.issues = error?.issues;
+    this.reference = error?.reference;
+    const retry = Number(headers?.get("retry-after") ?? Number.NaN);
+    this.retryAfterSeconds = Number.isFinite(retry) && retry > 0 ? retry : undefined;
   }
 }
 
@@ -71,7 +81,7 @@ async function request(path: string, opts: RequestOptions): Promise<Response> {
   });
   if (!res.ok) {
     const text = await res.text().catch(() => "");
-    throw new ApiError(res.status, res.statusText, text);
+    throw new ApiError(res.status, res.statusText, text, res.headers);
   }
   return res;
 }
@@ -97,9 +107,90 @@ export async function apiPage<T>(path: string, opts: RequestOptions = {}): Promi
   return { items: (await json<T[]>(res)) ?? [], total: Number.isFinite(total) ? total : null };
 }
 
-/** Human text for a toast: the server's message when there is one, else the raw error message. */
-export function errorText(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  if (error instanceof Error) return error.message;
-  return undefined;
+// ── What a failure means to a person (docs/web.md#errors) ─────────────────────
+// One sentence they can act on, per error code and per validation issue (the server's issue texts
+// are already plain: schema/issue-text.ts), with the code and reference kept apart for support.
+// Every error state, list footer and failure toast reads failures through here, never the raw answer.
+
+export type ErrorDescription = {
+  /** What happened and what to do, as a sentence. */
+  sentence: string;
+  /** The server's error code (or HTTP status) for support; absent for network failures. */
+  code?: string;
+  /** The id the server logged an unexpected failure under. */
+  reference?: string;
+};
+
+const end = (s: string) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+const seconds = (n: number | undefined) =>
+  n === undefined
+    ? "in a moment"
+    : n < 90
+      ? `in ${Math.ceil(n)} second${Math.ceil(n) === 1 ? "" : "s"}`
+      : `in about ${Math.ceil(n / 60)} minutes`;
+
+/** "This key lacks the 'admin' permission" → the permission's label, when the server named one. */
+function missingPermission(message: string | undefined): string | undefined {
+  const id = message?.match(/'([\w:]+)'/)?.[1];
+  return id && id in PERMISSION_LABELS ? PERMISSION_LABELS[id as Permission] : undefined;
+}
+
+/** A sentence per code; the server's own message (human text by contract) where it says more. */
+function sentenceFor(e: ApiError): string {
+  const issues = e.issues ? Object.values(e.issues).flatMap((messages) => messages.slice(0, 1)) : [];
+  if (issues.length) return issues.length === 1 ? issues[0]! : issues.map(end).join(" ");
+  switch (e.code) {
+    case "unauthorized":
+      return "Your session has ended or your API key is no longer valid. Sign in again.";
+    case "forbidden": {
+      const label = missingPermission(e.serverMessage);
+      return `You don't have permission to do this${label ? ` (it needs ${label})` : ""}. Ask an admin of your organization.`;
+    }
+    case "not_found":
+      return "It could not be found. It may have been deleted; refresh and try again.";
+    case "payload_too_large":
+      return "That is too large to send. Shorten it and try again.";
+    case "rate_limited":
+      return `Too many requests right now. Try again ${seconds(e.retryAfterSeconds)}.`;
+    case "internal_error":
+      return "Something went wrong on our side. Try again; if it keeps happening, contact support with the reference below.";
+    case "unsupported_media_type":
+    case "invalid_content_type":
+    case "method_not_allowed":
+      return "The app sent a request the server does not accept. Reload the page and try again.";
+  }
+  if (e.serverMessage) return e.serverMessage;
+  // No envelope: a proxy or the platform answered (an HTML page, plain text).
+  if (e.status === 429) return `Too many requests right now. Try again ${seconds(e.retryAfterSeconds)}.`;
+  if (e.status === 502 || e.status === 503 || e.status === 504)
+    return `The service is temporarily unavailable. Try again ${seconds(e.retryAfterSeconds)}.`;
+  if (e.status >= 500) return "Something went wrong on our side. Try again in a moment.";
+  if (e.status === 401) return "Your session has ended. Sign in again.";
+  if (e.status === 403) return "You don't have permission to do this. Ask an admin of your organization.";
+  if (e.status === 404) return "It could not be found. It may have been deleted; refresh and try again.";
+  return "The request could not be completed. Check what you entered and try again.";
+}
+
+/** Any thrown value as a sentence, plus the code and reference for support. */
+export function describeError(error: unknown): ErrorDescription {
+  if (error instanceof ApiError) {
+    return { sentence: sentenceFor(error), code: error.code ?? String(error.status), reference: error.reference };
+  }
+  // fetch rejects with a TypeError when the network (or the server) cannot be reached at all.
+  if (error instanceof TypeError) return { sentence: "Could not reach the server. Check your connection and try again." };
+  if (error instanceof DOMException && error.name === "AbortError") return { sentence: "The request was cancelled." };
+  if (error instanceof Error && error.message) return { sentence: error.message };
+  return { sentence: "Something went wrong. Try again." };
+}
+
+/** The sentence alone: a toast's description. */
+export function errorText(error: unknown): string {
+  return describeError(error).sentence;
+}
+
+/** The small print for support ("Error code: internal_error · reference 3f9a2c1d"), or undefined. */
+export function supportLine({ code, reference }: Pick<ErrorDescription, "code" | "reference">): string | undefined {
+  if (!code && !reference) return undefined;
+  return [code ? `Error code: ${code}` : null, reference ? `reference ${reference}` : null].filter(Boolean).join(" · ");
 }

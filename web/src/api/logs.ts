@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "../../../schema/constants";
+import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT, TEST_PROMPT_SOURCE } from "../../../schema/constants";
 import { api, withQuery } from "./client";
 import type { FingerprintSummary, LogCounts, PromptLog } from "./types";
 
@@ -15,6 +15,8 @@ export type LogFilters = {
   fingerprint?: string;
   /** true: only logs the gateway blocked; false: none of them. */
   blocked?: boolean;
+  /** Leave out the dashboard's test prompts (sent to the server as `excludeSource`). */
+  hideTests?: boolean;
 };
 
 export const logKeys = {
@@ -27,13 +29,14 @@ export const logKeys = {
   fingerprint: (fingerprint: string) => ["logs", "fingerprint", fingerprint] as const,
 };
 
-/** Only the filters the server should see ('all' and blanks dropped). */
-export function cleanFilters(filters: LogFilters): LogFilters {
-  const out: LogFilters = {};
+/** Only the filters the server should see ('all' and blanks dropped), in the server's names. */
+export function cleanFilters(filters: LogFilters): Omit<LogFilters, "hideTests"> & { excludeSource?: string } {
+  const out: Record<string, string | boolean> = {};
   for (const [k, v] of Object.entries(filters) as [keyof LogFilters, string | boolean | undefined][]) {
-    if (v === undefined || v === "" || v === "all") continue;
-    (out as Record<string, string | boolean>)[k] = v;
+    if (v === undefined || v === "" || v === "all" || k === "hideTests") continue;
+    out[k] = v;
   }
+  if (filters.hideTests) out.excludeSource = TEST_PROMPT_SOURCE;
   return out;
 }
 

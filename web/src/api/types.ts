@@ -32,6 +32,7 @@ export type {
   Stats,
   StatsFigures,
   TeamMember,
+  TestPromptDryRun,
   TrendEntry,
   Webhook,
   WebhookDelivery,

@@ -1,5 +1,5 @@
 // 'Load more' under a keyset-paginated list, with the error of a failed next page beneath it.
-import { Button } from "./ui";
+import { Button, ErrorMessage } from "./ui";
 
 type NextPageQuery = {
   hasNextPage: boolean;
@@ -43,9 +43,9 @@ export function LoadMore({
         </div>
       ) : null}
       {query.isFetchNextPageError ? (
-        <p role="alert" className="mt-2 text-center text-sm text-red-600">
-          {query.error?.message}
-        </p>
+        <div role="alert" className="mt-2 text-center">
+          <ErrorMessage error={query.error} />
+        </div>
       ) : null}
     </>
   );

@@ -1,13 +1,20 @@
 // The one toast module: at most one toast at a time (schema/constants.ts), 5 s, default and destructive variants.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
+import { describeError, supportLine } from "../api/client";
 import { XIcon } from "./icons";
 import { cx } from "./ui";
 
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
-export type ToastInput = { title: string; description?: string; variant?: "default" | "destructive" };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+  /** A failure to explain: its sentence is the description (unless one is given), its code the small print. */
+  error?: unknown;
+};
 type ToastItem = ToastInput & { id: number };
 
 let toasts: ToastItem[] = [];
@@ -42,6 +49,9 @@ function ToastView({ item }: { item: ToastItem }) {
     return () => clearTimeout(t);
   }, [item.id]);
   const destructive = item.variant === "destructive";
+  const failure = item.error !== undefined ? describeError(item.error) : undefined;
+  const description = item.description ?? failure?.sentence;
+  const support = failure ? supportLine(failure) : undefined;
   return (
     <div
       role={destructive ? "alert" : "status"}
@@ -55,10 +65,13 @@ function ToastView({ item }: { item: ToastItem }) {
     >
       <div className="min-w-0 flex-1">
         <p className="text-sm font-semibold">{item.title}</p>
-        {item.description ? (
+        {description ? (
           <p className={cx("mt-1 text-sm wrap-anywhere", destructive ? "text-red-50" : "text-gray-600 dark:text-gray-300")}>
-            {item.description}
+            {description}
           </p>
+        ) : null}
+        {support ? (
+          <p className={cx("mt-1 text-xs wrap-anywhere", destructive ? "text-red-100" : "text-gray-500 dark:text-gray-400")}>{support}</p>
         ) : null}
       </div>
       <button

@@ -1,5 +1,6 @@
 // Shared presentational primitives (buttons, cards, badges, placeholders, error and empty states).
 import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { describeError, supportLine } from "../api/client";
 import { AlertCircleIcon, RefreshIcon } from "./icons";
 
 export function cx(...parts: (string | false | null | undefined)[]): string {
@@ -108,15 +109,30 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="py-8 text-center text-sm text-gray-500 dark:text-gray-400">{children}</p>;
 }
 
+/** What went wrong as a sentence, and the code and reference for support in small print. */
+export function ErrorMessage({ error, className }: { error: unknown; className?: string }) {
+  const failure = describeError(error);
+  const support = supportLine(failure);
+  return (
+    <div className={className}>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{failure.sentence}</p>
+      {support ? (
+        <p className="mt-1 text-xs text-gray-500 dark:text-gray-400" data-testid="error-support">
+          {support}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Error state with a 'Retry' button. */
 export function ErrorState({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
-  const detail = error instanceof Error ? error.message : undefined;
   return (
     <div role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
       <AlertCircleIcon className="h-8 w-8 text-red-500" />
-      <div>
+      <div className="max-w-md wrap-anywhere">
         <p className="text-sm font-medium text-gray-900 dark:text-white">{title}</p>
-        {detail ? <p className="mt-1 max-w-md wrap-anywhere text-xs text-gray-500 dark:text-gray-400">{detail}</p> : null}
+        <ErrorMessage error={error} className="mt-1" />
       </div>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         <RefreshIcon className="h-4 w-4" />

@@ -1,6 +1,7 @@
 // Form validation with the server's own valibot schemas (schema/validation.ts), so the browser and
 // the worker agree on rules and messages; and the server's `error.issues` mapped onto the same fields.
 import * as v from "valibot";
+import { issueText } from "../../../schema/issue-text";
 import { ApiError } from "../api/client";
 
 /** First message per field path ('name', 'config.webhook_url', …). */
@@ -13,7 +14,7 @@ export function validateForm<T extends v.GenericSchema>(schema: T, input: unknow
   const errors: FormErrors = {};
   for (const issue of result.issues) {
     const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
+    errors[key] ??= issueText(issue);
   }
   return [null, errors];
 }

@@ -6,6 +6,7 @@ import {
   formatLogCost,
   formatNumber,
   formatStatsCost,
+  formatUsd,
   initials,
   percentChange,
   roundedPercent,
@@ -36,11 +37,12 @@ describe("feedRelativeTime", () => {
     expect(feedRelativeTime(ago(59_999), NOW)).toBe("59 seconds ago");
   });
   it("uses minutes under an hour", () => {
-    expect(feedRelativeTime(ago(60_000), NOW)).toBe("1 minutes ago");
+    expect(feedRelativeTime(ago(60_000), NOW)).toBe("1 minute ago");
+    expect(feedRelativeTime(ago(1_000), NOW)).toBe("1 second ago");
     expect(feedRelativeTime(ago(59 * 60_000 + 59_000), NOW)).toBe("59 minutes ago");
   });
   it("uses hours beyond", () => {
-    expect(feedRelativeTime(ago(3_600_000), NOW)).toBe("1 hours ago");
+    expect(feedRelativeTime(ago(3_600_000), NOW)).toBe("1 hour ago");
     expect(feedRelativeTime(ago(49 * 3_600_000), NOW)).toBe("49 hours ago");
   });
   it("never goes negative for clock skew", () => {
@@ -53,6 +55,8 @@ describe("alertRelativeTime", () => {
     expect(alertRelativeTime(ago(30_000), NOW)).toBe("Just now");
     expect(alertRelativeTime(ago(5 * 60_000), NOW)).toBe("5 minutes ago");
     expect(alertRelativeTime(ago(3 * 3_600_000), NOW)).toBe("3 hours ago");
+    expect(alertRelativeTime(ago(60_000), NOW)).toBe("1 minute ago");
+    expect(alertRelativeTime(ago(3_600_000), NOW)).toBe("1 hour ago");
   });
 });
 
@@ -65,6 +69,17 @@ describe("cost formatting", () => {
   it("shows log cost as dollars with 3 decimals", () => {
     expect(formatLogCost(1.5)).toBe("$0.015");
     expect(formatLogCost(250)).toBe("$2.500");
+  });
+  it("keeps three significant digits for a cost below the precision, never '$0.000'", () => {
+    expect(formatUsd(0.0323, 3)).toBe("$0.000323");
+    expect(formatLogCost(0.0323)).toBe("$0.000323");
+    // Not rounded up to '$0.001' either: a test prompt's cost is just under a tenth of a cent.
+    expect(formatLogCost(0.0966)).toBe("$0.000966");
+    expect(formatLogCost(0.5)).toBe("$0.005");
+    expect(formatStatsCost(0.05)).toBe("$0.0005");
+    expect(formatUsd(0.00001234, 3)).toBe("$0.000000123");
+    expect(formatLogCost(0)).toBe("$0.000");
+    expect(formatUsd(-150, 2)).toBe("-$1.50");
   });
   it("formats counts with thousands separators", () => {
     expect(formatNumber(1234567)).toBe("1,234,567");

@@ -10,13 +10,21 @@ function toMs(date: string | number | Date): number {
   return date instanceof Date ? date.getTime() : typeof date === "number" ? date : Date.parse(date);
 }
 
+const RELATIVE = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+
+/** 'N seconds|minutes|hours ago', singular for 1 ('1 hour ago'): the spec's steps, pluralised by Intl. */
+function ago(value: number, unit: "second" | "minute" | "hour"): string {
+  // -0 keeps the past tense for zero ('0 seconds ago', not 'in 0 seconds').
+  return RELATIVE.format(-value || -0, unit);
+}
+
 /** Feed relative time: 'N seconds ago' under 60 s, 'N minutes ago' under 1 hour, else 'N hours ago'. */
 export function feedRelativeTime(date: string | number | Date, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - toMs(date)) / 1000));
-  if (seconds < 60) return `${seconds} seconds ago`;
+  if (seconds < 60) return ago(seconds, "second");
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minutes ago`;
-  return `${Math.floor(minutes / 60)} hours ago`;
+  if (minutes < 60) return ago(minutes, "minute");
+  return ago(Math.floor(minutes / 60), "hour");
 }
 
 /** Alert relative time: 'Just now' under 1 minute, then minutes, then hours. */
@@ -24,19 +32,31 @@ export function alertRelativeTime(date: string | number | Date, now: number = Da
   const seconds = Math.max(0, Math.floor((now - toMs(date)) / 1000));
   if (seconds < 60) return "Just now";
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes} minutes ago`;
-  return `${Math.floor(minutes / 60)} hours ago`;
+  if (minutes < 60) return ago(minutes, "minute");
+  return ago(Math.floor(minutes / 60), "hour");
 }
 
-/** Stats cost: cents shown as dollars with 2 decimals ('$12.34'). */
-export function formatStatsCost(cents: number | null | undefined): string {
-  return `$${((cents ?? 0) / 100).toFixed(2)}`;
+const SIGNIFICANT = new Intl.NumberFormat("en-US", { maximumSignificantDigits: 3, useGrouping: false });
+
+/**
+ * The one money formatter: the API's cents (docs/api.md) shown as dollars with `decimals` places
+ * ('$0.015'). A cost too small for two significant digits at that precision keeps three
+ * ('$0.000323', '$0.000966') rather than rounding a real cost to '$0.000' or up to '$0.001'; zero
+ * stays '$0.000'.
+ */
+export function formatUsd(cents: number | null | undefined, decimals: number): string {
+  const dollars = (cents ?? 0) / 100;
+  const size = Math.abs(dollars);
+  const sign = dollars < 0 ? "-" : "";
+  if (size === 0 || size >= 10 ** (1 - decimals)) return `${sign}$${size.toFixed(decimals)}`;
+  return `${sign}$${SIGNIFICANT.format(size)}`;
 }
 
-/** Log and detail cost: cents shown as dollars with 3 decimals ('$0.123'). */
-export function formatLogCost(cents: number): string {
-  return `$${(cents / 100).toFixed(3)}`;
-}
+/** Stats cost: dollars with 2 decimals ('$12.34'). */
+export const formatStatsCost = (cents: number | null | undefined): string => formatUsd(cents, 2);
+
+/** Log, detail and test-result cost: dollars with 3 decimals ('$0.123'). */
+export const formatLogCost = (cents: number): string => formatUsd(cents, 3);
 
 /** Counts with thousands separators ('12,345'). */
 export function formatNumber(n: number | null | undefined): string {

@@ -5,6 +5,29 @@ import { parseRetryAfter, type SendResult } from "./retry-policy";
 export const USER_AGENT = "PromptSentry-Webhooks/1";
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
+export const NETWORK_ERRORS = {
+  hostNotFound: "The webhook's host could not be found. Check the host name in the URL.",
+  connection: "The webhook's host refused or dropped the connection. Check that the receiver is running and reachable.",
+  tls: "A secure connection to the webhook's host failed. Check its HTTPS certificate.",
+  unreachable: "The webhook's host could not be reached.",
+} as const;
+
+/**
+ * What a failed connection means, as a sentence for the deliveries list (the runtime's own text is
+ * for developers: workerd reports an unresolvable host only as "internal error; reference = …",
+ * a refused or reset connection as "Network connection lost.").
+ */
+export function networkErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/^internal error\b|dns|name not resolved|enotfound|getaddrinfo|no such host/i.test(message)) return NETWORK_ERRORS.hostNotFound;
+  if (/tls|ssl|certificate|handshake/i.test(message)) return NETWORK_ERRORS.tls;
+  if (/connection|refused|reset|econn|disconnected|closed/i.test(message)) return NETWORK_ERRORS.connection;
+  return NETWORK_ERRORS.unreachable;
+}
+
+/** Cloudflare answers 530 (its error 1016, "Origin DNS error") for a host that does not resolve. */
+const ORIGIN_DNS_ERROR = 530;
+
 export async function postJson(
   url: string,
   body: string,
@@ -30,7 +53,9 @@ export async function postJson(
         ? `Redirect (${statusCode}) to ${res.headers.get("location") ?? "nowhere"} not followed`
         : res.ok
           ? null
-          : `HTTP ${statusCode}`,
+          : statusCode === ORIGIN_DNS_ERROR
+            ? NETWORK_ERRORS.hostNotFound
+            : `HTTP ${statusCode}`,
       durationMs: Date.now() - started,
       retryAfterSeconds: parseRetryAfter(res.headers.get("retry-after")),
     };
@@ -38,9 +63,7 @@ export async function postJson(
     const timedOut = error instanceof Error && error.name === "TimeoutError";
     return {
       statusCode: null,
-      error: timedOut
-        ? `Timed out after ${timeoutMs / 1000} s`
-        : `Network error: ${error instanceof Error ? error.message : String(error)}`,
+      error: timedOut ? `Timed out after ${timeoutMs / 1000} s` : networkErrorText(error),
       durationMs: Date.now() - started,
       retryAfterSeconds: null,
     };

@@ -8,7 +8,7 @@ import { webhookDeliveries, webhooks } from "../../../schema/tables";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { registerOrg, shardDbs, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
-import { DEFAULT_TIMEOUT_MS } from "./http";
+import { DEFAULT_TIMEOUT_MS, NETWORK_ERRORS } from "./http";
 import type { WebhookDeliveryMessage } from "./messages";
 import { MAX_ATTEMPTS } from "./retry-policy";
 import { secretBytes } from "./sign";
@@ -214,7 +214,7 @@ describe("webhook delivery to a real receiver", () => {
     expect(result.retryMessages).toHaveLength(1);
     const [row] = await deliveries(hook.id);
     expect(row).toMatchObject({ success: false, statusCode: null });
-    expect(row.error).toMatch(/^Network error: /);
+    expect(row.error).toBe(NETWORK_ERRORS.connection);
   });
 
   it("refuses a private address at send time when ALLOW_PRIVATE_WEBHOOKS is off, without retrying", async () => {

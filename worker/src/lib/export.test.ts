@@ -76,7 +76,8 @@ describe("csvHeader / csvRow", () => {
       "flagStatus",
       "flagReasons",
       "tokenCount",
-      "estimatedCost",
+      // The unit is in the header: the values are the API's cents.
+      "estimatedCostCents",
       "latencyMs",
       "source",
       "prompt",
@@ -97,7 +98,7 @@ describe("csvHeader / csvRow", () => {
     const rows = parseCsv(text);
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.length === EXPORT_COLUMNS.length)).toBe(true);
-    const cell = (name: (typeof EXPORT_COLUMNS)[number]) => rows[1][EXPORT_COLUMNS.indexOf(name)];
+    const cell = (name: string) => rows[1][EXPORT_COLUMNS.indexOf(name)];
     expect(cell("prompt")).toBe(`'${hostile.prompt}`);
     expect(cell("response")).toBe(`'${hostile.response}`);
     expect(cell("userId")).toBe("'+1 555");

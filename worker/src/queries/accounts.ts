@@ -42,7 +42,7 @@ function memberNameFromEmail(email: string): string {
  * the control database, on the emptiest data shard (lib/shards.ts). The tenant's stub row goes into
  * that shard first, so its row in the control database never names a shard that cannot take its data.
  */
-export async function createOrganization(env: Bindings, db: Db, input: { name: string; email: string; plan?: PlanId }) {
+export async function createOrganization(env: Bindings, db: Db, input: { name: string; email: string; adminName?: string; plan?: PlanId }) {
   const now = new Date();
   const orgId = newId();
   const shard = await pickShard(db);
@@ -72,7 +72,7 @@ export async function createOrganization(env: Bindings, db: Db, input: { name: s
     db.insert(teamMembers).values({
       id: memberId,
       orgId,
-      name: memberNameFromEmail(input.email),
+      name: input.adminName ?? memberNameFromEmail(input.email),
       email: input.email.toLowerCase(),
       role: "admin",
       createdAt: now,

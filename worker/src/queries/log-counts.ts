@@ -26,7 +26,7 @@ type CountsFilter = StoredUserFilter<Omit<LogsQuery, "limit" | "before">>;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Filters daily_usage can answer: it has one row per (organization, day, model) with per-flag totals. */
-const aggregateAnswers = (q: CountsFilter) => !q.search && !q.userId && !q.from && !q.to && !q.fingerprint;
+const aggregateAnswers = (q: CountsFilter) => !q.search && !q.userId && !q.from && !q.to && !q.fingerprint && !q.excludeSource;
 
 const zero = () => Object.fromEntries(FLAG_STATUSES.map((f) => [f, 0])) as Record<FlagStatus, number>;
 

@@ -80,6 +80,8 @@ export function logFilters(
   }
   if (q.userId) where.push(inArray(promptLogs.userId, q.userId));
   if (q.blocked !== undefined) where.push(eq(promptLogs.blocked, q.blocked));
+  // A log without a source is not of the excluded one (SQL's `<>` alone would drop it too).
+  if (q.excludeSource) where.push(sql`(${promptLogs.source} IS NULL OR ${promptLogs.source} <> ${q.excludeSource})`);
   if (q.from) where.push(gte(promptLogs.createdAt, q.from));
   if (q.to) where.push(lte(promptLogs.createdAt, q.to));
   if (q.fingerprint) {

@@ -27,6 +27,29 @@ describe("POST /api/register", () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  it("stores the admin's name on their member, and falls back to the e-mail's name without one", async () => {
+    const named = await call("POST", "/register", { body: { name: "Named Org", email: "ada@named.test", adminName: "  Ada Lovelace " } });
+    expect(named.status).toBe(201);
+    expect(named.body.organization.member).toMatchObject({ name: "Ada Lovelace", email: "ada@named.test", role: "admin" });
+    const unnamed = await call("POST", "/register", { body: { name: "Unnamed Org", email: "grace@unnamed.test" } });
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.organization.member.name).not.toBe("");
+  });
+
+  it("refuses a blank, over-long or non-text admin name and stores nothing", async () => {
+    const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM organizations").first<{ n: number }>())?.n;
+    const before = await count();
+    for (const [adminName, message] of [
+      ["   ", "Please enter your name"],
+      ["x".repeat(101), "Your name must be at most 100 characters"],
+      [42, "Please enter your name"],
+    ] as const) {
+      const res = await call("POST", "/register", { body: { name: "Bad Name Org", email: "bad@name.test", adminName } });
+      expect(expectEnvelope(res, 400, "validation_failed").issues?.adminName).toEqual([message]);
+    }
+    expect(await count()).toBe(before);
+  });
+
   it("rejects malformed JSON and a wrong content type with 400", async () => {
     expectEnvelope(
       await call("POST", "/register", { rawBody: "{nope", headers: { "content-type": "application/json" } }),
@@ -42,6 +65,14 @@ describe("POST /api/register", () => {
 });
 
 describe("sessions", () => {
+  it("says an over-long key as the field and its limit, not valibot's own text", async () => {
+    const res = await call("POST", "/session", { body: { apiKey: `pk_live_${"x".repeat(20_000)}` } });
+    const error = expectEnvelope(res, 400, "validation_failed");
+    expect(error.message).toBe("API key must be at most 200 characters");
+    expect(error.issues?.apiKey).toEqual(["API key must be at most 200 characters"]);
+    expect(res.headers.get("set-cookie")).toBeNull();
+  });
+
   it("signs in with a key, and out", async () => {
     const org = await registerOrg();
     const res = await call("POST", "/session", { body: { apiKey: org.apiKey } });

@@ -43,6 +43,23 @@ describe("GET /api/logs", () => {
     expect(res.body[1].metadata).toEqual({ team: "a" });
   });
 
+  it("leaves out one source with excludeSource (sourceless logs stay), in the list and its counts", async () => {
+    const org = await registerOrg();
+    const rows = await insertLogs(org.orgId, [
+      { createdAt: minutesAgo(3), prompt: "sdk", source: "sdk" },
+      { createdAt: minutesAgo(2), prompt: "test", source: "integration-test", flagStatus: "critical", flagReasons: ["prompt_injection"] },
+      { createdAt: minutesAgo(1), prompt: "none", source: null },
+    ]);
+    const list = await read(api(org).logs.$get({ query: { excludeSource: "integration-test" } }));
+    expect(list.body.map((l) => l.prompt)).toEqual(["none", "sdk"]);
+    expect((await read(api(org).logs.$get({ query: {} }))).body).toHaveLength(3);
+    const counts = await read(api(org).logs.counts.$get({ query: { excludeSource: "integration-test" } }));
+    expect(counts.body).toMatchObject({ total: 2, critical: 0 });
+    expect(rows).toHaveLength(3);
+    const tooLong = await call("GET", `/logs?excludeSource=${"x".repeat(101)}`, { key: org.apiKey });
+    expect(expectEnvelope(tooLong, 400).issues?.excludeSource).toEqual(["excludeSource must be at most 100 characters"]);
+  });
+
   it("lists, finds and counts logs stored through POST /api/logs and /api/logs/batch", async () => {
     const org = await registerOrg();
     const one = await call("POST", "/logs", {
@@ -469,7 +486,7 @@ describe("GET /api/logs/export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="prompt-logs-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.text.split("\r\n");
     expect(lines[0]).toBe(
-      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response",
+      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCostCents,latencyMs,source,prompt,response",
     );
     expect(
       lines[1].startsWith(
@@ -548,7 +565,7 @@ describe("GET /api/logs/export", () => {
     const none = await call("GET", "/logs/export?format=csv&userId=nobody", { key: org.apiKey });
     expect(none.status).toBe(200);
     expect(none.text).toBe(
-      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCost,latencyMs,source,prompt,response\r\n",
+      "id,createdAt,model,userId,sessionId,flagStatus,flagReasons,tokenCount,estimatedCostCents,latencyMs,source,prompt,response\r\n",
     );
   });
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { ApiError } from "../../api/client";
+import { ApiError, errorText } from "../../api/client";
 import { organizationKey, signIn } from "../../api/organization";
 import { Modal } from "../../components/Modal";
 import { Button, inputClass, labelClass } from "../../components/ui";
@@ -19,12 +19,7 @@ export function SignInDialog({ open, onClose }: { open: boolean; onClose: () => 
       void queryClient.invalidateQueries({ queryKey: organizationKey });
       await router.invalidate();
     },
-    onError: (e) =>
-      setError(
-        e instanceof ApiError && e.status === 401
-          ? "That API key is not valid."
-          : (e instanceof ApiError && e.serverMessage) || "Please try again or contact support",
-      ),
+    onError: (e) => setError(e instanceof ApiError && e.status === 401 ? "That API key is not valid." : errorText(e)),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

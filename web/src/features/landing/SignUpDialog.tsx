@@ -10,7 +10,7 @@ import { Modal } from "../../components/Modal";
 import { CheckCircleIcon, CopyIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
 import { Button, inputClass, labelClass } from "../../components/ui";
-import { registerBody } from "../../../../schema/validation";
+import { signUpForm } from "../../../../schema/validation";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 
 function Field({ label, error, ...input }: { label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
@@ -39,13 +39,15 @@ function Field({ label, error, ...input }: { label: string; error?: string } & R
 function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
+  const [adminName, setAdminName] = useState("");
   const [errors, setErrors] = useState<FormErrors>({});
   const mutation = useMutation({
     mutationFn: register,
     onSuccess: (result) => {
       toast({
         title: `Welcome to ${PRODUCT_NAME}!`,
-        description: `Your ${TRIAL_DAYS}-day free trial has started. Check your email for next steps.`,
+        // No e-mail is sent at sign-up: the next steps are on the screen that follows.
+        description: `Your ${TRIAL_DAYS}-day free trial has started. Copy your API key below to send your first log.`,
       });
       onDone(result);
     },
@@ -62,7 +64,7 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [values, errs] = validateForm(registerBody, { name, email });
+    const [values, errs] = validateForm(signUpForm, { name, email, adminName });
     if (errs) {
       setErrors(errs);
       return;
@@ -83,6 +85,15 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
         onChange={(e) => setName(e.target.value)}
         error={errors.name}
         autoFocus
+      />
+      <Field
+        label="Your Name"
+        name="adminName"
+        autoComplete="name"
+        placeholder="Ada Lovelace"
+        value={adminName}
+        onChange={(e) => setAdminName(e.target.value)}
+        error={errors.adminName}
       />
       <Field
         label="Email"

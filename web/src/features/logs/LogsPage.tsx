@@ -92,7 +92,7 @@ export function LogsPage() {
               />
             </div>
           </div>
-          <div className="grid grid-cols-3 gap-3 md:w-[36rem]">
+          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:w-[36rem]">
             <Select
               label="Flag filter"
               hideLabel
@@ -122,6 +122,15 @@ export function LogsPage() {
         </form>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600 dark:text-gray-400">
+            <label className="inline-flex cursor-pointer items-center gap-1.5 py-1">
+              <input
+                type="checkbox"
+                className="h-4 w-4 rounded border-gray-300 accent-indigo-600"
+                checked={search.hideTests === true}
+                onChange={(e) => setFilter({ hideTests: e.target.checked || undefined })}
+              />
+              Hide test prompts
+            </label>
             {search.from || search.to ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800">
                 {search.from ? `From ${formatDateTime(search.from)}` : ""}

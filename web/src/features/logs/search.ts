@@ -13,6 +13,17 @@ const isoDate = v.fallback(
   undefined,
 );
 
+/** A boolean kept in the URL as `true` / `false`. */
+const urlBoolean = v.fallback(
+  v.optional(
+    v.pipe(
+      v.union([v.boolean(), v.picklist(["true", "false"])]),
+      v.transform((x) => x === true || x === "true"),
+    ),
+  ),
+  undefined,
+);
+
 export const logsSearchSchema = v.object({
   search: text,
   flagStatus: v.fallback(v.optional(v.picklist(FLAG_STATUSES)), undefined),
@@ -21,15 +32,9 @@ export const logsSearchSchema = v.object({
   from: isoDate,
   to: isoDate,
   /** Gateway-blocked logs only (true) or none of them (false); kept a boolean so the URL reads `?blocked=true`. */
-  blocked: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.boolean(), v.picklist(["true", "false"])]),
-        v.transform((x) => x === true || x === "true"),
-      ),
-    ),
-    undefined,
-  ),
+  blocked: urlBoolean,
+  /** Hide the dashboard's test prompts (source integration-test): `?hideTests=true`. */
+  hideTests: urlBoolean,
   fingerprint: v.fallback(v.optional(v.pipe(v.string(), v.regex(new RegExp(`^[0-9a-f]{${FINGERPRINT_HEX_LENGTH}}$`)))), undefined),
 });
 

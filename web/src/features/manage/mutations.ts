@@ -3,7 +3,6 @@
 import { useMutation, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { useState } from "react";
 import type * as v from "valibot";
-import { errorText } from "../../api/client";
 import { toast, type ToastInput } from "../../components/toast";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 import { useLatest } from "./common";
@@ -32,7 +31,7 @@ export function useDeleteWithToast<V>({
       toast({ title: success });
       onDone?.();
     },
-    onError: (e) => toast({ title: failure, description: errorText(e), variant: "destructive" }),
+    onError: (e) => toast({ title: failure, error: e, variant: "destructive" }),
     onSettled: () => Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
@@ -97,7 +96,7 @@ export function useFormMutation<V, R>({
     },
     onError: (e) => {
       setErrors(serverErrors(e) ?? {});
-      toast({ title: failure, description: errorText(e), variant: "destructive" });
+      toast({ title: failure, error: e, variant: "destructive" });
     },
   });
   const submit = <S extends v.GenericSchema>(schema: S, input: unknown, toVariables: (values: v.InferOutput<S>) => V) => {
@@ -137,7 +136,7 @@ export function useActiveToggle<T extends { id: string; active: boolean }>({
     },
     onError: (e, _v, ctx) => {
       if (ctx?.before) queryClient.setQueryData(queryKey, ctx.before);
-      toast({ title: failure, description: errorText(e), variant: "destructive" });
+      toast({ title: failure, error: e, variant: "destructive" });
     },
     onSuccess: () => toast({ title: success }),
     onSettled: () => queryClient.invalidateQueries({ queryKey }),

@@ -1,7 +1,7 @@
 // Settings (docs/web.md, schema/constants.ts; docs/api.md): every section loaded from GET /api/settings and saved
 // with one PUT; API key rotation with a one-time display; Danger Zone deletion of all data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
+import { Link, useBlocker } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
 import {
   DETECTION_SENSITIVITIES,
@@ -223,6 +223,12 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
   };
   const dirty = isDirty(draft, settings);
   const ro = !canEdit;
+  // Leaving with unsaved edits asks first: in the app (a dialog) and when the tab closes or reloads (the browser's own prompt).
+  const leaving = useBlocker({
+    shouldBlockFn: () => canEdit && dirty && !save.isPending,
+    enableBeforeUnload: canEdit && dirty,
+    withResolver: true,
+  });
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate className="space-y-6">
@@ -386,6 +392,15 @@ function SettingsForm({ settings, canEdit }: { settings: Settings; canEdit: bool
         </div>
       </Card>
       <DeleteDataDialog open={deleting} onClose={() => setDeleting(false)} organizationName={settings.organizationName} />
+      <ConfirmDialog
+        open={leaving.status === "blocked"}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        onConfirm={() => leaving.proceed?.()}
+        onClose={() => leaving.reset?.()}
+      >
+        You have unsaved changes to the settings. If you leave now, they are lost.
+      </ConfirmDialog>
     </div>
   );
 }

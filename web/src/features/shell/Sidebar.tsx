@@ -1,4 +1,5 @@
 import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { PRODUCT_NAME } from "../../../../schema/constants";
 import { ShieldIcon, XIcon } from "../../components/icons";
 import { cx } from "../../components/ui";
@@ -37,7 +38,51 @@ function Brand() {
   );
 }
 
+/**
+ * The phone menu behaves as a modal dialog without Headless UI in the first screen's bundle: focus
+ * moves into it when it opens, Tab stays inside, Escape closes it, and focus returns to what opened it.
+ */
+function useDrawerFocus(open: boolean, onClose: () => void) {
+  const panel = useRef<HTMLElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  // The latest onClose, so a new function from the parent's render does not re-run the effect (and refocus).
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    close.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.preventDefault();
+        closeRef.current();
+        return;
+      }
+      if (e.key !== "Tab" || !panel.current) return;
+      const focusable = [...panel.current.querySelectorAll<HTMLElement>("a[href], button:not([disabled])")];
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      // Back to the menu button, unless a link moved focus elsewhere (the new page).
+      if (opener?.isConnected && (document.activeElement === document.body || panel.current?.contains(document.activeElement)))
+        opener.focus();
+    };
+  }, [open]);
+  return { panel, close };
+}
+
 export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose: () => void }) {
+  const { panel, close } = useDrawerFocus(mobileOpen, onClose);
   return (
     <>
       {/* Desktop */}
@@ -50,10 +95,17 @@ export function Sidebar({ mobileOpen, onClose }: { mobileOpen: boolean; onClose:
       {/* Mobile drawer */}
       <div className={cx("fixed inset-0 z-40 lg:hidden", mobileOpen ? "" : "hidden")}>
         <div className="absolute inset-0 bg-gray-900/50" onClick={onClose} aria-hidden="true" />
-        <aside className="relative flex h-full w-64 flex-col bg-white shadow-xl dark:bg-gray-900">
+        <aside
+          ref={panel}
+          role="dialog"
+          aria-modal="true"
+          aria-label="Menu"
+          className="relative flex h-full w-64 flex-col bg-white shadow-xl dark:bg-gray-900"
+        >
           <div className="flex items-center justify-between pr-2">
             <Brand />
             <button
+              ref={close}
               type="button"
               onClick={onClose}
               aria-label="Close menu"

@@ -4,20 +4,20 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { TEST_MODELS } from "../../../../schema/constants";
+import { TEST_MODELS, TEST_PROMPT_SOURCE } from "../../../../schema/constants";
 import { testPromptBody } from "../../../../schema/validation";
-import { errorText } from "../../api/client";
-import { keysChangedByNewLog, submitTestPrompt } from "../../api/testing";
-import type { PromptLog } from "../../api/types";
+import { isDryRun, keysChangedByNewLog, submitTestPrompt, type TestPromptInput } from "../../api/testing";
+import type { PromptLog, TestPromptDryRun } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";
 import { TextAreaField } from "../../components/form";
 import { CheckCircleIcon, CodeIcon, FlaskIcon, SendIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
+import { Toggle } from "../../components/Toggle";
 import { toast } from "../../components/toast";
 import { Badge, Button, Card, PageHeading, Panel, cx } from "../../components/ui";
 import { reasonLabels } from "../../lib/flags";
 import { validateForm } from "../../lib/form";
-import { formatDateTime, formatNumber, truncate } from "../../lib/format";
+import { formatDateTime, formatLogCost, formatNumber, truncate } from "../../lib/format";
 import { usePermissions } from "../../lib/permissions";
 import { FlagBadge, ModelBadge } from "../logs/flag";
 import { useRealtime } from "../realtime/RealtimeProvider";
@@ -44,6 +44,10 @@ const PRESETS = [
 
 const MODEL_OPTIONS = TEST_MODELS.map((m) => ({ value: m, label: m }));
 
+/** A result on screen: a stored log or a dry run's verdict, keyed locally (a dry run has no id). */
+type TestResult = { key: string; result: PromptLog | TestPromptDryRun };
+let resultSeq = 0;
+
 function LiveTesting() {
   const queryClient = useQueryClient();
   const { can } = usePermissions();
@@ -51,25 +55,31 @@ function LiveTesting() {
   const [prompt, setPrompt] = useState(DEFAULT_PROMPT);
   const [response, setResponse] = useState(DEFAULT_RESPONSE);
   const [error, setError] = useState<string | undefined>();
-  const [results, setResults] = useState<PromptLog[]>([]);
+  const [dryRun, setDryRun] = useState(false);
+  const [results, setResults] = useState<TestResult[]>([]);
   const submit = useMutation({
     mutationFn: submitTestPrompt,
-    onSuccess: (log) => {
-      setResults((r) => [log, ...r]);
+    onSuccess: (result) => {
+      setResults((r) => [{ key: isDryRun(result) ? `dry-${++resultSeq}` : result.id, result }, ...r]);
+      if (isDryRun(result)) {
+        toast({ title: "Dry run complete", description: "Nothing was stored and no alert was raised." });
+        return;
+      }
       toast({ title: "Test prompt submitted successfully" });
       for (const queryKey of keysChangedByNewLog) void queryClient.invalidateQueries({ queryKey });
     },
-    onError: (e) => toast({ title: "Failed to submit test prompt", description: errorText(e), variant: "destructive" }),
+    onError: (e) => toast({ title: "Failed to submit test prompt", error: e, variant: "destructive" }),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const input = {
+    const input: TestPromptInput = {
       prompt,
       response,
       model,
-      source: "integration-test" as const,
+      source: TEST_PROMPT_SOURCE,
       tokenCount: randomTokenCount(),
       estimatedCost: randomEstimatedCost(),
+      ...(dryRun ? { dryRun: true } : {}),
     };
     const [, errs] = validateForm(testPromptBody, input);
     if (errs?.prompt) {
@@ -104,6 +114,12 @@ function LiveTesting() {
           <Select label="Model" value={model} options={MODEL_OPTIONS} onChange={setModel} />
           <TextAreaField label="Prompt" name="prompt" rows={4} value={prompt} onChange={(e) => setPrompt(e.target.value)} error={error} />
           <TextAreaField label="Response" name="response" rows={4} value={response} onChange={(e) => setResponse(e.target.value)} />
+          <Toggle
+            label="Dry run"
+            description="Detect and show the result only: store nothing, alert nobody."
+            checked={dryRun}
+            onChange={setDryRun}
+          />
           {!canWrite ? (
             <p className="text-xs text-gray-500 dark:text-gray-400">
               Your key lacks the Write Prompt Logs permission needed to submit test prompts.
@@ -111,7 +127,7 @@ function LiveTesting() {
           ) : null}
           <Button type="submit" disabled={submit.isPending || !canWrite}>
             <SendIcon className="h-4 w-4" />
-            {submit.isPending ? "Submitting..." : "Submit Test Prompt"}
+            {submit.isPending ? "Submitting..." : dryRun ? "Run Dry Test" : "Submit Test Prompt"}
           </Button>
         </form>
       </Panel>
@@ -122,12 +138,17 @@ function LiveTesting() {
           </p>
         ) : (
           <ul role="list" aria-label="Test results" className="max-h-[32rem] space-y-3 overflow-y-auto">
-            {results.map((r) => (
-              <li key={r.id} className="rounded-lg border border-gray-200 p-3 dark:border-gray-800" data-testid="test-result">
+            {results.map(({ key, result: r }) => (
+              <li
+                key={key}
+                className="rounded-lg border border-gray-200 p-3 dark:border-gray-800"
+                data-testid="test-result"
+                data-dry-run={isDryRun(r) || undefined}
+              >
                 <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
                   <FlagBadge status={r.flagStatus} />
                   <ModelBadge model={r.model} />
-                  <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>
+                  {isDryRun(r) ? <Badge>Dry run · not stored</Badge> : <time dateTime={r.createdAt}>{formatDateTime(r.createdAt)}</time>}
                 </div>
                 <p className="mt-2 text-sm wrap-anywhere text-gray-900 dark:text-gray-100">{truncate(r.prompt, 200)}</p>
                 <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600 dark:text-gray-300">
@@ -137,7 +158,7 @@ function LiveTesting() {
                   </div>
                   <div className="flex gap-1">
                     <dt className="text-gray-500 dark:text-gray-400">Est. cost:</dt>
-                    <dd>{r.estimatedCost != null ? `${r.estimatedCost.toFixed(4)}¢` : "—"}</dd>
+                    <dd>{r.estimatedCost != null ? formatLogCost(r.estimatedCost) : "—"}</dd>
                   </div>
                   {r.flagStatus !== "safe" ? (
                     <div className="flex gap-1">
