@@ -102,20 +102,28 @@ describe("the live badge", () => {
     const org = await registerOrg("Reconnect Org");
     const page = await browser.page();
     await signIn(page, org.apiKey);
+    // Down means: the open socket is closed (both ends) and no new one can get a token, so every
+    // reconnect attempt fails before a socket opens.
     let blocked = false;
-    const open = new Set<WebSocketRoute>();
+    const open = new Map<WebSocketRoute, WebSocketRoute>();
     await page.routeWebSocket(
       (url) => url.pathname.startsWith("/parties/"),
       (ws) => {
-        if (blocked) return void ws.close({ code: 1011, reason: "blocked by the test" });
-        ws.connectToServer();
-        open.add(ws);
+        const server = ws.connectToServer();
+        open.set(ws, server);
         ws.onClose(() => open.delete(ws));
       },
     );
+    await page.route(
+      (url) => url.pathname === "/api/realtime/token",
+      (route) => (blocked ? route.fulfill({ status: 503, body: "realtime unavailable" }) : route.continue()),
+    );
     await openLive(page, "/logs");
     blocked = true;
-    for (const ws of open) await ws.close({ code: 1011, reason: "dropped by the test" });
+    for (const [ws, server] of open) {
+      await server.close({ code: 1011, reason: "dropped by the test" });
+      await ws.close({ code: 1011, reason: "dropped by the test" });
+    }
     await textIs(badge(page), "Reconnecting…", 5_000);
     expect(await page.getByText("Live", { exact: true }).count()).toBe(0);
     await shot(page, "ops-live-reconnecting-light");
