@@ -151,7 +151,7 @@ describe("links that can be shared", () => {
     await page.goto(`/logs/${log.id}?model=gpt-4`);
     const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
     await visible(dialog.getByText(log.prompt, { exact: true }));
-    expect(await page.title()).toBe("Prompt Details · Prompt Logs · PromptSentry");
+    await expect.poll(() => page.title()).toBe("Prompt Details · Prompt Logs · PromptSentry");
     await textIs(page.getByTestId("page-title"), "Prompt Logs");
     await shot(page, "ops-live-log-link-light");
     await page.reload();
@@ -159,7 +159,7 @@ describe("links that can be shared", () => {
     await page.getByRole("button", { name: "Close" }).click();
     await gone(page.getByRole("dialog"));
     await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe("/logs?model=gpt-4");
-    expect(await page.title()).toBe("Prompt Logs · PromptSentry");
+    await expect.poll(() => page.title()).toBe("Prompt Logs · PromptSentry");
     // The row's details button opens the same URL.
     await page.locator(`li[data-log-id="${log.id}"]`).getByRole("button", { name: "View details" }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/logs/${log.id}`);
@@ -201,7 +201,7 @@ describe("links that can be shared", () => {
     const alerts = await apiGet<Alert[]>(page, "/api/alerts?acknowledged=false");
 
     await page.goto("/alerts");
-    expect(await page.title()).toBe("Alerts · PromptSentry");
+    await expect.poll(() => page.title()).toBe("Alerts · PromptSentry");
     const list = page.getByRole("list", { name: "Alerts list" });
     const injectionAlert = alerts.find((a) => a.logId === injection.id)!;
     expect(injectionAlert).toBeTruthy();
