@@ -283,7 +283,10 @@ export const alertsQuery = v.object({
 
 export const acknowledgeAlertsBody = v.object({
   ids: v.pipe(
-    v.array(v.pipe(v.string("ids must be alert ids"), v.nonEmpty("ids must be alert ids"), v.maxLength(64, "ids must be alert ids")), "ids must be a list of alert ids"),
+    v.array(
+      v.pipe(v.string("ids must be alert ids"), v.nonEmpty("ids must be alert ids"), v.maxLength(64, "ids must be alert ids")),
+      "ids must be a list of alert ids",
+    ),
     v.minLength(1, "Name at least one alert"),
     v.maxLength(ALERTS_ACK_BATCH, `At most ${ALERTS_ACK_BATCH} alerts at a time`),
   ),

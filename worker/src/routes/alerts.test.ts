@@ -277,7 +277,11 @@ describe("POST /api/alerts/acknowledge", () => {
           : await call("POST", "/alerts/acknowledge", { key: org.apiKey, body });
       const error = expectEnvelope(res, 400);
       // Issues are keyed by the path of the bad value (`ids` or `ids.0`).
-      if (field) expect(Object.keys(error.issues ?? {}).some((k) => k.startsWith(field)), JSON.stringify(body)).toBe(true);
+      if (field)
+        expect(
+          Object.keys(error.issues ?? {}).some((k) => k.startsWith(field)),
+          JSON.stringify(body),
+        ).toBe(true);
     }
     expect(expectEnvelope(await call("POST", "/alerts/acknowledge", { key: org.apiKey, body: { ids } }), 400).issues?.ids).toEqual([
       `At most ${ALERTS_ACK_BATCH} alerts at a time`,
