@@ -180,6 +180,8 @@ export const LOGS_PAGE_LIMIT = 50;
 export const LOGS_MAX_LIMIT = 200;
 export const RED_FLAGS_LIMIT = 100;
 export const ALERTS_PANEL_SIZE = 5;
+/** Alerts one bulk acknowledge may name: a page of the Alerts list, and within D1's 100 bound parameters. */
+export const ALERTS_ACK_BATCH = 50;
 /** Response header of paginated lists: how many rows match the filter across all pages. */
 export const TOTAL_COUNT_HEADER = "X-Total-Count";
 export const BATCH_MAX_LOGS = 500;

@@ -22,6 +22,7 @@ import { Route as SignedInSettingsRouteImport } from "./routes/_signedIn/setting
 import { Route as SignedInTeamRouteImport } from "./routes/_signedIn/team"
 import { Route as SignedInTestingRouteImport } from "./routes/_signedIn/testing"
 import { Route as SignedInWebhooksRouteImport } from "./routes/_signedIn/webhooks"
+import { Route as SignedInLogsIdRouteImport } from "./routes/_signedIn/logs.$id"
 import { Route as SignedInSettingsAuditRouteImport } from "./routes/_signedIn/settings_.audit"
 
 const SignedInRoute = SignedInRouteImport.update({
@@ -89,6 +90,11 @@ const SignedInWebhooksRoute = SignedInWebhooksRouteImport.update({
   path: "/webhooks",
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInLogsIdRoute = SignedInLogsIdRouteImport.update({
+  id: "/$id",
+  path: "/$id",
+  getParentRoute: () => SignedInLogsRoute,
+} as any)
 const SignedInSettingsAuditRoute = SignedInSettingsAuditRouteImport.update({
   id: "/settings_/audit",
   path: "/settings/audit",
@@ -103,11 +109,12 @@ export interface FileRoutesByFullPath {
   "/api-keys": typeof SignedInApiKeysRoute
   "/flags": typeof SignedInFlagsRoute
   "/integrations": typeof SignedInIntegrationsRoute
-  "/logs": typeof SignedInLogsRoute
+  "/logs": typeof SignedInLogsRouteWithChildren
   "/settings": typeof SignedInSettingsRoute
   "/team": typeof SignedInTeamRoute
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
+  "/logs/$id": typeof SignedInLogsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRoutesByTo {
@@ -117,12 +124,13 @@ export interface FileRoutesByTo {
   "/api-keys": typeof SignedInApiKeysRoute
   "/flags": typeof SignedInFlagsRoute
   "/integrations": typeof SignedInIntegrationsRoute
-  "/logs": typeof SignedInLogsRoute
+  "/logs": typeof SignedInLogsRouteWithChildren
   "/settings": typeof SignedInSettingsRoute
   "/team": typeof SignedInTeamRoute
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
   "/": typeof SignedInIndexRoute
+  "/logs/$id": typeof SignedInLogsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRoutesById {
@@ -134,12 +142,13 @@ export interface FileRoutesById {
   "/_signedIn/api-keys": typeof SignedInApiKeysRoute
   "/_signedIn/flags": typeof SignedInFlagsRoute
   "/_signedIn/integrations": typeof SignedInIntegrationsRoute
-  "/_signedIn/logs": typeof SignedInLogsRoute
+  "/_signedIn/logs": typeof SignedInLogsRouteWithChildren
   "/_signedIn/settings": typeof SignedInSettingsRoute
   "/_signedIn/team": typeof SignedInTeamRoute
   "/_signedIn/testing": typeof SignedInTestingRoute
   "/_signedIn/webhooks": typeof SignedInWebhooksRoute
   "/_signedIn/": typeof SignedInIndexRoute
+  "/_signedIn/logs/$id": typeof SignedInLogsIdRoute
   "/_signedIn/settings_/audit": typeof SignedInSettingsAuditRoute
 }
 export interface FileRouteTypes {
@@ -157,6 +166,7 @@ export interface FileRouteTypes {
     | "/team"
     | "/testing"
     | "/webhooks"
+    | "/logs/$id"
     | "/settings/audit"
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | "/testing"
     | "/webhooks"
     | "/"
+    | "/logs/$id"
     | "/settings/audit"
   id:
     | "__root__"
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | "/_signedIn/testing"
     | "/_signedIn/webhooks"
     | "/_signedIn/"
+    | "/_signedIn/logs/$id"
     | "/_signedIn/settings_/audit"
   fileRoutesById: FileRoutesById
 }
@@ -288,6 +300,13 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof SignedInWebhooksRouteImport
       parentRoute: typeof SignedInRoute
     }
+    "/_signedIn/logs/$id": {
+      id: "/_signedIn/logs/$id"
+      path: "/$id"
+      fullPath: "/logs/$id"
+      preLoaderRoute: typeof SignedInLogsIdRouteImport
+      parentRoute: typeof SignedInLogsRoute
+    }
     "/_signedIn/settings_/audit": {
       id: "/_signedIn/settings_/audit"
       path: "/settings/audit"
@@ -298,6 +317,18 @@ declare module "@tanstack/react-router" {
   }
 }
 
+interface SignedInLogsRouteChildren {
+  SignedInLogsIdRoute: typeof SignedInLogsIdRoute
+}
+
+const SignedInLogsRouteChildren: SignedInLogsRouteChildren = {
+  SignedInLogsIdRoute: SignedInLogsIdRoute,
+}
+
+const SignedInLogsRouteWithChildren = SignedInLogsRoute._addFileChildren(
+  SignedInLogsRouteChildren,
+)
+
 interface SignedInRouteChildren {
   SignedInAdvancedAnalyticsRoute: typeof SignedInAdvancedAnalyticsRoute
   SignedInAlertsRoute: typeof SignedInAlertsRoute
@@ -305,7 +336,7 @@ interface SignedInRouteChildren {
   SignedInApiKeysRoute: typeof SignedInApiKeysRoute
   SignedInFlagsRoute: typeof SignedInFlagsRoute
   SignedInIntegrationsRoute: typeof SignedInIntegrationsRoute
-  SignedInLogsRoute: typeof SignedInLogsRoute
+  SignedInLogsRoute: typeof SignedInLogsRouteWithChildren
   SignedInSettingsRoute: typeof SignedInSettingsRoute
   SignedInTeamRoute: typeof SignedInTeamRoute
   SignedInTestingRoute: typeof SignedInTestingRoute
@@ -321,7 +352,7 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInApiKeysRoute: SignedInApiKeysRoute,
   SignedInFlagsRoute: SignedInFlagsRoute,
   SignedInIntegrationsRoute: SignedInIntegrationsRoute,
-  SignedInLogsRoute: SignedInLogsRoute,
+  SignedInLogsRoute: SignedInLogsRouteWithChildren,
   SignedInSettingsRoute: SignedInSettingsRoute,
   SignedInTeamRoute: SignedInTeamRoute,
   SignedInTestingRoute: SignedInTestingRoute,

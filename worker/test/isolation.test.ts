@@ -192,6 +192,13 @@ const CASES: Record<string, Case> = {
     ],
   },
   "PATCH /api/alerts/:id/acknowledge": { kind: "foreign", target: "alert" },
+  // Naming the victim's alert acknowledges nothing and answers as for an unknown id: an empty list.
+  "POST /api/alerts/acknowledge": {
+    kind: "own",
+    status: 200,
+    body: (_a, b) => ({ ids: [b.ids.alert, UNKNOWN_ID] }),
+    check: (r) => expect(r.body).toEqual([]),
+  },
   "GET /api/anomaly-detections": { kind: "read", reads: [{ path: "/anomaly-detections", check: (r) => expect(r.body).toEqual([]) }] },
 
   "GET /api/webhooks": { kind: "read", reads: [{ path: "/webhooks", check: (r) => expect(r.body).toEqual([]) }] },

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { ALERTS_PANEL_SIZE, LOGS_PAGE_LIMIT } from "../../../schema/constants";
+import { ALERTS_ACK_BATCH, ALERTS_PANEL_SIZE, LOGS_PAGE_LIMIT } from "../../../schema/constants";
 import { api, apiPage } from "./client";
 import type { Alert } from "./types";
 
@@ -31,3 +31,15 @@ export const alertsInfiniteQueryOptions = (unacknowledgedOnly: boolean) =>
 
 /** PATCH /api/alerts/{id}/acknowledge → the acknowledged alert. */
 export const acknowledgeAlert = (id: string) => api<Alert>(`/api/alerts/${encodeURIComponent(id)}/acknowledge`, { method: "PATCH" });
+
+/**
+ * POST /api/alerts/acknowledge, ALERTS_ACK_BATCH ids per call (in turn, so a failure stops the rest)
+ * → the alerts this acknowledged (ones already acknowledged or gone are skipped by the server).
+ */
+export async function acknowledgeAlerts(ids: string[]): Promise<Alert[]> {
+  const done: Alert[] = [];
+  for (let i = 0; i < ids.length; i += ALERTS_ACK_BATCH) {
+    done.push(...(await api<Alert[]>("/api/alerts/acknowledge", { method: "POST", body: { ids: ids.slice(i, i + ALERTS_ACK_BATCH) } })));
+  }
+  return done;
+}

@@ -1,5 +1,5 @@
 // Alerts of one organization: the filtered, paged list and acknowledging.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type * as v from "valibot";
 import { alerts, type AlertRow } from "../../../schema/tables";
 import type { alertsQuery } from "../../../schema/validation";
@@ -42,4 +42,17 @@ export async function acknowledgeAlert(db: Db, orgId: string, id: string, by: st
     .where(and(ownedBy(alerts, orgId, id), eq(alerts.acknowledged, false)))
     .returning();
   return updated ?? findOwnedOr404(db, alerts, orgId, id, "Alert");
+}
+
+/**
+ * Acknowledges those of `ids` that belong to the organization and are still open; the rest (unknown,
+ * another organization's, already acknowledged) are skipped alike, so the answer reveals nothing
+ * about ids outside the organization. Returns the alerts this call acknowledged.
+ */
+export async function acknowledgeAlerts(db: Db, orgId: string, ids: string[], by: string): Promise<AlertRow[]> {
+  return db
+    .update(alerts)
+    .set({ acknowledged: true, acknowledgedAt: new Date(), acknowledgedBy: by })
+    .where(and(eq(alerts.orgId, orgId), inArray(alerts.id, [...new Set(ids)]), eq(alerts.acknowledged, false)))
+    .returning();
 }

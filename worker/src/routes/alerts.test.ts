@@ -1,4 +1,4 @@
-import type { Permission } from "../../../schema/constants";
+import { ALERTS_ACK_BATCH, type Permission } from "../../../schema/constants";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { alerts } from "../../../schema/tables";
@@ -218,5 +218,88 @@ describe("PATCH /api/alerts/:id/acknowledge", () => {
     expect(row.acknowledged).toBe(false);
     expect(row.acknowledgedAt).toBeNull();
     expect((await read(api(a).alerts.$get({ query: { acknowledged: "false" } }))).body.map((x) => x.id)).toEqual([aAlert.id]);
+  });
+});
+
+describe("POST /api/alerts/acknowledge", () => {
+  it("acknowledges the named open alerts in one call and answers them; already acknowledged ones are left as they were", async () => {
+    const org = await registerOrg();
+    const [a, b, c, done] = await insertAlerts(org.orgId, [{}, {}, {}, { acknowledged: true, acknowledgedAt: new Date(0) }]);
+    const res = await call("POST", "/alerts/acknowledge", { key: org.apiKey, body: { ids: [a.id, b.id, done.id, a.id] } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: { id: string }) => x.id).sort()).toEqual([a.id, b.id].sort());
+    for (const x of res.body) expect(x).toMatchObject({ acknowledged: true });
+    expect((await stored(a.id)).acknowledged).toBe(true);
+    expect((await stored(b.id)).acknowledgedBy).toBeTruthy();
+    expect((await stored(c.id)).acknowledged).toBe(false);
+    expect((await stored(done.id)).acknowledgedAt?.getTime()).toBe(0);
+    // Idempotent: nothing is left to acknowledge.
+    const again = await call("POST", "/alerts/acknowledge", { key: org.apiKey, body: { ids: [a.id, b.id] } });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual([]);
+    expect((await read(api(org).alerts.$get({ query: { acknowledged: "false" } }))).body.map((x) => x.id)).toEqual([c.id]);
+  });
+
+  it("skips unknown ids and another organization's alerts alike, leaving those open", async () => {
+    const a = await registerOrg();
+    const b = await registerOrg();
+    const [foreign] = await insertAlerts(a.orgId, [{}]);
+    const [mine] = await insertAlerts(b.orgId, [{}]);
+    const res = await call("POST", "/alerts/acknowledge", { key: b.apiKey, body: { ids: [foreign.id, "no-such-alert", mine.id] } });
+    expect(res.status).toBe(200);
+    expect(res.body.map((x: { id: string }) => x.id)).toEqual([mine.id]);
+    expect(res.text).not.toContain(foreign.id);
+    expect((await stored(foreign.id)).acknowledged).toBe(false);
+  });
+
+  it("accepts the most one call may name and refuses bad bodies with the error envelope, writing nothing", async () => {
+    const org = await registerOrg();
+    const rows = await insertAlerts(
+      org.orgId,
+      Array.from({ length: ALERTS_ACK_BATCH + 1 }, () => ({})),
+    );
+    const ids = rows.map((r) => r.id);
+    const bad: [unknown, string][] = [
+      [{}, "ids"],
+      [{ ids: [] }, "ids"],
+      [{ ids: "x" }, "ids"],
+      [{ ids: [1, 2] }, "ids"],
+      [{ ids: [""] }, "ids"],
+      [{ ids: ["x".repeat(65)] }, "ids"],
+      [{ ids }, "ids"],
+      [null, ""],
+      ["[", ""],
+    ];
+    for (const [body, field] of bad) {
+      const res =
+        typeof body === "string"
+          ? await call("POST", "/alerts/acknowledge", { key: org.apiKey, rawBody: body, headers: { "content-type": "application/json" } })
+          : await call("POST", "/alerts/acknowledge", { key: org.apiKey, body });
+      const error = expectEnvelope(res, 400);
+      // Issues are keyed by the path of the bad value (`ids` or `ids.0`).
+      if (field)
+        expect(
+          Object.keys(error.issues ?? {}).some((k) => k.startsWith(field)),
+          JSON.stringify(body),
+        ).toBe(true);
+    }
+    expect(expectEnvelope(await call("POST", "/alerts/acknowledge", { key: org.apiKey, body: { ids } }), 400).issues?.ids).toEqual([
+      `At most ${ALERTS_ACK_BATCH} alerts at a time`,
+    ]);
+    for (const id of ids) expect((await stored(id)).acknowledged).toBe(false);
+    const res = await call("POST", "/alerts/acknowledge", { key: org.apiKey, body: { ids: ids.slice(0, ALERTS_ACK_BATCH) } });
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(ALERTS_ACK_BATCH);
+  });
+
+  it("answers 401 without credentials and 403 without alerts:write, acknowledging nothing", async () => {
+    const org = await registerOrg();
+    const [alert] = await insertAlerts(org.orgId, [{}]);
+    expectEnvelope(await call("POST", "/alerts/acknowledge", { body: { ids: [alert.id] } }), 401, "unauthorized");
+    const reader = await keyWith(org, ["alerts:read"]);
+    expectEnvelope(await call("POST", "/alerts/acknowledge", { key: reader, body: { ids: [alert.id] } }), 403, "forbidden");
+    expect((await stored(alert.id)).acknowledged).toBe(false);
+    const writer = await keyWith(org, ["alerts:write"]);
+    expect((await call("POST", "/alerts/acknowledge", { key: writer, body: { ids: [alert.id] } })).status).toBe(200);
   });
 });

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
 import { alertSchema } from "../../../schema/responses";
-import { alertsQuery, idParam } from "../../../schema/validation";
+import { acknowledgeAlertsBody, alertsQuery, idParam } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list } from "../middleware/guard";
-import { acknowledgeAlert, listAlerts } from "../queries/alerts";
+import { acknowledgeAlert, acknowledgeAlerts, listAlerts } from "../queries/alerts";
 import { serializeAlert } from "../serialize";
 import { validate } from "../validate";
 
@@ -22,6 +22,21 @@ export const alertRoutes = new Hono<AppEnv>()
       const { rows, total } = await listAlerts(c.var.data, orgOf(c), c.req.valid("query"));
       // The answer stays the spec's plain array; the count of every matching alert rides in a header.
       c.header(TOTAL_COUNT_HEADER, String(total));
+      return c.json(rows.map(serializeAlert));
+    },
+  )
+  .post(
+    "/acknowledge",
+    ...guard("alerts:write", {
+      summary: "Acknowledge several alerts at once (one-way, idempotent); answers those this call acknowledged",
+      tag: "Alerts",
+      answers: list(alertSchema),
+    }),
+    validate("json", acknowledgeAlertsBody),
+    async (c) => {
+      const principal = requirePrincipal(c);
+      const { ids } = c.req.valid("json");
+      const rows = await acknowledgeAlerts(c.var.data, principal.orgId, ids, principal.memberId ?? principal.keyId);
       return c.json(rows.map(serializeAlert));
     },
   )

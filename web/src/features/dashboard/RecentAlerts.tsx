@@ -1,4 +1,5 @@
-// Recent Alerts (docs/web.md#screens): unacknowledged alerts, polled every 30 s, at most 5, 'View All Alerts'.
+// Recent Alerts (docs/web.md#screens): unacknowledged alerts, polled every 30 s, at most 5, each linking to
+// the log that opened it, 'View All Alerts'.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { REFRESH_MS } from "../../../../schema/constants";
@@ -25,6 +26,18 @@ export function RecentAlerts() {
                   <p className="text-sm wrap-anywhere text-gray-900 dark:text-gray-100">{a.message}</p>
                   <p className="text-xs text-gray-500 dark:text-gray-400">
                     {formatAlertType(a.type)} · <time dateTime={a.createdAt}>{alertRelativeTime(a.createdAt, now)}</time>
+                    {a.logId ? (
+                      <>
+                        {" · "}
+                        <Link
+                          to="/logs/$id"
+                          params={{ id: a.logId }}
+                          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+                        >
+                          View log
+                        </Link>
+                      </>
+                    ) : null}
                   </p>
                 </div>
               </li>

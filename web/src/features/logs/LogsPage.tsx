@@ -1,10 +1,10 @@
 // Prompt Logs (docs/web.md#screens): search, flag and model filters kept in the URL, rows, details dialog,
 // 'Load more' by cursor, CSV / JSONL export of the current filter.
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { getRouteApi } from "@tanstack/react-router";
+import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Outlet, getRouteApi } from "@tanstack/react-router";
 import { useEffect, useState, type FormEvent } from "react";
 import { BLOCKED_FILTER_OPTIONS, FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
-import { exportUrl, logCountsQueryOptions, logsInfiniteQueryOptions } from "../../api/logs";
+import { exportUrl, logCountsQueryOptions, logKeys, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
 import { DownloadIcon, SearchIcon, XIcon } from "../../components/icons";
@@ -14,7 +14,7 @@ import { FLAG_FILTER_OPTIONS } from "../../lib/filters";
 import { formatDateTime, formatLogCost, formatNumber, truncate } from "../../lib/format";
 import { DetailsButton, ListStates, TextPair, pagedListState } from "./LogList";
 import { BlockedBadge, FlagBadge, ModelBadge } from "./flag";
-import { PromptDetailsDialog } from "./PromptDetailsDialog";
+import { NewLogsBar, usePendingLogs } from "../realtime/NewLogsBar";
 
 const route = getRouteApi("/_signedIn/logs");
 
@@ -56,10 +56,18 @@ export function LogsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const [text, setText] = useState(search.search ?? "");
-  const [selected, setSelected] = useState<PromptLog | null>(null);
   useEffect(() => setText(search.search ?? ""), [search.search]);
 
-  const q = useInfiniteQuery(logsInfiniteQueryOptions(search));
+  const listOptions = logsInfiniteQueryOptions(search);
+  const q = useInfiniteQuery(listOptions);
+  const pending = usePendingLogs(listOptions.queryKey);
+  // A log's details have their own URL (/logs/:id, the dialog over this list); the row's copy is
+  // shown at once while the route would otherwise fetch it.
+  const queryClient = useQueryClient();
+  const openLog = (log: PromptLog) => {
+    if (!queryClient.getQueryData(logKeys.detail(log.id))) queryClient.setQueryData(logKeys.detail(log.id), log);
+    void navigate({ to: "/logs/$id", params: { id: log.id }, search: (prev) => prev });
+  };
   const counts = useQuery(logCountsQueryOptions(search));
   const logs = q.data?.pages.flat();
 
@@ -189,6 +197,7 @@ export function LogsPage() {
         </div>
       </Card>
 
+      <NewLogsBar count={pending} busy={q.isFetching} onShow={() => void q.refetch()} />
       <Card className="p-5" aria-label="Logs">
         <ListStates
           query={pagedListState(q, logs)}
@@ -201,7 +210,7 @@ export function LogsPage() {
             <>
               <ul role="list" aria-label="Prompt logs" className="divide-y divide-gray-100 dark:divide-gray-800">
                 {items.map((log) => (
-                  <LogRow key={log.id} log={log} onDetails={() => setSelected(log)} />
+                  <LogRow key={log.id} log={log} onDetails={() => openLog(log)} />
                 ))}
               </ul>
               <LoadMore query={q} shown={items.length} total={counts.data?.total} capped={counts.data?.capped} noun="logs" />
@@ -209,7 +218,7 @@ export function LogsPage() {
           )}
         </ListStates>
       </Card>
-      <PromptDetailsDialog log={selected} onClose={() => setSelected(null)} />
+      <Outlet />
     </div>
   );
 }

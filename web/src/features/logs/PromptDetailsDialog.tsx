@@ -1,6 +1,6 @@
 // 'Prompt Details' dialog (docs/web.md#screens): metadata, full prompt and response with the detector's
 // findings highlighted, and the Flag Analysis card.
-import { useRef } from "react";
+import { useRef, type ReactNode } from "react";
 import { CONTENT_EXPIRED_TEXT, flagExplanation } from "../../../../schema/constants";
 import { Modal } from "../../components/Modal";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
@@ -65,15 +65,26 @@ export function FlagAnalysis({ log }: { log: Pick<PromptLog, "flagStatus" | "fla
   );
 }
 
-export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog | null; onClose: () => void }) {
-  // Keep showing the last log while the dialog animates out.
+export function PromptDetailsDialog({
+  log: current,
+  onClose,
+  open,
+  fallback,
+}: {
+  log: PromptLog | null;
+  onClose: () => void;
+  /** Set by a log's own URL (/logs/:id): open while its log loads or is not found (then `fallback` shows). */
+  open?: boolean;
+  fallback?: ReactNode;
+}) {
+  // Keep showing the last log while the dialog animates out (not when a URL names another log).
   const last = useRef<PromptLog | null>(null);
   if (current) last.current = current;
-  const log = current ?? last.current;
+  const log = current ?? (open === undefined ? last.current : null);
   const trace = traceOrigin(log?.metadata);
   const gateway = gatewayFacts(log?.metadata);
   return (
-    <Modal open={current !== null} onClose={onClose} title="Prompt Details" size="xl">
+    <Modal open={open ?? current !== null} onClose={onClose} title="Prompt Details" size="xl">
       {log ? (
         <div className="space-y-5">
           {log.blocked ? (
@@ -121,7 +132,9 @@ export function PromptDetailsDialog({ log: current, onClose }: { log: PromptLog 
           <FindingList findings={log.findings ?? []} />
           <FeedbackPanel log={log} />
         </div>
-      ) : null}
+      ) : (
+        fallback
+      )}
     </Modal>
   );
 }

@@ -3,6 +3,8 @@
 // whenever the cached token is about to expire, so every reconnect uses a valid token. The room closes
 // a socket when its token expires, so while the socket is open a fresh token is sent over it a minute
 // before that: a signed-in user stays connected, a revoked one (the token request fails) does not.
+// Each pushed log is placed in the cached lists it belongs to (liveCache.ts); figures the server
+// computes (stats, counts, alerts) are refetched once per burst, not once per log.
 import { useQueryClient } from "@tanstack/react-query";
 import ReconnectingWebSocket from "partysocket/ws";
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
@@ -14,11 +16,15 @@ import { statsKeys } from "../../api/stats";
 import type { PromptLog } from "../../api/types";
 import { RENEW_TOKEN } from "../../../../schema/realtime";
 import { newPromptLogMessageSchema } from "../../../../schema/responses/realtime";
+import { coalesce } from "./coalesce";
+import { applyNewLog } from "./liveCache";
 
 type Listener = (log: PromptLog) => void;
-type RealtimeState = { connected: boolean; onNewLog: (l: Listener) => () => void };
+/** "connecting" before the first attempt ends; "live" while the socket is open; "reconnecting" after it dropped or failed. */
+export type RealtimeStatus = "connecting" | "live" | "reconnecting";
+type RealtimeState = { connected: boolean; status: RealtimeStatus; onNewLog: (l: Listener) => () => void };
 
-const RealtimeContext = createContext<RealtimeState>({ connected: false, onNewLog: () => () => {} });
+const RealtimeContext = createContext<RealtimeState>({ connected: false, status: "connecting", onNewLog: () => () => {} });
 
 export function useRealtime(): RealtimeState {
   return useContext(RealtimeContext);
@@ -29,10 +35,13 @@ const TOKEN_MARGIN_MS = 15_000;
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 /** A failed renewal (network, server busy) is tried again this much later, while time is left. */
 const RENEW_RETRY_MS = 15_000;
+/** Server-computed figures refresh this long after a burst of logs ends, and at least this often during one. */
+export const LIVE_REFRESH_QUIET_MS = 750;
+export const LIVE_REFRESH_MAX_MS = 3_000;
 
 export function RealtimeProvider({ orgId, children }: { orgId: string; children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [connected, setConnected] = useState(false);
+  const [status, setStatus] = useState<RealtimeStatus>("connecting");
   const listeners = useRef(new Set<Listener>());
   const [state] = useState<Pick<RealtimeState, "onNewLog">>(() => ({
     onNewLog: (l: Listener) => {
@@ -44,7 +53,19 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
   // biome-ignore lint/correctness/useExhaustiveDependencies: orgId is unused inside on purpose; a new organization needs a new socket.
   useEffect(() => {
     let cached: { url: string; expiresAt: number } | null = null;
-    let lastAlertRefresh = 0;
+    let flaggedSinceRefresh = false;
+    const refreshFigures = coalesce(
+      () => {
+        // Counts and stats of the screens on view refetch now; the others when next shown.
+        void queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] === "counts" });
+        void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+        // A flagged log may have opened (or grown) an alert: the bell, the panel and the Alerts list.
+        if (flaggedSinceRefresh) void queryClient.invalidateQueries({ queryKey: alertKeys.all });
+        flaggedSinceRefresh = false;
+      },
+      LIVE_REFRESH_QUIET_MS,
+      LIVE_REFRESH_MAX_MS,
+    );
     let renewTimer: ReturnType<typeof setTimeout> | undefined;
     const fetchToken = async () => {
       const t = await fetchRealtimeToken();
@@ -75,12 +96,23 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       minReconnectionDelay: 1_000,
       connectionTimeout: 8_000,
     });
+    let wasDown = false;
     const onOpen = () => {
-      setConnected(true);
+      setStatus("live");
+      // Logs pushed while the socket was down are lost to it: what is on screen catches up once.
+      if (wasDown) {
+        wasDown = false;
+        for (const queryKey of [logKeys.all, statsKeys.all, alertKeys.all]) void queryClient.invalidateQueries({ queryKey });
+      }
       if (cached) scheduleRenewal(cached.expiresAt - Date.now() - RENEW_BEFORE_EXPIRY_MS);
     };
+    // A token that cannot be fetched ends in "error", a dropped socket in "close": either way not live.
+    const onDown = () => {
+      wasDown = true;
+      setStatus("reconnecting");
+    };
     const onClose = () => {
-      setConnected(false);
+      onDown();
       clearTimeout(renewTimer);
       cached = null; // a rejected or expired token must not be reused
     };
@@ -95,27 +127,29 @@ export function RealtimeProvider({ orgId, children }: { orgId: string; children:
       if (!v.is(newPromptLogMessageSchema, msg)) return;
       const { log } = msg;
       for (const l of listeners.current) l(log);
-      // Other views are out of date now: mark them stale without refetching in the background.
-      queryClient.invalidateQueries({ queryKey: logKeys.all, predicate: (q) => q.queryKey[1] !== "feed", refetchType: "none" });
-      queryClient.invalidateQueries({ queryKey: statsKeys.all, refetchType: "none" });
-      // A flagged log may have opened an alert: refresh the bell and panels, at most every 5 s.
-      if (log.flagStatus !== "safe" && Date.now() - lastAlertRefresh > 5_000) {
-        lastAlertRefresh = Date.now();
-        queryClient.invalidateQueries({ queryKey: alertKeys.all });
-      }
+      applyNewLog(queryClient, log);
+      if (log.flagStatus !== "safe") flaggedSinceRefresh = true;
+      refreshFigures();
     };
     socket.addEventListener("open", onOpen);
     socket.addEventListener("close", onClose);
+    socket.addEventListener("error", onDown);
     socket.addEventListener("message", onMessage);
     return () => {
       socket.removeEventListener("open", onOpen);
       socket.removeEventListener("close", onClose);
+      socket.removeEventListener("error", onDown);
       socket.removeEventListener("message", onMessage);
       clearTimeout(renewTimer);
+      refreshFigures.cancel();
       socket.close();
-      setConnected(false);
+      setStatus("connecting");
     };
   }, [orgId, queryClient]);
 
-  return <RealtimeContext.Provider value={{ connected, onNewLog: state.onNewLog }}>{children}</RealtimeContext.Provider>;
+  return (
+    <RealtimeContext.Provider value={{ connected: status === "live", status, onNewLog: state.onNewLog }}>
+      {children}
+    </RealtimeContext.Provider>
+  );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
-import { REFRESH_MS } from "../../../../schema/constants";
+import { PRODUCT_NAME, REFRESH_MS } from "../../../../schema/constants";
 import { recentAlertsQueryOptions } from "../../api/alerts";
 import { errorText } from "../../api/client";
 import { organizationKey, signOut } from "../../api/organization";
@@ -10,29 +10,11 @@ import { BellIcon, LogOutIcon, MenuIcon, MoonIcon, SunIcon } from "../../compone
 import { toast } from "../../components/toast";
 import { initials } from "../../lib/format";
 import { toggleTheme, useTheme } from "../../lib/theme";
-import { useRealtime } from "../realtime/RealtimeProvider";
-import { pageTitle } from "./nav";
+import { LiveIndicator } from "../realtime/LiveIndicator";
+import { documentTitle, pageTitle } from "./nav";
 
 const iconButton =
   "relative rounded-full p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-white";
-
-function LiveIndicator() {
-  const { connected } = useRealtime();
-  if (!connected) return null;
-  return (
-    <span
-      role="status"
-      className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-green-50 px-2 py-1 text-xs font-medium text-green-700 sm:px-2.5 dark:bg-green-500/15 dark:text-green-300"
-    >
-      <span className="relative flex h-2 w-2">
-        <span className="absolute inline-flex h-full w-full animate-ping rounded-full bg-green-400 opacity-75" />
-        <span className="relative inline-flex h-2 w-2 rounded-full bg-green-500" />
-      </span>
-      {/* On a phone only the pulsing dot shows, so the page title keeps its room. */}
-      <span className="max-sm:sr-only">Live</span>
-    </span>
-  );
-}
 
 function ThemeToggle() {
   const theme = useTheme();
@@ -168,6 +150,16 @@ function UserMenu({ organization }: { organization: Organization }) {
 
 export function Header({ organization, onOpenMenu }: { organization: Organization; onOpenMenu: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // Each page names the browser tab (history, bookmarks, shared links); signed out, the product again.
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+  }, [pathname]);
+  useEffect(
+    () => () => {
+      document.title = PRODUCT_NAME;
+    },
+    [],
+  );
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-gray-200 bg-white/90 px-4 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-900/90">
       <button type="button" onClick={onOpenMenu} className={`${iconButton} lg:hidden`} aria-label="Open menu">

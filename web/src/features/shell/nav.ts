@@ -1,4 +1,5 @@
-// The 12 sidebar entries of docs/web.md#screens, in order.
+// The 12 sidebar entries of docs/web.md#screens, in order, and the titles of every page.
+import { PRODUCT_NAME } from "../../../../schema/constants";
 import {
   BarChartIcon,
   BellIcon,
@@ -34,8 +35,26 @@ export type NavPath = (typeof NAV_ITEMS)[number]["to"];
 /** Pages under a sidebar entry (the entry stays highlighted). */
 const SUB_PAGES: Record<string, string> = { "/settings/audit": "Audit log" };
 
+/** Pages of one item shown over a screen: the header keeps the screen's title, the tab names the item. */
+const ITEM_PAGES: { pattern: RegExp; screen: string; item: string }[] = [
+  { pattern: /^\/logs\/[^/]+$/, screen: "Prompt Logs", item: "Prompt Details" },
+];
+
+const trimmed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
+
 /** Title of the page header for a pathname; unknown paths are the 404 page. */
 export function pageTitle(pathname: string): string {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return NAV_ITEMS.find((i) => i.to === path)?.label ?? SUB_PAGES[path] ?? "Page Not Found";
+  const path = trimmed(pathname);
+  return (
+    NAV_ITEMS.find((i) => i.to === path)?.label ??
+    SUB_PAGES[path] ??
+    ITEM_PAGES.find((p) => p.pattern.test(path))?.screen ??
+    "Page Not Found"
+  );
+}
+
+/** The browser tab's title (document.title): the page, then the product, e.g. "Prompt Logs · PromptSentry". */
+export function documentTitle(pathname: string): string {
+  const item = ITEM_PAGES.find((p) => p.pattern.test(trimmed(pathname)));
+  return `${item ? `${item.item} · ${item.screen}` : pageTitle(pathname)} · ${PRODUCT_NAME}`;
 }
