@@ -10,7 +10,7 @@ import { INDEX_QUEUED_LOGS } from "../schema/search-backfill";
 import { detect } from "../worker/src/detector";
 import { alertFor } from "../worker/src/lib/alert-rules";
 import { idAt } from "../worker/src/lib/ids";
-import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../worker/src/lib/keys";
+import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../worker/src/auth/keys";
 import { fingerprinter, newFingerprintKey, redactLog } from "../worker/src/redaction";
 import { demoLog, rng } from "./seed-data";
 

@@ -13,7 +13,7 @@ import { countCommitter } from "./committer-helpers";
 import { receiver } from "./delivery-helpers";
 import { eq } from "drizzle-orm";
 import { apiKeys } from "../../schema/tables";
-import { forgetCredentials } from "../src/lib/credential-cache";
+import { forgetCredentials } from "../src/auth/credential-cache";
 import { BASE, registerOrg, testDb } from "./helpers";
 
 /** Statements these requests run through waitUntil (the answer does not wait for them). */

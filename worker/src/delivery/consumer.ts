@@ -3,7 +3,7 @@
 // pending retries, so nothing waits inside this invocation.
 import { createDb } from "../middleware/db";
 import type { Bindings, Db } from "../env";
-import { dataDbOf } from "../lib/shards";
+import { dataDbOf } from "../tenancy/shards";
 import { deliverIntegration } from "./deliver-integration";
 import { deliverWebhook, type DeliveryOptions } from "./deliver-webhook";
 import type { DeliveryMessage } from "./messages";

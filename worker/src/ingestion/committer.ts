@@ -21,7 +21,7 @@ import {
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../middleware/db";
-import { OrgContextCache } from "./context-cache";
+import { OrgContextCache } from "../tenancy/context-cache";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
 

@@ -14,7 +14,7 @@ import { storedIdempotencyKeys } from "../queries/idempotency";
 import type { Db, TenantDbs } from "../env";
 import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
 import { isUniqueViolation } from "../queries/owned";
-import type { OrgContextCache } from "./context-cache";
+import type { OrgContextCache } from "../tenancy/context-cache";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
 import {
   assertQuota,

@@ -4,7 +4,7 @@
 // nothing, so they tell nothing.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { forgetIngestContext } from "../ingestion/context-cache";
+import { forgetIngestContext } from "../tenancy/context-cache";
 
 export const forgetsIngestContext = createMiddleware<AppEnv>(async (c, next) => {
   await next();

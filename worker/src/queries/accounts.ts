@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
-import { pickShard, registerTenant, shardDb } from "../lib/shards";
+import { pickShard, registerTenant, shardDb } from "../tenancy/shards";
 import { newId } from "../lib/ids";
-import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+import { displayPrefix, generateApiKey, hashApiKey } from "../auth/keys";
 
 export type NewKey = { id: string; key: string; keyPrefix: string };
 
