@@ -54,7 +54,7 @@ export type Variables = {
   db: Db;
   /**
    * The signed-in organization's data shard (logs, search, aggregates, alerts, anomalies,
-   * deliveries, feedback), set with the principal by middleware/auth.ts; absent without one.
+   * deliveries, feedback), set with the principal by auth/request.ts; absent without one.
    */
   data: Db;
   principal: Principal | null;
@@ -62,7 +62,7 @@ export type Variables = {
   session?: SessionRef | null;
   /**
    * Set when a Bearer key was let in on this isolate's cached resolution (lib/credential-cache.ts):
-   * the key row still to be re-read before anything is written (middleware/auth.ts).
+   * the key row still to be re-read before anything is written (auth/request.ts).
    */
   credentialCheck?: { keyId: string; keyHash: string; via: Principal["via"] } | null;
   /** Why presented credentials were rejected, for the 401 message. */

@@ -20,7 +20,7 @@ import {
 } from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import { OrgContextCache } from "../tenancy/context-cache";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";

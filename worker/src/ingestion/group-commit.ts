@@ -12,7 +12,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { storedIdempotencyKeys } from "../queries/idempotency";
 import type { Db, TenantDbs } from "../env";
-import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
+import { checkedCredential, principalQuery, type PrincipalRow } from "../auth/principal";
 import { isUniqueViolation } from "../queries/owned";
 import type { OrgContextCache } from "../tenancy/context-cache";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";

@@ -2,7 +2,7 @@
 // Every job takes the controller's scheduledTime as "now", so a late or retried run judges the
 // moment it was meant for.
 import type { Bindings } from "../env";
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import { detectAnomalies } from "./anomalies";
 import { refreshDueMetrics } from "./metric-refresh";
 import { redactStoredLogs } from "./redaction-backfill";

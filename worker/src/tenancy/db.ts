@@ -1,5 +1,5 @@
+// The Drizzle client of a D1 binding, and which data shard's binding a signed-in request writes to.
 import { drizzle } from "drizzle-orm/d1";
-import { createMiddleware } from "hono/factory";
 import * as tables from "../../../schema/tables";
 import type { Context } from "hono";
 import { DATA_SHARDS, type DataShardBinding } from "../../../schema/shards";
@@ -20,12 +20,6 @@ export function createDb(d1: D1Database): Db {
   if (!db) clients.set(d1, (db = build(d1)));
   return db;
 }
-
-/** Puts a Drizzle client on `c.var.db` for every request. */
-export const withDb = createMiddleware<AppEnv>(async (c, next) => {
-  c.set("db", createDb(c.env.DB));
-  await next();
-});
 
 /**
  * The binding behind `c.var.data`, by name: the signed-in organization's data shard, where its logs
