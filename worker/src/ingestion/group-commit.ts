@@ -25,7 +25,7 @@ import {
   replayedRows,
   writeStatements,
   type BuiltLog,
-} from "./store-logs";
+} from "../queries/ingestion";
 import type { AlertRow, PromptLogRow } from "../../../schema/tables";
 
 type Accepted = { index: number; built: BuiltLog[] };

@@ -10,7 +10,7 @@ import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { requirePrincipal, settleCredentialCheck } from "../auth/request";
 import { logsDbRef } from "../tenancy/db";
-import type { StoreOptions } from "./store-logs";
+import type { StoreOptions } from "../queries/ingestion";
 import type { IngestCommitter } from "./committer";
 import { jobErrorToThrow, type CommitJob } from "./jobs";
 import { serializeLog } from "../serialize";

@@ -28,7 +28,7 @@ import { requirePrincipal } from "../middleware/auth";
 import { guard } from "../middleware/guard";
 import { GATEWAY_CREDENTIALS } from "../openapi";
 import { ingestRateLimit } from "../middleware/rate-limit";
-import { assertQuota, ingestContext } from "../ingestion/store-logs";
+import { assertQuota, ingestContext } from "../queries/ingestion";
 import { jsonBody } from "../validate";
 
 type Call = { body: GatewayChatInput; prompt: string; upstream: URL; started: number };

@@ -14,7 +14,7 @@ import { chargeIngestion, ingestRateLimit } from "../middleware/rate-limit";
 import { collectLogs, refusalMessage, spansKey } from "../otel/collect";
 import { decodeRequest, encodingOf, readBody } from "../otel/decode";
 import { exportResponse, otlpError } from "../otel/respond";
-import { quotaHeadroom } from "../ingestion/store-logs";
+import { quotaHeadroom } from "../queries/ingestion";
 
 export const OTLP_TRACES_PATH = "/otel/v1/traces";
 

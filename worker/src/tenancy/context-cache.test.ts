@@ -9,7 +9,7 @@ import { committer, countCommitter } from "../../test/committer-helpers";
 import { call, expectEnvelope, orgShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { OrgContextCache } from "./context-cache";
 import type { CommitJob } from "../ingestion/jobs";
-import type { OrgContext } from "../ingestion/store-logs";
+import type { OrgContext } from "../queries/ingestion";
 
 const AWS = () => `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;
 const log = (prompt: string) => ({ prompt, response: "ok", model: "gpt-4" });

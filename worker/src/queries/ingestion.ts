@@ -30,8 +30,8 @@ import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
-import { getSettings, withRuleDefaults } from "../queries/settings";
-import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "../queries/idempotency";
+import { getSettings, withRuleDefaults } from "./settings";
+import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
 
 /** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
