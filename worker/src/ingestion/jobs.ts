@@ -9,7 +9,7 @@ import type { IngestSubscribers } from "../delivery/emit";
 import type { Principal } from "../env";
 import { ApiError, type Issues } from "../errors";
 import type { PrincipalRow } from "../auth/principal";
-import type { StoreOptions } from "../queries/ingestion";
+import type { StoreOptions } from "./build-row";
 
 /** The name of a data shard's D1 binding (schema/shards.ts): where a job's logs are written. */
 export type DbRef = DataShardBinding;

@@ -6,15 +6,13 @@ import { Hono } from "hono";
 import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES } from "../../../schema/constants";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
-import { ingestLogs } from "../ingestion/ingest-logs";
-import { requirePrincipal } from "../middleware/auth";
+import { ingestionQuota, ingestLogs } from "../ingestion/ingest-logs";
 import { bodyBoundedByHandler } from "../middleware/body-limit";
 import { guard } from "../middleware/guard";
 import { chargeIngestion, ingestRateLimit } from "../middleware/rate-limit";
 import { collectLogs, refusalMessage, spansKey } from "../otel/collect";
 import { decodeRequest, encodingOf, readBody } from "../otel/decode";
 import { exportResponse, otlpError } from "../otel/respond";
-import { quotaHeadroom } from "../queries/ingestion";
 
 export const OTLP_TRACES_PATH = "/otel/v1/traces";
 
@@ -56,7 +54,9 @@ export const otelRoutes = new Hono<AppEnv>()
       );
       if (inputs.length) {
         // Quota per span: what fits is stored, the rest refused in partial_success; none fits → 429.
-        const headroom = await quotaHeadroom({ db: c.var.db, data: c.var.data }, requirePrincipal(c).orgId);
+        const quota = await ingestionQuota(c);
+        quota.assertRoom(1);
+        const headroom = quota.left;
         const fits = headroom === null ? inputs.length : Math.min(headroom, inputs.length);
         for (const spanId of spanIds.slice(fits)) refused.push({ spanId, reason: "over the plan's prompt quota" });
         for (let i = 0; i < fits; i += BATCH_MAX_LOGS) {
