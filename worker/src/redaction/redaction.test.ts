@@ -107,8 +107,8 @@ describe("textsToScan / redactFrom", () => {
   };
 
   it("lists every text redaction reads besides the flag detection's", () => {
-    expect(textsToScan(log, true)).toEqual([AWS, `mail ${EMAIL}`, EMAIL, `s-${AWS}`]);
-    expect(textsToScan(log, false)).toEqual([log.prompt, "", AWS, `mail ${EMAIL}`, EMAIL, `s-${AWS}`]);
+    expect(textsToScan(log, true)).toEqual([AWS, "deep", `mail ${EMAIL}`, "n", EMAIL, `s-${AWS}`]);
+    expect(textsToScan(log, false)).toEqual([log.prompt, "", AWS, "deep", `mail ${EMAIL}`, "n", EMAIL, `s-${AWS}`]);
   });
 
   it("redacts from the scans alone, as scanning on the way did", async () => {
