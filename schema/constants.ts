@@ -281,7 +281,7 @@ export const INGEST_FLUSH_BUSY_MS = 1_000;
 /**
  * A committer keeps its organization's context (organization, settings, webhooks, integrations,
  * fingerprinter) between flushes this long at most. The routes that change them tell the committer
- * at once (ingestion/context-cache.ts); the bound covers writers that do not (a delivery disabling a
+ * at once (tenancy/context-cache.ts); the bound covers writers that do not (a delivery disabling a
  * webhook that answers 410). Keys are never taken from it: each flush re-reads them.
  */
 export const INGEST_CONTEXT_TTL_MS = 10_000;

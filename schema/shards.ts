@@ -24,7 +24,7 @@ export const CONTROL_TABLES = [
  * Tables kept in the organization's data shard (logs and all that is derived from them). A shard's
  * `organizations` also holds one stub row per tenant it stores: the parent of these tables' foreign
  * keys, so ON DELETE CASCADE of the stub removes the tenant's data from the shard. Parents before the
- * tables that reference them: a tenant move (worker/src/lib/shard-move.ts) copies in this order.
+ * tables that reference them: a tenant move (worker/src/tenancy/shard-move.ts) copies in this order.
  */
 export const DATA_TABLES = [
   "prompt_logs",

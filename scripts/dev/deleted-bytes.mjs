@@ -17,7 +17,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { moveTenant } from "../../worker/src/lib/shard-move.ts";
+import { moveTenant } from "../../worker/src/tenancy/shard-move.ts";
 import { filesUnder } from "./lib/files-under.mjs";
 import { startLocalStack } from "../lib/local-stack.mjs";
 

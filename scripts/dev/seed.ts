@@ -2,7 +2,7 @@
 // realistic traffic, flagged by the real detector, and the alerts that traffic raises.
 // Usage: tsx scripts/dev/seed.ts <control.sql> <data.sql> <key-file>   (scripts/dev/start.mjs runs it on an empty
 // database). The control rows go to DB, the logs and alerts to the data shard DEMO_SHARD (shard 0: the
-// first organization goes to the emptiest shard, lib/shards.ts pickShard), which start.mjs reads back.
+// first organization goes to the emptiest shard, tenancy/shards.ts pickShard), which start.mjs reads back.
 import { writeFileSync } from "node:fs";
 import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../../schema/constants";
 import { estimateCostCents } from "../../schema/pricing";
@@ -10,7 +10,7 @@ import { INDEX_QUEUED_LOGS } from "../../schema/search-backfill";
 import { detect } from "../../worker/src/detector";
 import { alertFor } from "../../worker/src/lib/alert-rules";
 import { idAt } from "../../worker/src/lib/ids";
-import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../../worker/src/lib/keys";
+import { displayPrefix, generateApiKey, generateWebhookSecret, hashApiKey } from "../../worker/src/auth/keys";
 import { fingerprinter, newFingerprintKey, redactLog } from "../../worker/src/redaction";
 import { demoLog, rng } from "../lib/seed-data";
 
@@ -51,7 +51,7 @@ async function main() {
       shard: DEMO_SHARD,
     }),
   );
-  // The tenant's stub row in its shard (lib/shards.ts registerTenant): the data's foreign-key parent.
+  // The tenant's stub row in its shard (tenancy/shards.ts registerTenant): the data's foreign-key parent.
   data.push(insert("organizations", { id: orgId, name: "", email: "", shard: DEMO_SHARD, created_at: now - DAYS * DAY }));
   // Demo traffic is stored as ingestion stores it: redacted with the default mode (docs/log-flow.md, the redaction step).
   const fingerprintKey = newFingerprintKey();

@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 // Run through tsx (package.json), which loads the worker's TypeScript module as it is.
-import { moveTenant } from "../../worker/src/lib/shard-move.ts";
+import { moveTenant } from "../../worker/src/tenancy/shard-move.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const { values } = parseArgs({

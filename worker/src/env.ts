@@ -30,7 +30,7 @@ export type Bindings = {
 
 export type Db = DrizzleD1Database<typeof tables>;
 
-/** An organization's two databases: the control database and its data shard (lib/shards.ts). */
+/** An organization's two databases: the control database and its data shard (tenancy/shards.ts). */
 export type TenantDbs = { db: Db; data: Db };
 
 /** Who is calling: resolved once per request by the auth middleware. */
@@ -39,14 +39,14 @@ export type Principal = {
   keyId: string;
   memberId: string | null;
   plan: PlanId;
-  /** The data shard named in the organization's row (lib/shards.ts). */
+  /** The data shard named in the organization's row (tenancy/shards.ts). */
   shard: number;
   permissions: ReadonlySet<Permission>;
   /** `gateway`: the X-PromptSentry-Key header of a gateway route. */
   via: "bearer" | "query" | "cookie" | "gateway";
 };
 
-/** The dashboard session a cookie request came through (lib/session.ts). */
+/** The dashboard session a cookie request came through (auth/session.ts). */
 export type SessionRef = { id: string; keyId: string; token: string; lastSeenAt: number; expiresAt: number };
 
 export type Variables = {
@@ -54,15 +54,15 @@ export type Variables = {
   db: Db;
   /**
    * The signed-in organization's data shard (logs, search, aggregates, alerts, anomalies,
-   * deliveries, feedback), set with the principal by middleware/auth.ts; absent without one.
+   * deliveries, feedback), set with the principal by auth/request.ts; absent without one.
    */
   data: Db;
   principal: Principal | null;
   /** Set when the principal came from a session cookie; renewed after the answer, cleared on sign-out. */
   session?: SessionRef | null;
   /**
-   * Set when a Bearer key was let in on this isolate's cached resolution (lib/credential-cache.ts):
-   * the key row still to be re-read before anything is written (middleware/auth.ts).
+   * Set when a Bearer key was let in on this isolate's cached resolution (auth/credential-cache.ts):
+   * the key row still to be re-read before anything is written (auth/request.ts).
    */
   credentialCheck?: { keyId: string; keyHash: string; via: Principal["via"] } | null;
   /** Why presented credentials were rejected, for the 401 message. */

@@ -8,8 +8,7 @@ import { anomalyDetections, webhookDeliveries } from "../../schema/tables";
 import { call, dataDb, keyWith, registerOrg } from "../test/helpers";
 import { routeKeys } from "../test/route-table";
 import { app } from "./app";
-import { ACCESS_EXTENSION, type Access } from "./middleware/guard";
-import { TAGS } from "./openapi";
+import { ACCESS_EXTENSION, TAGS, type Access } from "./openapi";
 
 type Operation = {
   summary?: string;

@@ -7,7 +7,7 @@ import { toJsonSchema, type OverrideSchemaContext } from "@valibot/to-json-schem
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { GATEWAY_KEY_HEADER, SESSION_COOKIE } from "../../schema/constants";
+import { GATEWAY_KEY_HEADER, SESSION_COOKIE, type Permission } from "../../schema/constants";
 import { errorEnvelopeSchema } from "../../schema/responses";
 import { requiredFields } from "../../schema/validation";
 import type { AppEnv } from "./env";
@@ -29,6 +29,12 @@ export const TAGS = [
   "Audit",
 ] as const;
 export type Tag = (typeof TAGS)[number];
+
+/** Who may call an operation: a permission, or anyone. */
+export type Access = Permission | "none";
+
+/** The operation's access, machine-readable (openapi.test.ts compares it with what is enforced). */
+export const ACCESS_EXTENSION = "x-permission";
 
 /** Any of the three ways to present credentials (components.securitySchemes below). */
 export const CREDENTIALS: OpenAPIV3_1.SecurityRequirementObject[] = [{ bearerKey: [] }, { queryKey: [] }, { session: [] }];

@@ -9,7 +9,7 @@ import { committerOf } from "../src/ingestion/ingest-logs";
 import type { Bindings } from "../src/env";
 import type { DbRef } from "../src/ingestion/jobs";
 import { roomPath } from "../src/lib/realtime";
-import { createDb } from "../src/middleware/db";
+import { createDb } from "../src/tenancy/db";
 import { countingD1 } from "./d1-counter";
 import type { ReceivedRequest } from "./receivers";
 

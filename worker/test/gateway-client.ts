@@ -7,7 +7,7 @@ import { inject } from "vitest";
 import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../schema/constants";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
-import { hashApiKey } from "../src/lib/keys";
+import { hashApiKey } from "../src/auth/keys";
 import { testEnv } from "./delivery-helpers";
 import { BASE } from "./helpers";
 

@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "../../schema/realtime";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
-import { cachedCredential } from "../src/lib/credential-cache";
-import { hashApiKey } from "../src/lib/keys";
+import { cachedCredential } from "../src/auth/credential-cache";
+import { hashApiKey } from "../src/auth/keys";
 import { receiver } from "./delivery-helpers";
 import { BASE, dataD1 } from "./helpers";
 

@@ -13,7 +13,7 @@ import { countCommitter } from "./committer-helpers";
 import { receiver } from "./delivery-helpers";
 import { eq } from "drizzle-orm";
 import { apiKeys } from "../../schema/tables";
-import { forgetCredentials } from "../src/lib/credential-cache";
+import { forgetCredentials } from "../src/auth/credential-cache";
 import { BASE, registerOrg, testDb } from "./helpers";
 
 /** Statements these requests run through waitUntil (the answer does not wait for them). */
@@ -55,7 +55,7 @@ it("a single-log POST waits for 3 D1 round trips with an uncached key, 2 with a 
   console.log("D1 round trips per single-log POST", JSON.stringify({ uncached, cached }, null, 1));
   // The committer waits twice: its context read — the organization's shard (usage) and, in parallel,
   // the control database for a cached key's re-read (organization, settings, webhooks and
-  // integrations are kept by the committer since the first log: ingestion/context-cache.ts) — then
+  // integrations are kept by the committer since the first log: tenancy/context-cache.ts) — then
   // the write batch to the shard (the log's insert, then the statements that index it for search:
   // prompt_logs_search, prompt_logs_fts while a rebuild runs, the queue emptied).
   for (const run of [uncached, cached]) {

@@ -1,9 +1,9 @@
 // Queue consumer (docs/delivery.md): delivers webhook and integration messages, then acknowledges each
 // message or asks the queue to redeliver it later (backoff, Retry-After) — the queue keeps the
 // pending retries, so nothing waits inside this invocation.
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import type { Bindings, Db } from "../env";
-import { dataDbOf } from "../lib/shards";
+import { dataDbOf } from "../tenancy/shards";
 import { deliverIntegration } from "./deliver-integration";
 import { deliverWebhook, type DeliveryOptions } from "./deliver-webhook";
 import type { DeliveryMessage } from "./messages";

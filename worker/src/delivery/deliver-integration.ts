@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { integrations, type IntegrationRow } from "../../../schema/tables";
 import type { Bindings, Db, TenantDbs } from "../env";
-import { forgetIngestContext } from "../ingestion/context-cache";
+import { forgetIngestContext } from "../tenancy/context-cache";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import type { DeliveryOptions } from "./deliver-webhook";
 import { sendOnce } from "./claims";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { webhookDeliveries, webhooks, type WebhookRow } from "../../../schema/tables";
 import type { Bindings, TenantDbs } from "../env";
-import { forgetIngestContext } from "../ingestion/context-cache";
+import { forgetIngestContext } from "../tenancy/context-cache";
 import { newId } from "../lib/ids";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";
 import { sendOnce } from "./claims";

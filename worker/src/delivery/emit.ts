@@ -135,7 +135,7 @@ export async function enqueueAlertNotifications(env: Bindings, db: Db, orgId: st
 
 /**
  * Who hears about ingested logs: the organization's active webhooks and integrations and its alert
- * settings, read with the ingestion context (ingestion/store-logs.ts `ingestContext`) once per group
+ * settings, read with the ingestion context (queries/ingestion.ts `ingestContext`) once per group
  * commit, so enqueueing after the answer needs no D1 read of its own.
  */
 export type IngestSubscribers = {

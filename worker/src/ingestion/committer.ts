@@ -20,8 +20,8 @@ import {
 } from "../../../schema/constants";
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
-import { createDb } from "../middleware/db";
-import { OrgContextCache } from "./context-cache";
+import { createDb } from "../tenancy/db";
+import { OrgContextCache } from "../tenancy/context-cache";
 import { commitGroup } from "./group-commit";
 import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
 
@@ -75,7 +75,7 @@ export class IngestCommitter extends DurableObject<Bindings> {
   private waiting: Waiting[] = [];
   private flushing = false;
   private last: LastFlush | null = null;
-  /** The organization's context between flushes (ingestion/context-cache.ts). */
+  /** The organization's context between flushes (tenancy/context-cache.ts). */
   private context = new OrgContextCache();
   /** Resolves a lingering flush early (the waiting requests filled it). */
   private wake: (() => void) | null = null;

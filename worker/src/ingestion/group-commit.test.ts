@@ -8,7 +8,7 @@ import { committer, countCommitter, feedTo, messagesOf, roomOnceHolding, roomPos
 import { receiver } from "../../test/delivery-helpers";
 import { DATA_SHARDS } from "../../../schema/shards";
 import { call, dataD1, dataDb, expectEnvelope, keyWith, orgShard, registerOrg, type TestOrg, logCount } from "../../test/helpers";
-import { hashApiKey } from "../lib/keys";
+import { hashApiKey } from "../auth/keys";
 import type { CommitJob } from "./jobs";
 
 const log = (i: number, extra: Record<string, unknown> = {}) => ({

@@ -12,23 +12,24 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { storedIdempotencyKeys } from "../queries/idempotency";
 import type { Db, TenantDbs } from "../env";
-import { checkedCredential, principalQuery, type PrincipalRow } from "../middleware/auth";
+import { checkedCredential, principalQuery, type PrincipalRow } from "../auth/principal";
 import { isUniqueViolation } from "../queries/owned";
-import type { OrgContextCache } from "./context-cache";
+import type { OrgContextCache } from "../tenancy/context-cache";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
-import {
-  assertQuota,
-  buildRow,
-  idempotencyLookup,
-  ingestContext,
-  orgFingerprinter,
-  replayedRows,
-  writeStatements,
-  type BuiltLog,
-} from "./store-logs";
+import { idempotencyLookup, ingestContext, replayedRows, writeStatements, type BuiltLog, type IngestContext } from "../queries/ingestion";
+import { fingerprinter, type Fingerprinter } from "../redaction";
+import { ensureFingerprintKey } from "../redaction/key-store";
+import { buildRow } from "./build-row";
+import { assertQuota } from "./quota";
 import type { AlertRow, PromptLogRow } from "../../../schema/tables";
 
 type Accepted = { index: number; built: BuiltLog[] };
+
+/** The fingerprinter of an organization that redacts (its key created on first use), else null. */
+async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
+  if (ctx.settings.redaction === "off") return null;
+  return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
+}
 
 /** Commits `jobs` (all of organization `orgId`, all writing to its shard `dbs.data`); one result per job, in order. Never throws. */
 export async function commitGroup(

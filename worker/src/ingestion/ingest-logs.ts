@@ -1,16 +1,20 @@
-// The one ingestion pipeline every way in goes through (REST single and batch, test prompts, OTLP and
-// the gateway): validation has happened, so hand the logs to the organization's group commit
-// (ingestion/committer.ts: quota, detection, alert grouping, written to D1 with the requests that
-// arrive meanwhile, then published to the live feed), answer once they are stored, then fan out to
-// webhooks without making the caller wait.
+// The one entry of ingestion for routes (REST single and batch, test prompts, OTLP and the gateway):
+// `ingestionQuota` for a way in that must know the quota before it starts (the gateway before it
+// calls the provider, OTLP to refuse spans one by one), and `ingestLogs`, which hands validated logs
+// to the organization's group commit (ingestion/committer.ts: quota, detection, redaction, alert
+// grouping, written to D1 with the requests that arrive meanwhile, then published to the live
+// feed), answers once they are stored, then fans out to webhooks without making the caller wait.
 import type { Context } from "hono";
 import type { LogInput } from "../../../schema/validation";
 import { enqueueIngested, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
-import { requirePrincipal, settleCredentialCheck } from "../middleware/auth";
-import { logsDbRef } from "../middleware/db";
-import type { StoreOptions } from "./store-logs";
+import { requirePrincipal, settleCredentialCheck } from "../auth/request";
+import { logsDbRef } from "../tenancy/db";
+import type { OrgSettings } from "../../../schema/tables";
+import { ingestContext } from "../queries/ingestion";
+import type { StoreOptions } from "./build-row";
+import { assertQuota, quotaLeft } from "./quota";
 import type { IngestCommitter } from "./committer";
 import { jobErrorToThrow, type CommitJob } from "./jobs";
 import { serializeLog } from "../serialize";
@@ -24,6 +28,21 @@ export function idempotencyKey(c: Context<AppEnv>): string | null {
   if (key.length > IDEMPOTENCY_KEY_MAX)
     throw badRequest(`Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`, undefined, "invalid_idempotency_key");
   return key;
+}
+
+/** The organization's settings and quota as this request found them (one D1 round trip to each database). */
+export type IngestionQuota = {
+  settings: OrgSettings;
+  /** Refuses (429, nothing stored) when `incoming` more logs would pass the plan's quota or the trial ended. */
+  assertRoom(incoming: number): void;
+  /** How many more logs fit now (null: the plan has no quota). */
+  left: number | null;
+};
+
+/** Reads the signed-in organization's settings and quota usage, for a way in that judges them before ingesting. */
+export async function ingestionQuota(c: Context<AppEnv>, now = new Date()): Promise<IngestionQuota> {
+  const ctx = await ingestContext({ db: c.var.db, data: c.var.data }, requirePrincipal(c).orgId, now);
+  return { settings: ctx.settings, assertRoom: (incoming) => assertQuota(ctx, incoming, now), left: quotaLeft(ctx, now) };
 }
 
 /** What a committer answers over RPC (workers-types cannot map every row type, so it is stated here). */

@@ -8,13 +8,13 @@ import type { LogInput } from "../../../schema/validation";
 import type { IngestSubscribers } from "../delivery/emit";
 import type { Principal } from "../env";
 import { ApiError, type Issues } from "../errors";
-import type { PrincipalRow } from "../middleware/auth";
-import type { StoreOptions } from "./store-logs";
+import type { PrincipalRow } from "../auth/principal";
+import type { StoreOptions } from "./build-row";
 
 /** The name of a data shard's D1 binding (schema/shards.ts): where a job's logs are written. */
 export type DbRef = DataShardBinding;
 
-/** A cached key still to be re-read before the job's rows are written (middleware/auth.ts). */
+/** A cached key still to be re-read before the job's rows are written (auth/request.ts). */
 export type JobCredentialCheck = { keyId: string; keyHash: string; via: Principal["via"]; permission: Permission };
 
 export type CommitJob = {

@@ -2,7 +2,7 @@
 // is made in (worker/src/queries/audit.ts).
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { requirePrincipal } from "../middleware/auth";
+import { requirePrincipal } from "../auth/request";
 import { actorOf, recorder, type Recorder } from "../queries/audit";
 
 /** For changes to the control database (`"control"`) or to the organization's data shard (`"data"`). */

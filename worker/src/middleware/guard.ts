@@ -7,7 +7,7 @@ import { describeRoute, resolver, type DescribeRouteOptions } from "hono-openapi
 import type { OpenAPIV3_1 } from "openapi-types";
 import * as v from "valibot";
 import type { Permission } from "../../../schema/constants";
-import { CREDENTIALS, errorResponse, type Tag } from "../openapi";
+import { ACCESS_EXTENSION, CREDENTIALS, errorResponse, type Access, type Tag } from "../openapi";
 import { requirePermission } from "./auth";
 
 type Responses = NonNullable<DescribeRouteOptions["responses"]>;
@@ -38,12 +38,6 @@ export type RouteDoc = {
   /** How credentials are presented, when not the usual three (the gateway: GATEWAY_CREDENTIALS). */
   security?: OpenAPIV3_1.SecurityRequirementObject[];
 };
-
-/** Who may call an operation: a permission, or anyone. */
-export type Access = Permission | "none";
-
-/** The operation's access, machine-readable (openapi.test.ts compares it with what is enforced). */
-export const ACCESS_EXTENSION = "x-permission";
 
 function operation(doc: RouteDoc, access: Access): DescribeRouteOptions {
   const responses: Responses = { ...doc.answers };

@@ -1,10 +1,10 @@
 // Routes that change what an organization's committer keeps between flushes (settings, webhooks,
-// integrations: ingestion/context-cache.ts) tell it after they have written and before they answer,
+// integrations: tenancy/context-cache.ts) tell it after they have written and before they answer,
 // so the next log ingested is judged and delivered with the change. Reads and refusals wrote
 // nothing, so they tell nothing.
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { forgetIngestContext } from "../ingestion/context-cache";
+import { forgetIngestContext } from "../tenancy/context-cache";
 
 export const forgetsIngestContext = createMiddleware<AppEnv>(async (c, next) => {
   await next();

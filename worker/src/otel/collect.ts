@@ -4,11 +4,13 @@ import * as v from "valibot";
 import { logBody, type LogInput } from "../../../schema/validation";
 import { attributeMap, hexId } from "./attributes";
 import type { SpanView } from "./conventions/types";
+import { invalidIds, type Refusal } from "./ids";
 import { heldSpan, type HeldSpan } from "./join";
 import { StatusCode, type ExportTraceServiceRequest } from "./proto/otlp_trace_pb";
 import { logInputOf, readModelCall, type SpanOrigin } from "./span-to-log";
 
-export type Refusal = { spanId: string; reason: string };
+export type { Refusal };
+
 /**
  * `spanIds[i]` and `refs[i]` (trace id:span id, unique across exports) belong to `inputs[i]`; `held`
  * are the model-call spans without a prompt, whose messages may come as log events (otel/join.ts).
@@ -19,22 +21,6 @@ export function firstIssue(issues: v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   const path = issue.path?.map((p) => String(p.key)).join(".");
   return path ? `${path}: ${issue.message}` : issue.message;
-}
-
-/** Trace and span ids as hex: 16 and 8 bytes. */
-const TRACE_ID_HEX = 32;
-const SPAN_ID_HEX = 16;
-const allZero = (hex: string) => /^0*$/.test(hex);
-
-/**
- * Why a span's ids are invalid (OTLP: a trace id is 16 bytes and a span id 8, neither all zero), or
- * null. A span is stored under its ids (the idempotency key of its chunk is made of them), so spans
- * without real ids would all share one key and a later export would be taken for a retry and dropped.
- */
-export function invalidIds(traceId: string, spanId: string): string | null {
-  if (traceId.length !== TRACE_ID_HEX || allZero(traceId)) return "invalid trace_id (16 bytes, not all zero)";
-  if (spanId.length !== SPAN_ID_HEX || allZero(spanId)) return "invalid span_id (8 bytes, not all zero)";
-  return null;
 }
 
 export function collectLogs(request: ExportTraceServiceRequest): Collected {

@@ -7,7 +7,7 @@
 // record becomes the span event the convention readers already understand; every other record is
 // accepted and ignored.
 import { anyValue, attributeMap, hexId, type Attrs } from "./attributes";
-import { invalidIds, type Refusal } from "./collect";
+import { invalidIds, type Refusal } from "./ids";
 import { DETAILS_EVENT } from "./conventions/gen-ai";
 import type { ExportLogsServiceRequest, LogRecord } from "./proto/otlp_logs_pb";
 

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
 import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
-import { pickShard, registerTenant, shardDb } from "../lib/shards";
+import { pickShard, registerTenant, shardDb } from "../tenancy/shards";
 import { newId } from "../lib/ids";
-import { displayPrefix, generateApiKey, hashApiKey } from "../lib/keys";
+import { displayPrefix, generateApiKey, hashApiKey } from "../auth/keys";
 
 export type NewKey = { id: string; key: string; keyPrefix: string };
 
@@ -39,7 +39,7 @@ function memberNameFromEmail(email: string): string {
 
 /**
  * One organization with its settings, its first admin member and that member's key, in one batch of
- * the control database, on the emptiest data shard (lib/shards.ts). The tenant's stub row goes into
+ * the control database, on the emptiest data shard (tenancy/shards.ts). The tenant's stub row goes into
  * that shard first, so its row in the control database never names a shard that cannot take its data.
  */
 export async function createOrganization(env: Bindings, db: Db, input: { name: string; email: string; adminName?: string; plan?: PlanId }) {

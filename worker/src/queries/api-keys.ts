@@ -4,7 +4,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Role } from "../../../schema/constants";
 import { apiKeys, teamMembers, type ApiKey } from "../../../schema/tables";
 import type { Db } from "../env";
-import { revokeKeySessions } from "../lib/session";
+import { revokeKeySessions } from "../auth/session";
 import { prepareKey } from "./accounts";
 import type { Recorder } from "./audit";
 import { deleteOwnedOr404, findOwnedOr404 } from "./owned";

@@ -5,7 +5,7 @@ import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow }
 import type { webhookBody, webhookPatch } from "../../../schema/validation";
 import type { Db, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
-import { generateWebhookSecret } from "../lib/keys";
+import { generateWebhookSecret } from "../auth/keys";
 import { notFound } from "../errors";
 import { AUDIT_SECRET } from "../../../schema/constants";
 import { changedFields, type Recorder } from "./audit";

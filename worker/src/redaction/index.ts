@@ -6,15 +6,14 @@
 // redacted text, and carry the value's fingerprint; flag status and reasons are the detector's.
 import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
 import type { Finding } from "../../../schema/tables";
-import { detect, type Target } from "../detector";
+import type { Target } from "../detector";
+import { sensitiveFindings } from "../detector/sensitive";
 import type { Fingerprinter } from "./fingerprint";
 import { mapOffset, replaceSpans, type Replacement, type Span } from "./spans";
 
 export { fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
 export { mapOffset, placeholder, replaceSpans } from "./spans";
 
-/** Only the credential and personal-data rules: what redaction needs whatever the flag rules are. */
-const SENSITIVE_ONLY = { promptInjection: false, jailbreakAttempts: false, sensitiveContent: true, highTokenUsage: false };
 /** Nested metadata is walked this deep; deeper values are replaced whole (they cannot be scanned cheaply). */
 const METADATA_MAX_DEPTH = 8;
 
@@ -38,9 +37,40 @@ export type RedactedLog = {
   fingerprints: string[];
 };
 
-function sensitiveSpans(text: string, mode: RedactionMode): Span[] {
+/**
+ * The credential and personal-data findings of every text redaction reads besides the flag
+ * detection's (detector/sensitive.ts), by text: found before redaction starts, so redaction itself
+ * never runs the detector.
+ */
+export type SensitiveScans = ReadonlyMap<string, readonly Span[]>;
+
+/** The spans of `text` that `mode` redacts. A text that was not scanned fails closed: nothing is stored unredacted. */
+function sensitiveSpans(text: string, mode: RedactionMode, scans: SensitiveScans): Span[] {
   if (!text) return [];
-  return detect({ prompt: text, response: "" }, { rules: SENSITIVE_ONLY }).findings.filter((f) => redacts(mode, f.rule));
+  const found = scans.get(text);
+  if (!found) throw new Error("redaction: a text was not scanned for credentials");
+  return found.filter((f) => redacts(mode, f.rule));
+}
+
+/** Every text `redactFrom` scans for credentials and personal data: what detection must have read first. */
+export function textsToScan(input: Texts, sensitiveRuleOn: boolean): string[] {
+  const texts: string[] = [];
+  if (!sensitiveRuleOn) texts.push(input.prompt, input.response ?? "");
+  const walk = (value: unknown, depth: number) => {
+    if (typeof value === "string") texts.push(value);
+    else if (value === null || typeof value !== "object") return;
+    else if (depth >= METADATA_MAX_DEPTH) texts.push(JSON.stringify(value));
+    else if (Array.isArray(value)) for (const v of value) walk(v, depth + 1);
+    else
+      for (const [k, v] of Object.entries(value)) {
+        texts.push(k);
+        walk(v, depth + 1);
+      }
+  };
+  if (input.metadata) walk(input.metadata, 0);
+  if (input.userId != null) texts.push(input.userId);
+  if (input.sessionId != null) texts.push(input.sessionId);
+  return texts;
 }
 
 async function redactSpans(text: string, spans: Span[], fp: Fingerprinter, seen: Set<string>): Promise<string> {
@@ -49,19 +79,20 @@ async function redactSpans(text: string, spans: Span[], fp: Fingerprinter, seen:
   return out;
 }
 
-const redactString = (text: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>) =>
-  redactSpans(text, sensitiveSpans(text, mode), fp, seen);
+type Redaction = { mode: RedactionMode; fp: Fingerprinter; scans: SensitiveScans; seen: Set<string> };
 
-async function redactValue(value: unknown, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>, depth: number): Promise<unknown> {
-  if (typeof value === "string") return redactString(value, mode, fp, seen);
+const redactString = (text: string, r: Redaction) => redactSpans(text, sensitiveSpans(text, r.mode, r.scans), r.fp, r.seen);
+
+async function redactValue(value: unknown, r: Redaction, depth: number): Promise<unknown> {
+  if (typeof value === "string") return redactString(value, r);
   if (value === null || typeof value !== "object") return value;
-  if (depth >= METADATA_MAX_DEPTH) return redactString(JSON.stringify(value), mode, fp, seen);
-  if (Array.isArray(value)) return Promise.all(value.map((v) => redactValue(v, mode, fp, seen, depth + 1)));
+  if (depth >= METADATA_MAX_DEPTH) return redactString(JSON.stringify(value), r);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => redactValue(v, r, depth + 1)));
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     // Keys are text the sender chose as much as values are ({"ghp_…": true} is a token in clear).
-    const key = await redactString(k, mode, fp, seen);
-    out[freeKey(out, key)] = await redactValue(v, mode, fp, seen, depth + 1);
+    const key = await redactString(k, r);
+    out[freeKey(out, key)] = await redactValue(v, r, depth + 1);
   }
   return out;
 }
@@ -83,11 +114,11 @@ function freeKey(taken: Record<string, unknown>, key: string): string {
  * confirmed from a list of candidates. An id holding a credential keeps its placeholder instead, so
  * no filter can confirm a guessed secret.
  */
-async function storedUserId(userId: string, mode: RedactionMode, fp: Fingerprinter, seen: Set<string>): Promise<string> {
-  const spans = sensitiveSpans(userId, mode);
-  const redacted = await redactSpans(userId, spans, fp, seen);
-  if (mode !== "sensitive" || spans.some((s) => redacts("credentials", s.rule))) return redacted;
-  return fp(userId);
+async function storedUserId(userId: string, r: Redaction): Promise<string> {
+  const spans = sensitiveSpans(userId, r.mode, r.scans);
+  const redacted = await redactSpans(userId, spans, r.fp, r.seen);
+  if (r.mode !== "sensitive" || spans.some((s) => redacts("credentials", s.rule))) return redacted;
+  return r.fp(userId);
 }
 
 /**
@@ -100,14 +131,16 @@ export async function userIdForms(userId: string, fp: Fingerprinter | null): Pro
 }
 
 /**
- * The log as it may be stored (as sent when the mode is "off"). `detected` is the flag detection of
- * the original texts; when it ran
- * without the sensitive-content rule, the spans come from a credential/PII-only scan instead, so an
- * organization that switched that flag off still gets its secrets redacted.
+ * The log as it may be stored (as sent when the mode is "off"), from what detection found: `detected`
+ * is the flag detection of the original texts, `scans` the credential and personal-data findings of
+ * every text of `textsToScan` (when the flag detection ran without the sensitive-content rule, that
+ * includes prompt and response, so an organization that switched that flag off still gets its
+ * secrets redacted). Redaction reads no text the detection has not already read.
  */
-export async function redactLog(
+export async function redactFrom(
   input: Texts,
   detected: { findings: Finding[] },
+  scans: SensitiveScans,
   mode: RedactionMode,
   fp: Fingerprinter | null,
   sensitiveRuleOn: boolean,
@@ -117,7 +150,7 @@ export async function redactLog(
   const sessionId = input.sessionId ?? null;
   if (mode === "off" || !fp)
     return { prompt: input.prompt, response: input.response, metadata, userId, sessionId, findings: detected.findings, fingerprints: [] };
-  const seen = new Set<string>();
+  const r: Redaction = { mode, fp, scans, seen: new Set<string>() };
   const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
   const out: Record<Target, string> = { ...texts };
   const moved: Record<Target, Replacement[]> = { prompt: [], response: [] };
@@ -125,14 +158,14 @@ export async function redactLog(
   for (const target of ["prompt", "response"] as const) {
     const spans = sensitiveRuleOn
       ? detected.findings.filter((f) => f.target === target && redacts(mode, f.rule))
-      : sensitiveSpans(texts[target], mode);
+      : sensitiveSpans(texts[target], mode, scans);
     const { text, replacements } = replaceSpans(texts[target], spans);
     out[target] = text;
     moved[target] = replacements;
-    for (const r of replacements) {
-      const print = await fp(r.value);
-      seen.add(print);
-      valueFingerprint.set(`${target}:${r.newStart}`, print);
+    for (const rep of replacements) {
+      const print = await fp(rep.value);
+      r.seen.add(print);
+      valueFingerprint.set(`${target}:${rep.newStart}`, print);
     }
   }
   const findings = detected.findings.map((f): Finding => {
@@ -141,14 +174,29 @@ export async function redactLog(
     const print = redacts(mode, f.rule) ? valueFingerprint.get(`${f.target}:${start}`) : undefined;
     return print ? { ...f, start, end, fingerprint: print } : { ...f, start, end };
   });
-  const redactedMetadata = metadata ? ((await redactValue(metadata, mode, fp, seen, 0)) as Record<string, unknown>) : null;
+  const redactedMetadata = metadata ? ((await redactValue(metadata, r, 0)) as Record<string, unknown>) : null;
   return {
     prompt: out.prompt,
     response: out.response,
     metadata: redactedMetadata,
-    userId: userId === null ? null : await storedUserId(userId, mode, fp, seen),
-    sessionId: sessionId === null ? null : await redactString(sessionId, mode, fp, seen),
+    userId: userId === null ? null : await storedUserId(userId, r),
+    sessionId: sessionId === null ? null : await redactString(sessionId, r),
     findings,
-    fingerprints: [...seen],
+    fingerprints: [...r.seen],
   };
+}
+
+/**
+ * Scans then redacts, for logs whose flag detection is already stored (the redaction backfill, the
+ * demo seed): `redactFrom` with the scans of `textsToScan` made here.
+ */
+export function redactLog(
+  input: Texts,
+  detected: { findings: Finding[] },
+  mode: RedactionMode,
+  fp: Fingerprinter | null,
+  sensitiveRuleOn: boolean,
+): Promise<RedactedLog> {
+  const scans = mode === "off" || !fp ? new Map() : sensitiveFindings(textsToScan(input, sensitiveRuleOn));
+  return redactFrom(input, detected, scans, mode, fp, sensitiveRuleOn);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { detect } from "../detector";
-import { fingerprinter, mapOffset, newFingerprintKey, placeholder, redactLog, replaceSpans } from ".";
+import { sensitiveFindings } from "../detector/sensitive";
+import { fingerprinter, mapOffset, newFingerprintKey, placeholder, redactFrom, redactLog, replaceSpans, textsToScan } from ".";
 
 const AWS = "AKIAZ7QW3E6R5T4Y2U3I";
 const EMAIL = "marta.kowalski@northwindmail.com";
@@ -93,5 +94,35 @@ describe("redactLog", () => {
     expect(await a(AWS)).toBe(await b(AWS));
     expect(await a(AWS)).not.toBe(await c(AWS));
     expect(await a(AWS)).not.toBe(await a(`${AWS}x`));
+  });
+});
+
+describe("textsToScan / redactFrom", () => {
+  const log = {
+    prompt: `use ${AWS}`,
+    response: "",
+    metadata: { [AWS]: { deep: [`mail ${EMAIL}`] }, n: 3 },
+    userId: EMAIL,
+    sessionId: `s-${AWS}`,
+  };
+
+  it("lists every text redaction reads besides the flag detection's", () => {
+    expect(textsToScan(log, true)).toEqual([AWS, "deep", `mail ${EMAIL}`, "n", EMAIL, `s-${AWS}`]);
+    expect(textsToScan(log, false)).toEqual([log.prompt, "", AWS, "deep", `mail ${EMAIL}`, "n", EMAIL, `s-${AWS}`]);
+  });
+
+  it("redacts from the scans alone, as scanning on the way did", async () => {
+    const fp = await fingerprinter(newFingerprintKey());
+    const detected = detect(log);
+    const scans = sensitiveFindings(textsToScan(log, true));
+    const out = await redactFrom(log, detected, scans, "sensitive", fp, true);
+    expect(out).toEqual(await redactLog(log, detected, "sensitive", fp, true));
+    expect(JSON.stringify(out)).not.toContain(AWS);
+    expect(JSON.stringify(out)).not.toContain(EMAIL);
+  });
+
+  it("fails closed on a text that was not scanned", async () => {
+    const fp = await fingerprinter(newFingerprintKey());
+    await expect(redactFrom(log, detect(log), new Map(), "credentials", fp, true)).rejects.toThrow(/not scanned/);
   });
 });

@@ -10,9 +10,9 @@ import {
 import { registerBody, sessionBody } from "../../../schema/validation";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
-import { hashApiKey } from "../lib/keys";
+import { hashApiKey } from "../auth/keys";
 import { notifyAccessRevoked } from "../lib/realtime";
-import { endSession, startSession } from "../lib/session";
+import { endSession, startSession } from "../auth/session";
 import { loadPrincipal } from "../middleware/auth";
 import { json, noContent, publicRoute } from "../middleware/guard";
 import { createOrganization, findMember, keyWithOrganization } from "../queries/accounts";

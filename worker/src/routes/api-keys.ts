@@ -7,7 +7,7 @@ import { auditRecorder } from "../lib/audit";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
-import { forgetCredentials } from "../lib/credential-cache";
+import { forgetCredentials } from "../auth/credential-cache";
 import { createKey, deleteKey, listKeys } from "../queries/api-keys";
 import { serializeApiKey } from "../serialize";
 import { jsonBody, validate } from "../validate";

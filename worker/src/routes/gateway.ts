@@ -23,12 +23,10 @@ import { gatewayOnError } from "../gateway/errors";
 import { callProvider, gatewayTimeouts, UPSTREAM_TIMEOUT_CODE } from "../gateway/forward";
 import { KNOWN_PART_TYPES, MAX_JUDGED_CHARS, requestText } from "../gateway/request-text";
 import { completionsUrl, forwardedHeaders, resolveUpstream } from "../gateway/upstream";
-import { ingestLogs } from "../ingestion/ingest-logs";
-import { requirePrincipal } from "../middleware/auth";
+import { ingestionQuota, ingestLogs } from "../ingestion/ingest-logs";
 import { guard } from "../middleware/guard";
 import { GATEWAY_CREDENTIALS } from "../openapi";
 import { ingestRateLimit } from "../middleware/rate-limit";
-import { assertQuota, ingestContext } from "../ingestion/store-logs";
 import { jsonBody } from "../validate";
 
 type Call = { body: GatewayChatInput; prompt: string; upstream: URL; started: number };
@@ -105,14 +103,13 @@ export const gatewayRoutes = new Hono<AppEnv>()
     ...jsonBody(gatewayChatBody),
     async (c) => {
       const started = Date.now();
-      const principal = requirePrincipal(c);
       const body = c.req.valid("json");
       // One D1 round trip: settings (upstream, guardrail, detection rules) and the quota, checked before
       // the provider is called so an organization over quota is never forwarded unlogged.
-      const ctx = await ingestContext({ db: c.var.db, data: c.var.data }, principal.orgId, new Date(started));
-      const upstream = resolveUpstream(c, ctx.settings);
-      assertQuota(ctx, 1, new Date(started));
-      const blocked = GATEWAY_BLOCKED_FLAGS[ctx.settings.gatewayBlock];
+      const quota = await ingestionQuota(c, new Date(started));
+      const upstream = resolveUpstream(c, quota.settings);
+      quota.assertRoom(1);
+      const blocked = GATEWAY_BLOCKED_FLAGS[quota.settings.gatewayBlock];
       // The guardrail reads what is forwarded: every string of the raw parsed body (parsed once, cached).
       const request = requestText((await c.req.json()) as Record<string, unknown>, blocked.length > 0);
       const call: Call = { body, prompt: request.prompt, upstream, started };
@@ -140,14 +137,14 @@ export const gatewayRoutes = new Hono<AppEnv>()
           response: "",
           tokenCount: estimateTokens(request.judged),
           estimatedCost: 0,
-          metadata: gatewayMeta(call, { blockedAt: ctx.settings.gatewayBlock, tokensEstimated: true }),
+          metadata: gatewayMeta(call, { blockedAt: quota.settings.gatewayBlock, tokensEstimated: true }),
         };
         const flags = detect(
           { ...input, prompt: request.judged },
           {
-            rules: ctx.settings.flagRules,
-            tokenThreshold: ctx.settings.tokenThreshold,
-            sensitivity: ctx.settings.sensitivity,
+            rules: quota.settings.flagRules,
+            tokenThreshold: quota.settings.tokenThreshold,
+            sensitivity: quota.settings.sensitivity,
           },
         );
         if (blocked.includes(flags.flagStatus)) {

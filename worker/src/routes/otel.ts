@@ -9,8 +9,7 @@ import { Hono } from "hono";
 import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES } from "../../../schema/constants";
 import type { AppEnv, Db } from "../env";
 import { ApiError } from "../errors";
-import { ingestLogs } from "../ingestion/ingest-logs";
-import { quotaHeadroom } from "../ingestion/store-logs";
+import { ingestionQuota, ingestLogs } from "../ingestion/ingest-logs";
 import { requirePrincipal } from "../middleware/auth";
 import { bodyBoundedByHandler } from "../middleware/body-limit";
 import { guard } from "../middleware/guard";
@@ -69,7 +68,12 @@ async function joinParts(c: Context<AppEnv>, parts: Part[], headroom: number | n
   );
 }
 
-const quotaOf = (c: Context<AppEnv>) => quotaHeadroom({ db: c.var.db, data: c.var.data }, requirePrincipal(c).orgId);
+/** How many more logs fit the plan's quota now (null: no quota); 429 when none does. */
+async function quotaOf(c: Context<AppEnv>): Promise<number | null> {
+  const quota = await ingestionQuota(c);
+  quota.assertRoom(1);
+  return quota.left;
+}
 const minus = (headroom: number | null, used: number) => (headroom === null ? null : Math.max(0, headroom - used));
 const joinWith = (...parts: string[]) => parts.filter(Boolean).join("; ");
 

@@ -10,7 +10,7 @@ import { auditRecorder } from "../lib/audit";
 import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
-import { forgetCredentials } from "../lib/credential-cache";
+import { forgetCredentials } from "../auth/credential-cache";
 import { changeRole, inviteMember, listMembers, removeMember } from "../queries/team";
 import { serializeMember } from "../serialize";
 import { jsonBody, validate } from "../validate";

@@ -7,7 +7,7 @@ import { alerts, anomalyDetections, hourlyUsage, type AlertRow, type AnomalyRow 
 import { enqueueAlertNotifications } from "../delivery/emit";
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
-import { allShards } from "../lib/shards";
+import { allShards } from "../tenancy/shards";
 import { BASELINE_HOURS, evaluateHour, HOUR_MS, type Evaluation } from "./anomaly-math";
 
 const ALERT_SEVERITY = { critical: "high", high: "high", medium: "medium", low: "low" } as const;

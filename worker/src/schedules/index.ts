@@ -2,7 +2,7 @@
 // Every job takes the controller's scheduledTime as "now", so a late or retried run judges the
 // moment it was meant for.
 import type { Bindings } from "../env";
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import { detectAnomalies } from "./anomalies";
 import { refreshDueMetrics } from "./metric-refresh";
 import { redactStoredLogs } from "./redaction-backfill";
@@ -19,7 +19,7 @@ export const CRONS = {
 
 export async function runSchedule(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
   void ctx;
-  // The control database; jobs over logs and what derives from them go through every data shard (lib/shards.ts).
+  // The control database; jobs over logs and what derives from them go through every data shard (tenancy/shards.ts).
   const db = createDb(env.DB);
   const now = controller.scheduledTime;
   const started = Date.now();

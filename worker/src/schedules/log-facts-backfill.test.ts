@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { prepareMetricQuery } from "../metrics/sandbox";
 import { runMetricSql } from "../metrics/run";
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";

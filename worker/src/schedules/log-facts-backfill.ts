@@ -8,7 +8,7 @@ import { LOG_FACTS_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../.
 import { logFactsBackfillChunk } from "../../../schema/log-facts";
 import { rowidsLeft } from "../../../schema/rowid-backfill";
 import type { Bindings, Db } from "../env";
-import { allShards } from "../lib/shards";
+import { allShards } from "../tenancy/shards";
 import { type BackfillReport, drainChunks, runChunk } from "./chunk";
 
 /** Copies the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */

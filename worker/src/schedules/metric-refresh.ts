@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { METRIC_REFRESH_BUDGET_MS } from "../../../schema/constants";
 import { customMetrics, organizations, type CustomMetricRow } from "../../../schema/tables";
 import type { Bindings, Db, TenantDbs } from "../env";
-import { shardDb } from "../lib/shards";
+import { shardDb } from "../tenancy/shards";
 import { refreshMetric } from "../metrics/run";
 
 /** Cron ticks are minute-aligned but a refresh is stamped when it ran: a little slack keeps a 60 s metric on a 60 s cadence. */

@@ -11,7 +11,7 @@ import { enqueueIngested } from "../delivery/emit";
 import type { Bindings, Db } from "../env";
 import { committerOf } from "../ingestion/ingest-logs";
 import { jobErrorToThrow } from "../ingestion/jobs";
-import { shardBindings } from "../lib/shards";
+import { shardBindings } from "../tenancy/shards";
 import { ingestClaimed } from "../otel/claimed";
 import {
   claimStale,

@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { RedactionMode } from "../../../schema/constants";
 import { logFingerprints, promptLogs, type PromptLogRow } from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
-import { allShards } from "../lib/shards";
+import { allShards } from "../tenancy/shards";
 import { getSettings } from "../queries/settings";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";

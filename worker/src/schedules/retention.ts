@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
 import type { Bindings, Db } from "../env";
 import { SCRUB_BODIES, SCRUB_LOG } from "../lib/scrub";
-import { allShards } from "../lib/shards";
+import { allShards } from "../tenancy/shards";
 import { chunkRows, inChunks } from "../queries/chunks";
 
 /** The anomaly detector reads a week of hourly counters; two weeks leaves room for late runs. */

@@ -5,7 +5,7 @@
 // of an entry not yet there), and each log lands in its own organization's block.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../middleware/db";
+import { createDb } from "../tenancy/db";
 import { call, dataD1, insertLogs, placeOnShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";

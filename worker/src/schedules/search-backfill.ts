@@ -10,7 +10,7 @@ import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../.
 import { rowidsLeft } from "../../../schema/rowid-backfill";
 import { searchBackfillChunk, searchQueueIndex } from "../../../schema/search-backfill";
 import type { Bindings, Db } from "../env";
-import { allShards } from "../lib/shards";
+import { allShards } from "../tenancy/shards";
 import { type BackfillReport, drainChunks, runChunk } from "./chunk";
 
 /** Indexes the shard's next chunk of remaining rowids and moves the cursor (one transaction); answers the rowids left. */

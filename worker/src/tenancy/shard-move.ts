@@ -6,7 +6,7 @@
 import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
 import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
 import type { Bindings } from "../env";
-import { SCRUB_LOG } from "./scrub";
+import { SCRUB_LOG } from "../lib/scrub";
 import { isShard, shardBindings } from "./shards";
 
 /** Rows read from the source per page. */

@@ -14,7 +14,7 @@ import {
 } from "../../../schema/constants";
 import { sessions } from "../../../schema/tables";
 import type { AppEnv, Db, SessionRef } from "../env";
-import { newId } from "./ids";
+import { newId } from "../lib/ids";
 import { randomBase62, sha256Hex } from "./keys";
 
 const SESSION_TOKEN_LENGTH = 43; // ≈ 256 bits of base62

@@ -1,4 +1,4 @@
-// The organization context a committer keeps between flushes (ingestion/context-cache.ts): used
+// The organization context a committer keeps between flushes (tenancy/context-cache.ts): used
 // while fresh (the flush asks the control database only for the keys), forgotten when settings,
 // webhooks or integrations change (the next log sees the change), never served to another
 // organization, and never a substitute for the key re-read.
@@ -8,8 +8,8 @@ import type { OrgSettings, Organization } from "../../../schema/tables";
 import { committer, countCommitter } from "../../test/committer-helpers";
 import { call, expectEnvelope, orgShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { OrgContextCache } from "./context-cache";
-import type { CommitJob } from "./jobs";
-import type { OrgContext } from "./store-logs";
+import type { CommitJob } from "../ingestion/jobs";
+import type { OrgContext } from "../queries/ingestion";
 
 const AWS = () => `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;
 const log = (prompt: string) => ({ prompt, response: "ok", model: "gpt-4" });

@@ -1,7 +1,7 @@
 // Bearer-key resolutions remembered by this isolate for CREDENTIAL_CACHE_TTL_MS (docs/sessions.md#cached-credentials), so the
 // ingestion hot path does not spend a D1 round trip on the key before it can read the organization.
 // The cache only says *who* a key was; whether it still is, is re-read from D1 by every request that
-// uses a cached entry (middleware/auth.ts, `credentialCheck`). Revocation in this isolate also forgets
+// uses a cached entry (auth/request.ts, `credentialCheck`). Revocation in this isolate also forgets
 // the entries at once (forgetCredentials), so the next request here does not even start from them.
 import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from "../../../schema/constants";
 import type { Principal } from "../env";

@@ -5,7 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { DATA_SHARDS } from "../../../schema/shards";
 import { organizations } from "../../../schema/tables";
 import type { Bindings, Db } from "../env";
-import { createDb } from "../middleware/db";
+import { createDb } from "./db";
 
 export const SHARD_COUNT = DATA_SHARDS.length;
 

@@ -1,11 +1,10 @@
-// The parts of storing logs (docs/api.md, docs/flags.md, docs/delivery.md): the organization context
-// read, quota, detection and redaction of one log, and the one D1 batch that writes logs with their
-// fingerprints and alerts. ingestion/group-commit.ts puts them together for a group of requests.
+// Ingestion's database work (docs/log-flow.md steps 6 and 8): the organization context read once per
+// flush, the one D1 batch that writes a flush's logs with their fingerprints, search entries and
+// alerts, and the lookups of stored Idempotency-Keys. The policy (quota, row building) is in
+// ingestion/; ingestion/group-commit.ts puts the two together for a group of requests.
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { PLANS } from "../../../schema/constants";
 import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
-import { estimateCostCents } from "../../../schema/pricing";
 import {
   alerts,
   dailyUsage,
@@ -20,71 +19,24 @@ import {
   type OrgSettings,
   type PromptLogRow,
 } from "../../../schema/tables";
-import type { LogInput } from "../../../schema/validation";
 import type { IngestSubscribers } from "../delivery/emit";
-import { detect } from "../detector";
 import type { Db, TenantDbs } from "../env";
-import { ApiError, tooMany } from "../errors";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
 import { newId } from "../lib/ids";
-import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
-import { ensureFingerprintKey } from "../redaction/key-store";
-import { getSettings, withRuleDefaults } from "../queries/settings";
-import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "../queries/idempotency";
+import { getSettings, withRuleDefaults } from "./settings";
+import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
 
 /** D1 binds at most 100 parameters per statement: as many rows as fit, whatever the column count. */
 const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)).length);
 /** 4 columns a fingerprint row. */
 const FINGERPRINTS_PER_INSERT = 25;
 
-type QuotaWindow = { limit: number; used: number; resetsAt: Date | null; label: string };
-
-/** Prompts counted against the plan: the whole trial, or the calendar month (UTC) of a paid plan. */
-function quotaWindow(org: Organization, usage: Usage, now: Date): QuotaWindow | null {
-  const plan = PLANS[org.plan];
-  if (plan.promptQuota === null) return null;
-  const quota = plan.promptQuota.toLocaleString("en-US");
-  if (org.plan === "trial")
-    return { limit: plan.promptQuota, used: usage.allTime, resetsAt: null, label: `the free trial's ${quota} prompts` };
-  const resetsAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return { limit: plan.promptQuota, used: usage.thisMonth, resetsAt, label: `the ${plan.name} plan's ${quota} prompts this month` };
-}
-
-/** Refuses (429, nothing stored) when `incoming` more logs would pass the plan's quota or the trial ended. */
-export function assertQuota(ctx: IngestContext, incoming: number, now: Date) {
-  const { org } = ctx;
-  if (org.plan === "trial" && org.trialEndsAt && org.trialEndsAt.getTime() <= now.getTime()) {
-    throw new ApiError(429, "trial_expired", "The 14-day free trial has ended. Upgrade your plan to keep logging prompts.", undefined, {
-      "Retry-After": "86400",
-    });
-  }
-  const window = quotaWindow(org, ctx.usage, now);
-  if (!window || window.used + incoming <= window.limit) return;
-  const retry = window.resetsAt ? (window.resetsAt.getTime() - now.getTime()) / 1000 : 86_400;
-  throw tooMany(
-    `Prompt quota exceeded: ${window.used.toLocaleString("en-US")} of ${window.label} used${incoming > 1 ? `, and this batch has ${incoming}` : ""}. Upgrade your plan to log more.`,
-    retry,
-    "quota_exceeded",
-  );
-}
-
-/**
- * How many more logs the organization may store now (null: its plan has no quota), for callers that
- * store what fits and refuse the rest item by item (OTLP partial success); 429 when nothing fits.
- */
-export async function quotaHeadroom(dbs: TenantDbs, orgId: string, now = new Date()): Promise<number | null> {
-  const ctx = await ingestContext(dbs, orgId, now);
-  assertQuota(ctx, 1, now);
-  const window = quotaWindow(ctx.org, ctx.usage, now);
-  return window ? window.limit - window.used : null;
-}
-
 type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 /** Who hears about what ingestion stored, read with the context so enqueueing needs no read of its own. */
 export type Subscribers = Omit<IngestSubscribers, "settings">;
-/** The part of the context from the control database, which a committer may keep (ingestion/context-cache.ts). */
+/** The part of the context from the control database, which a committer may keep (tenancy/context-cache.ts). */
 export type OrgContext = Omit<IngestContext, "usage"> & { subscribers: Subscribers };
 
 /**
@@ -156,72 +108,8 @@ export async function ingestContext(
   };
 }
 
-export type StoreOptions = {
-  apiKeyId: string | null;
-  idempotencyKey?: string | null;
-  /** A batch's items are keyed apart from single logs (queries/idempotency.ts); default single. */
-  idempotencyKind?: IdempotencyKind;
-  defaultSource?: string;
-  /** The gateway refused to forward these prompts (docs/gateway.md#the-guardrail); nothing else sets it. */
-  blocked?: boolean;
-};
-
-/**
- * Builds the row of one log: flags from the detector on the text as sent, then the organization's
- * redaction applied to every text the sender chose (bodies, metadata, user and session ids) before
- * anything is written; cost estimated when only tokens were sent.
- */
-export async function buildRow(
-  ctx: IngestContext,
-  input: LogInput,
-  now: Date,
-  opts: StoreOptions,
-  idempotencyKey: string | null,
-  fp: Fingerprinter | null,
-) {
-  const flags = detect(input, {
-    rules: ctx.settings.flagRules,
-    tokenThreshold: ctx.settings.tokenThreshold,
-    sensitivity: ctx.settings.sensitivity,
-  });
-  const kept = await redactLog(input, flags, ctx.settings.redaction, fp, ctx.settings.flagRules.sensitiveContent);
-  const estimatedCost =
-    input.estimatedCost ??
-    (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
-  const row = {
-    id: newId(now.getTime()),
-    orgId: ctx.org.id,
-    createdAt: now,
-    model: input.model,
-    userId: kept.userId,
-    sessionId: kept.sessionId,
-    prompt: kept.prompt,
-    response: kept.response,
-    tokenCount: input.tokenCount ?? null,
-    estimatedCost,
-    latencyMs: input.latencyMs ?? null,
-    source: input.source ?? opts.defaultSource ?? null,
-    metadata: kept.metadata,
-    flagStatus: flags.flagStatus,
-    flagReasons: flags.flagReasons,
-    findings: kept.findings,
-    apiKeyId: opts.apiKeyId,
-    idempotencyKey,
-    contentPurgedAt: null,
-    redactionMode: fp ? ctx.settings.redaction : "off",
-    blocked: opts.blocked ?? false,
-  } satisfies PromptLogRow;
-  return { row, fingerprints: kept.fingerprints };
-}
-
-/** The fingerprinter of an organization that redacts (its key created on first use), else null. */
-export async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
-  if (ctx.settings.redaction === "off") return null;
-  return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
-}
-
-/** A log's row and the fingerprints of its redacted values: what one input becomes. */
-export type BuiltLog = Awaited<ReturnType<typeof buildRow>>;
+/** A log's row and the fingerprints of its redacted values: what one input becomes (ingestion/build-row.ts). */
+export type BuiltLog = { row: PromptLogRow; fingerprints: string[] };
 
 /** An alert group of a write: one upsert per (type, reason, window), whichever requests its logs came from. */
 export type AlertGroup = { draft: AlertDraft; count: number; first: PromptLogRow; last: Date };

@@ -8,7 +8,7 @@
 import { INGEST_CONTEXT_TTL_MS } from "../../../schema/constants";
 import type { Bindings } from "../env";
 import type { Fingerprinter } from "../redaction";
-import type { OrgContext } from "./store-logs";
+import type { OrgContext } from "../queries/ingestion";
 
 type Entry = { orgId: string; context: OrgContext; at: number; fp?: Promise<Fingerprinter | null> };
 
