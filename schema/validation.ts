@@ -264,7 +264,10 @@ const exactList = (field: string, max: number) =>
         .map((x) => x.trim())
         .filter(Boolean),
     ),
-    v.check((list) => list.length <= 20 && list.every((x) => x.length <= max), `${field} must be at most 20 values of at most ${max} characters`),
+    v.check(
+      (list) => list.length <= 20 && list.every((x) => x.length <= max),
+      `${field} must be at most 20 values of at most ${max} characters`,
+    ),
   );
 
 export const LOG_FILTER_MESSAGES = {

@@ -22,7 +22,9 @@ import { Route as SignedInSettingsRouteImport } from "./routes/_signedIn/setting
 import { Route as SignedInTeamRouteImport } from "./routes/_signedIn/team"
 import { Route as SignedInTestingRouteImport } from "./routes/_signedIn/testing"
 import { Route as SignedInWebhooksRouteImport } from "./routes/_signedIn/webhooks"
+import { Route as SignedInSessionsIdRouteImport } from "./routes/_signedIn/sessions.$id"
 import { Route as SignedInSettingsAuditRouteImport } from "./routes/_signedIn/settings_.audit"
+import { Route as SignedInUsersIdRouteImport } from "./routes/_signedIn/users.$id"
 
 const SignedInRoute = SignedInRouteImport.update({
   id: "/_signedIn",
@@ -89,9 +91,19 @@ const SignedInWebhooksRoute = SignedInWebhooksRouteImport.update({
   path: "/webhooks",
   getParentRoute: () => SignedInRoute,
 } as any)
+const SignedInSessionsIdRoute = SignedInSessionsIdRouteImport.update({
+  id: "/sessions/$id",
+  path: "/sessions/$id",
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSettingsAuditRoute = SignedInSettingsAuditRouteImport.update({
   id: "/settings_/audit",
   path: "/settings/audit",
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInUsersIdRoute = SignedInUsersIdRouteImport.update({
+  id: "/users/$id",
+  path: "/users/$id",
   getParentRoute: () => SignedInRoute,
 } as any)
 
@@ -108,7 +120,9 @@ export interface FileRoutesByFullPath {
   "/team": typeof SignedInTeamRoute
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
+  "/sessions/$id": typeof SignedInSessionsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
+  "/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRoutesByTo {
   "/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
@@ -123,7 +137,9 @@ export interface FileRoutesByTo {
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
   "/": typeof SignedInIndexRoute
+  "/sessions/$id": typeof SignedInSessionsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
+  "/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -140,7 +156,9 @@ export interface FileRoutesById {
   "/_signedIn/testing": typeof SignedInTestingRoute
   "/_signedIn/webhooks": typeof SignedInWebhooksRoute
   "/_signedIn/": typeof SignedInIndexRoute
+  "/_signedIn/sessions/$id": typeof SignedInSessionsIdRoute
   "/_signedIn/settings_/audit": typeof SignedInSettingsAuditRoute
+  "/_signedIn/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -157,7 +175,9 @@ export interface FileRouteTypes {
     | "/team"
     | "/testing"
     | "/webhooks"
+    | "/sessions/$id"
     | "/settings/audit"
+    | "/users/$id"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/advanced-analytics"
@@ -172,7 +192,9 @@ export interface FileRouteTypes {
     | "/testing"
     | "/webhooks"
     | "/"
+    | "/sessions/$id"
     | "/settings/audit"
+    | "/users/$id"
   id:
     | "__root__"
     | "/_signedIn"
@@ -188,7 +210,9 @@ export interface FileRouteTypes {
     | "/_signedIn/testing"
     | "/_signedIn/webhooks"
     | "/_signedIn/"
+    | "/_signedIn/sessions/$id"
     | "/_signedIn/settings_/audit"
+    | "/_signedIn/users/$id"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -288,11 +312,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof SignedInWebhooksRouteImport
       parentRoute: typeof SignedInRoute
     }
+    "/_signedIn/sessions/$id": {
+      id: "/_signedIn/sessions/$id"
+      path: "/sessions/$id"
+      fullPath: "/sessions/$id"
+      preLoaderRoute: typeof SignedInSessionsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     "/_signedIn/settings_/audit": {
       id: "/_signedIn/settings_/audit"
       path: "/settings/audit"
       fullPath: "/settings/audit"
       preLoaderRoute: typeof SignedInSettingsAuditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    "/_signedIn/users/$id": {
+      id: "/_signedIn/users/$id"
+      path: "/users/$id"
+      fullPath: "/users/$id"
+      preLoaderRoute: typeof SignedInUsersIdRouteImport
       parentRoute: typeof SignedInRoute
     }
   }
@@ -311,7 +349,9 @@ interface SignedInRouteChildren {
   SignedInTestingRoute: typeof SignedInTestingRoute
   SignedInWebhooksRoute: typeof SignedInWebhooksRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInSessionsIdRoute: typeof SignedInSessionsIdRoute
   SignedInSettingsAuditRoute: typeof SignedInSettingsAuditRoute
+  SignedInUsersIdRoute: typeof SignedInUsersIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -327,7 +367,9 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInTestingRoute: SignedInTestingRoute,
   SignedInWebhooksRoute: SignedInWebhooksRoute,
   SignedInIndexRoute: SignedInIndexRoute,
+  SignedInSessionsIdRoute: SignedInSessionsIdRoute,
   SignedInSettingsAuditRoute: SignedInSettingsAuditRoute,
+  SignedInUsersIdRoute: SignedInUsersIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -281,7 +281,8 @@ describe.each([
     expect(await orgShard(b.orgId)).toBe(victimShard(await orgShard(a.orgId)));
     before = await victimView(b);
     // The victim's own session and user read (so the attacker's 404 below says something).
-    for (const path of [`/sessions/${b.sessionId}`, `/users/${b.userId}`]) expect((before[path] as { status: number }).status, path).toBe(200);
+    for (const path of [`/sessions/${b.sessionId}`, `/users/${b.userId}`])
+      expect((before[path] as { status: number }).status, path).toBe(200);
   }, 60_000);
 
   it("has exactly one case per route (a new route without a case fails here)", () => {

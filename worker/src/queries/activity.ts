@@ -41,16 +41,15 @@ export async function getSession(db: Db, orgId: string, sessionId: string) {
       })
       .from(promptLogs)
       .where(inSession),
-    db
-      .select()
-      .from(promptLogs)
-      .where(inSession)
-      .orderBy(asc(promptLogs.createdAt), asc(promptLogs.id))
-      .limit(SESSION_LOG_LIMIT),
+    db.select().from(promptLogs).where(inSession).orderBy(asc(promptLogs.createdAt), asc(promptLogs.id)).limit(SESSION_LOG_LIMIT),
     db
       .select({
-        userIds: sql<string | null>`(SELECT json_group_array(DISTINCT user_id) FROM prompt_logs WHERE org_id = ${orgId} AND session_id = ${sessionId} AND user_id IS NOT NULL)`,
-        models: sql<string | null>`(SELECT json_group_array(DISTINCT model) FROM prompt_logs WHERE org_id = ${orgId} AND session_id = ${sessionId})`,
+        userIds: sql<
+          string | null
+        >`(SELECT json_group_array(DISTINCT user_id) FROM prompt_logs WHERE org_id = ${orgId} AND session_id = ${sessionId} AND user_id IS NOT NULL)`,
+        models: sql<
+          string | null
+        >`(SELECT json_group_array(DISTINCT model) FROM prompt_logs WHERE org_id = ${orgId} AND session_id = ${sessionId})`,
       })
       .from(sql`(SELECT 1)`),
   ]);
@@ -81,7 +80,10 @@ export async function getUser(db: Db, orgId: string, userId: string, forms: read
   const day = sql<string>`strftime('%Y-%m-%d', ${promptLogs.createdAt} / 1000, 'unixepoch')`;
   const inWindow = and(ofUser, gte(promptLogs.createdAt, new Date(since)));
   const [[seen], [totals], daily] = await db.batch([
-    db.select({ first: min(promptLogs.createdAt), last: max(promptLogs.createdAt) }).from(promptLogs).where(ofUser),
+    db
+      .select({ first: min(promptLogs.createdAt), last: max(promptLogs.createdAt) })
+      .from(promptLogs)
+      .where(ofUser),
     db
       .select({ ...totalColumns, sessions: sql<number>`count(DISTINCT ${promptLogs.sessionId})`.mapWith(Number) })
       .from(promptLogs)
@@ -129,7 +131,15 @@ export async function topSpenders(db: Db, orgId: string, by: "user" | "session",
   const source = sql.raw(await factsSource(db));
   const key = sql.raw(by === "user" ? "user_id" : "session_id");
   const since = now - days * DAY_MS;
-  const rows = await db.all<{ id: string; logs: number; tokens: number; cost: number; warning: number; critical: number; last: number }>(sql`
+  const rows = await db.all<{
+    id: string;
+    logs: number;
+    tokens: number;
+    cost: number;
+    warning: number;
+    critical: number;
+    last: number;
+  }>(sql`
     SELECT ${key} AS id, count(*) AS logs, coalesce(sum(token_count), 0) AS tokens, coalesce(sum(estimated_cost), 0) AS cost,
       sum(flag_status = 'warning') AS warning, sum(flag_status = 'critical') AS critical, max(created_at) AS last
     FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} AND ${key} IS NOT NULL
@@ -144,4 +154,3 @@ export async function topSpenders(db: Db, orgId: string, by: "user" | "session",
     lastSeen: r.last == null ? null : new Date(Number(r.last)).toISOString(),
   }));
 }
-

@@ -67,11 +67,7 @@ export async function userFilter<Q extends { userId?: string }>(control: Db, org
  * (search.ts); the terms then leave the index out. Otherwise a search needs the shard's `index`
  * (searchIndexOf).
  */
-export function logFilters(
-  orgId: string,
-  q: StoredUserFilter<LogFilter>,
-  opts: { ftsJoined?: boolean; index?: SearchIndex } = {},
-): SQL[] {
+export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: { ftsJoined?: boolean; index?: SearchIndex } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {

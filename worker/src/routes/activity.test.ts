@@ -14,7 +14,15 @@ describe("GET /api/logs filters", () => {
     const org = await registerOrg();
     const rows = await insertLogs(org.orgId, [
       { createdAt: ago(5), prompt: "a", model: "gpt-4", sessionId: "s1", source: "sdk" },
-      { createdAt: ago(4), prompt: "b", model: "gpt-4o", sessionId: "s1", source: "gateway", flagStatus: "critical", flagReasons: ["prompt_injection"] },
+      {
+        createdAt: ago(4),
+        prompt: "b",
+        model: "gpt-4o",
+        sessionId: "s1",
+        source: "gateway",
+        flagStatus: "critical",
+        flagReasons: ["prompt_injection"],
+      },
       { createdAt: ago(3), prompt: "c", model: "claude-3", sessionId: "s2", flagStatus: "warning", flagReasons: ["sensitive_content"] },
     ]);
     const get = async (q: string) => prompts((await call("GET", `/logs?${q}`, { key: org.apiKey })).body);
@@ -105,7 +113,14 @@ describe("GET /api/sessions/:id", () => {
     await insertLogs(org.orgId, [
       { createdAt: ago(3), prompt: "second", sessionId: "conv-1", userId: "ann", tokenCount: 20, estimatedCost: 0.5, latencyMs: 300 },
       { createdAt: ago(5), prompt: "first", sessionId: "conv-1", userId: "ann", tokenCount: 10, estimatedCost: 0.25, latencyMs: 200 },
-      { createdAt: ago(1), prompt: "third", sessionId: "conv-1", flagStatus: "critical", flagReasons: ["prompt_injection"], model: "claude-3" },
+      {
+        createdAt: ago(1),
+        prompt: "third",
+        sessionId: "conv-1",
+        flagStatus: "critical",
+        flagReasons: ["prompt_injection"],
+        model: "claude-3",
+      },
       { createdAt: ago(2), prompt: "other", sessionId: "conv-2" },
     ]);
     const res = await call("GET", "/sessions/conv-1", { key: org.apiKey });
@@ -137,7 +152,15 @@ describe("GET /api/users/:id", () => {
   it("answers first and last seen, totals and zero-filled days", async () => {
     const org = await registerOrg();
     await insertLogs(org.orgId, [
-      { createdAt: ago(2), userId: "bob", sessionId: "x", tokenCount: 5, estimatedCost: 1, flagStatus: "warning", flagReasons: ["sensitive_content"] },
+      {
+        createdAt: ago(2),
+        userId: "bob",
+        sessionId: "x",
+        tokenCount: 5,
+        estimatedCost: 1,
+        flagStatus: "warning",
+        flagReasons: ["sensitive_content"],
+      },
       { createdAt: ago(1), userId: "bob", sessionId: "y", tokenCount: 7, estimatedCost: 2 },
       { createdAt: ago(1), userId: "carol", tokenCount: 100 },
     ]);

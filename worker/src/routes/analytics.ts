@@ -1,6 +1,13 @@
 // Stats, trends and analytics lists, all from the daily aggregates (docs/api.md).
 import { Hono } from "hono";
-import { costEntrySchema, spenderSchema, modelUsageSchema, performanceEntrySchema, statsSchema, trendEntrySchema } from "../../../schema/responses";
+import {
+  costEntrySchema,
+  spenderSchema,
+  modelUsageSchema,
+  performanceEntrySchema,
+  statsSchema,
+  trendEntrySchema,
+} from "../../../schema/responses";
 import { daysQuery, topSpendersQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";

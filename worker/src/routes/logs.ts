@@ -51,7 +51,11 @@ export const logRoutes = new Hono<AppEnv>()
   // The models the organization's logs name: the model filter's options.
   .get(
     "/models",
-    ...guard("logs:read", { summary: "Each model the organization's logs name, most used first", tag: "Logs", answers: list(modelSeenSchema) }),
+    ...guard("logs:read", {
+      summary: "Each model the organization's logs name, most used first",
+      tag: "Logs",
+      answers: list(modelSeenSchema),
+    }),
     async (c) => c.json(await modelsSeen(c.var.data, orgOf(c))),
   )
   .get(
