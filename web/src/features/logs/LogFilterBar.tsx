@@ -78,6 +78,8 @@ export function LogFilterBar({
     ...(models.data ?? []).map((m) => ({ value: m.model, label: m.model })),
     // A model in the URL that the list does not (yet) hold stays selectable.
     ...(search.models && !models.data?.some((m) => m.model === search.models) ? [{ value: search.models, label: search.models }] : []),
+    // A model family from the Dashboard's Quick Filters (`model`, a prefix) shows as itself.
+    ...(search.model && !search.models ? [{ value: search.model, label: `${search.model} (all versions)` }] : []),
   ];
 
   const submit = (e: FormEvent) => {
@@ -140,7 +142,7 @@ export function LogFilterBar({
         <Select
           label="Model filter"
           hideLabel
-          value={search.models ?? "all"}
+          value={search.models ?? search.model ?? "all"}
           options={modelOptions}
           onChange={(v) => onChange({ models: v === "all" ? undefined : v, model: undefined })}
         />
