@@ -6,7 +6,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { baseURL, signIn, useBrowser } from "./browser";
-import { T, postLog, registerOrg, textIs, visible, type FreshOrg, type StoredLog } from "./helpers";
+import { T, pageTitle, postLog, registerOrg, textIs, visible, type FreshOrg, type StoredLog } from "./helpers";
 
 const browser = useBrowser();
 const rowIds = (scope: Locator) => scope.locator("[data-log-id]").evaluateAll((els) => els.map((e) => e.getAttribute("data-log-id")!));
@@ -119,6 +119,7 @@ describe("sessions and users", () => {
     const page = await openLogs(await browser.page());
     await page.getByRole("link", { name: "Session: conv-refund" }).first().click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: T }).toBe("/sessions/conv-refund");
+    await textIs(pageTitle(page), "Session");
     const turns = page.getByRole("list", { name: "Session logs" });
     await expect.poll(() => rowIds(turns), { timeout: T }).toEqual(convo.map((l) => l.id));
     const totals = page.getByLabel("Session totals");
@@ -130,6 +131,7 @@ describe("sessions and users", () => {
     const page = await openLogs(await browser.page());
     await page.getByRole("link", { name: "User: alice" }).first().click();
     await expect.poll(() => new URL(page.url()).pathname, { timeout: T }).toBe("/users/alice");
+    await textIs(pageTitle(page), "User");
     const totals = page.getByLabel(/User totals/);
     await visible(totals.getByText("$0.06"));
     await visible(totals.getByText("600"));

@@ -37,5 +37,7 @@ const SUB_PAGES: Record<string, string> = { "/settings/audit": "Audit log" };
 /** Title of the page header for a pathname; unknown paths are the 404 page. */
 export function pageTitle(pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (/^\/sessions\/[^/]+$/.test(path)) return "Session";
+  if (/^\/users\/[^/]+$/.test(path)) return "User";
   return NAV_ITEMS.find((i) => i.to === path)?.label ?? SUB_PAGES[path] ?? "Page Not Found";
 }
