@@ -179,6 +179,17 @@ export const FEED_SIZE = 10;
 export const LOGS_PAGE_LIMIT = 50;
 export const LOGS_MAX_LIMIT = 200;
 export const RED_FLAGS_LIMIT = 100;
+/** The longest search the logs list takes (the screens say so before sending a longer one). */
+export const SEARCH_MAX_CHARS = 500;
+/** How the logs list can be ordered (the Prompt Logs table): newest first by default. */
+export const LOG_SORTS = ["time", "latency", "tokens", "cost"] as const;
+export type LogSort = (typeof LOG_SORTS)[number];
+export const SORT_ORDERS = ["desc", "asc"] as const;
+/** A session view lists at most this many of its logs, oldest first; the totals count them all. */
+export const SESSION_LOG_LIMIT = 500;
+/** Analytics' top users and sessions by cost: rows by default and at most. */
+export const TOP_SPENDERS_DEFAULT = 10;
+export const TOP_SPENDERS_MAX = 50;
 export const ALERTS_PANEL_SIZE = 5;
 /** Alerts one bulk acknowledge may name: a page of the Alerts list, and within D1's 100 bound parameters. */
 export const ALERTS_ACK_BATCH = 50;

@@ -176,6 +176,9 @@ export const promptLogs = sqliteTable(
     index("prompt_logs_org_flag_created").on(t.orgId, t.flagStatus, t.createdAt),
     index("prompt_logs_org_model_created").on(t.orgId, t.model, t.createdAt),
     index("prompt_logs_org_user_created").on(t.orgId, t.userId, t.createdAt),
+    // The session view and the session and source filters of the logs lists (migration 0017).
+    index("prompt_logs_org_session_created").on(t.orgId, t.sessionId, t.createdAt, t.id),
+    index("prompt_logs_org_source_created").on(t.orgId, t.source, t.createdAt, t.id),
     uniqueIndex("prompt_logs_org_idempotency").on(t.orgId, t.idempotencyKey),
     index("prompt_logs_org_unpurged").on(t.orgId, t.createdAt).where(sql`content_purged_at IS NULL`),
     index("prompt_logs_unredacted").on(t.orgId, t.createdAt).where(sql`redaction_mode IS NULL`),

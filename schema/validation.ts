@@ -11,6 +11,11 @@ import {
   INTEGRATION_TYPES,
   LOGS_MAX_LIMIT,
   LOGS_PAGE_LIMIT,
+  LOG_SORTS,
+  SEARCH_MAX_CHARS,
+  SORT_ORDERS,
+  TOP_SPENDERS_DEFAULT,
+  TOP_SPENDERS_MAX,
   MAX_ESTIMATED_COST_CENTS,
   MAX_LATENCY_MS,
   MAX_RANGE_DAYS,
@@ -261,12 +266,58 @@ const flagStatusList = v.pipe(
 /** Keyset cursor: the id of the last row of the previous page. */
 const cursorParam = v.optional(v.pipe(v.string(), v.maxLength(64, "before must be an id")));
 
-export const logsQuery = v.object({
-  limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
-  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, "Search must be at most 500 characters"))),
+/** `true`/`false` in a query string. */
+const booleanParam = (message: string) =>
+  v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], message),
+      v.transform((s) => s === "true"),
+    ),
+  );
+
+/** A comma list of exact values (`gpt-4o,claude-3-opus`), each at most `max` characters. */
+const exactList = (field: string, max: number) =>
+  v.pipe(
+    v.string(),
+    v.transform((s) =>
+      s
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+    v.check(
+      (list) => list.length <= 20 && list.every((x) => x.length <= max),
+      `${field} must be at most 20 values of at most ${max} characters`,
+    ),
+  );
+
+export const LOG_FILTER_MESSAGES = {
+  search: `Search must be at most ${SEARCH_MAX_CHARS} characters`,
+  range: "from must not be after to",
+} as const;
+
+type Range = { from?: Date; to?: Date };
+/** `from` after `to` is refused, reported on `from` (the screens show it beside the start date). */
+const orderedRange = <T extends Range>() =>
+  v.forward<T, v.CheckIssue<T>, ["from"]>(
+    v.check<T, string>((q) => !q.from || !q.to || q.from.getTime() <= q.to.getTime(), LOG_FILTER_MESSAGES.range),
+    ["from"] as never,
+  );
+
+const logFilterEntries = {
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(SEARCH_MAX_CHARS, LOG_FILTER_MESSAGES.search))),
   flagStatus: v.optional(flagStatusList),
+  /** A model family, matched as a case-insensitive prefix (`gpt-4` also finds `gpt-4o`): the Dashboard's Quick Filters. */
   model: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100))),
+  /** Exact model names, one or a comma list: the models the organization's logs name (GET /api/logs/models). */
+  models: v.optional(exactList("models", 100)),
   userId: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  sessionId: v.optional(v.pipe(v.string(), v.maxLength(200, "sessionId must be at most 200 characters"))),
+  source: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "source must be at most 100 characters"))),
+  /** Logs flagged for this reason code. */
+  reason: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, "reason must be at most 64 characters"))),
+  /** Logs with an operator's verdict (`true`) or without one (`false`). */
+  reviewed: booleanParam("reviewed must be true or false"),
   from: v.optional(isoDate),
   to: v.optional(isoDate),
   /** Logs in which a redacted value with this fingerprint appeared (docs/log-flow.md). */
@@ -274,22 +325,46 @@ export const logsQuery = v.object({
   /** Leave out logs of this source (`integration-test`: the dashboard's test prompts). */
   excludeSource: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, "excludeSource must be at most 100 characters"))),
   /** Only logs the gateway refused to forward (`true`), or only the others (`false`). */
-  blocked: v.optional(
-    v.pipe(
-      v.picklist(["true", "false"], "blocked must be true or false"),
-      v.transform((s) => s === "true"),
-    ),
-  ),
+  blocked: booleanParam("blocked must be true or false"),
+};
+
+const logListEntries = {
+  ...logFilterEntries,
+  limit: intParam(1, LOGS_MAX_LIMIT, LOGS_PAGE_LIMIT),
+  /** Newest first (`time`, the default), or by latency, tokens or cost; logs without the value come last. */
+  sort: v.optional(v.picklist(LOG_SORTS, `sort must be one of ${LOG_SORTS.join(", ")}`), "time"),
+  order: v.optional(v.picklist(SORT_ORDERS, `order must be one of ${SORT_ORDERS.join(", ")}`), "desc"),
   before: cursorParam,
-});
+};
+
+const logsObject = v.object(logListEntries);
+export const logsQuery = v.pipe(logsObject, orderedRange<v.InferOutput<typeof logsObject>>());
 export type LogsQuery = v.InferOutput<typeof logsQuery>;
 
 /** The list's filters without paging: what GET /api/logs/counts counts. */
-export const countsQuery = v.omit(logsQuery, ["limit", "before"]);
+const countsObject = v.object(logFilterEntries);
+export const countsQuery = v.pipe(countsObject, orderedRange<v.InferOutput<typeof countsObject>>());
+/** The filters of the logs lists and counts, without paging or order. */
+export type LogFilter = v.InferOutput<typeof countsQuery>;
 
-export const exportQuery = v.object({
-  ...logsQuery.entries,
+const exportObject = v.object({
+  ...logListEntries,
   format: v.optional(v.picklist(["csv", "jsonl"], "format must be csv or jsonl"), "csv"),
+});
+export const exportQuery = v.pipe(exportObject, orderedRange<v.InferOutput<typeof exportObject>>());
+
+/** A session or user id as a path segment (the ids SDKs send: at most 200 characters). */
+export const sessionParam = v.object({
+  id: v.pipe(v.string(), v.nonEmpty("id is required"), v.maxLength(200, "id must be at most 200 characters")),
+});
+
+export const userViewQuery = v.object({
+  days: intParam(1, MAX_RANGE_DAYS, 30),
+});
+
+export const topSpendersQuery = v.object({
+  days: intParam(1, MAX_RANGE_DAYS, 30),
+  limit: intParam(1, TOP_SPENDERS_MAX, TOP_SPENDERS_DEFAULT),
 });
 
 export const daysQuery = v.object({

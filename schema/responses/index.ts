@@ -16,3 +16,4 @@ export * from "./team";
 export * from "./feedback";
 export * from "./realtime";
 export * from "./audit";
+export * from "./activity";

@@ -23,7 +23,9 @@ import { Route as SignedInTeamRouteImport } from "./routes/_signedIn/team"
 import { Route as SignedInTestingRouteImport } from "./routes/_signedIn/testing"
 import { Route as SignedInWebhooksRouteImport } from "./routes/_signedIn/webhooks"
 import { Route as SignedInLogsIdRouteImport } from "./routes/_signedIn/logs.$id"
+import { Route as SignedInSessionsIdRouteImport } from "./routes/_signedIn/sessions.$id"
 import { Route as SignedInSettingsAuditRouteImport } from "./routes/_signedIn/settings_.audit"
+import { Route as SignedInUsersIdRouteImport } from "./routes/_signedIn/users.$id"
 
 const SignedInRoute = SignedInRouteImport.update({
   id: "/_signedIn",
@@ -95,9 +97,19 @@ const SignedInLogsIdRoute = SignedInLogsIdRouteImport.update({
   path: "/$id",
   getParentRoute: () => SignedInLogsRoute,
 } as any)
+const SignedInSessionsIdRoute = SignedInSessionsIdRouteImport.update({
+  id: "/sessions/$id",
+  path: "/sessions/$id",
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInSettingsAuditRoute = SignedInSettingsAuditRouteImport.update({
   id: "/settings_/audit",
   path: "/settings/audit",
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInUsersIdRoute = SignedInUsersIdRouteImport.update({
+  id: "/users/$id",
+  path: "/users/$id",
   getParentRoute: () => SignedInRoute,
 } as any)
 
@@ -115,7 +127,9 @@ export interface FileRoutesByFullPath {
   "/testing": typeof SignedInTestingRoute
   "/webhooks": typeof SignedInWebhooksRoute
   "/logs/$id": typeof SignedInLogsIdRoute
+  "/sessions/$id": typeof SignedInSessionsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
+  "/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRoutesByTo {
   "/advanced-analytics": typeof SignedInAdvancedAnalyticsRoute
@@ -131,7 +145,9 @@ export interface FileRoutesByTo {
   "/webhooks": typeof SignedInWebhooksRoute
   "/": typeof SignedInIndexRoute
   "/logs/$id": typeof SignedInLogsIdRoute
+  "/sessions/$id": typeof SignedInSessionsIdRoute
   "/settings/audit": typeof SignedInSettingsAuditRoute
+  "/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,7 +165,9 @@ export interface FileRoutesById {
   "/_signedIn/webhooks": typeof SignedInWebhooksRoute
   "/_signedIn/": typeof SignedInIndexRoute
   "/_signedIn/logs/$id": typeof SignedInLogsIdRoute
+  "/_signedIn/sessions/$id": typeof SignedInSessionsIdRoute
   "/_signedIn/settings_/audit": typeof SignedInSettingsAuditRoute
+  "/_signedIn/users/$id": typeof SignedInUsersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -167,7 +185,9 @@ export interface FileRouteTypes {
     | "/testing"
     | "/webhooks"
     | "/logs/$id"
+    | "/sessions/$id"
     | "/settings/audit"
+    | "/users/$id"
   fileRoutesByTo: FileRoutesByTo
   to:
     | "/advanced-analytics"
@@ -183,7 +203,9 @@ export interface FileRouteTypes {
     | "/webhooks"
     | "/"
     | "/logs/$id"
+    | "/sessions/$id"
     | "/settings/audit"
+    | "/users/$id"
   id:
     | "__root__"
     | "/_signedIn"
@@ -200,7 +222,9 @@ export interface FileRouteTypes {
     | "/_signedIn/webhooks"
     | "/_signedIn/"
     | "/_signedIn/logs/$id"
+    | "/_signedIn/sessions/$id"
     | "/_signedIn/settings_/audit"
+    | "/_signedIn/users/$id"
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -307,11 +331,25 @@ declare module "@tanstack/react-router" {
       preLoaderRoute: typeof SignedInLogsIdRouteImport
       parentRoute: typeof SignedInLogsRoute
     }
+    "/_signedIn/sessions/$id": {
+      id: "/_signedIn/sessions/$id"
+      path: "/sessions/$id"
+      fullPath: "/sessions/$id"
+      preLoaderRoute: typeof SignedInSessionsIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     "/_signedIn/settings_/audit": {
       id: "/_signedIn/settings_/audit"
       path: "/settings/audit"
       fullPath: "/settings/audit"
       preLoaderRoute: typeof SignedInSettingsAuditRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    "/_signedIn/users/$id": {
+      id: "/_signedIn/users/$id"
+      path: "/users/$id"
+      fullPath: "/users/$id"
+      preLoaderRoute: typeof SignedInUsersIdRouteImport
       parentRoute: typeof SignedInRoute
     }
   }
@@ -342,7 +380,9 @@ interface SignedInRouteChildren {
   SignedInTestingRoute: typeof SignedInTestingRoute
   SignedInWebhooksRoute: typeof SignedInWebhooksRoute
   SignedInIndexRoute: typeof SignedInIndexRoute
+  SignedInSessionsIdRoute: typeof SignedInSessionsIdRoute
   SignedInSettingsAuditRoute: typeof SignedInSettingsAuditRoute
+  SignedInUsersIdRoute: typeof SignedInUsersIdRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
@@ -358,7 +398,9 @@ const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInTestingRoute: SignedInTestingRoute,
   SignedInWebhooksRoute: SignedInWebhooksRoute,
   SignedInIndexRoute: SignedInIndexRoute,
+  SignedInSessionsIdRoute: SignedInSessionsIdRoute,
   SignedInSettingsAuditRoute: SignedInSettingsAuditRoute,
+  SignedInUsersIdRoute: SignedInUsersIdRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

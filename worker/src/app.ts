@@ -10,6 +10,7 @@ import { withDb } from "./middleware/db";
 import { queryKeyDeprecation } from "./middleware/query-key-deprecation";
 import { apiSecurityHeaders } from "./middleware/security-headers";
 import { accountRoutes } from "./routes/account";
+import { activityRoutes } from "./routes/activity";
 import { alertRoutes } from "./routes/alerts";
 import { analyticsRoutes } from "./routes/analytics";
 import { anomalyRoutes } from "./routes/anomalies";
@@ -51,6 +52,7 @@ export const api = new Hono<AppEnv>()
   .route("/logs", logRoutes)
   .route("/", feedbackRoutes)
   .route("/", analyticsRoutes)
+  .route("/", activityRoutes)
   .route("/alerts", alertRoutes)
   .route("/webhooks", webhookRoutes)
   .route("/api-keys", apiKeyRoutes)

@@ -19,6 +19,7 @@ export type Victim = TestOrg & {
   /** Fingerprint of the credential redacted from one of the victim's logs. */
   fingerprint: string;
   userId: string;
+  sessionId: string;
   model: string;
   /** Strings no other organization may ever see: the canary, every id, key prefix and secret. */
   secrets: string[];
@@ -186,7 +187,7 @@ export async function newVictim(shard?: number): Promise<Victim> {
     key,
     key.slice(0, 16),
   ];
-  return { ...org, canary, email, ids, memberEmail, fingerprint, userId, model, secrets };
+  return { ...org, canary, email, ids, memberEmail, fingerprint, userId, sessionId: log.sessionId, model, secrets };
 }
 
 /** A well-formed AWS access key id, different each run (the victim's credential to redact). */
@@ -212,6 +213,8 @@ export async function victimView(b: Victim) {
     "/feedback/summary",
     `/logs/fingerprints/${b.fingerprint}`,
     `/logs?fingerprint=${b.fingerprint}`,
+    `/sessions/${b.sessionId}`,
+    `/users/${b.userId}`,
     "/stats?days=30",
     "/trends?days=30",
     "/alerts",

@@ -25,7 +25,7 @@ type Read = {
 type Case =
   | { kind: "public"; why: string }
   | { kind: "read"; reads: Read[] }
-  | { kind: "foreign"; target: keyof Victim["ids"]; body?: unknown }
+  | { kind: "foreign"; target: keyof Victim["ids"] | "sessionId" | "userId"; body?: unknown }
   | { kind: "own"; body?: (a: Attacker, b: Victim) => unknown; status: number; check?: (res: CallResult, a: Attacker) => void }
   // The gateway takes our key from X-PromptSentry-Key only; the usual three credential kinds are refused.
   | { kind: "gateway"; body: (b: Victim) => unknown };
@@ -110,6 +110,11 @@ const CASES: Record<string, Case> = {
       { path: "/logs?flagStatus=critical", check: (r, a) => expect(r.body).toHaveLength(a.critical) },
       { path: (b) => `/logs?before=${b.ids.log}`, sameAs: `/logs?before=${UNKNOWN_ID}` },
       { path: (b) => `/logs?fingerprint=${b.fingerprint}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?sessionId=${b.sessionId}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?source=src-${b.canary}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?models=${b.model}`, check: (r) => expect(r.body).toEqual([]) },
+      { path: "/logs?reviewed=true", check: (r) => expect(r.body).toEqual([]) },
+      { path: (b) => `/logs?sort=cost&before=${b.ids.log}`, sameAs: `/logs?sort=cost&before=${UNKNOWN_ID}` },
     ],
   },
   "GET /api/logs/counts": {
@@ -127,6 +132,18 @@ const CASES: Record<string, Case> = {
       { path: (b) => `/logs/export?format=jsonl&search=${b.canary}`, check: (r) => expect(r.text).toBe("") },
       { path: (b) => `/logs/export?format=jsonl&before=${b.ids.log}`, sameAs: `/logs/export?format=jsonl&before=${UNKNOWN_ID}` },
     ],
+  },
+  "GET /api/logs/models": {
+    kind: "read",
+    reads: [{ path: "/logs/models", check: (r) => expect(r.body.map((m: { model: string }) => m.model)).toEqual(["gpt-4"]) }],
+  },
+  // Another organization's session or user id reads exactly as one that exists nowhere.
+  "GET /api/sessions/:id": { kind: "foreign", target: "sessionId" },
+  "GET /api/users/:id": { kind: "foreign", target: "userId" },
+  "GET /api/analytics/users": { kind: "read", reads: [{ path: "/analytics/users?days=30", check: (r) => expect(r.body).toEqual([]) }] },
+  "GET /api/analytics/sessions": {
+    kind: "read",
+    reads: [{ path: "/analytics/sessions?days=30", check: (r) => expect(r.body).toEqual([]) }],
   },
   "GET /api/logs/:id": { kind: "foreign", target: "log" },
   "GET /api/logs/:id/feedback": { kind: "foreign", target: "log" },
@@ -295,6 +312,9 @@ describe.each([
     b = await newVictim(victimShard(await orgShard(a.orgId)));
     expect(await orgShard(b.orgId)).toBe(victimShard(await orgShard(a.orgId)));
     before = await victimView(b);
+    // The victim's own session and user read (so the attacker's 404 below says something).
+    for (const path of [`/sessions/${b.sessionId}`, `/users/${b.userId}`])
+      expect((before[path] as { status: number }).status, path).toBe(200);
   }, 60_000);
 
   it("has exactly one case per route (a new route without a case fails here)", () => {
@@ -340,7 +360,8 @@ describe.each([
           }
         }
       } else if (spec.kind === "foreign") {
-        const url = apiPath(path).replace(":id", b.ids[spec.target]);
+        const target = spec.target === "sessionId" || spec.target === "userId" ? b[spec.target] : b.ids[spec.target];
+        const url = apiPath(path).replace(":id", encodeURIComponent(target));
         const res = await callAs(a, credential, method, url, spec.body);
         expect([403, 404], `${what}: ${res.status} ${res.text}`).toContain(res.status);
         expectNoSecrets(b, res, what);

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT, TEST_PROMPT_SOURCE } from "../../../schema/constants";
+import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT, TEST_PROMPT_SOURCE, TIME_RANGES, type TimeRange } from "../../../schema/constants";
 import { api, withQuery } from "./client";
-import type { FingerprintSummary, LogCounts, PromptLog } from "./types";
+import type { FingerprintSummary, LogCounts, ModelSeen, PromptLog } from "./types";
 
 /** Filters of GET /api/logs (docs/api.md) as kept in the /logs URL. */
 export type LogFilters = {
@@ -17,7 +17,26 @@ export type LogFilters = {
   blocked?: boolean;
   /** Leave out the dashboard's test prompts (sent to the server as `excludeSource`). */
   hideTests?: boolean;
+  /** Exact model names (comma list), from GET /api/logs/models. */
+  models?: string;
+  sessionId?: string;
+  source?: string;
+  /** A flag reason code. */
+  reason?: string;
+  /** true: logs with an operator's verdict; false: without. */
+  reviewed?: boolean;
+  /** A preset window ending now (recomputed at each fetch); `from`/`to` are a custom range. */
+  range?: TimeRange;
+  sort?: "time" | "latency" | "tokens" | "cost";
+  order?: "asc" | "desc";
 };
+
+/** What the server gets: a preset range becomes `from` at the moment of the request. */
+export function apiFilters(filters: LogFilters, now = Date.now()): Omit<LogFilters, "range"> {
+  const { range, ...rest } = cleanFilters(filters);
+  const preset = range ? TIME_RANGES.find((t) => t.value === range) : undefined;
+  return preset ? { ...rest, from: new Date(now - preset.ms).toISOString(), to: undefined } : rest;
+}
 
 export const logKeys = {
   all: ["logs"] as const,
@@ -26,6 +45,7 @@ export const logKeys = {
   flagged: () => ["logs", "flagged"] as const,
   counts: (filters: LogFilters) => ["logs", "counts", filters] as const,
   detail: (id: string) => ["logs", "detail", id] as const,
+  models: () => ["logs", "models"] as const,
   fingerprint: (fingerprint: string) => ["logs", "fingerprint", fingerprint] as const,
 };
 
@@ -40,7 +60,7 @@ export function cleanFilters(filters: LogFilters): Omit<LogFilters, "hideTests">
   return out;
 }
 
-export const fetchLogs = (query: LogFilters & { limit: number; before?: string }, signal?: AbortSignal) =>
+export const fetchLogs = (query: Omit<LogFilters, "range"> & { limit: number; before?: string }, signal?: AbortSignal) =>
   api<PromptLog[]>("/api/logs", { query, signal });
 
 /** Dashboard Live Prompt Feed: the newest FEED_SIZE logs. */
@@ -55,7 +75,7 @@ export const logsInfiniteQueryOptions = (filters: LogFilters) => {
   const clean = cleanFilters(filters);
   return infiniteQueryOptions({
     queryKey: logKeys.list(clean),
-    queryFn: ({ signal, pageParam }) => fetchLogs({ ...clean, limit: LOGS_PAGE_LIMIT, before: pageParam }, signal),
+    queryFn: ({ signal, pageParam }) => fetchLogs({ ...apiFilters(clean), limit: LOGS_PAGE_LIMIT, before: pageParam }, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.length >= LOGS_PAGE_LIMIT ? last[last.length - 1]?.id : undefined),
   });
@@ -66,15 +86,29 @@ export const logCountsQueryOptions = (filters: LogFilters) => {
   const clean = cleanFilters(filters);
   return queryOptions({
     queryKey: logKeys.counts(clean),
-    queryFn: ({ signal }) => api<LogCounts>("/api/logs/counts", { query: clean, signal }),
+    queryFn: ({ signal }) => {
+      const { sort: _sort, order: _order, ...filters } = apiFilters(clean);
+      return api<LogCounts>("/api/logs/counts", { query: filters, signal });
+    },
   });
 };
 
-/** /flags: warning and critical logs, split client-side. */
-export const flaggedLogsQueryOptions = () =>
+/** /flags: warning and critical logs (or the flag chosen), pages of RED_FLAGS_LIMIT, split client-side. */
+export const flaggedLogsQueryOptions = (filters: LogFilters = {}) => {
+  const clean = cleanFilters({ ...filters, flagStatus: filters.flagStatus ?? "warning,critical" });
+  return infiniteQueryOptions({
+    queryKey: [...logKeys.flagged(), clean] as const,
+    queryFn: ({ signal, pageParam }) => fetchLogs({ ...apiFilters(clean), limit: RED_FLAGS_LIMIT, before: pageParam }, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.length >= RED_FLAGS_LIMIT ? last[last.length - 1]?.id : undefined),
+  });
+};
+
+/** GET /api/logs/models: the models the organization's logs name (the model filter's options). */
+export const modelsSeenQueryOptions = () =>
   queryOptions({
-    queryKey: logKeys.flagged(),
-    queryFn: ({ signal }) => fetchLogs({ flagStatus: "warning,critical", limit: RED_FLAGS_LIMIT }, signal),
+    queryKey: logKeys.models(),
+    queryFn: ({ signal }) => api<ModelSeen[]>("/api/logs/models", { signal }),
   });
 
 export const logQueryOptions = (id: string) =>
@@ -85,7 +119,7 @@ export const logQueryOptions = (id: string) =>
 
 /** Download link of GET /api/logs/export for the current filters. */
 export function exportUrl(format: "csv" | "jsonl", filters: LogFilters): string {
-  return withQuery("/api/logs/export", { format, ...cleanFilters(filters) });
+  return withQuery("/api/logs/export", { format, ...apiFilters(filters) });
 }
 
 /** GET /api/logs/fingerprints/:fingerprint: in how many logs a redacted value appeared, since when. */

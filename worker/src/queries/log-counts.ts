@@ -4,7 +4,7 @@
 // - any other filter or a search: count at most LOG_COUNT_CAP + 1 matching rows; past the cap the
 //   answer is `{ total: LOG_COUNT_CAP, capped: true }` (shown as "10,000+") and the per-flag
 //   numbers are null (unknown: the first rows found say nothing about the rest).
-import { and, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_METADATA_RETENTION_DAYS,
   DEFAULT_RETENTION_DAYS,
@@ -13,7 +13,7 @@ import {
   type FlagStatus,
 } from "../../../schema/constants";
 import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
-import type { LogsQuery } from "../../../schema/validation";
+import type { LogFilter } from "../../../schema/validation";
 import type { Db, TenantDbs } from "../env";
 import { indexedSearch, logFilters, type StoredUserFilter } from "./logs";
 import { searchCountRows, searchIndexOf } from "./search";
@@ -21,12 +21,23 @@ import { searchCountRows, searchIndexOf } from "./search";
 const DAY_MS = 86_400_000;
 
 export type LogCounts = { total: number; capped: boolean } & Record<FlagStatus, number | null>;
-type CountsFilter = StoredUserFilter<Omit<LogsQuery, "limit" | "before">>;
+type CountsFilter = StoredUserFilter<LogFilter>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** Filters daily_usage can answer: it has one row per (organization, day, model) with per-flag totals. */
-const aggregateAnswers = (q: CountsFilter) => !q.search && !q.userId && !q.from && !q.to && !q.fingerprint && !q.excludeSource;
+const aggregateAnswers = (q: CountsFilter) =>
+  !q.search &&
+  !q.userId &&
+  !q.sessionId &&
+  !q.source &&
+  !q.reason &&
+  q.reviewed === undefined &&
+  q.blocked === undefined &&
+  !q.from &&
+  !q.to &&
+  !q.fingerprint &&
+  !q.excludeSource;
 
 const zero = () => Object.fromEntries(FLAG_STATUSES.map((f) => [f, 0])) as Record<FlagStatus, number>;
 
@@ -56,6 +67,7 @@ async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: s
     sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`,
   ];
   if (q.model) usageWhere.push(sql`lower(${dailyUsage.model}) LIKE ${`${escapeLike(q.model.toLowerCase())}%`} ESCAPE '\\'`);
+  if (q.models?.length) usageWhere.push(inArray(dailyUsage.model, q.models));
   const { flagStatus: _flags, ...rest } = q;
   const [[usage], older] = await db.batch([
     db

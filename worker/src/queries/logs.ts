@@ -1,9 +1,9 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (docs/api.md, docs/data.md). Every query is
 // bound to one organization.
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
-import { logFingerprints, promptLogs } from "../../../schema/tables";
-import type { LogsQuery } from "../../../schema/validation";
+import { flagFeedback, logFingerprints, promptLogs } from "../../../schema/tables";
+import type { LogFilter, LogsQuery } from "../../../schema/validation";
 import type { Db } from "../env";
 import { userIdForms } from "../redaction";
 import { existingFingerprinter } from "../redaction/key-store";
@@ -67,18 +67,24 @@ export async function userFilter<Q extends { userId?: string }>(control: Db, org
  * (search.ts); the terms then leave the index out. Otherwise a search needs the shard's `index`
  * (searchIndexOf).
  */
-export function logFilters(
-  orgId: string,
-  q: StoredUserFilter<Omit<LogsQuery, "limit" | "before">>,
-  opts: { ftsJoined?: boolean; index?: SearchIndex } = {},
-): SQL[] {
+export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: { ftsJoined?: boolean; index?: SearchIndex } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
     // The screens filter by family ("gpt-4", "claude"): a prefix match, case-insensitive.
     where.push(sql`lower(${promptLogs.model}) LIKE ${`${escapeLike(q.model.toLowerCase())}%`} ESCAPE '\\'`);
   }
+  // Exact names: the (org_id, model, created_at) index answers them.
+  if (q.models?.length) where.push(inArray(promptLogs.model, q.models));
   if (q.userId) where.push(inArray(promptLogs.userId, q.userId));
+  if (q.sessionId) where.push(eq(promptLogs.sessionId, q.sessionId));
+  if (q.source) where.push(eq(promptLogs.source, q.source));
+  if (q.reason) where.push(sql`EXISTS (SELECT 1 FROM json_each(${promptLogs.flagReasons}) WHERE value = ${q.reason})`);
+  if (q.reviewed !== undefined) {
+    // flag_feedback (org_id, log_id) index: one probe per log, within the organization.
+    const verdict = sql`SELECT 1 FROM ${flagFeedback} WHERE ${flagFeedback.orgId} = ${orgId} AND ${flagFeedback.logId} = ${promptLogs.id}`;
+    where.push(q.reviewed ? sql`EXISTS (${verdict})` : sql`NOT EXISTS (${verdict})`);
+  }
   if (q.blocked !== undefined) where.push(eq(promptLogs.blocked, q.blocked));
   // A log without a source is not of the excluded one (SQL's `<>` alone would drop it too).
   if (q.excludeSource) where.push(sql`(${promptLogs.source} IS NULL OR ${promptLogs.source} <> ${q.excludeSource})`);
@@ -106,8 +112,44 @@ export function logFilters(
 /** The search terms the index answers, or null (no search, or only terms shorter than a trigram). */
 export const indexedSearch = (q: Pick<LogsQuery, "search">) => (q.search ? ftsQuery(searchTerms(q.search)) : null);
 
+/** The sortable columns; a log without the value sorts last either way (as -1 or +∞). */
+const SORT_COLUMNS = {
+  time: promptLogs.createdAt,
+  latency: promptLogs.latencyMs,
+  tokens: promptLogs.tokenCount,
+  cost: promptLogs.estimatedCost,
+} as const;
+
+/**
+ * Keyset paging of a list ordered by a value: the key is (value, created_at, id), all in one
+ * direction, and a page continues strictly after the cursor row's key. The cursor row is looked up
+ * within the organization, so another organization's id matches nothing (an empty page).
+ */
+function valueOrder(orgId: string, sort: keyof typeof SORT_COLUMNS, order: "asc" | "desc", before: string | undefined) {
+  const column = SORT_COLUMNS[sort];
+  const value = order === "desc" ? sql`coalesce(${column}, -1)` : sql`coalesce(${column}, 9e999)`;
+  const dir = order === "desc" ? desc : asc;
+  const cursor = before
+    ? sql`(${value}, ${promptLogs.createdAt}, ${promptLogs.id}) ${sql.raw(order === "desc" ? "<" : ">")} (SELECT ${value}, ${promptLogs.createdAt}, ${promptLogs.id} FROM ${promptLogs} WHERE ${promptLogs.id} = ${before} AND ${promptLogs.orgId} = ${orgId})`
+    : undefined;
+  return { orderBy: [dir(value), dir(promptLogs.createdAt), dir(promptLogs.id)], cursor };
+}
+
 export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
   const match = indexedSearch(q);
+  if ((q.sort ?? "time") !== "time" || q.order === "asc") {
+    // Ordered by a value (or oldest first): every match of the filters is read and the top `limit` kept (SQLite's
+    // bounded sort), so the screens offer it over a time range; a search is the tenant's index block.
+    const where = logFilters(orgId, q, { index: match ? await searchIndexOf(db) : undefined });
+    const { orderBy, cursor } = valueOrder(orgId, q.sort, q.order ?? "desc", q.before);
+    if (cursor) where.push(cursor);
+    return db
+      .select()
+      .from(promptLogs)
+      .where(and(...where))
+      .orderBy(...orderBy)
+      .limit(q.limit);
+  }
   const where = logFilters(orgId, q, { ftsJoined: !!match });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
   // A search streams the organization's block of the index and stops at the page (search.ts).

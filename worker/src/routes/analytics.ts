@@ -1,11 +1,19 @@
 // Stats, trends and analytics lists, all from the daily aggregates (docs/api.md).
 import { Hono } from "hono";
-import { costEntrySchema, modelUsageSchema, performanceEntrySchema, statsSchema, trendEntrySchema } from "../../../schema/responses";
-import { daysQuery } from "../../../schema/validation";
+import {
+  costEntrySchema,
+  spenderSchema,
+  modelUsageSchema,
+  performanceEntrySchema,
+  statsSchema,
+  trendEntrySchema,
+} from "../../../schema/responses";
+import { daysQuery, topSpendersQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";
 import { guard, json, list, type RouteDoc } from "../middleware/guard";
 import { getCostTracking, getModelUsage, getPerformance, getStats, getTrends } from "../queries/analytics";
+import { topSpenders } from "../queries/activity";
 import { validate } from "../validate";
 
 /** Every analytics read: logs:read, over the last `days` days. */
@@ -28,4 +36,30 @@ export const analyticsRoutes = new Hono<AppEnv>()
     "/performance-metrics",
     ...read({ summary: "Latency percentiles and volume per day", answers: list(performanceEntrySchema) }),
     async (c) => c.json(await getPerformance(c.var.data, orgOf(c), c.req.valid("query").days)),
+  )
+  .get(
+    "/analytics/users",
+    ...guard("logs:read", {
+      summary: "The users that cost the most over the last N days (default 30), with tokens, flags and last seen",
+      tag: "Analytics",
+      answers: list(spenderSchema),
+    }),
+    validate("query", topSpendersQuery),
+    async (c) => {
+      const { days, limit } = c.req.valid("query");
+      return c.json(await topSpenders(c.var.data, orgOf(c), "user", days, limit));
+    },
+  )
+  .get(
+    "/analytics/sessions",
+    ...guard("logs:read", {
+      summary: "The sessions that cost the most over the last N days (default 30), with tokens, flags and last seen",
+      tag: "Analytics",
+      answers: list(spenderSchema),
+    }),
+    validate("query", topSpendersQuery),
+    async (c) => {
+      const { days, limit } = c.req.valid("query");
+      return c.json(await topSpenders(c.var.data, orgOf(c), "session", days, limit));
+    },
   );

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import * as v from "valibot";
-import { fingerprintSummarySchema, logCountsSchema, promptLogSchema } from "../../../schema/responses";
+import { fingerprintSummarySchema, logCountsSchema, modelSeenSchema, promptLogSchema } from "../../../schema/responses";
 import { countsQuery, exportQuery, fingerprintParam, idParam, logsQuery } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
@@ -10,6 +10,7 @@ import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { LOG_COUNT_CAP } from "../../../schema/constants";
 import { orgOf } from "../middleware/auth";
 import { download, guard, json, list } from "../middleware/guard";
+import { modelsSeen } from "../queries/activity";
 import { countLogs } from "../queries/log-counts";
 import { fingerprintSummary, getLog, listLogs, userFilter } from "../queries/logs";
 import { serializeFingerprintSummary, serializeLog } from "../serialize";
@@ -46,6 +47,16 @@ export const logRoutes = new Hono<AppEnv>()
       const orgId = orgOf(c);
       return c.json(await countLogs({ db: c.var.db, data: c.var.data }, orgId, await userFilter(c.var.db, orgId, c.req.valid("query"))));
     },
+  )
+  // The models the organization's logs name: the model filter's options.
+  .get(
+    "/models",
+    ...guard("logs:read", {
+      summary: "Each model the organization's logs name, most used first",
+      tag: "Logs",
+      answers: list(modelSeenSchema),
+    }),
+    async (c) => c.json(await modelsSeen(c.var.data, orgOf(c))),
   )
   .get(
     "/export",

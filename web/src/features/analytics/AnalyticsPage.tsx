@@ -1,5 +1,5 @@
 // Analytics (docs/web.md#screens): stats (30 days), Monthly Trends, Flag Distribution, 7-day trends, and
-// Model Usage Statistics from /api/analytics/models (real shares).
+// Model Usage Statistics from /api/analytics/models (real shares), cost per user and per session.
 import { useQuery } from "@tanstack/react-query";
 import { WEEK_DAYS } from "../../../../schema/constants";
 import { statsQueryOptions, trendsQueryOptions } from "../../api/stats";
@@ -12,6 +12,7 @@ import { TrendsPanel } from "../charts/TrendsPanel";
 import { StatsCards } from "../stats/StatsCards";
 import { ListStates } from "../logs/LogList";
 import { ANALYTICS_DAYS } from "./constants";
+import { TopSpenders } from "./TopSpenders";
 
 function MonthlyTrends() {
   const q = useQuery(trendsQueryOptions(ANALYTICS_DAYS));
@@ -92,6 +93,8 @@ export function AnalyticsPage() {
         <FlagDistribution />
         <TrendsPanel days={WEEK_DAYS} title="7-day Flag Trends" />
         <ModelUsage />
+        <TopSpenders by="users" days={ANALYTICS_DAYS} />
+        <TopSpenders by="sessions" days={ANALYTICS_DAYS} />
       </div>
     </div>
   );

@@ -1,14 +1,17 @@
-// Red Flags (docs/web.md#screens): the newest 100 warning and critical logs split into two sections. Each badge
-// counts every log of that flag (GET /api/logs/counts); when a section holds fewer than that, it
-// links to Prompt Logs filtered to the flag for the rest.
-import { useQuery } from "@tanstack/react-query";
+// Red Flags (docs/web.md#screens): warning and critical logs in pages of 100 ('Load more' by cursor),
+// filtered like Prompt Logs plus reason and reviewed (all in the URL), split into two sections. Each
+// badge counts every log of that flag under the filters (GET /api/logs/counts).
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { TRUNCATE } from "../../../../schema/constants";
-import { Link } from "@tanstack/react-router";
+import { getRouteApi } from "@tanstack/react-router";
+import { LoadMore } from "../../components/LoadMore";
+import { LogFilterBar } from "../logs/LogFilterBar";
+import { SessionLink, UserLink } from "../logs/IdLinks";
 import { flaggedLogsQueryOptions, logCountsQueryOptions } from "../../api/logs";
 import type { PromptLog } from "../../api/types";
 import { AlertTriangleIcon, XOctagonIcon } from "../../components/icons";
-import { Badge, ErrorState, Panel, PlaceholderRows, EmptyState, Card, buttonClass } from "../../components/ui";
+import { Badge, ErrorState, Panel, PlaceholderRows, EmptyState, Card } from "../../components/ui";
 import { formatDateTime, truncate } from "../../lib/format";
 import { reasonLabels } from "../../lib/flags";
 import { DetailsButton, TextPair } from "../logs/LogList";
@@ -24,6 +27,8 @@ function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void })
         <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
           <ModelBadge model={log.model} />
           <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
+          {log.userId ? <UserLink id={log.userId} /> : null}
+          {log.sessionId ? <SessionLink id={log.sessionId} /> : null}
         </div>
         <p className="mt-2 text-sm text-gray-900 dark:text-gray-100">
           <span className="font-medium">Reason:</span> {reasonLabels(log.flagReasons).join(", ")}
@@ -41,7 +46,6 @@ function FlagItem({ log, onDetails }: { log: PromptLog; onDetails: () => void })
 
 function Section({
   title,
-  flag,
   icon,
   badgeClass,
   items,
@@ -50,7 +54,6 @@ function Section({
   onDetails,
 }: {
   title: string;
-  flag: "critical" | "warning";
   icon: React.ReactNode;
   badgeClass: string;
   items: PromptLog[];
@@ -72,14 +75,9 @@ function Section({
             ))}
           </ul>
           {count > items.length ? (
-            <div className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-4 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
-              <span>
-                Showing the newest {items.length.toLocaleString("en-US")} of {count.toLocaleString("en-US")}
-              </span>
-              <Link to="/logs" search={{ flagStatus: flag }} className={buttonClass("secondary", "sm")}>
-                View all in Prompt Logs
-              </Link>
-            </div>
+            <p className="mt-4 border-t border-gray-100 pt-4 text-sm text-gray-600 dark:border-gray-800 dark:text-gray-400">
+              Showing {items.length.toLocaleString("en-US")} of {count.toLocaleString("en-US")}
+            </p>
           ) : null}
         </>
       )}
@@ -87,32 +85,50 @@ function Section({
   );
 }
 
+const route = getRouteApi("/_signedIn/flags");
+
 export function RedFlagsPage() {
-  const q = useQuery(flaggedLogsQueryOptions());
-  const counts = useQuery(logCountsQueryOptions({ flagStatus: "warning,critical" }));
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const { view: _view, sort: _sort, order: _order, ...filters } = search;
+  const q = useInfiniteQuery(flaggedLogsQueryOptions(filters));
+  const counts = useQuery(logCountsQueryOptions({ ...filters, flagStatus: filters.flagStatus ?? "warning,critical" }));
   const [selected, setSelected] = useState<PromptLog | null>(null);
+  const setFilter = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) });
+  const bar = (
+    <Card className="p-5">
+      <LogFilterBar search={search} onChange={setFilter} onResubmit={() => void q.refetch()} variant="flags" />
+    </Card>
+  );
   if (q.isPending) {
     return (
-      <Card className="p-5">
-        <PlaceholderRows count={3} rowClassName="h-28" />
-      </Card>
+      <div className="space-y-6">
+        {bar}
+        <Card className="p-5">
+          <PlaceholderRows count={3} rowClassName="h-28" />
+        </Card>
+      </div>
     );
   }
-  if (q.isError) {
+  if (q.isError && !q.isFetchNextPageError) {
     return (
-      <Card>
-        <ErrorState title="Failed to fetch flagged logs" error={q.error} onRetry={() => void q.refetch()} />
-      </Card>
+      <div className="space-y-6">
+        {bar}
+        <Card>
+          <ErrorState title="Failed to fetch flagged logs" error={q.error} onRetry={() => void q.refetch()} />
+        </Card>
+      </div>
     );
   }
-  const critical = q.data.filter((l) => l.flagStatus === "critical");
-  const warning = q.data.filter((l) => l.flagStatus === "warning");
+  const all = q.data.pages.flat();
+  const critical = all.filter((l) => l.flagStatus === "critical");
+  const warning = all.filter((l) => l.flagStatus === "warning");
   return (
     <div className="space-y-6">
       <PrecisionEstimate />
+      {bar}
       <Section
         title="Critical Flags"
-        flag="critical"
         total={counts.data?.critical ?? undefined}
         icon={<XOctagonIcon className="h-5 w-5 text-red-600 dark:text-red-400" />}
         badgeClass="bg-red-100 text-red-800 ring-red-600/20 dark:bg-red-500/15 dark:text-red-300"
@@ -122,7 +138,6 @@ export function RedFlagsPage() {
       />
       <Section
         title="Warning Flags"
-        flag="warning"
         total={counts.data?.warning ?? undefined}
         icon={<AlertTriangleIcon className="h-5 w-5 text-amber-500" />}
         badgeClass="bg-amber-100 text-amber-800 ring-amber-600/20 dark:bg-amber-500/15 dark:text-amber-300"
@@ -130,6 +145,7 @@ export function RedFlagsPage() {
         empty="No warning flags found."
         onDetails={setSelected}
       />
+      <LoadMore query={q} shown={all.length} total={counts.data?.total} capped={counts.data?.capped} noun="flagged logs" />
       <PromptDetailsDialog log={selected} onClose={() => setSelected(null)} />
     </div>
   );

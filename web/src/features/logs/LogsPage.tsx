@@ -1,26 +1,22 @@
-// Prompt Logs (docs/web.md#screens): search, flag and model filters kept in the URL, rows, details dialog,
+// Prompt Logs (docs/web.md#prompt-logs): the filter bar, cards or a sortable table (all in the URL), details dialog,
 // 'Load more' by cursor, CSV / JSONL export of the current filter.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, getRouteApi } from "@tanstack/react-router";
-import { useEffect, useState, type FormEvent } from "react";
-import { BLOCKED_FILTER_OPTIONS, FINGERPRINT_SHORT_LENGTH, MODEL_FILTER_OPTIONS, TRUNCATE } from "../../../../schema/constants";
+import { FINGERPRINT_SHORT_LENGTH, TRUNCATE } from "../../../../schema/constants";
 import { exportUrl, logCountsQueryOptions, logKeys, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";
-import { DownloadIcon, SearchIcon, XIcon } from "../../components/icons";
-import { Select } from "../../components/Select";
-import { Button, Card, buttonClass, inputClass } from "../../components/ui";
-import { FLAG_FILTER_OPTIONS } from "../../lib/filters";
+import { DownloadIcon, XIcon } from "../../components/icons";
+import { Card, buttonClass } from "../../components/ui";
+import { LogFilterBar } from "./LogFilterBar";
+import { LogTable } from "./LogTable";
+import { SessionLink, UserLink } from "./IdLinks";
 import { formatDateTime, formatLogCost, formatNumber, truncate } from "../../lib/format";
 import { DetailsButton, ListStates, TextPair, pagedListState } from "./LogList";
 import { BlockedBadge, FlagBadge, ModelBadge } from "./flag";
 import { NewLogsBar, usePendingLogs } from "../realtime/NewLogsBar";
 
 const route = getRouteApi("/_signedIn/logs");
-
-type FlagValue = (typeof FLAG_FILTER_OPTIONS)[number]["value"];
-type ModelValue = (typeof MODEL_FILTER_OPTIONS)[number]["value"];
-type BlockedValue = (typeof BLOCKED_FILTER_OPTIONS)[number]["value"];
 
 function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
   return (
@@ -32,7 +28,8 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
             {log.blocked ? <BlockedBadge /> : null}
             <ModelBadge model={log.model} />
             <time dateTime={log.createdAt}>{formatDateTime(log.createdAt)}</time>
-            {log.userId ? <span>User: {log.userId}</span> : null}
+            {log.userId ? <UserLink id={log.userId} /> : null}
+            {log.sessionId ? <SessionLink id={log.sessionId} /> : null}
           </div>
           <TextPair
             prompt={truncate(log.prompt, TRUNCATE.logs)}
@@ -55,8 +52,6 @@ function LogRow({ log, onDetails }: { log: PromptLog; onDetails: () => void }) {
 export function LogsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const [text, setText] = useState(search.search ?? "");
-  useEffect(() => setText(search.search ?? ""), [search.search]);
 
   const listOptions = logsInfiniteQueryOptions(search);
   const q = useInfiniteQuery(listOptions);
@@ -73,61 +68,10 @@ export function LogsPage() {
 
   const setFilter = (patch: Partial<typeof search>) => void navigate({ search: (prev) => ({ ...prev, ...patch }) });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const next = text.trim() || undefined;
-    if (next === search.search) void q.refetch();
-    else setFilter({ search: next });
-  };
-
   return (
     <div className="space-y-6">
       <Card className="p-5">
-        <form onSubmit={submit} role="search" aria-label="Filter logs" className="flex flex-col gap-3 md:flex-row md:items-end">
-          <div className="flex-1">
-            <label htmlFor="logs-search" className="sr-only">
-              Search
-            </label>
-            <div className="relative">
-              <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400" />
-              <input
-                id="logs-search"
-                type="search"
-                value={text}
-                onChange={(e) => setText(e.target.value)}
-                placeholder="Search prompts and responses..."
-                className={`${inputClass} pl-9`}
-              />
-            </div>
-          </div>
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-3 md:w-[36rem]">
-            <Select
-              label="Flag filter"
-              hideLabel
-              value={(search.flagStatus ?? "all") as FlagValue}
-              options={FLAG_FILTER_OPTIONS}
-              onChange={(v) => setFilter({ flagStatus: v === "all" ? undefined : v })}
-            />
-            <Select
-              label="Model filter"
-              hideLabel
-              value={(MODEL_FILTER_OPTIONS.some((o) => o.value === search.model) ? search.model : "all") as ModelValue}
-              options={MODEL_FILTER_OPTIONS}
-              onChange={(v) => setFilter({ model: v === "all" ? undefined : v })}
-            />
-            <Select
-              label="Blocked filter"
-              hideLabel
-              value={(search.blocked === undefined ? "all" : String(search.blocked)) as BlockedValue}
-              options={BLOCKED_FILTER_OPTIONS}
-              onChange={(v) => setFilter({ blocked: v === "all" ? undefined : v === "true" })}
-            />
-          </div>
-          <Button type="submit">
-            <SearchIcon className="h-4 w-4" />
-            Search
-          </Button>
-        </form>
+        <LogFilterBar search={search} onChange={setFilter} onResubmit={() => void q.refetch()} variant="logs" />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2 text-xs text-gray-600 dark:text-gray-400">
             <label className="inline-flex cursor-pointer items-center gap-1.5 py-1">
@@ -139,15 +83,13 @@ export function LogsPage() {
               />
               Hide test prompts
             </label>
-            {search.from || search.to ? (
+            {search.model ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800">
-                {search.from ? `From ${formatDateTime(search.from)}` : ""}
-                {search.from && search.to ? " " : ""}
-                {search.to ? `to ${formatDateTime(search.to)}` : ""}
+                Model family {search.model}
                 <button
                   type="button"
-                  aria-label="Clear dates"
-                  onClick={() => setFilter({ from: undefined, to: undefined })}
+                  aria-label="Clear model family"
+                  onClick={() => setFilter({ model: undefined })}
                   className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700"
                 >
                   <XIcon className="h-3.5 w-3.5" />
@@ -170,19 +112,19 @@ export function LogsPage() {
                 </button>
               </span>
             ) : null}
-            {search.userId ? (
-              <span className="inline-flex items-center gap-1 rounded-full bg-gray-100 py-1 pr-1 pl-3 dark:bg-gray-800">
-                User {search.userId}
+            <div role="group" aria-label="View" className="inline-flex overflow-hidden rounded-md ring-1 ring-gray-300 dark:ring-gray-700">
+              {(["cards", "table"] as const).map((v) => (
                 <button
+                  key={v}
                   type="button"
-                  aria-label="Clear user"
-                  onClick={() => setFilter({ userId: undefined })}
-                  className="rounded-full p-0.5 hover:bg-gray-200 dark:hover:bg-gray-700"
+                  aria-pressed={(search.view ?? "cards") === v}
+                  onClick={() => setFilter({ view: v === "cards" ? undefined : v })}
+                  className={`px-3 py-1 text-xs font-medium ${(search.view ?? "cards") === v ? "bg-indigo-600 text-white" : "bg-white text-gray-700 dark:bg-gray-900 dark:text-gray-300"}`}
                 >
-                  <XIcon className="h-3.5 w-3.5" />
+                  {v === "cards" ? "Cards" : "Table"}
                 </button>
-              </span>
-            ) : null}
+              ))}
+            </div>
           </div>
           <div className="flex gap-2">
             <a href={exportUrl("csv", search)} download className={buttonClass("secondary", "sm")}>
@@ -208,11 +150,23 @@ export function LogsPage() {
         >
           {(items) => (
             <>
-              <ul role="list" aria-label="Prompt logs" className="divide-y divide-gray-100 dark:divide-gray-800">
-                {items.map((log) => (
-                  <LogRow key={log.id} log={log} onDetails={() => openLog(log)} />
-                ))}
-              </ul>
+              {search.view === "table" ? (
+                <LogTable
+                  logs={items}
+                  sort={search.sort ?? "time"}
+                  order={search.order ?? "desc"}
+                  onSort={(sort, order) =>
+                    setFilter({ sort: sort === "time" && order === "desc" ? undefined : sort, order: order === "desc" ? undefined : order })
+                  }
+                  onDetails={openLog}
+                />
+              ) : (
+                <ul role="list" aria-label="Prompt logs" className="divide-y divide-gray-100 dark:divide-gray-800">
+                  {items.map((log) => (
+                    <LogRow key={log.id} log={log} onDetails={() => openLog(log)} />
+                  ))}
+                </ul>
+              )}
               <LoadMore query={q} shown={items.length} total={counts.data?.total} capped={counts.data?.capped} noun="logs" />
             </>
           )}

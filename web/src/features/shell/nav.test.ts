@@ -22,3 +22,13 @@ describe("page titles", () => {
     expect(documentTitle("/nope")).toBe("Page Not Found · PromptSentry");
   });
 });
+
+describe("session and user views", () => {
+  it("are pages of their own; other paths under them are the 404", () => {
+    expect(pageTitle("/sessions/conv-1")).toBe("Session");
+    expect(pageTitle("/users/alice/")).toBe("User");
+    expect(documentTitle("/users/alice")).toBe("User · PromptSentry");
+    expect(pageTitle("/sessions")).toBe("Page Not Found");
+    expect(pageTitle("/users/a/b")).toBe("Page Not Found");
+  });
+});

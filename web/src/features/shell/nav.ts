@@ -40,6 +40,12 @@ const ITEM_PAGES: { pattern: RegExp; screen: string; item: string }[] = [
   { pattern: /^\/logs\/[^/]+$/, screen: "Prompt Logs", item: "Prompt Details" },
 ];
 
+/** Views of one session or user, each a page of its own. */
+const VIEW_PAGES: { pattern: RegExp; title: string }[] = [
+  { pattern: /^\/sessions\/[^/]+$/, title: "Session" },
+  { pattern: /^\/users\/[^/]+$/, title: "User" },
+];
+
 const trimmed = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname);
 
 /** Title of the page header for a pathname; unknown paths are the 404 page. */
@@ -48,6 +54,7 @@ export function pageTitle(pathname: string): string {
   return (
     NAV_ITEMS.find((i) => i.to === path)?.label ??
     SUB_PAGES[path] ??
+    VIEW_PAGES.find((p) => p.pattern.test(path))?.title ??
     ITEM_PAGES.find((p) => p.pattern.test(path))?.screen ??
     "Page Not Found"
   );
