@@ -67,7 +67,7 @@ describe("Live Prompt Feed", () => {
       const cut = (s: string) => (s.length > 100 ? `${s.slice(0, 100)}...` : s);
       expect(text.replace(/\s+/g, " ")).toContain(`Prompt: ${cut(log.prompt)}`.replace(/\s+/g, " "));
       expect(text.replace(/\s+/g, " ")).toContain(`Response: ${cut(log.response)}`.replace(/\s+/g, " ").trim());
-      expect(text).toMatch(/\d+ (seconds|minutes|hours) ago/);
+      expect(text).toMatch(/\d+ (second|minute|hour)s? ago/);
       expect(text).toContain(log.model);
     }
 

@@ -123,7 +123,9 @@ describe("error states", () => {
     );
     await page.goto("/");
     const error = await visible(page.getByRole("alert").filter({ hasText: "Failed to fetch stats" }));
-    await visible(error.getByText("500: stats exploded", { exact: true }));
+    // A plain-text 500 from a proxy: a sentence for the reader, the status kept for support.
+    await visible(error.getByText("Something went wrong on our side. Try again in a moment.", { exact: true }));
+    await visible(error.getByText("Error code: 500", { exact: true }));
     await visible(page.getByRole("region", { name: "Live Prompt Feed" }).locator("li[data-log-id]").first());
     fail = false;
     await error.getByRole("button", { name: "Retry" }).click();

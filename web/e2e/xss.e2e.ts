@@ -242,7 +242,7 @@ describe("no payload runs in the dashboard", () => {
 
     const userId = straddling[0].userId!;
     await page.goto(`/logs?userId=${encodeURIComponent(userId)}&search=${encodeURIComponent(PAYLOADS.svg)}`);
-    await visible(page.getByText(`User ${userId}`, { exact: true }));
+    await expect.poll(() => page.getByLabel("User", { exact: true }).inputValue(), { timeout: T }).toBe(userId);
     expect(await page.getByPlaceholder("Search prompts and responses...").inputValue()).toBe(PAYLOADS.svg);
     await expectNothingRan(page, watched);
     await page.goto(`/logs?userId=${encodeURIComponent(userId)}`);
