@@ -4,7 +4,7 @@
 // two detectors run interleaved in batches of 50 logs, and each batch keeps its fastest of --runs
 // timings (the run least disturbed by other load); the report is the sum of those minima.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -31,6 +31,8 @@ const dir = mkdtempSync(join(tmpdir(), "detector-ab-"));
 try {
   const tar = execFileSync("git", ["archive", ref, "worker/src/detector", "schema"], { cwd: repoRoot });
   execFileSync("tar", ["-x", "-C", dir], { input: tar });
+  // its imports of packages (ipaddr.js, libphonenumber-js) resolve from this tree's node_modules
+  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
   const other = (await import(pathToFileURL(join(dir, "worker/src/detector/index.ts")).href)) as { detect: (l: BenchLog) => unknown };
 
   const logs = benchLogs(N);
