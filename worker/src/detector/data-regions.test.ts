@@ -37,6 +37,17 @@ describe("data regions: code and data are not instructions", () => {
     expect(view).not.toContain("checksum");
   });
 
+  it("blanks a JSON document written on one line, however long", () => {
+    const entry = (i: number) => `"k${i}":["alpha ${i}","beta",[${i},${i + 1}],{"pattern":"(?:\\\\d{3})"}]`;
+    const doc = `{"format":2,"entries":{${Array.from({ length: 400 }, (_, i) => entry(i)).join(",")}}}`;
+    const view = proseView(doc.toLowerCase());
+    expect(view.trim()).toBe("");
+    // past the 68 KB a single window reads, the line is still one region
+    const long = `{"format":2,"entries":{${Array.from({ length: 2000 }, (_, i) => entry(i)).join(",")}}}`;
+    expect(long.length).toBeGreaterThan(70_000);
+    expect(proseView(long.toLowerCase()).trim()).toBe("");
+  });
+
   it("returns the text itself when it holds no data", () => {
     const text = "please summarise the meeting notes from tuesday.";
     expect(proseView(text)).toBe(text);
@@ -58,7 +69,7 @@ describe("sentenceLike: the character loop reads lines as the token regexes did"
 
   it("agrees on hand-picked lines", () => {
     for (const line of [
-      "name = this parameter holds the name of the command to run",
+      "label = every word of this line reads like an ordinary english sentence",
       'prompt = "write a detailed guide on how to bake bread at home"',
       "    const total = items.reduce((sum, item) => sum + item.price, 0);",
       "(one) 'two' three, four. five! six? seven) eight'' nine.'",
