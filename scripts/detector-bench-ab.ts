@@ -30,7 +30,7 @@ const BATCH = 50;
 // the other commit's detector (and the schema constants it imports), extracted to a temp dir
 const dir = mkdtempSync(join(tmpdir(), "detector-ab-"));
 try {
-  const tar = execFileSync("git", ["archive", ref, "worker/src/detector", "schema"], { cwd: repoRoot });
+  const tar = execFileSync("git", ["archive", ref, "worker/src/detector", "schema"], { cwd: repoRoot, maxBuffer: 1 << 28 });
   execFileSync("tar", ["-x", "-C", dir], { input: tar });
   // its imports of packages (ipaddr.js, libphonenumber-js) resolve from this tree's node_modules
   symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
