@@ -20,10 +20,12 @@ import {
   ATTACK_LABELS,
   attackTrainingRows,
   corpusRows,
+  coveredPii,
   evalDir,
   FAMILIES,
   hasEvalData,
   loadAll,
+  PII_COVERED,
   type EvalRow,
   type Family,
 } from "./lib/data";
@@ -265,14 +267,6 @@ const clearedByExampleList = of("secrets_gitleaks").filter(
 ).length;
 
 // ── PII ───────────────────────────────────────────────────────────────────
-const PII_COVERED: Record<string, string> = {
-  EMAIL_ADDRESS: "pii.email",
-  PHONE_NUMBER: "pii.phone",
-  CREDIT_CARD: "pii.credit_card",
-  US_SSN: "pii.ssn",
-  IBAN_CODE: "pii.iban",
-  IP_ADDRESS: "pii.ip_address",
-};
 const piiNotes: string[] = [];
 {
   const rs = of("pii_synthetic");
@@ -295,7 +289,7 @@ const piiNotes: string[] = [];
     "covered types (row level)",
     tally(
       rs,
-      (r) => ((r.entities as string[]) ?? []).some((e) => e in PII_COVERED),
+      (r) => coveredPii(r).length > 0,
       (res) => res.flagReasons.includes("sensitive_content"),
     ),
   );
@@ -429,7 +423,7 @@ const familyScoring: Record<
   "code and data benign": { positive: () => false, predicted: isAttack, fpr: 0.01 },
   credentials: { positive: secretPositive, predicted: isCredential, recall: 0.9, fpr: 0.15 },
   PII: {
-    positive: (r) => ((r.entities as string[]) ?? []).some((e) => e in PII_COVERED),
+    positive: (r) => coveredPii(r).length > 0,
     predicted: (res) => res.findings.some((f) => PII_RULES.has(f.rule)),
     recall: 0.9,
   },

@@ -15,7 +15,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { detect as workingTreeDetect, type DetectResult } from "../../worker/src/detector/index";
-import { evalDir, readJsonl, repoRoot, type Row } from "./lib/data";
+import { coveredPii, evalDir, PII_COVERED, readJsonl, repoRoot, type Row } from "./lib/data";
 
 const argv = process.argv.slice(2);
 const VERBOSE = argv.includes("--verbose");
@@ -101,21 +101,13 @@ if (existsSync(join(evalDir, "secrets_context.jsonl"))) {
   const secretPos = (r: Row) => r.label === "secret";
   score("secrets_context", readJsonl(join(evalDir, "secrets_context.jsonl")), secretPos, (_r, res) => isCredential(res));
   score("secrets_gitleaks", readJsonl(join(evalDir, "secrets_gitleaks.jsonl")), secretPos, (_r, res) => isCredential(res));
-  const COVERED: Record<string, string> = {
-    EMAIL_ADDRESS: "pii.email",
-    PHONE_NUMBER: "pii.phone",
-    CREDIT_CARD: "pii.credit_card",
-    US_SSN: "pii.ssn",
-    IBAN_CODE: "pii.iban",
-    IP_ADDRESS: "pii.ip_address",
-  };
-  const ents = (r: Row) => ((r.entities as string[]) ?? []).filter((e) => e in COVERED);
+  const ents = coveredPii;
   // a row counts as found when every covered entity type in it is found by its rule
   score(
     "pii_synthetic",
     readJsonl(join(evalDir, "pii_synthetic.jsonl")),
     (r) => ents(r).length > 0,
-    (r, res) => (ents(r).length ? ents(r).every((e) => res.findings.some((f) => f.rule === COVERED[e])) : isPii(res)),
+    (r, res) => (ents(r).length ? ents(r).every((e) => res.findings.some((f) => f.rule === PII_COVERED[e])) : isPii(res)),
   );
 } else lines.push(`no labelled data at ${evalDir} (set EVAL_DIR); dev figures skipped`);
 

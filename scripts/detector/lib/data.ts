@@ -80,6 +80,18 @@ export function groupOf(row: Row, file: string): string {
   return m ? m[1]! : file;
 }
 
+/** The pii_synthetic entity types the detector covers, and the rule that must find each. */
+export const PII_COVERED: Readonly<Record<string, string>> = {
+  EMAIL_ADDRESS: "pii.email",
+  PHONE_NUMBER: "pii.phone",
+  CREDIT_CARD: "pii.credit_card",
+  US_SSN: "pii.ssn",
+  IBAN_CODE: "pii.iban",
+  IP_ADDRESS: "pii.ip_address",
+};
+/** A pii_synthetic row's entity types that the detector covers. */
+export const coveredPii = (r: Row): string[] => ((r.entities as string[]) ?? []).filter((e) => e in PII_COVERED);
+
 export const hasEvalData = () => existsSync(evalDir) && readdirSync(evalDir).some((f) => f.endsWith(".jsonl"));
 
 /** Every eval file's rows (sorted by file name) followed by the hard cases. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proseView } from "./data-regions";
+import { blobs, proseView, sentenceLike } from "./data-regions";
 import { detect } from "./index";
 
 const attack = (prompt: string) => {
@@ -37,9 +37,109 @@ describe("data regions: code and data are not instructions", () => {
     expect(view).not.toContain("checksum");
   });
 
+  it("blanks a JSON document written on one line, however long", () => {
+    const entry = (i: number) => `"k${i}":["alpha ${i}","beta",[${i},${i + 1}],{"pattern":"(?:\\\\d{3})"}]`;
+    const doc = `{"format":2,"entries":{${Array.from({ length: 400 }, (_, i) => entry(i)).join(",")}}}`;
+    const view = proseView(doc.toLowerCase());
+    expect(view.trim()).toBe("");
+    // past the 68 KB a single window reads, the line is still one region
+    const long = `{"format":2,"entries":{${Array.from({ length: 2000 }, (_, i) => entry(i)).join(",")}}}`;
+    expect(long.length).toBeGreaterThan(70_000);
+    expect(proseView(long.toLowerCase()).trim()).toBe("");
+  });
+
   it("returns the text itself when it holds no data", () => {
     const text = "please summarise the meeting notes from tuesday.";
     expect(proseView(text)).toBe(text);
+  });
+});
+
+describe("sentenceLike: the character loop reads lines as the token regexes did", () => {
+  // the former definition: split on \s, a word regex and a symbol regex per token
+  const reference = (line: string) => {
+    let words = 0;
+    let symbols = 0;
+    for (const tok of line.split(/\s+/)) {
+      if (!tok) continue;
+      if (/^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$/.test(tok)) words++;
+      else if (/[^a-z0-9\u00c0-\uffff.,'"!?-]/.test(tok)) symbols++;
+    }
+    return words >= 8 && symbols <= words / 8;
+  };
+
+  it("agrees on hand-picked lines", () => {
+    for (const line of [
+      "label = every word of this line reads like an ordinary english sentence",
+      'prompt = "write a detailed guide on how to bake bread at home"',
+      "    const total = items.reduce((sum, item) => sum + item.price, 0);",
+      "(one) 'two' three, four. five! six? seven) eight'' nine.'",
+      "\u3000word\u00a0word\u2003word\ufeffword word word word word",
+      "café naïve résumé über straße día niño façade",
+      "a b c d e f g h = { x: 1 }",
+    ])
+      expect(sentenceLike(line), line).toBe(reference(line));
+  });
+
+  it("agrees on random lines over the characters that matter", () => {
+    const pieces = [..."az09.,;:!?)\"'(-_=+{}<>/#@"].concat(["\u00e9", "\ud83d", "ee", "e'e", "e-e"]);
+    const spaces = [" ", "  ", "\t", "\u00a0", "\u3000", "\u2028", "\ufeff", "\u200b"];
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
+    let sentences = 0;
+    for (let k = 0; k < 5000; k++) {
+      const tokens: string[] = [];
+      for (let t = 6 + Math.floor(rnd() * 10); t > 0; t--) {
+        // mostly word-like tokens with a lead or tail now and then, some with a symbol inside
+        let tok = "word";
+        for (let i = Math.floor(rnd() * 3); i > 0; i--) tok = rnd() < 0.5 ? pick(pieces) + tok : tok + pick(pieces);
+        tokens.push(tok);
+      }
+      const line = tokens.map((t) => t + pick(spaces)).join("");
+      const want = reference(line);
+      if (want) sentences++;
+      expect(sentenceLike(line), JSON.stringify(line)).toBe(want);
+    }
+    expect(sentences).toBeGreaterThan(100);
+  });
+});
+
+describe("blobs: the probing loop finds the runs a character loop finds", () => {
+  const isBlobChar = (c: number) =>
+    (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
+  const reference = (lower: string) => {
+    const out: number[] = [];
+    let start = -1;
+    let digit = false;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 32;
+      if (isBlobChar(c)) {
+        if (start < 0) [start, digit] = [i, false];
+        if (c >= 48 && c <= 57) digit = true;
+      } else if (start >= 0) {
+        if (digit && i - start >= 32) out.push(start, i);
+        start = -1;
+      }
+    }
+    return out;
+  };
+  it("agrees on random texts of words, hashes and runs of every length around the minimum", () => {
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let found = 0;
+    for (let k = 0; k < 3000; k++) {
+      let text = "";
+      for (let t = Math.floor(rnd() * 12); t >= 0; t--) {
+        const len = rnd() < 0.5 ? 1 + Math.floor(rnd() * 8) : 28 + Math.floor(rnd() * 10);
+        let tok = "";
+        for (let i = 0; i < len; i++) tok += rnd() < 0.1 ? String(Math.floor(rnd() * 10)) : "abcxyz+/=_-"[Math.floor(rnd() * 11)];
+        text += tok + (rnd() < 0.8 ? " " : rnd() < 0.5 ? "\n" : ".");
+      }
+      const want = reference(text);
+      found += want.length / 2;
+      expect(blobs(text), JSON.stringify(text)).toEqual(want);
+    }
+    expect(found).toBeGreaterThan(500);
   });
 });
 

@@ -24,6 +24,8 @@ const STRONG_DATA_LINE = new RegExp(
     String.raw`^\s*-\s+[\w.-]+:\s`,
     String.raw`^\s*[\w-]*[_.][\w.-]*:\s`,
     String.raw`^\s*\[[\w .:"'-]+\]\s*$`,
+    // a JSON document on one line (minified: package metadata, API payloads)
+    String.raw`^\s*(?:\{\s*"|\[\s*[\[{"\d-]).*[}\]],?\s*$`,
     // tables and CSV (no spaces: data, not a prose list)
     String.raw`^\s*\|.*\|\s*$`,
     String.raw`^[^\s,]*(?:,[^\s,]*){3,}$`,
@@ -50,6 +52,8 @@ function opensBlock(line: string): boolean {
 
 /** Comment lines: data when inside a region of code, plain text otherwise. */
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#|--|<!--|;;)/;
+/** First characters of COMMENT_LINE's openings: / * # - < ; */
+const COMMENT_START: ReadonlySet<number> = new Set([47, 42, 35, 45, 60, 59]);
 
 /**
  * Inside a data region, a line still counts when it speaks to the assistant: its reply or its
@@ -104,23 +108,34 @@ function mayAddress(line: string): boolean {
 const BLOB_MIN = 32;
 const isBlobChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
 
-/** [start, end) pairs of the blobs in `lower` (a character loop: a regex here cost more than the rest). */
-function blobs(lower: string): number[] {
+/**
+ * [start, end) pairs of the blobs in `lower`. A run of BLOB_MIN characters always covers a probe
+ * BLOB_MIN apart from the last character known not to be in a run, so the loop reads the runs
+ * around its probes (words, mostly) instead of every character.
+ */
+export function blobs(lower: string): number[] {
   const out: number[] = [];
-  let start = -1;
-  let digit = false;
-  for (let i = 0; i <= lower.length; i++) {
-    const c = i < lower.length ? lower.charCodeAt(i) : 32;
-    if (isBlobChar(c)) {
-      if (start < 0) {
-        start = i;
-        digit = false;
-      }
-      if (c >= 48 && c <= 57) digit = true;
-    } else if (start >= 0) {
-      if (digit && i - start >= BLOB_MIN) out.push(start, i);
-      start = -1;
+  const n = lower.length;
+  let lo = 0; // lower[lo - 1] is no blob character (or lo is 0)
+  for (let p = BLOB_MIN - 1; p < n; p = lo + BLOB_MIN - 1) {
+    if (!isBlobChar(lower.charCodeAt(p))) {
+      lo = p + 1;
+      continue;
     }
+    let s = p;
+    while (s > lo && isBlobChar(lower.charCodeAt(s - 1))) s--;
+    let e = p + 1;
+    while (e < n && isBlobChar(lower.charCodeAt(e))) e++;
+    if (e - s >= BLOB_MIN) {
+      for (let i = s; i < e; i++) {
+        const c = lower.charCodeAt(i);
+        if (c >= 48 && c <= 57) {
+          out.push(s, e);
+          break;
+        }
+      }
+    }
+    lo = e + 1;
   }
   return out;
 }
@@ -128,19 +143,65 @@ function blobs(lower: string): number[] {
 /** A fence line: ``` or ~~~ with at most a language name (not "```an ai named …"). */
 const FENCE = /^\s*(?:```|~~~)\s*[\w+#.-]{0,20}\s*$/;
 
+// Character classes by code unit, one table lookup per character in the loops below.
+const SPACE = 1; // `\s` of a JavaScript regex
+const LETTER = 2; // a word's letter: a-z or anything from U+00C0 on (the text is lower-cased)
+const INNER = 4; // inside a word: a letter, ' or -
+const TAIL = 8; // a word's trailing punctuation: . , ; : ! ? ) " '
+const PLAIN = 16; // no code symbol: a-z 0-9, U+00C0 on, . , ' " ! ? -
+const CLASS = (() => {
+  const t = new Uint8Array(65536);
+  for (let c = 0xc0; c < 65536; c++) t[c] = LETTER | INNER | PLAIN;
+  for (let c = 97; c <= 122; c++) t[c] = LETTER | INNER | PLAIN;
+  for (let c = 48; c <= 57; c++) t[c] = PLAIN;
+  for (const ch of ".,;:!?)\"'") t[ch.charCodeAt(0)]! |= TAIL;
+  for (const ch of ".,'\"!?-") t[ch.charCodeAt(0)]! |= PLAIN;
+  t[39]! |= INNER;
+  t[45]! |= INNER;
+  for (const c of [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) t[c] = SPACE;
+  for (let c = 0x2000; c <= 0x200a; c++) t[c] = SPACE;
+  return t;
+})();
+
+/**
+ * Whether line[a, b) (no white space in it) is a word: `["'(]?` a letter, then letters, `'` and
+ * `-`, then at most two of `.,;:!?)"'` (the regex `^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$`).
+ */
+function isWord(line: string, a: number, b: number): boolean {
+  let i = a;
+  const c0 = line.charCodeAt(i);
+  if (c0 === 34 || c0 === 39 || c0 === 40) i++;
+  if (i >= b || (CLASS[line.charCodeAt(i)]! & LETTER) === 0) return false;
+  for (i++; i < b && (CLASS[line.charCodeAt(i)]! & INNER) !== 0; i++);
+  // the rest: at most two tail characters (a ' the middle could take is taken there: greedy is exact)
+  if (b - i > 2) return false;
+  for (; i < b; i++) if ((CLASS[line.charCodeAt(i)]! & TAIL) === 0) return false;
+  return true;
+}
+
 /**
  * A line that matched a data pattern but reads as a sentence ("name = this parameter holds the
  * name of the command…", `prompt = "write a detailed guide on …"`): eight or more words and
- * almost no code symbols. Such a line stays text.
+ * almost no code symbols. Such a line stays text. One character pass (this runs on every code
+ * line; splitting and a regex per token cost more than the rest of the view).
  */
-function sentenceLike(line: string): boolean {
+export function sentenceLike(line: string): boolean {
+  const n = line.length;
+  if (n < 15) return false; // eight words need 15 characters
   let words = 0;
   let symbols = 0;
-  for (const tok of line.split(/\s+/)) {
-    if (!tok) continue;
-    // a word: letters, with at most trailing punctuation ("name," "holds" "it's")
-    if (/^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$/.test(tok)) words++;
-    else if (/[^a-z0-9\u00c0-\uffff.,'"!?-]/.test(tok)) symbols++;
+  for (let i = 0; i < n; ) {
+    while (i < n && (CLASS[line.charCodeAt(i)]! & SPACE) !== 0) i++;
+    if (i >= n) break;
+    const a = i;
+    let all = PLAIN;
+    for (; i < n; i++) {
+      const k = CLASS[line.charCodeAt(i)]!;
+      if ((k & SPACE) !== 0) break;
+      all &= k;
+    }
+    if (isWord(line, a, i)) words++;
+    else if (all === 0) symbols++;
   }
   return words >= 8 && symbols <= words / 8;
 }
@@ -152,7 +213,7 @@ function sentenceLike(line: string): boolean {
  */
 export function proseView(lower: string): string {
   const n = lower.length;
-  // line starts/ends and each line's class: 0 blank, 1 prose, 2 weak data (comment), 3 data
+  // line starts/ends and each line's class: 0 blank, 1 prose, 2 weak data (comment), 3 data, 4 fenced
   const starts: number[] = [];
   const ends: number[] = [];
   const kind: number[] = [];
@@ -161,19 +222,25 @@ export function proseView(lower: string): string {
   for (let i = 0; i <= n; ) {
     let e = lower.indexOf("\n", i);
     if (e < 0) e = n;
-    const line = lower.slice(i, e);
     starts.push(i);
     ends.push(e);
+    // the first character after the indent decides which line regexes can match at all
+    let f = i;
+    while (f < e && (CLASS[lower.charCodeAt(f)]! & SPACE) !== 0) f++;
+    const c = f < e ? lower.charCodeAt(f) : -1;
     let k: number;
-    if (FENCE.test(line)) {
+    if ((c === 96 || c === 126) /* ` ~ */ && FENCE.test(lower.slice(i, e))) {
       inFence = !inFence;
       k = 4; // fence marker: always data
     } else if (inFence)
-      k = sentenceLike(line) ? 1 : 4; // a fence around prose quotes a text
-    else if (line.trim() === "") k = 0;
-    else if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) ? 1 : 3;
-    else if (COMMENT_LINE.test(line)) k = 2;
-    else k = 1;
+      k = sentenceLike(lower.slice(i, e)) ? 1 : 4; // a fence around prose quotes a text
+    else if (f === e) k = 0;
+    else {
+      const line = lower.slice(i, e);
+      if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) ? 1 : 3;
+      else if (COMMENT_START.has(c) && COMMENT_LINE.test(line)) k = 2;
+      else k = 1;
+    }
     if (k >= 3) anyData = true;
     kind.push(k);
     i = e + 1;
@@ -205,6 +272,7 @@ export function proseView(lower: string): string {
     else if (strong === 1 && ends[a]! - starts[a]! >= 40) blank[a] = 1;
     a = last + 1;
   }
+  // blank the region lines, keeping the lines addressed to the assistant, then the blobs
   let out = "";
   let from = 0;
   for (let j = 0; j < kind.length; j++) {

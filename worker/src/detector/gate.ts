@@ -56,22 +56,33 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
     }
   }
   const hasOut = Uint8Array.from(out, (o) => (o.length > 0 ? 1 : 0));
-  // states pre-multiplied by `classes` so the hot loop does one add per character
-  const deltaScaled = delta.map((t) => t * classes);
-  const hasOutScaled = new Uint8Array(n * classes);
-  for (let s = 0; s < n; s++) hasOutScaled[s * classes] = hasOut[s]!;
+  // states pre-multiplied by `classes` so the hot loop does one add per character; a transition
+  // into a state that ends a literal is stored negated (-s - 1): one load and a sign test per character
+  const next = new Int32Array(n * classes);
+  for (let i = 0; i < next.length; i++) {
+    const t = delta[i]!;
+    next[i] = hasOut[t] === 1 ? -(t * classes) - 1 : t * classes;
+  }
+  // states already reported, stamped with the scan's number: no table to allocate and clear per scan
+  const stamp = new Uint32Array(n);
+  let gen = 0;
   return {
     scan(text: string): Set<string> {
+      if (++gen === 0xffffffff) {
+        stamp.fill(0);
+        gen = 1;
+      }
+      const g = gen;
       // common literals recur many times in a text: remember each state once, build the Set at the end
       const hitStates: number[] = [];
-      const stateSeen = new Uint8Array(n);
       let s = 0;
       for (let i = 0, len = text.length; i < len; i++) {
-        s = deltaScaled[s + cls[text.charCodeAt(i)]!]!;
-        if (hasOutScaled[s] === 1) {
+        s = next[s + cls[text.charCodeAt(i)]!]!;
+        if (s < 0) {
+          s = -s - 1;
           const st = s / classes;
-          if (stateSeen[st] === 0) {
-            stateSeen[st] = 1;
+          if (stamp[st] !== g) {
+            stamp[st] = g;
             hitStates.push(st);
           }
         }

@@ -99,9 +99,10 @@ type Hit = RawHit & { reason: FlagReason; score: number };
 /**
  * Rule hits in one window of the scanned text, offsets relative to the window. The learned parts
  * (attack classifier, jailbreak model) judge a text as a whole and read its head: only the first
- * window (`head`) runs them.
+ * window (`head`) runs them. `lower` is `seg` lower-cased (lowerSameLength); `proseOf` gives its
+ * data-region view, built once for the whole text on first use.
  */
-function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
+function scanWindow(seg: string, lower: string, proseOf: () => string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
   const { rules, models, minScore } = ctx;
   const out: Hit[] = [];
   const push = (reason: FlagReason, hits: RawHit[]) => {
@@ -110,14 +111,13 @@ function scanWindow(seg: string, target: Target, head: boolean, ctx: ScanContext
       if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
     }
   };
-  const lower = lowerSameLength(seg);
   const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
   // the attack parts read the text with its code and data blanked (data-regions.ts)
   // (built only where something will read it: a prompt for the classifier, or a text that woke an
   // injection rule's gate; other responses go through as they are, which is what they cost before)
   const prose =
     (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
-      ? proseView(lower)
+      ? proseOf()
       : lower;
   // the classifier reads prompts (where documents and tool output are pasted), head only
   const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && head ? classify(prose, models.classifier) : null;
@@ -160,7 +160,12 @@ const covers = (k: Hit, h: Hit) =>
  */
 function scanChunks(text: string, target: Target, ctx: ScanContext): Hit[] {
   const n = text.length;
-  if (n <= SCAN_CHUNK_CHARS + SCAN_OVERLAP_CHARS) return scanWindow(text, target, true, ctx);
+  // lower-cased and data-region views of the whole text, each built once: a region that crosses a
+  // chunk boundary is judged as a whole, and a window read again costs no second view
+  const lowerAll = lowerSameLength(text);
+  let proseAll: string | null = null;
+  const prose = () => (proseAll ??= proseView(lowerAll));
+  if (n <= SCAN_CHUNK_CHARS + SCAN_OVERLAP_CHARS) return scanWindow(text, lowerAll, prose, target, true, ctx);
   const all: Hit[] = [];
   for (let s = 0; s < n; s += SCAN_CHUNK_CHARS) {
     const ownedEnd = Math.min(n, s + SCAN_CHUNK_CHARS);
@@ -169,7 +174,10 @@ function scanChunks(text: string, target: Target, ctx: ScanContext): Hit[] {
     let owned: Hit[];
     for (;;) {
       owned = [];
-      for (const h of scanWindow(text.slice(w0, w1), target, s === 0, ctx)) {
+      const seg = text.slice(w0, w1);
+      const from = w0;
+      const to = w1;
+      for (const h of scanWindow(seg, lowerAll.slice(w0, w1), () => prose().slice(from, to), target, s === 0, ctx)) {
         const start = h.start + w0;
         if (start >= s && start < ownedEnd) owned.push({ ...h, start, end: h.end + w0 });
       }
