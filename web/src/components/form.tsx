@@ -1,6 +1,23 @@
 // Labelled form fields with inline error messages (aria-invalid / aria-describedby).
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useId, useState, type ChangeEvent, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import type { FormErrors } from "../lib/form";
 import { Button, cx, inputClass, labelClass } from "./ui";
+
+/**
+ * A form's text values, and the props that tie a field to one of them and to its error:
+ * `<TextField label="Name" {...field("name")} />` instead of a state, a setter and three props per field.
+ */
+export function useFormFields<T extends Record<string, string>>(initial: T, errors: FormErrors) {
+  const [values, setValues] = useState(initial);
+  const set = (key: keyof T, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const field = (key: keyof T & string) => ({
+    name: key,
+    value: values[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
+  return { values, set, field };
+}
 
 export function FieldError({ id, children }: { id?: string; children?: ReactNode }) {
   if (!children) return null;

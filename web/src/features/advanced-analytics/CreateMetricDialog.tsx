@@ -10,7 +10,7 @@ import {
 import { customMetricBody } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
 import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
-import { FieldError, FormActions, TextAreaField, TextField } from "../../components/form";
+import { FieldError, FormActions, TextAreaField, TextField, useFormFields } from "../../components/form";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
 import { capitalize } from "../../lib/format";
@@ -29,12 +29,8 @@ const EXAMPLES: Record<string, string> = {
 };
 
 function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [query, setQuery] = useState("");
   const [type, setType] = useState<string>("count");
   const [visualization, setVisualization] = useState<string>("number");
-  const [refreshInterval, setRefreshInterval] = useState(String(METRIC_DEFAULT_REFRESH_SECONDS));
   const {
     mutation: create,
     errors,
@@ -46,59 +42,45 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
     failure: "Failed to create custom metric",
     onDone,
   });
+  const { values, set, field } = useFormFields(
+    { name: "", description: "", query: "", refreshInterval: String(METRIC_DEFAULT_REFRESH_SECONDS) },
+    errors,
+  );
   // A refusal without field issues (the per-organization cap, a server failure) is said in the
   // dialog too, beside the spec's toast, so the reason stays while the user edits.
   const refusal = create.error && !serverErrors(create.error) ? errorText(create.error) : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const interval = refreshInterval.trim();
+    const interval = values.refreshInterval.trim();
     const input = {
-      name,
-      description: description.trim() || null,
-      query,
+      name: values.name,
+      description: values.description.trim() || null,
+      query: values.query,
       type,
       visualization,
       refreshInterval: /^\d+$/.test(interval) ? Number(interval) : interval === "" ? undefined : interval,
     };
-    send(customMetricBody, input, (values) => ({
-      name: values.name,
-      description: values.description ?? null,
-      query: values.query,
-      type: values.type,
-      visualization: values.visualization,
-      refreshInterval: values.refreshInterval,
+    send(customMetricBody, input, (parsed) => ({
+      name: parsed.name,
+      description: parsed.description ?? null,
+      query: parsed.query,
+      type: parsed.type,
+      visualization: parsed.visualization,
+      refreshInterval: parsed.refreshInterval,
     }));
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Name"
-        name="name"
-        placeholder="Critical flags"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
-      <TextField
-        label="Description (optional)"
-        name="description"
-        placeholder="What this metric tells you"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
-      />
+      <TextField label="Name" placeholder="Critical flags" {...field("name")} autoFocus />
+      <TextField label="Description (optional)" placeholder="What this metric tells you" {...field("description")} />
       <div>
         <TextAreaField
           label="Query"
-          name="query"
           rows={4}
           spellCheck={false}
           className="[&_textarea]:font-mono [&_textarea]:text-xs"
           placeholder={EXAMPLES[visualization]}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          error={errors.query}
+          {...field("query")}
         />
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
           One SELECT over <code className="font-mono">logs</code> (your organization's prompt logs). For charts, the first column is the
@@ -106,7 +88,7 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
           <button
             type="button"
             className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-            onClick={() => setQuery(EXAMPLES[visualization] ?? "")}
+            onClick={() => set("query", EXAMPLES[visualization] ?? "")}
           >
             Use example
           </button>
@@ -117,14 +99,11 @@ function CreateMetricForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
         <Select label="Visualization" value={visualization} options={VIS_OPTIONS} onChange={setVisualization} />
         <TextField
           label="Refresh interval (s)"
-          name="refreshInterval"
           type="number"
           inputMode="numeric"
           min={METRIC_MIN_REFRESH_SECONDS}
           step={1}
-          value={refreshInterval}
-          onChange={(e) => setRefreshInterval(e.target.value)}
-          error={errors.refreshInterval}
+          {...field("refreshInterval")}
         />
       </div>
       <FieldError>{errors.form ?? errors.type ?? errors.visualization ?? refusal}</FieldError>

@@ -6,7 +6,7 @@ import { PERMISSIONS, PERMISSION_LABELS, type Permission } from "../../../../sch
 import { apiKeyBody } from "../../../../schema/validation";
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, deleteApiKey, type ApiKeyInfo } from "../../api/apiKeys";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { CheckboxGroup, FieldError, FormActions, TextField } from "../../components/form";
+import { CheckboxGroup, FieldError, FormActions, TextField, useFormFields } from "../../components/form";
 import { KeyIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { OneTimeSecret } from "../../components/OneTimeSecret";
@@ -22,9 +22,7 @@ import { expiryToIso, isExpired, maskedKey, permissionLabel, shortKey, todayInpu
 const PERMISSION_OPTIONS = PERMISSIONS.map((value) => ({ value, label: PERMISSION_LABELS[value], description: value }));
 
 function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: string; keyValue: string }) => void; onCancel: () => void }) {
-  const [name, setName] = useState("");
   const [permissions, setPermissions] = useState<Permission[]>(["logs:read", "logs:write"]);
-  const [expiry, setExpiry] = useState("");
   const {
     mutation: create,
     errors,
@@ -36,23 +34,20 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: stri
     failure: "Failed to create API key",
     onDone: (key) => onCreated({ name: key.name, keyValue: key.keyValue }),
   });
+  const { values, field } = useFormFields({ name: "", expiresAt: "" }, errors);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const expiresAt = expiryToIso(expiry);
-    const input = { name, permissions: PERMISSIONS.filter((p) => permissions.includes(p)), ...(expiresAt ? { expiresAt } : {}) };
-    send(apiKeyBody, input, (values) => ({ name: values.name, permissions: values.permissions, ...(expiresAt ? { expiresAt } : {}) }));
+    const expiresAt = expiryToIso(values.expiresAt);
+    const input = {
+      name: values.name,
+      permissions: PERMISSIONS.filter((p) => permissions.includes(p)),
+      ...(expiresAt ? { expiresAt } : {}),
+    };
+    send(apiKeyBody, input, (parsed) => ({ name: parsed.name, permissions: parsed.permissions, ...(expiresAt ? { expiresAt } : {}) }));
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Name"
-        name="name"
-        placeholder="Production backend"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
+      <TextField label="Name" placeholder="Production backend" {...field("name")} autoFocus />
       <CheckboxGroup
         legend="Permissions"
         options={PERMISSION_OPTIONS}
@@ -62,12 +57,9 @@ function CreateApiKeyForm({ onCreated, onCancel }: { onCreated: (r: { name: stri
       />
       <TextField
         label="Expires on (optional)"
-        name="expiresAt"
         type="date"
         min={todayInput()}
-        value={expiry}
-        onChange={(e) => setExpiry(e.target.value)}
-        error={errors.expiresAt}
+        {...field("expiresAt")}
         hint="Leave empty for a key that does not expire. The key stops working at the end of that day."
       />
       <FieldError>{errors.form}</FieldError>

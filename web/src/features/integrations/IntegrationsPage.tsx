@@ -13,7 +13,7 @@ import {
   type Integration,
 } from "../../api/integrations";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FieldError, FormActions, TextField } from "../../components/form";
+import { FieldError, FormActions, TextField, useFormFields } from "../../components/form";
 import { GridIcon, LinkIcon, MailIcon, MessageIcon, TrashIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { Select } from "../../components/Select";
@@ -45,11 +45,7 @@ function TypeIcon({ type }: { type: string }) {
 }
 
 function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [name, setName] = useState("");
   const [type, setType] = useState<IntegrationType>("slack");
-  const [webhookUrl, setWebhookUrl] = useState("");
-  const [email, setEmail] = useState("");
-  const [channel, setChannel] = useState("");
   const fields = fieldsFor(type);
   const {
     mutation: create,
@@ -63,9 +59,10 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
     failure: "Failed to create integration",
     onDone,
   });
+  const { values, field } = useFormFields({ name: "", webhookUrl: "", email: "", channel: "" }, errors);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const payload = integrationPayload({ name, type, webhookUrl, email, channel });
+    const payload = integrationPayload({ ...values, type });
     send(integrationBody, payload, () => ({ ...payload, name: payload.name.trim() }));
   };
   const urlPlaceholder =
@@ -76,15 +73,7 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
         : "https://example.com/alerts";
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Name"
-        name="name"
-        placeholder="On-call channel"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
+      <TextField label="Name" placeholder="On-call channel" {...field("name")} autoFocus />
       <Select
         label="Type"
         value={type}
@@ -97,35 +86,19 @@ function AddIntegrationForm({ onDone, onCancel }: { onDone: () => void; onCancel
       {fields.webhookUrl ? (
         <TextField
           label="Webhook URL"
-          name="webhook_url"
           type="url"
           inputMode="url"
           placeholder={urlPlaceholder}
-          value={webhookUrl}
-          onChange={(e) => setWebhookUrl(e.target.value)}
+          {...field("webhookUrl")}
+          name="webhook_url"
           error={errors["config.webhook_url"] ?? errors["config.url"]}
         />
       ) : null}
       {fields.email ? (
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          placeholder="oncall@example.com"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors["config.email"]}
-        />
+        <TextField label="Email" type="email" placeholder="oncall@example.com" {...field("email")} error={errors["config.email"]} />
       ) : null}
       {fields.channel ? (
-        <TextField
-          label="Channel (optional)"
-          name="channel"
-          placeholder="#ai-alerts"
-          value={channel}
-          onChange={(e) => setChannel(e.target.value)}
-          error={errors["config.channel"]}
-        />
+        <TextField label="Channel (optional)" placeholder="#ai-alerts" {...field("channel")} error={errors["config.channel"]} />
       ) : null}
       <FieldError>{errors.form ?? errors.type ?? errors.config}</FieldError>
       <FormActions onCancel={onCancel} pending={create.isPending} label="Add Integration" pendingLabel="Adding..." />

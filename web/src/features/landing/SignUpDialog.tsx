@@ -1,7 +1,7 @@
 // Sign-up dialog: form (schema/validation.ts validation, server issues) → success screen with the one-time key.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { PRODUCT_NAME, TRIAL_DAYS } from "../../../../schema/constants";
 import { ApiError } from "../../api/client";
 import { organizationKey, register } from "../../api/organization";
@@ -9,38 +9,14 @@ import type { RegisterResult } from "../../api/types";
 import { Modal } from "../../components/Modal";
 import { CheckCircleIcon, CopyIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
+import { TextField, useFormFields } from "../../components/form";
 import { Button, inputClass, labelClass } from "../../components/ui";
 import { signUpForm } from "../../../../schema/validation";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 
-function Field({ label, error, ...input }: { label: string; error?: string } & React.InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className={`${inputClass} mt-1`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [adminName, setAdminName] = useState("");
   const [errors, setErrors] = useState<FormErrors>({});
+  const { values: input, field } = useFormFields({ name: "", adminName: "", email: "" }, errors);
   const mutation = useMutation({
     mutationFn: register,
     onSuccess: (result) => {
@@ -64,7 +40,7 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const [values, errs] = validateForm(signUpForm, { name, email, adminName });
+    const [values, errs] = validateForm(signUpForm, input);
     if (errs) {
       setErrors(errs);
       return;
@@ -76,35 +52,9 @@ function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <p className="text-sm text-gray-600 dark:text-gray-400">{TRIAL_DAYS} days free. No credit card required.</p>
-      <Field
-        label="Organization Name"
-        name="name"
-        autoComplete="organization"
-        placeholder="Acme Inc."
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
-      <Field
-        label="Your Name"
-        name="adminName"
-        autoComplete="name"
-        placeholder="Ada Lovelace"
-        value={adminName}
-        onChange={(e) => setAdminName(e.target.value)}
-        error={errors.adminName}
-      />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@company.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <TextField label="Organization Name" autoComplete="organization" placeholder="Acme Inc." {...field("name")} autoFocus />
+      <TextField label="Your Name" autoComplete="name" placeholder="Ada Lovelace" {...field("adminName")} />
+      <TextField label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...field("email")} />
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? "Creating your account..." : "Start Free Trial"}
       </Button>

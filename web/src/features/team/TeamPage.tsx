@@ -7,7 +7,7 @@ import { teamInviteBody } from "../../../../schema/validation";
 import { errorText } from "../../api/client";
 import { changeRole, inviteMember, removeMember, teamKeys, teamQueryOptions, type TeamMember } from "../../api/team";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { FieldError, FormActions, TextField } from "../../components/form";
+import { FieldError, FormActions, TextField, useFormFields } from "../../components/form";
 import { LockIcon, PlusIcon, ShieldCheckIcon, TrashIcon, UsersIcon, CodeIcon, EyeIcon } from "../../components/icons";
 import { Modal } from "../../components/Modal";
 import { OneTimeSecret } from "../../components/OneTimeSecret";
@@ -40,8 +40,6 @@ const COUNT_CARDS: { role: Role; label: string; icon: typeof UsersIcon; tone: st
 ];
 
 function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; apiKey: string }) => void; onCancel: () => void }) {
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
   const [role, setRole] = useState<Role>("engineer");
   const {
     mutation: invite,
@@ -54,32 +52,15 @@ function InviteForm({ onInvited, onCancel }: { onInvited: (r: { name: string; ap
     failure: "Failed to invite member",
     onDone: (r) => onInvited({ name: r.member.name, apiKey: r.apiKey }),
   });
+  const { values, field } = useFormFields({ name: "", email: "" }, errors);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    send(teamInviteBody, { name, email, role }, (values) => values);
+    send(teamInviteBody, { ...values, role }, (parsed) => parsed);
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="off"
-        placeholder="Ada Lovelace"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        placeholder="ada@example.com"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <TextField label="Name" autoComplete="off" placeholder="Ada Lovelace" {...field("name")} autoFocus />
+      <TextField label="Email" type="email" autoComplete="off" placeholder="ada@example.com" {...field("email")} />
       <div>
         <Select label="Role" value={role} options={ROLE_OPTIONS} onChange={setRole} />
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{ROLE_DESCRIPTIONS[role]}</p>

@@ -3,15 +3,13 @@ import { useState, type FormEvent } from "react";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from "../../../../schema/constants";
 import { webhookBody } from "../../../../schema/validation";
 import { createWebhook, webhookKeys } from "../../api/webhooks";
-import { CheckboxGroup, FieldError, FormActions, TextField } from "../../components/form";
+import { CheckboxGroup, FieldError, FormActions, TextField, useFormFields } from "../../components/form";
 import { Modal } from "../../components/Modal";
 import { useFormMutation } from "../manage/mutations";
 
 const EVENT_OPTIONS = WEBHOOK_EVENTS.map((value) => ({ value, label: WEBHOOK_EVENT_LABELS[value], description: value }));
 
 function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
-  const [name, setName] = useState("");
-  const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([]);
   const {
     mutation: create,
@@ -24,31 +22,15 @@ function CreateWebhookForm({ onDone, onCancel }: { onDone: () => void; onCancel:
     failure: "Failed to create webhook",
     onDone,
   });
+  const { values, field } = useFormFields({ name: "", url: "" }, errors);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    send(webhookBody, { name, url, events: WEBHOOK_EVENTS.filter((x) => events.includes(x)) }, (values) => values);
+    send(webhookBody, { ...values, events: WEBHOOK_EVENTS.filter((x) => events.includes(x)) }, (parsed) => parsed);
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <TextField
-        label="Name"
-        name="name"
-        placeholder="Production alerts"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
-        autoFocus
-      />
-      <TextField
-        label="URL"
-        name="url"
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/webhooks/promptsentry"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        error={errors.url}
-      />
+      <TextField label="Name" placeholder="Production alerts" {...field("name")} autoFocus />
+      <TextField label="URL" type="url" inputMode="url" placeholder="https://example.com/webhooks/promptsentry" {...field("url")} />
       <CheckboxGroup legend="Events" options={EVENT_OPTIONS} value={events} onChange={setEvents} error={errors.events} />
       <FieldError>{errors.form}</FieldError>
       <FormActions onCancel={onCancel} pending={create.isPending} label="Create Webhook" pendingLabel="Creating..." />
