@@ -2,8 +2,8 @@
 JSON message, or server-sent events (message_start, content_block_start, content_block_delta with
 text_delta / input_json_delta, content_block_stop, message_delta with usage, message_stop, ping),
 and Anthropic's error body. The official `anthropic` client talks to it. By `model`: anything gets
-the ANSWER text; "fake-tool" a text block then TOOL_USE; "bad-model" 404; "fake-overloaded" 529; a
-body without max_tokens 400. Every request's headers are kept in `headers`."""
+the ANSWER text; "fake-tool" a text block then TOOL_USE; "bad-model" 404; "fake-overloaded" 529;
+"fake-stream-error" one text delta, then an `error` event; a body without max_tokens 400. Every request's headers are kept in `headers`."""
 
 import json
 import time
@@ -47,8 +47,11 @@ class FakeAnthropic:
 
                 def send(kind, **data):
                     data["type"] = kind
-                    self.wfile.write(("event: %s\ndata: %s\n\n" % (kind, json.dumps(data))).encode())
-                    self.wfile.flush()
+                    try:
+                        self.wfile.write(("event: %s\ndata: %s\n\n" % (kind, json.dumps(data))).encode())
+                        self.wfile.flush()
+                    except (BrokenPipeError, ConnectionResetError):
+                        pass  # the caller stopped reading and hung up
 
                 send("message_start", message=dict(message, content=[], stop_reason=None, usage=dict(USAGE, output_tokens=1)))
                 send("content_block_start", index=0, content_block={"type": "text", "text": ""})
@@ -56,6 +59,10 @@ class FakeAnthropic:
                 for part in texts:
                     time.sleep(CHUNK_DELAY)
                     send("content_block_delta", index=0, delta={"type": "text_delta", "text": part})
+                    if body["model"] == "fake-stream-error":
+                        send("error", error={"type": "overloaded_error", "message": "Overloaded"})
+                        self.close_connection = True
+                        return
                 send("content_block_stop", index=0)
                 if tool:
                     send("content_block_start", index=1, content_block=dict(TOOL_USE, input={}))

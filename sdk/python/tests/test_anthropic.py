@@ -136,6 +136,11 @@ class WrapAnthropicTest(unittest.TestCase):
         self.assertEqual(overloaded.exception.status_code, 529)
         with self.assertRaises(TypeError):  # the client's own check of a request without max_tokens
             client.messages.create(**{k: v for k, v in REQUEST.items() if k != "max_tokens"})
+        stream = client.messages.create(stream=True, **dict(REQUEST, model="fake-stream-error"))
+        with self.assertRaises(anthropic.APIStatusError) as midway:
+            for _ in stream:
+                pass
+        self.assertIn("Overloaded", str(midway.exception))
         down = wrap_anthropic(anthropic.Anthropic(api_key=API_KEY, base_url="http://127.0.0.1:9", max_retries=0), self.sdk)
         with self.assertRaises(anthropic.APIConnectionError):
             down.messages.create(**REQUEST)
@@ -175,6 +180,17 @@ class WrapAnthropicTest(unittest.TestCase):
             ("What is the capital of France?", "".join(ANSWER), PROMPT_TOKENS + 7, True),
             (PROMPT, "".join(ANSWER), PROMPT_TOKENS + 7, True),
         ])
+
+    def test_stream_left_early_is_logged_incomplete(self):
+        client = wrap_anthropic(self.client(), self.sdk)
+        with client.messages.create(stream=True, **REQUEST) as stream:
+            for event in stream:
+                if event.type == "content_block_delta":
+                    break
+        stream._iterator.close()  # what the garbage collector does to an abandoned generator
+        self.sdk.flush(10)
+        self.assertEqual([(l["response"], l.get("tokenCount"), l["metadata"].get("incomplete")) for l in self.api.stored],
+                         [(ANSWER[0], None, True)])
 
     def test_wraps_once(self):
         client = self.client()

@@ -182,10 +182,11 @@ export function contentText(content: unknown, separator = "\n"): string {
   const texts: string[] = [];
   const calls: unknown[] = [];
   for (const part of content) {
-    const block = part as { type?: string; text?: unknown; content?: unknown } | null;
+    const block = part as { type?: string; text?: unknown; content?: unknown; id?: unknown; name?: unknown; input?: unknown } | null;
     if (typeof part === "string") texts.push(part);
     else if (block?.type === "text" && typeof block.text === "string") texts.push(block.text);
-    else if (block?.type === "tool_use") calls.push(part);
+    // The same four fields whichever SDK built the block, so both SDKs log a call alike.
+    else if (block?.type === "tool_use") calls.push({ type: "tool_use", id: block.id, name: block.name, input: block.input });
     else if (block?.type === "tool_result") texts.push(contentText(block.content, separator));
   }
   return withToolCalls(texts.filter(Boolean).join(separator), calls);

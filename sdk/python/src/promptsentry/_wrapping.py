@@ -71,7 +71,9 @@ class Follower:
 
 def follow_stream(stream: Any, follower: Follower) -> None:
     """Wraps the stream's `_iterator` (the official clients' Stream and AsyncStream read through it)
-    so the caller keeps the same stream object. A stream without one is left untouched."""
+    so the caller keeps the same stream object. A stream without one is left untouched. The end is
+    logged once: complete, or incomplete when the caller stops reading (close, break: GeneratorExit);
+    a stream the provider breaks with an error is not logged, as a failed call is not."""
     inner = getattr(stream, "_iterator", None)
     if inner is None:
         return
@@ -96,8 +98,12 @@ def follow_stream(stream: Any, follower: Follower) -> None:
                     add(chunk)
                     yield chunk
                 complete = True
+            except Exception:
+                complete = None  # the provider failed mid-stream: its error is the caller's, not a log
+                raise
             finally:
-                finish(complete)
+                if complete is not None:
+                    finish(complete)
         stream._iterator = observed_async()
     else:
         def observed():
@@ -107,8 +113,12 @@ def follow_stream(stream: Any, follower: Follower) -> None:
                     add(chunk)
                     yield chunk
                 complete = True
+            except Exception:
+                complete = None
+                raise
             finally:
-                finish(complete)
+                if complete is not None:
+                    finish(complete)
         stream._iterator = observed()
 
 
