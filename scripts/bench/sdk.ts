@@ -49,7 +49,7 @@ const py = execFileSync(
 sys.path.insert(0, ${JSON.stringify(path.join(root, "sdk/python/src"))})
 from promptsentry import PromptSentry
 s = PromptSentry("k", "http://127.0.0.1:9", flush_at_exit=False, max_queue_size=10**6, flush_interval=3600)
-s._post = lambda body, key: (201, None, None)
+s._post = lambda body, key: (201, None, None, None)
 n = 100000
 t = time.perf_counter()
 for i in range(n): s.log(${JSON.stringify(entry.prompt)}, ${JSON.stringify(entry.response)}, "gpt-4", token_count=182)
