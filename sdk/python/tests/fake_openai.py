@@ -3,9 +3,9 @@ SSE streams (data: {chunk} ... data: [DONE], usage last when stream_options.incl
 OpenAI-style errors. The official `openai` client talks to it."""
 
 import json
-import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from ._http import JsonHandler, serve, stop_server
 
 ANSWER = ["Paris ", "is the ", "capital ", "of France."]
 USAGE = {"prompt_tokens": 21, "completion_tokens": 7, "total_tokens": 28}
@@ -14,12 +14,7 @@ CHUNK_DELAY = 0.02
 
 class FakeOpenAI:
     def __init__(self):
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
+        class Handler(JsonHandler):
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
                 if body.get("model") == "bad-model":
@@ -50,19 +45,8 @@ class FakeOpenAI:
                 self.wfile.write(b"data: [DONE]\n\n")
                 self.close_connection = True
 
-            def _json(self, status, data):
-                raw = json.dumps(data).encode()
-                self.send_response(status)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(raw)))
-                self.end_headers()
-                self.wfile.write(raw)
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
+        self.server = serve(Handler)
         self.url = "http://127.0.0.1:%d/v1" % self.server.server_address[1]
-        threading.Thread(target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
 
     def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
+        stop_server(self.server)

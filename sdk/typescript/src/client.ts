@@ -6,7 +6,9 @@ import { Fifo } from "./fifo.js";
 import { backoffMs, isRetryableStatus, retryAfterMs } from "./backoff.js";
 import { checkBaseUrl } from "./base-url.js";
 import { BATCH_ENVELOPE_BYTES, DEFAULTS, SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES } from "./limits.js";
-import { wrapOpenAI, type WrapOptions } from "./openai.js";
+import { wrapAnthropic } from "./anthropic.js";
+import { wrapOpenAI } from "./openai.js";
+import type { WrapOptions } from "./wrap.js";
 import { PromptSentryError, type ErrorKind, type LogEntry, type PromptSentryOptions, type PromptSentryStats } from "./types.js";
 
 type Queued = { json: string; bytes: number; at: number };
@@ -119,6 +121,11 @@ export class PromptSentry {
   /** Logs every chat.completions.create of an OpenAI client through this SDK; returns the same client. */
   wrapOpenAI<T>(client: T, options?: WrapOptions): T {
     return wrapOpenAI(client, this, options);
+  }
+
+  /** Logs every messages.create (and so messages.stream) of an Anthropic client through this SDK; returns the same client. */
+  wrapAnthropic<T>(client: T, options?: WrapOptions): T {
+    return wrapAnthropic(client, this, options);
   }
 
   get stats(): PromptSentryStats {

@@ -8,12 +8,14 @@
 from ._backoff import backoff_seconds, is_retryable_status, retry_after_seconds
 from ._limits import SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES
 from .client import PromptSentry, PromptSentryError
+from .anthropic_wrapper import wrap_anthropic
 from .openai_wrapper import wrap_openai
 
 __all__ = [
     "PromptSentry",
     "PromptSentryError",
     "wrap_openai",
+    "wrap_anthropic",
     "retry_after_seconds",
     "backoff_seconds",
     "is_retryable_status",

@@ -209,6 +209,12 @@ class PromptSentry:
 
         return wrap_openai(client, self, **options)
 
+    def wrap_anthropic(self, client: Any, **options: Any) -> Any:
+        """Logs every messages.create and messages.stream of an Anthropic client; returns the same client."""
+        from .anthropic_wrapper import wrap_anthropic
+
+        return wrap_anthropic(client, self, **options)
+
     # ── Sender thread ─────────────────────────────────────────────────────────
     def _due(self) -> bool:
         if not self._queue:

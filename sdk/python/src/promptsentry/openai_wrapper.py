@@ -3,57 +3,31 @@ sync or async, or anything shaped like it) is logged, plain and streamed, while 
 exactly what the client returned: the same completion object, and the same stream object, whose
 chunks are observed as the caller reads them (its private iterator is wrapped, not replaced)."""
 
-import functools
-import inspect
 import json
 import time
 from typing import Any, Dict, List, Optional
 
-_WRAPPED = "__promptsentry_wrapped__"
+from ._wrapping import Follower, follow_stream, log_call, options_of, wrap_method
+from ._wrapping import get as _get
+from ._wrapping import plain as _plain
+from ._wrapping import prompt_text as _prompt_text
 
 
 def wrap_openai(client: Any, sink: Any, *, user_id: Optional[str] = None, session_id: Optional[str] = None,
                 source: Optional[str] = None, metadata: Optional[Dict[str, Any]] = None) -> Any:
     """Wraps client.chat.completions.create in place and returns the same client. Idempotent."""
+    options = options_of(user_id, session_id, source, metadata)
+
+    def observe(result: Any, params: Dict[str, Any], started: float) -> None:
+        if params.get("stream"):
+            follow_stream(result, _Collector(sink, params, started, options))
+        elif _get(result, "choices") is not None:
+            _log(sink, params, options, _completion_log(result, time.monotonic() - started))
+
     completions = getattr(getattr(client, "chat", None), "completions", None)
-    original = getattr(completions, "create", None)
-    if not callable(original):
+    if not wrap_method(completions, "create", observe):
         raise TypeError("wrap_openai: expected an OpenAI client (client.chat.completions.create)")
-    if getattr(original, _WRAPPED, False):
-        return client
-    options = {"user_id": user_id, "session_id": session_id, "source": source, "metadata": metadata or {}}
-
-    def observe(result: Any, params: Dict[str, Any], started: float) -> Any:
-        try:
-            if params.get("stream"):
-                _observe_stream(result, params, started, sink, options)
-            elif _get(result, "choices") is not None:
-                _log(sink, params, options, _completion_log(result, time.monotonic() - started))
-        except Exception:
-            pass  # logging must never change what the caller sees
-        return result
-
-    @functools.wraps(original)
-    def create(*args: Any, **params: Any) -> Any:
-        started = time.monotonic()
-        result = original(*args, **params)
-        if inspect.isawaitable(result):
-            # AsyncOpenAI: its create is a plain function returning a coroutine, so decide on the result.
-            async def observed() -> Any:
-                return observe(await result, params, started)
-
-            return observed()
-        return observe(result, params, started)
-
-    setattr(create, _WRAPPED, True)
-    completions.create = create
     return client
-
-
-def _get(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
 
 
 def _completion_log(completion: Any, elapsed: float) -> Dict[str, Any]:
@@ -72,12 +46,7 @@ def _completion_log(completion: Any, elapsed: float) -> Dict[str, Any]:
     }
 
 
-def _plain(obj: Any) -> Any:
-    dump = getattr(obj, "model_dump", None)
-    return dump() if callable(dump) else obj
-
-
-class _Collector:
+class _Collector(Follower):
     """Assembles a stream's first choice as chunks pass, and logs once when it ends or is abandoned."""
 
     def __init__(self, sink: Any, params: Dict[str, Any], started: float, options: Dict[str, Any]):
@@ -120,71 +89,10 @@ class _Collector:
         })
 
 
-def _observe_stream(stream: Any, params: Dict[str, Any], started: float, sink: Any, options: Dict[str, Any]) -> None:
-    inner = getattr(stream, "_iterator", None)
-    if inner is None:
-        return  # not a stream we know how to observe: leave it untouched
-    collector = _Collector(sink, params, started, options)
-    if hasattr(inner, "__anext__"):
-        async def observed_async():
-            complete = False
-            try:
-                async for chunk in inner:
-                    collector.add(chunk)
-                    yield chunk
-                complete = True
-            finally:
-                collector.finish(complete)
-        stream._iterator = observed_async()
-    else:
-        def observed():
-            complete = False
-            try:
-                for chunk in inner:
-                    collector.add(chunk)
-                    yield chunk
-                complete = True
-            finally:
-                collector.finish(complete)
-        stream._iterator = observed()
-
-
-def _prompt_text(messages: Any) -> str:
-    if not isinstance(messages, (list, tuple)):
-        return ""
-    texts = [(_get(m, "role") or "user", _content_text(_get(m, "content"))) for m in messages]
-    if len(texts) == 1:
-        return texts[0][1]
-    return "\n".join("%s: %s" % (role, text) for role, text in texts)
-
-
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, (list, tuple)):
-        return "\n".join(_get(p, "text") or "" for p in content if isinstance(p, str) or _get(p, "type") == "text").strip()
-    return ""
-
-
 def _log(sink: Any, params: Dict[str, Any], options: Dict[str, Any], result: Dict[str, Any]) -> None:
     usage = result["usage"]
-    tokens = None
-    metadata: Dict[str, Any] = {"provider": "openai"}
-    metadata.update(options["metadata"])
-    metadata.update({k: v for k, v in result["extra"].items() if v is not None or k == "finishReason"})
-    if usage:
-        prompt_tokens = _get(usage, "prompt_tokens")
-        completion_tokens = _get(usage, "completion_tokens")
-        tokens = _get(usage, "total_tokens") or (prompt_tokens or 0) + (completion_tokens or 0)
-        metadata.update({"promptTokens": prompt_tokens, "completionTokens": completion_tokens})
-    fields: Dict[str, Any] = {
-        "token_count": tokens,
-        "latency_ms": max(0, round(result["elapsed"] * 1000)),
-        "user_id": options["user_id"] or params.get("user"),
-        "session_id": options["session_id"],
-        "metadata": metadata,
-    }
-    if options["source"]:
-        fields["source"] = options["source"]
-    sink.log(_prompt_text(params.get("messages")) or "(empty prompt)", result["response"],
-             result["model"] or params.get("model") or "unknown", **fields)
+    tokens = usage and {"prompt": _get(usage, "prompt_tokens"), "completion": _get(usage, "completion_tokens"),
+                        "total": _get(usage, "total_tokens")}
+    log_call(sink, options, provider="openai", prompt=_prompt_text(params.get("messages")), response=result["response"],
+             model=result["model"], requested_model=params.get("model"), user=params.get("user"), tokens=tokens,
+             elapsed=result["elapsed"], extra=result["extra"])
