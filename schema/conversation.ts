@@ -9,6 +9,25 @@ export const CONVERSATION_ROLES = ["system", "user", "assistant", "tool"] as con
 export type ConversationRole = (typeof CONVERSATION_ROLES)[number];
 
 /**
+ * The roles providers and conventions write, as the four a conversation has: `developer` instructs
+ * like `system`, `function` and `tool_call_response` answer like `tool`, Gemini's `model` is the
+ * assistant. Anything else is a person talking (`user`).
+ */
+const ROLE_OF: Record<string, ConversationRole> = {
+  system: "system",
+  developer: "system",
+  user: "user",
+  human: "user",
+  assistant: "assistant",
+  model: "assistant",
+  ai: "assistant",
+  tool: "tool",
+  function: "tool",
+  ipython: "tool",
+};
+export const conversationRole = (role: string): ConversationRole => ROLE_OF[role.toLowerCase()] ?? "user";
+
+/**
  * How large a conversation may be. The text of all its strings together is bounded like the
  * prompt it flattens to (MAX_TEXT_CHARS), so storing the turns beside the prompt costs at most as
  * much again; counts keep a many-tiny-items body from costing more to check and render than its text.

@@ -5,9 +5,9 @@ import {
   type Conversation,
   type ConversationMessage,
   type ConversationPart,
-  type ConversationRole,
   boundedConversation,
   CONVERSATION_LIMITS,
+  conversationRole,
 } from "../../../schema/conversation";
 import { KNOWN_PART_TYPES, TEXT_PART_FIELD } from "./request-text";
 
@@ -15,16 +15,6 @@ type Obj = Record<string, unknown>;
 const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
 const str = (x: unknown) => (typeof x === "string" ? x : "");
 const short = (s: string) => s.slice(0, CONVERSATION_LIMITS.nameChars);
-
-/** OpenAI's roles as the four a conversation has: `developer` instructs like `system`, `function` answers like `tool`. */
-const ROLE: Record<string, ConversationRole> = {
-  system: "system",
-  developer: "system",
-  user: "user",
-  assistant: "assistant",
-  tool: "tool",
-  function: "tool",
-};
 
 /** Pixels, sound and files are named by their kind; their bytes are not kept. */
 const MEDIA_KIND: Record<string, string> = { image_url: "image", input_audio: "audio", file: "file" };
@@ -38,7 +28,7 @@ function part(p: unknown): ConversationPart {
 
 function turn(m: unknown): ConversationMessage | null {
   if (!isObj(m)) return null;
-  const role = ROLE[str(m.role)] ?? "user";
+  const role = conversationRole(str(m.role));
   let content: ConversationMessage["content"] =
     typeof m.content === "string" ? m.content : Array.isArray(m.content) ? m.content.map(part) : null;
   if (typeof m.refusal === "string" && m.refusal)
