@@ -2,6 +2,7 @@
 // anything shaped like it) is logged, plain and streamed, while the caller gets exactly what the
 // client returned: the same promise object (so .withResponse() and friends keep working), the same
 // completion, the same stream instance, whose chunks are observed as the caller reads them.
+import { openAiTurns } from "./conversation.js";
 import type { LogEntry } from "./types.js";
 
 /** What wrapOpenAI needs of the SDK client (PromptSentry satisfies it). */
@@ -156,7 +157,9 @@ function entry(
   const metadata: Record<string, unknown> = { provider: "openai", ...options.metadata, ...extra };
   if (usage) Object.assign(metadata, { promptTokens: usage.prompt_tokens ?? null, completionTokens: usage.completion_tokens ?? null });
   for (const k of Object.keys(metadata)) if (metadata[k] === undefined) delete metadata[k];
+  const messages = openAiTurns(params?.messages);
   return {
+    ...(messages ? { messages } : {}),
     prompt: promptText(params?.messages) || "(empty prompt)",
     response,
     model: model || params?.model || "unknown",

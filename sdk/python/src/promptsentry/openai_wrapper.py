@@ -9,6 +9,8 @@ import json
 import time
 from typing import Any, Dict, List, Optional
 
+from ._conversation import openai_turns
+
 _WRAPPED = "__promptsentry_wrapped__"
 
 
@@ -186,5 +188,6 @@ def _log(sink: Any, params: Dict[str, Any], options: Dict[str, Any], result: Dic
     }
     if options["source"]:
         fields["source"] = options["source"]
+    fields["messages"] = openai_turns(params.get("messages"))
     sink.log(_prompt_text(params.get("messages")) or "(empty prompt)", result["response"],
              result["model"] or params.get("model") or "unknown", **fields)
