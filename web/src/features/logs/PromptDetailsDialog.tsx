@@ -41,13 +41,24 @@ function Meta({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A section's heading with a control on its right (a header, so the section's one div stays its text). */
+function SectionHeader({ label, action }: { label: string; action: ReactNode }) {
+  return (
+    <header className="mb-2 flex items-center justify-between gap-3">
+      <h3 className="text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      {action}
+    </header>
+  );
+}
+
 function TextBlock({ label, text, findings, action }: { label: string; text: string; findings: Finding[]; action?: ReactNode }) {
   return (
     <section aria-label={label}>
-      <div className="mb-2 flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
-        {action}
-      </div>
+      {action ? (
+        <SectionHeader label={label} action={action} />
+      ) : (
+        <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      )}
       <div className="max-h-64 overflow-y-auto rounded-lg bg-gray-50 p-3 font-mono text-sm wrap-anywhere whitespace-pre-wrap text-gray-800 dark:bg-gray-800/60 dark:text-gray-200">
         <Highlighted text={text} findings={findings} />
       </div>
@@ -77,10 +88,7 @@ function PromptTurns({ log, turns }: { log: PromptLog; turns: NonNullable<Prompt
   if (raw) return <TextBlock label="Prompt" text={log.prompt} findings={promptFindings} action={toggle} />;
   return (
     <section aria-label="Prompt">
-      <div className="mb-2 flex items-center justify-between gap-3">
-        <h3 className="text-sm font-semibold text-gray-900 dark:text-white">Prompt</h3>
-        {toggle}
-      </div>
+      <SectionHeader label="Prompt" action={toggle} />
       <Conversation turns={turns} />
     </section>
   );
