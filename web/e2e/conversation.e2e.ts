@@ -86,10 +86,7 @@ describe("Prompt Details with a conversation", () => {
     await visible(turns.nth(3).getByText("result of call_1"));
     await visible(turns.nth(3).locator("code.language-json .hljs-number", { hasText: "21" }));
     // the response is the scanned text as before
-    await textIs(
-      dialog.getByRole("region", { name: "Response", exact: true }).locator("div"),
-      "It is **21 °C** and clear in Paris.",
-    );
+    await textIs(dialog.getByRole("region", { name: "Response", exact: true }).locator("div"), "It is **21 °C** and clear in Paris.");
     await page.screenshot({ path: path.join(SHOTS, "conversation-light.png") });
 
     // Raw: the scanned prompt with the detector's finding highlighted
@@ -101,7 +98,7 @@ describe("Prompt Details with a conversation", () => {
     await dialog.getByRole("button", { name: "Raw" }).click();
     await countIs(dialog.getByTestId("turn"), 4);
 
-    await dialog.getByText("Metadata JSON").click();
+    await dialog.getByRole("button", { name: /Metadata JSON/ }).click();
     await visible(dialog.locator("code.language-json .hljs-attr", { hasText: '"feature"' }));
     await page.screenshot({ path: path.join(SHOTS, "conversation-metadata-light.png") });
   });
@@ -138,7 +135,7 @@ describe("Prompt Details with a conversation", () => {
       await page.waitForTimeout(300);
       expect(await dialog.getByRole("button", { name: "Raw" }).count()).toBe(0);
       expect(await dialog.getByTestId("turn").count()).toBe(0);
-      expect(await dialog.getByText("Metadata JSON").count()).toBe(0);
+      expect(await dialog.getByRole("button", { name: /Metadata JSON/ }).count()).toBe(0);
     },
     T * 2,
   );

@@ -308,7 +308,7 @@ describe("no payload runs in the dashboard", () => {
     expect(await dialog.locator("img").count()).toBe(0);
     await dialog.getByRole("button", { name: "Raw" }).click();
     await visible(dialog.getByRole("region", { name: "Prompt", exact: true }).getByText(`${MARK} conversation`));
-    await dialog.getByText("Metadata JSON").click();
+    await dialog.getByRole("button", { name: /Metadata JSON/ }).click();
     await expectNothingRan(page, watched);
     expect(outbound).toEqual([]);
   });

@@ -96,13 +96,23 @@ function PromptTurns({ log, turns }: { log: PromptLog; turns: NonNullable<Prompt
 
 /** The log's metadata as the sender wrote it, formatted and highlighted. */
 function MetadataJson({ metadata }: { metadata: Record<string, unknown> }) {
+  const [open, setOpen] = useState(false);
   return (
-    <details className="rounded-lg border border-gray-200 p-3 text-sm dark:border-gray-800">
-      <summary className="cursor-pointer font-semibold text-gray-900 dark:text-white">Metadata JSON</summary>
-      <div className="mt-2 max-h-64 overflow-auto">
-        <MarkdownText text={fenced(JSON.stringify(metadata, null, 2), "json")} />
-      </div>
-    </details>
+    <section aria-label="Metadata JSON" className="rounded-lg border border-gray-200 p-3 text-sm dark:border-gray-800">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="w-full text-left font-semibold text-gray-900 dark:text-white"
+      >
+        {open ? "▾" : "▸"} Metadata JSON
+      </button>
+      {open ? (
+        <div className="mt-2 max-h-64 overflow-auto">
+          <MarkdownText text={fenced(JSON.stringify(metadata, null, 2), "json")} />
+        </div>
+      ) : null}
+    </section>
   );
 }
 
