@@ -3,6 +3,7 @@
 // Timestamps are integer epoch milliseconds: cheap to compare, range and keyset-paginate.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { Conversation } from "./conversation";
 import {
   AUDIT_ACTIONS,
   AUDIT_ACTOR_TYPES,
@@ -159,6 +160,8 @@ export const promptLogs = sqliteTable(
     latencyMs: integer("latency_ms"),
     source: text("source"),
     metadata: text("metadata", { mode: "json" }).$type<Record<string, unknown>>(),
+    /** The conversation the prompt flattens, as turns (schema/conversation.ts), redacted like the prompt. */
+    messages: text("messages", { mode: "json" }).$type<Conversation>(),
     flagStatus: text("flag_status", { enum: ["safe", "warning", "critical"] }).notNull(),
     flagReasons: text("flag_reasons", { mode: "json" }).$type<string[]>().notNull(),
     findings: text("findings", { mode: "json" }).$type<Finding[]>().notNull(),

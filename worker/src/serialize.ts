@@ -39,6 +39,7 @@ export type { PromptLog };
 /** A time that may be absent, as answers write it. */
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
+/** A log as lists, exports and the live feed answer it: without its turns, so they stay the size they were. */
 export function serializeLog(row: PromptLogRow): PromptLog {
   return {
     id: row.id,
@@ -61,6 +62,12 @@ export function serializeLog(row: PromptLogRow): PromptLog {
     /** Retention purged prompt, response and metadata; the rest is kept until metadataRetentionDays. */
     contentExpired: row.contentPurgedAt != null,
   };
+}
+
+/** One log as GET /api/logs/{id} answers it: with its turns (`messages`) when it has them. */
+export function serializeLogDetail(row: PromptLogRow): PromptLog {
+  const log = serializeLog(row);
+  return row.messages ? { ...log, messages: row.messages } : log;
 }
 
 export function serializeOrganization(

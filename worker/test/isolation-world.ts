@@ -92,6 +92,12 @@ export async function newVictim(shard?: number): Promise<Victim> {
     tokenCount: 777_777,
     latencyMs: 654_321,
     metadata: { tag: canary },
+    // the turns a log's own page answers: another organization must never reach them
+    messages: [
+      { role: "system", content: `system ${canary}` },
+      { role: "assistant", content: null, toolCalls: [{ id: `call-${canary}`, name: "lookup", arguments: `{"q":"${canary}"}` }] },
+      { role: "tool", content: `result ${canary}`, toolCallId: `call-${canary}` },
+    ],
   };
   const logs = await created(
     call("POST", "/logs/batch", {
@@ -105,6 +111,8 @@ export async function newVictim(shard?: number): Promise<Victim> {
     }),
   );
   const withSecret = await call("GET", `/logs/${logs.ids[1]}`, { key });
+  // the canary is there to be found: the victim's own page answers its turns
+  expect(JSON.stringify(withSecret.body.messages)).toContain(`result ${canary}`);
   const fingerprint: string = withSecret.body.findings.find((f: { fingerprint?: string }) => f.fingerprint)?.fingerprint;
   expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
   const review = await call("PUT", `/logs/${logs.ids[0]}/feedback`, { key, body: { verdict: "false_positive", note: `note ${canary}` } });

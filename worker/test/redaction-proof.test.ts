@@ -64,6 +64,8 @@ async function collectSinks(
   sent: unknown[],
   hookRequests: () => Promise<{ body: string }[]>,
   origin: string,
+  /** Each log's own page too: the only answer with its turns. */
+  logIds: string[],
 ) {
   const dump = async (table: string, where = "org_id = ?") =>
     JSON.stringify((await (await dataD1(orgId)).prepare(`SELECT * FROM ${table} WHERE ${where}`).bind(orgId).all()).results);
@@ -74,7 +76,13 @@ async function collectSinks(
   }[];
   return {
     rows: (await dump("prompt_logs")) + (await dump("alerts")) + (await dump("log_fingerprints")),
-    api: JSON.stringify((await callWith(bindings, "GET", "/logs?limit=200", { key })).body),
+    api: JSON.stringify(
+      await Promise.all(
+        ["/logs?limit=200", ...logIds.map((id) => `/logs/${id}`)].map(
+          async (path) => (await callWith(bindings, "GET", path, { key })).body,
+        ),
+      ),
+    ),
     export: csv.text + jsonl.text,
     queue: JSON.stringify(sent),
     webhooks: (await hookRequests()).map((r) => r.body).join("\n"),
@@ -127,6 +135,12 @@ async function runThroughEveryPath(mode: RedactionMode) {
       model: "gpt-4",
       userId: "proof-user",
       metadata: { ticket: `card ${card}`, nested: { contact: email, conn: `postgres://app:${dbPassword}@db.internal:5432/main` } },
+      // the same values in the turns: a user turn, a tool call's arguments, a tool result
+      messages: [
+        { role: "user", content: [{ type: "text", text: `Deploy with aws_access_key_id=${aws} please, ask ${email}` }] },
+        { role: "assistant", content: null, toolCalls: [{ id: "c1", name: "charge", arguments: JSON.stringify({ card, token: github }) }] },
+        { role: "tool", content: `connected to postgres://app:${dbPassword}@db.internal:5432/main`, toolCallId: "c1" },
+      ],
     },
   });
   expect(single.status, single.text).toBe(201);
@@ -161,6 +175,7 @@ async function runThroughEveryPath(mode: RedactionMode) {
     sent,
     async () => [...(await hooks.requests("hook")), ...(await hooks.requests("integration"))],
     origin,
+    [single.body.id, ...batch.body.ids],
   );
   expect(sinks.webhooks.length, "the receiver got the webhook bodies").toBeGreaterThan(0);
   expect(sinks.realtime.length, "the receiver got the realtime payloads").toBeGreaterThan(0);

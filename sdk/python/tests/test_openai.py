@@ -53,6 +53,8 @@ class WrapOpenAITest(unittest.TestCase):
         self.assertEqual(log["metadata"], {"provider": "openai", "feature": "faq", "stream": False, "id": "chatcmpl-fake1",
                                            "finishReason": "stop", "promptTokens": 21, "completionTokens": 7})
         self.assertGreaterEqual(log["latencyMs"], CHUNK_DELAY * 1000 - 2)
+        self.assertEqual(log["messages"], [{"role": "system", "content": "You are terse."},
+                                           {"role": "user", "content": "What is the capital of France?"}])
 
     def test_streamed_completion(self):
         def read(client):

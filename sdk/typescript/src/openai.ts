@@ -2,6 +2,7 @@
 // anything shaped like it) is logged, plain and streamed, while the caller gets exactly what the
 // client returned: the same promise object (so .withResponse() and friends keep working), the same
 // completion, the same stream instance, whose chunks are observed as the caller reads them.
+import { openAiTurns } from "./conversation.js";
 import type { LogEntry } from "./types.js";
 import { followStream, type LogSink, logEntry, promptText, type WrapOptions, wrapMethod } from "./wrap.js";
 
@@ -95,6 +96,7 @@ function entry(
     {
       provider: "openai",
       prompt: promptText(params?.messages),
+      messages: openAiTurns(params?.messages),
       response,
       model,
       requestedModel: params?.model,

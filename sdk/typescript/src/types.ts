@@ -1,5 +1,6 @@
 // The shapes the SDK exposes. A log entry is what POST /api/logs/batch takes for one log
 // (schema/validation.ts `logBody`): prompt and model are required, everything else optional.
+import type { ConversationMessage } from "./conversation.js";
 
 export interface LogEntry {
   prompt: string;
@@ -14,6 +15,8 @@ export interface LogEntry {
   estimatedCost?: number | null;
   latencyMs?: number | null;
   metadata?: Record<string, unknown> | null;
+  /** The conversation `prompt` flattens, as turns (shown in the Prompt Details dialog); the server scans `prompt`. */
+  messages?: ConversationMessage[] | null;
 }
 
 /** Why the SDK gave up on logs; every loss is reported once through `onError`. */

@@ -3,6 +3,7 @@
 // .withResponse() and friends keep working; the same stream instance), following a stream as the
 // caller reads it, and turning one call into one log entry. Each wrapper only knows its provider's
 // answer and chunk shapes.
+import type { ConversationMessage } from "./conversation.js";
 import type { LogEntry } from "./types.js";
 
 /** What a wrapper needs of the SDK client (PromptSentry satisfies it). */
@@ -123,6 +124,8 @@ export interface Tokens {
 export interface CallRecord {
   provider: string;
   prompt: string;
+  /** The request's messages as structured turns, when they fit the server's conversation bounds. */
+  messages?: ConversationMessage[];
   response: string;
   /** The model the provider answered with, else the one asked for. */
   model?: string | null;
@@ -142,6 +145,7 @@ export function logEntry(call: CallRecord, options: WrapOptions): LogEntry {
   if (tokens) Object.assign(metadata, { promptTokens: tokens.prompt ?? null, completionTokens: tokens.completion ?? null });
   for (const k of Object.keys(metadata)) if (metadata[k] === undefined) delete metadata[k];
   return {
+    ...(call.messages ? { messages: call.messages } : {}),
     prompt: call.prompt || "(empty prompt)",
     response: call.response,
     model: call.model || call.requestedModel || "unknown",

@@ -67,6 +67,11 @@ describe("wrapOpenAI", () => {
     });
     expect(log.latencyMs).toBeGreaterThanOrEqual(provider.chunkDelayMs - 2);
     expect(log.latencyMs).toBeLessThan(5_000);
+    // The turns beside the flattened prompt.
+    expect(log.messages).toEqual([
+      { role: "system", content: "You are terse." },
+      { role: "user", content: "What is the capital of France?" },
+    ]);
   });
 
   it("logs a streamed completion once the caller has read it, chunks unchanged", async () => {

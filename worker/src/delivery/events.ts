@@ -119,6 +119,7 @@ export function sampleEventData(event: WebhookEvent, now = new Date()): Record<s
     latencyMs: 350,
     source: "webhook-test",
     metadata: null,
+    messages: null,
     flagStatus: "critical",
     flagReasons: ["prompt_injection"],
     findings: [{ reason: "prompt_injection", rule: "injection.ignore_previous", target: "prompt", start: 0, end: 32 }],

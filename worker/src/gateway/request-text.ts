@@ -8,7 +8,7 @@
 import { MAX_BODY_BYTES, MAX_TEXT_CHARS } from "../../../schema/constants";
 
 /** Content parts whose content the guardrail reads: text ones as text, the others as their text fields. */
-const TEXT_PART_FIELD: Record<string, string> = { text: "text", input_text: "text", refusal: "refusal" };
+export const TEXT_PART_FIELD: Record<string, string> = { text: "text", input_text: "text", refusal: "refusal" };
 /** Parts it knows but cannot read as text (pixels, sound, a file's bytes); their string fields are still judged. */
 const MEDIA_PARTS = new Set(["image_url", "input_audio", "file"]);
 export const KNOWN_PART_TYPES = [...Object.keys(TEXT_PART_FIELD), ...MEDIA_PARTS];

@@ -61,6 +61,7 @@ export async function buildRow(
     latencyMs: input.latencyMs ?? null,
     source: input.source ?? opts.defaultSource ?? null,
     metadata: kept.metadata,
+    messages: kept.messages,
     flagStatus: flags.flagStatus,
     flagReasons: flags.flagReasons,
     findings: kept.findings,

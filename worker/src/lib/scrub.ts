@@ -7,9 +7,9 @@
 // in its page's unused gap before the delete, and D1's own history (Time Travel).
 
 /** Everything the sender wrote into a log: what a deletion overwrites. */
-const LOG_TEXTS = ["prompt", "response", "metadata", "user_id", "session_id"] as const;
+const LOG_TEXTS = ["prompt", "response", "metadata", "messages", "user_id", "session_id"] as const;
 /** What a body purge (retention) removes while the log's metadata stays. */
-const BODY_TEXTS = ["prompt", "response", "metadata"] as const;
+const BODY_TEXTS = ["prompt", "response", "metadata", "messages"] as const;
 
 /** `col = <as many zero bytes>`: same type and byte length, so the record keeps its size; NULL stays NULL. */
 const zeroed = (columns: readonly string[]) =>

@@ -7,7 +7,7 @@ import { isOpenInferenceLlm, readOpenInference } from "./conventions/openinferen
 import { readOpenLlmetry } from "./conventions/openllmetry";
 import type { ModelCall, SpanView } from "./conventions/types";
 import { isVercelAiCall, readVercelAi } from "./conventions/vercel-ai";
-import { renderMessages } from "./messages";
+import { conversationOf, renderMessages } from "./messages";
 import { modelName } from "./models";
 
 /** `source` of every log that came in over OTLP. */
@@ -84,6 +84,8 @@ export function logInputOf(span: SpanView, call: ModelCall, origin: SpanOrigin):
   return {
     prompt: renderMessages(call.input),
     response: renderMessages(call.output),
+    // the turns beside the flattened prompt, for reading; the detector scans the prompt
+    messages: conversationOf(call.input),
     model: modelName(call.model, call.provider),
     source: OTEL_SOURCE,
     userId:

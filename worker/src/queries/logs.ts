@@ -1,6 +1,7 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (docs/api.md, docs/data.md). Every query is
 // bound to one organization.
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Conversation } from "../../../schema/conversation";
 import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
 import { flagFeedback, logFingerprints, promptLogs } from "../../../schema/tables";
 import type { LogFilter, LogsQuery } from "../../../schema/validation";
@@ -135,6 +136,9 @@ function valueOrder(orgId: string, sort: keyof typeof SORT_COLUMNS, order: "asc"
   return { orderBy: [dir(value), dir(promptLogs.createdAt), dir(promptLogs.id)], cursor };
 }
 
+/** A list's columns: every one but the turns, which only a log's own page reads (serializeLogDetail). */
+const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
+
 export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
   const match = indexedSearch(q);
   if ((q.sort ?? "time") !== "time" || q.order === "asc") {
@@ -144,7 +148,7 @@ export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQu
     const { orderBy, cursor } = valueOrder(orgId, q.sort, q.order ?? "desc", q.before);
     if (cursor) where.push(cursor);
     return db
-      .select()
+      .select(LIST_COLUMNS)
       .from(promptLogs)
       .where(and(...where))
       .orderBy(...orderBy)
@@ -155,7 +159,7 @@ export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQu
   // A search streams the organization's block of the index and stops at the page (search.ts).
   if (match) return searchPage(db, await searchIndexOf(db), orgId, match, and(...where)!, q);
   return db
-    .select()
+    .select(LIST_COLUMNS)
     .from(promptLogs)
     .where(and(...where))
     .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))

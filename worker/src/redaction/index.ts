@@ -5,6 +5,7 @@
 // stored as its keyed fingerprint (storedUserId). Findings keep reason, rule and offsets into the
 // redacted text, and carry the value's fingerprint; flag status and reasons are the detector's.
 import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
+import { type Conversation, conversationStrings, mapConversationStrings } from "../../../schema/conversation";
 import type { Finding } from "../../../schema/tables";
 import type { Target } from "../detector";
 import { sensitiveFindings } from "../detector/sensitive";
@@ -25,6 +26,7 @@ type Texts = {
   metadata?: Record<string, unknown> | null;
   userId?: string | null;
   sessionId?: string | null;
+  messages?: Conversation | null;
 };
 export type RedactedLog = {
   prompt: string;
@@ -32,6 +34,7 @@ export type RedactedLog = {
   metadata: Record<string, unknown> | null;
   userId: string | null;
   sessionId: string | null;
+  messages: Conversation | null;
   findings: Finding[];
   /** Distinct fingerprints of every value redacted anywhere in the log (bodies, metadata, ids). */
   fingerprints: string[];
@@ -70,6 +73,9 @@ export function textsToScan(input: Texts, sensitiveRuleOn: boolean): string[] {
   if (input.metadata) walk(input.metadata, 0);
   if (input.userId != null) texts.push(input.userId);
   if (input.sessionId != null) texts.push(input.sessionId);
+  // The turns are scanned on their own, always: a turn is not always a verbatim piece of the prompt
+  // (the API takes both from the sender), so the prompt's findings cannot stand in for them.
+  if (input.messages) texts.push(...conversationStrings(input.messages));
   return texts;
 }
 
@@ -95,6 +101,26 @@ async function redactValue(value: unknown, r: Redaction, depth: number): Promise
     out[freeKey(out, key)] = await redactValue(v, r, depth + 1);
   }
   return out;
+}
+
+/** Every place `value` occurs in `text`, as a span of `rule`. */
+function occurrences(text: string, value: string, rule: string): Span[] {
+  const spans: Span[] = [];
+  for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length))
+    spans.push({ rule, start: at, end: at + value.length });
+  return spans;
+}
+
+/**
+ * A turn's text as stored: its own credential and personal-data findings redacted, and every value
+ * the prompt or response lost to redaction too, wherever it appears. The flattened prompt is scanned
+ * as a whole, so a finding that needs its context (a name after "my name is" in another turn) is
+ * still found there; the turns must never keep in clear what the prompt shows as a placeholder.
+ */
+async function redactTurnText(text: string, r: Redaction, removed: ReadonlyMap<string, string>): Promise<string> {
+  const spans = sensitiveSpans(text, r.mode, r.scans);
+  for (const [value, rule] of removed) spans.push(...occurrences(text, value, rule));
+  return redactSpans(text, spans, r.fp, r.seen);
 }
 
 /** Two keys redacted to the same placeholder both stay: the later one gets a ` #2`, ` #3`, … suffix. */
@@ -148,8 +174,18 @@ export async function redactFrom(
   const metadata = input.metadata ?? null;
   const userId = input.userId ?? null;
   const sessionId = input.sessionId ?? null;
+  const messages = input.messages ?? null;
   if (mode === "off" || !fp)
-    return { prompt: input.prompt, response: input.response, metadata, userId, sessionId, findings: detected.findings, fingerprints: [] };
+    return {
+      prompt: input.prompt,
+      response: input.response,
+      metadata,
+      userId,
+      sessionId,
+      messages,
+      findings: detected.findings,
+      fingerprints: [],
+    };
   const r: Redaction = { mode, fp, scans, seen: new Set<string>() };
   const texts: Record<Target, string> = { prompt: input.prompt, response: input.response ?? "" };
   const out: Record<Target, string> = { ...texts };
@@ -168,6 +204,8 @@ export async function redactFrom(
       valueFingerprint.set(`${target}:${rep.newStart}`, print);
     }
   }
+  // value → the rule it was redacted under, so a turn shows the same placeholder as the prompt
+  const removed = new Map([...moved.prompt, ...moved.response].map((rep) => [rep.value, rep.rule]));
   const findings = detected.findings.map((f): Finding => {
     const start = mapOffset(f.start, moved[f.target], "start");
     const end = f.end === f.start ? start : mapOffset(f.end, moved[f.target], "end");
@@ -181,6 +219,7 @@ export async function redactFrom(
     metadata: redactedMetadata,
     userId: userId === null ? null : await storedUserId(userId, r),
     sessionId: sessionId === null ? null : await redactString(sessionId, r),
+    messages: messages === null ? null : await mapConversationStrings(messages, (text) => redactTurnText(text, r, removed)),
     findings,
     fingerprints: [...r.seen],
   };

@@ -126,3 +126,54 @@ describe("textsToScan / redactFrom", () => {
     await expect(redactFrom(log, detect(log), new Map(), "credentials", fp, true)).rejects.toThrow(/not scanned/);
   });
 });
+
+describe("redacting a log's turns", () => {
+  const PASSWORD = "sunflower42k";
+  const conn = `the db, my password is ${PASSWORD}`;
+  const messages = [
+    { role: "system" as const, content: `Support bot. Escalate to ${EMAIL}.` },
+    {
+      role: "user" as const,
+      content: [
+        { type: "text" as const, text: `Connect with ${conn}` },
+        { type: "media" as const, kind: "image" },
+      ],
+    },
+    {
+      role: "assistant" as const,
+      content: null,
+      toolCalls: [{ id: "call_1", name: "rotate_key", arguments: JSON.stringify({ key: AWS }) }],
+    },
+    // the password alone, without the words that made the detector see it in the prompt
+    { role: "tool" as const, content: `rotated; the old one: ${PASSWORD}`, toolCallId: "call_1" },
+  ];
+  const input = { prompt: `Escalate to ${EMAIL}. Connect with ${conn} then rotate_key(${AWS})`, response: "ok", messages };
+
+  it("redacts every turn text, tool argument and result under the log's mode, with the prompt's placeholders", async () => {
+    const fp = await fingerprinter(newFingerprintKey());
+    for (const mode of ["credentials", "sensitive"] as const) {
+      const out = await redactLog(input, detect(input), mode, fp, true);
+      const stored = JSON.stringify(out.messages);
+      expect(out.prompt).not.toContain(PASSWORD);
+      for (const secret of [AWS, PASSWORD]) expect(stored).not.toContain(secret);
+      expect(stored.includes(EMAIL)).toBe(mode === "credentials");
+      expect(out.messages?.[2]?.toolCalls?.[0]).toMatchObject({ id: "call_1", name: "rotate_key" });
+      expect(out.messages?.[2]?.toolCalls?.[0]?.arguments).toContain("[REDACTED:aws_access_key]");
+      expect(out.messages?.[3]).toMatchObject({ role: "tool", toolCallId: "call_1" });
+      expect(out.messages?.[1]?.content).toContainEqual({ type: "media", kind: "image" });
+    }
+  });
+
+  it("scans each turn on its own: a secret only in the turns is redacted too", async () => {
+    const fp = await fingerprinter(newFingerprintKey());
+    const only = { prompt: "hello", response: "", messages: [{ role: "user" as const, content: `key ${AWS}` }] };
+    const out = await redactLog(only, detect(only), "credentials", fp, true);
+    expect(out.messages).toEqual([{ role: "user", content: "key [REDACTED:aws_access_key]" }]);
+    expect(out.fingerprints).toHaveLength(1);
+  });
+
+  it("off keeps the turns as sent", async () => {
+    const out = await redactLog(input, detect(input), "off", null, true);
+    expect(out.messages).toEqual(messages);
+  });
+});

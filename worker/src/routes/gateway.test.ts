@@ -63,6 +63,35 @@ describe("POST /api/gateway/v1/chat/completions with the official openai client"
     });
   });
 
+  it("keeps the request's messages as the log's turns beside the flattened prompt", async () => {
+    const org = await registerOrg();
+    const provider = fakeProvider();
+    const { client, settle } = gatewayClient({ key: org.apiKey, upstream: provider.baseURL, providerKey: "sk-proj-turns" });
+    await client.chat.completions.create({
+      model: "gpt-4o-mini",
+      messages: [
+        { role: "system", content: "Be brief." },
+        { role: "user", content: [{ type: "text", text: "Weather in Oslo?" }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c1", type: "function", function: { name: "weather", arguments: '{"city":"Oslo"}' } }],
+        },
+        { role: "tool", tool_call_id: "c1", content: "-3 C" },
+      ],
+    });
+    await settle();
+    const [log] = await logsOf(org);
+    expect(log.prompt).toBe('system: Be brief.\n\nuser: Weather in Oslo?\n\nassistant: [tool call] weather({"city":"Oslo"})\n\ntool: -3 C');
+    const one = await call("GET", `/logs/${log.id}`, { key: org.apiKey });
+    expect(one.body.messages).toEqual([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: [{ type: "text", text: "Weather in Oslo?" }] },
+      { role: "assistant", content: null, toolCalls: [{ id: "c1", name: "weather", arguments: '{"city":"Oslo"}' }] },
+      { role: "tool", content: "-3 C", toolCallId: "c1" },
+    ]);
+  });
+
   it("streams chunks to the client as the provider sends them, and logs the assembled answer after the stream", async () => {
     const org = await registerOrg();
     const provider = fakeProvider();

@@ -13,6 +13,7 @@ import {
   MAX_TEXT_CHARS,
   type FlagReason,
 } from "../../../schema/constants";
+import type { Conversation } from "../../../schema/conversation";
 import { gatewayChatBody, type GatewayChatInput, type LogInput } from "../../../schema/validation";
 import { detect } from "../detector";
 import type { AppEnv } from "../env";
@@ -22,6 +23,7 @@ import { boundedMs, estimateTokens, tokenCountOf, type Answer } from "../gateway
 import { gatewayOnError } from "../gateway/errors";
 import { callProvider, gatewayTimeouts, UPSTREAM_TIMEOUT_CODE } from "../gateway/forward";
 import { KNOWN_PART_TYPES, MAX_JUDGED_CHARS, requestText } from "../gateway/request-text";
+import { chatTurns } from "../gateway/turns";
 import { completionsUrl, forwardedHeaders, resolveUpstream } from "../gateway/upstream";
 import { ingestionQuota, ingestLogs } from "../ingestion/ingest-logs";
 import { guard } from "../middleware/guard";
@@ -29,11 +31,17 @@ import { GATEWAY_CREDENTIALS } from "../openapi";
 import { ingestRateLimit } from "../middleware/rate-limit";
 import { jsonBody } from "../validate";
 
-type Call = { body: GatewayChatInput; prompt: string; upstream: URL; started: number };
+type Call = { body: GatewayChatInput; prompt: string; messages: Conversation | null; upstream: URL; started: number };
 
 /** The log of one call, before the answer is known. */
 function baseLog(call: Call): Omit<LogInput, "response"> {
-  return { prompt: call.prompt, model: call.body.model.slice(0, 100), userId: call.body.user ?? null, source: GATEWAY_SOURCE };
+  return {
+    prompt: call.prompt,
+    messages: call.messages,
+    model: call.body.model.slice(0, 100),
+    userId: call.body.user ?? null,
+    source: GATEWAY_SOURCE,
+  };
 }
 
 /** Gateway facts kept in the log's metadata (no header, credential or error text of the provider's). */
@@ -111,8 +119,9 @@ export const gatewayRoutes = new Hono<AppEnv>()
       quota.assertRoom(1);
       const blocked = GATEWAY_BLOCKED_FLAGS[quota.settings.gatewayBlock];
       // The guardrail reads what is forwarded: every string of the raw parsed body (parsed once, cached).
-      const request = requestText((await c.req.json()) as Record<string, unknown>, blocked.length > 0);
-      const call: Call = { body, prompt: request.prompt, upstream, started };
+      const raw = (await c.req.json()) as Record<string, unknown>;
+      const request = requestText(raw, blocked.length > 0);
+      const call: Call = { body, prompt: request.prompt, messages: chatTurns(raw.messages), upstream, started };
 
       if (blocked.length) {
         // What the guardrail cannot read is not forwarded while it is on.

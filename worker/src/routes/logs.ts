@@ -13,7 +13,7 @@ import { download, guard, json, list } from "../middleware/guard";
 import { modelsSeen } from "../queries/activity";
 import { countLogs } from "../queries/log-counts";
 import { fingerprintSummary, getLog, listLogs, userFilter } from "../queries/logs";
-import { serializeFingerprintSummary, serializeLog } from "../serialize";
+import { serializeFingerprintSummary, serializeLog, serializeLogDetail } from "../serialize";
 import { validate } from "../validate";
 
 const EXPORT_PAGE = 200;
@@ -114,6 +114,6 @@ export const logRoutes = new Hono<AppEnv>()
     async (c) => {
       const row = await getLog(c.var.data, orgOf(c), c.req.valid("param").id);
       if (!row) throw notFound("Log");
-      return c.json(serializeLog(row));
+      return c.json(serializeLogDetail(row));
     },
   );

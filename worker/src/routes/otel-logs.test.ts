@@ -160,6 +160,13 @@ describe("POST /api/otel/v1/logs: GenAI events joined to their span", () => {
     const [log] = await logsOf(org);
     expect(log.prompt).toBe("user: Weather in Oslo?\n\nassistant: get_time({})\n\ntool: 12°C, rain");
     expect(log.response).toBe('get_weather({"city":"Oslo"})');
+    // the turns beside the prompt: the call apart from the text, the result with its call's id
+    const one = await call("GET", `/logs/${log.id}`, { key: org.apiKey });
+    expect(one.body.messages).toEqual([
+      { role: "user", content: "Weather in Oslo?" },
+      { role: "assistant", content: null, toolCalls: [{ id: "call_0", name: "get_time", arguments: "{}" }] },
+      { role: "tool", content: "12°C, rain", toolCallId: "call_0" },
+    ]);
   });
 
   it("a retried export is stored once: before the join (its part is kept once) and after it (nothing left to join)", async () => {

@@ -81,6 +81,12 @@ describe("POST /api/otel/v1/traces", () => {
     });
     // Cost estimated from the tokens by the model's family, as for POST /api/logs.
     expect(logs[0].estimatedCost).toBeGreaterThan(0);
+    // The turns beside the flattened prompt, on the log's own page.
+    const one = await call("GET", `/logs/${logs[0].id}`, { key: org.apiKey });
+    expect(one.body.messages).toEqual([
+      { role: "system", content: "You are a terse assistant." },
+      { role: "user", content: "Summarize the Q3 memo." },
+    ]);
   });
 
   it("protobuf: answers a protobuf ExportTraceServiceResponse; OpenLLMetry indexed attributes are read", async () => {

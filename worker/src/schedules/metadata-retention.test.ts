@@ -43,7 +43,14 @@ describe("metadata retention", () => {
       flagReasons: ["sensitive_content"],
     };
     const [old, ancient, fresh] = await insertLogs(org.orgId, [
-      { ...base, createdAt: new Date(now - 10 * DAY), prompt: `${word} old`, response: "old answer", metadata: { ticket: word } },
+      {
+        ...base,
+        createdAt: new Date(now - 10 * DAY),
+        prompt: `${word} old`,
+        response: "old answer",
+        metadata: { ticket: word },
+        messages: [{ role: "user" as const, content: `${word} old turn` }],
+      },
       { ...base, createdAt: new Date(now - 40 * DAY), prompt: `${word} ancient`, response: "ancient answer" },
       { ...base, createdAt: new Date(now - DAY), prompt: `${word} fresh`, response: "fresh answer" },
     ]);
@@ -64,6 +71,9 @@ describe("metadata retention", () => {
     expect(rows.map((r) => r.id).sort()).toEqual([old.id, fresh.id].sort());
     const expired = (await call("GET", `/logs/${old.id}`, { key: org.apiKey })).body;
     expect(expired).toMatchObject({ ...base, prompt: "", response: "", metadata: null, contentExpired: true });
+    // the turns went with the bodies
+    expect(expired).not.toHaveProperty("messages");
+    expect(rows.find((r) => r.id === old.id)?.messages).toBeNull();
     expect((await call("GET", `/logs/${fresh.id}`, { key: org.apiKey })).body).toMatchObject({
       prompt: `${word} fresh`,
       contentExpired: false,

@@ -129,7 +129,7 @@ async function runChunk(task: Task, org: Due, size: number): Promise<number> {
       task === "logs"
         ? `DELETE FROM prompt_logs WHERE rowid IN (${rows}) RETURNING 1`
         : // The FTS update trigger drops the old text from the index; fingerprints stay with the metadata.
-          `UPDATE prompt_logs SET prompt = '', response = '', metadata = NULL, content_purged_at = ? WHERE rowid IN (${rows}) RETURNING 1`;
+          `UPDATE prompt_logs SET prompt = '', response = '', metadata = NULL, messages = NULL, content_purged_at = ? WHERE rowid IN (${rows}) RETURNING 1`;
     // The D1 binding itself: drizzle's batch cannot take raw SQL with bound parameters.
     const d1 = (org.data as Db & { $client: D1Database }).$client;
     const [, changed] = await d1.batch([

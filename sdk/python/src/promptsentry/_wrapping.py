@@ -124,8 +124,10 @@ def follow_stream(stream: Any, follower: Follower) -> None:
 
 def log_call(sink: Any, options: Dict[str, Any], *, provider: str, prompt: str, response: str,
              model: Optional[str], requested_model: Optional[str], user: Optional[str],
-             tokens: Optional[Dict[str, Optional[int]]], elapsed: float, extra: Dict[str, Any]) -> None:
-    """One observed call, provider-neutral, as one log. tokens: prompt, completion, total (any may be None)."""
+             tokens: Optional[Dict[str, Optional[int]]], elapsed: float, extra: Dict[str, Any],
+             messages: Optional[List[Any]] = None) -> None:
+    """One observed call, provider-neutral, as one log. tokens: prompt, completion, total (any may be None);
+    messages: the request as structured turns, when they fit the server's conversation bounds."""
     metadata: Dict[str, Any] = {"provider": provider}
     metadata.update(options["metadata"])
     metadata.update({k: v for k, v in extra.items() if v is not None or k == "finishReason"})
@@ -142,6 +144,8 @@ def log_call(sink: Any, options: Dict[str, Any], *, provider: str, prompt: str, 
     }
     if options["source"]:
         fields["source"] = options["source"]
+    if messages is not None:
+        fields["messages"] = messages
     sink.log(prompt or "(empty prompt)", response, model or requested_model or "unknown", **fields)
 
 

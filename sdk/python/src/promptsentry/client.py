@@ -39,6 +39,8 @@ _FIELDS = {
     "estimated_cost": "estimatedCost",
     "latency_ms": "latencyMs",
     "metadata": "metadata",
+    # the conversation the prompt flattens, as turns (promptsentry._conversation)
+    "messages": "messages",
 }
 _FIELDS.update({api: api for api in list(_FIELDS.values())})
 

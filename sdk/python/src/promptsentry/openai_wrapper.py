@@ -7,6 +7,7 @@ import json
 import time
 from typing import Any, Dict, List, Optional
 
+from ._conversation import openai_turns
 from ._wrapping import Follower, follow_stream, log_call, options_of, wrap_method
 from ._wrapping import get as _get
 from ._wrapping import plain as _plain
@@ -95,4 +96,4 @@ def _log(sink: Any, params: Dict[str, Any], options: Dict[str, Any], result: Dic
                         "total": _get(usage, "total_tokens")}
     log_call(sink, options, provider="openai", prompt=_prompt_text(params.get("messages")), response=result["response"],
              model=result["model"], requested_model=params.get("model"), user=params.get("user"), tokens=tokens,
-             elapsed=result["elapsed"], extra=result["extra"])
+             elapsed=result["elapsed"], extra=result["extra"], messages=openai_turns(params.get("messages")))

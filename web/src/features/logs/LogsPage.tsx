@@ -57,10 +57,13 @@ export function LogsPage() {
   const q = useInfiniteQuery(listOptions);
   const pending = usePendingLogs(listOptions.queryKey);
   // A log's details have their own URL (/logs/:id, the dialog over this list); the row's copy is
-  // shown at once while the route would otherwise fetch it.
+  // shown at once, and the log is still fetched: only its own page carries its conversation turns.
   const queryClient = useQueryClient();
   const openLog = (log: PromptLog) => {
-    if (!queryClient.getQueryData(logKeys.detail(log.id))) queryClient.setQueryData(logKeys.detail(log.id), log);
+    if (!queryClient.getQueryData(logKeys.detail(log.id))) {
+      queryClient.setQueryData(logKeys.detail(log.id), log);
+      void queryClient.invalidateQueries({ queryKey: logKeys.detail(log.id), refetchType: "none" });
+    }
     void navigate({ to: "/logs/$id", params: { id: log.id }, search: (prev) => prev });
   };
   const counts = useQuery(logCountsQueryOptions(search));

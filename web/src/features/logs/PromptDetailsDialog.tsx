@@ -1,6 +1,9 @@
 // 'Prompt Details' dialog (docs/web.md#screens): metadata, full prompt and response with the detector's
-// findings highlighted, and the Flag Analysis card.
-import { useRef, type ReactNode } from "react";
+// findings highlighted, and the Flag Analysis card. A log that kept its conversation shows the
+// prompt as turns (fetched with the log: lists do not carry them), with the scanned text a toggle away.
+import { useQuery } from "@tanstack/react-query";
+import { useRef, useState, type ReactNode } from "react";
+import { logQueryOptions } from "../../api/logs";
 import { CONTENT_EXPIRED_TEXT, flagExplanation } from "../../../../schema/constants";
 import { Modal } from "../../components/Modal";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
@@ -10,6 +13,8 @@ import { FeedbackPanel } from "../feedback/FeedbackPanel";
 import { formatDateTime, formatLogCost, formatNumber } from "../../lib/format";
 import { FLAG_CARD_CLASS, flagTone, highlightSegments } from "../../lib/flags";
 import { FindingList } from "./FindingList";
+import { Conversation, MarkdownText } from "./conversation/Conversation";
+import { fenced } from "./conversation/turns";
 import { BlockedBadge } from "./flag";
 import { gatewayFacts } from "./gateway";
 import { RedactedValues } from "./RedactedValues";
@@ -36,13 +41,77 @@ function Meta({ label, value }: { label: string; value: string }) {
   );
 }
 
-function TextBlock({ label, text, findings }: { label: string; text: string; findings: Finding[] }) {
+/** A section's heading with a control on its right (a header, so the section's one div stays its text). */
+function SectionHeader({ label, action }: { label: string; action: ReactNode }) {
+  return (
+    <header className="mb-2 flex items-center justify-between gap-3">
+      <h3 className="text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      {action}
+    </header>
+  );
+}
+
+function TextBlock({ label, text, findings, action }: { label: string; text: string; findings: Finding[]; action?: ReactNode }) {
   return (
     <section aria-label={label}>
-      <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      {action ? (
+        <SectionHeader label={label} action={action} />
+      ) : (
+        <h3 className="mb-2 text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
+      )}
       <div className="max-h-64 overflow-y-auto rounded-lg bg-gray-50 p-3 font-mono text-sm wrap-anywhere whitespace-pre-wrap text-gray-800 dark:bg-gray-800/60 dark:text-gray-200">
         <Highlighted text={text} findings={findings} />
       </div>
+    </section>
+  );
+}
+
+/** The prompt as turns, or as the text the detector scanned ("Raw", its findings highlighted). */
+function PromptTurns({ log, turns }: { log: PromptLog; turns: NonNullable<PromptLog["messages"]> }) {
+  const [raw, setRaw] = useState(false);
+  const toggle = (
+    <button
+      type="button"
+      aria-pressed={raw}
+      onClick={() => setRaw((r) => !r)}
+      className={cx(
+        "rounded-md border px-2 py-0.5 text-xs font-medium",
+        raw
+          ? "border-indigo-600 bg-indigo-600 text-white dark:border-indigo-400 dark:bg-indigo-500"
+          : "border-gray-300 text-gray-700 hover:bg-gray-100 dark:border-gray-600 dark:text-gray-200 dark:hover:bg-gray-800",
+      )}
+    >
+      Raw
+    </button>
+  );
+  const promptFindings = (log.findings ?? []).filter((f) => f.target === "prompt");
+  if (raw) return <TextBlock label="Prompt" text={log.prompt} findings={promptFindings} action={toggle} />;
+  return (
+    <section aria-label="Prompt">
+      <SectionHeader label="Prompt" action={toggle} />
+      <Conversation turns={turns} />
+    </section>
+  );
+}
+
+/** The log's metadata as the sender wrote it, formatted and highlighted. */
+function MetadataJson({ metadata }: { metadata: Record<string, unknown> }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-label="Metadata JSON" className="rounded-lg border border-gray-200 p-3 text-sm dark:border-gray-800">
+      <button
+        type="button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+        className="w-full text-left font-semibold text-gray-900 dark:text-white"
+      >
+        {open ? "▾" : "▸"} Metadata JSON
+      </button>
+      {open ? (
+        <div className="mt-2 max-h-64 overflow-auto">
+          <MarkdownText text={fenced(JSON.stringify(metadata, null, 2), "json")} />
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -81,6 +150,12 @@ export function PromptDetailsDialog({
   const last = useRef<PromptLog | null>(null);
   if (current) last.current = current;
   const log = current ?? (open === undefined ? last.current : null);
+  // Lists carry no turns: the log's own page has them (already loaded when the dialog came from a URL).
+  const detail = useQuery({
+    ...logQueryOptions(log?.id ?? ""),
+    enabled: !!log && !log.contentExpired && log.messages === undefined,
+  });
+  const turns = log?.contentExpired ? undefined : (log?.messages ?? (detail.data?.id === log?.id ? detail.data?.messages : undefined));
   const trace = traceOrigin(log?.metadata);
   const gateway = gatewayFacts(log?.metadata);
   return (
@@ -123,8 +198,13 @@ export function PromptDetailsDialog({
             </p>
           ) : (
             <>
-              <TextBlock label="Prompt" text={log.prompt} findings={(log.findings ?? []).filter((f) => f.target === "prompt")} />
+              {turns ? (
+                <PromptTurns key={log.id} log={log} turns={turns} />
+              ) : (
+                <TextBlock label="Prompt" text={log.prompt} findings={(log.findings ?? []).filter((f) => f.target === "prompt")} />
+              )}
               <TextBlock label="Response" text={log.response} findings={(log.findings ?? []).filter((f) => f.target === "response")} />
+              {turns && log.metadata ? <MetadataJson metadata={log.metadata} /> : null}
             </>
           )}
           <RedactedValues findings={log.findings} onNavigate={onClose} />

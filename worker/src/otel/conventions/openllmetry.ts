@@ -4,7 +4,7 @@
 // `gen_ai.completion`), and the per-message events `gen_ai.system.message`, `gen_ai.user.message`,
 // `gen_ai.assistant.message`, `gen_ai.tool.message` and `gen_ai.choice`.
 import { indexed, str, type Attrs, type AttrValue } from "../attributes";
-import { contentText, parseJsonish, structuredMessages, type ChatMessage } from "../messages";
+import { contentText, parseJsonish, structuredMessages, toolCallsText, turnOf, type ChatMessage } from "../messages";
 import { genAiCommon } from "./gen-ai";
 import type { ModelCall, SpanView } from "./types";
 
@@ -24,23 +24,6 @@ const MESSAGE_EVENTS: Record<string, string> = {
 };
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-
-/**
- * Tool calls of a message event (`tool_calls: [{id, type, function: {name, arguments}}]`, as the
- * OpenAI instrumentations log an assistant message or choice) as `name(arguments)`, so detection
- * scans the arguments too.
- */
-function toolCallsText(value: unknown): string[] {
-  const calls = parseJsonish((value ?? null) as AttrValue);
-  if (!Array.isArray(calls)) return [];
-  return calls.flatMap((call) => {
-    if (!isObject(call)) return [];
-    const fn = isObject(call.function) ? call.function : call;
-    const args = fn.arguments;
-    const text = `${String(fn.name ?? "tool")}(${args === undefined || args === null ? "" : typeof args === "string" ? args : JSON.stringify(args)})`;
-    return [text];
-  });
-}
 
 /**
  * An event's message text: `content` as text or parts, or a `message` object ({role, content,
@@ -63,7 +46,9 @@ function eventMessages(span: SpanView): { input: ChatMessage[]; output: ChatMess
     else if (event.name === "gen_ai.content.completion") output.push(...structuredMessages(event.attrs["gen_ai.completion"], "assistant"));
     else if (event.name in MESSAGE_EVENTS) {
       const text = eventText(event.attrs);
-      if (text) input.push({ role: str(event.attrs, "role") ?? MESSAGE_EVENTS[event.name], text });
+      const role = str(event.attrs, "role") ?? MESSAGE_EVENTS[event.name];
+      const message = parseJsonish(event.attrs.message ?? null);
+      if (text) input.push({ role, text, turn: turnOf(isObject(message) ? message : event.attrs, role) });
     } else if (event.name === "gen_ai.choice") {
       const text = eventText(event.attrs);
       if (text) output.push({ role: "assistant", text });

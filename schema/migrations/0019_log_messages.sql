@@ -1,0 +1,1 @@
+ALTER TABLE `prompt_logs` ADD `messages` text;
