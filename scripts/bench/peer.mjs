@@ -4,10 +4,11 @@
 //   single-call ingestion          wrk, N connections, one LLM call per request: req/s, p50, p99
 //   batch fill to --rows rows       100 calls a request, 8 requests in flight: rows/s
 //   search p95                      the same words on both, after the fill, 5 times each
-// and prints the ratios. Without a peer it prints our figures with each one's ratio to our health
-// route of the same run. Not part of `npm test`.
+// and prints the ratios. The peer is, by default, the Lunary backend in ../shared/peers/lunary
+// (installed on first use, started, emptied, stopped again if this run started it); --no-peer
+// prints our figures alone, each as a ratio to our health route of the same run. Not part of `npm test`.
 // Usage: npm run bench:peer -- [--url URL --key KEY] [--peer-url URL --peer-key PUBLIC_KEY
-//          [--peer-search-key PRIVATE_KEY] [--peer-kind promptsentry]] [--peer-dev] [--seconds 10] [--connections 32] [--rows 100000]
+//          [--peer-search-key PRIVATE_KEY] [--peer-kind promptsentry]] [--peer-dev] [--no-peer] [--seconds 10] [--connections 32] [--rows 100000]
 //          [--only health,ingest,fill,search] [--ceiling]
 // --ceiling also measures a do-nothing worker on raw workerd (hand-written capnp config) and behind
 // Miniflare's entry worker (same machine, same moment): the most any route can do here, to read the
@@ -19,6 +20,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { call, lunary, promptSentry, SEARCH_WORDS } from "./lib/bench-targets.mjs";
+import { lunaryScripts, startLunary } from "./lib/lunary-peer.mjs";
 import { startLocalStack } from "../lib/local-stack.mjs";
 import { DO_NOTHING_WORKER, startRawWorkerd } from "./lib/raw-workerd.mjs";
 import { ensureWrk, postScript, runWrk } from "./lib/wrk.mjs";
@@ -58,6 +60,14 @@ if (arg("peer-url"))
     searchKey: arg("peer-search-key", arg("peer-key")),
   });
 else if (flag("peer-dev")) targets.push(await ownStack("PromptSentry (npm run dev: wrangler dev)", true));
+else if (!flag("no-peer")) {
+  // By default the Lunary backend kept beside the repository, installed and started here.
+  const scripts = lunaryScripts();
+  if (!scripts) throw new Error("no peer: ../shared/peers/lunary is missing (set LUNARY_PEER_SCRIPTS, pass --peer-url, or --no-peer)");
+  const peer = await startLunary(scripts);
+  cleanups.push(peer.stop);
+  targets.push({ adapter: lunary, label: "Lunary (../shared/peers/lunary)", base: peer.base, key: peer.key, searchKey: peer.searchKey });
+}
 for (const t of targets) if (!t.key) throw new Error(`no key for ${t.label}`);
 
 const health = (t) => runWrk({ url: t.base + t.adapter.healthPath, seconds: SECONDS, connections: CONNECTIONS });
