@@ -1,18 +1,19 @@
 // The gateway with guardrails (docs/gateway.md): an official provider client (OpenAI chat
-// completions, Anthropic Messages) pointed at `<origin>/api/gateway/…` with our key in
+// completions and Responses, Anthropic Messages) pointed at `<origin>/api/gateway/…` with our key in
 // X-PromptSentry-Key gets the provider's answer unchanged (streamed as it arrives when it asks for a
 // stream), and every call is logged through the one ingestion pipeline. A prompt whose flag meets the
 // organization's gatewayBlock never reaches the provider: it is stored marked `blocked` and the client
 // gets the provider's own 400 shape. Each route reads what its wire needs; gateway/call.ts does the rest.
 import { Hono } from "hono";
 import { DEFAULT_ANTHROPIC_UPSTREAM, DEFAULT_GATEWAY_UPSTREAM } from "../../../schema/constants";
-import { gatewayAnthropicBody, gatewayChatBody } from "../../../schema/validation";
+import { gatewayAnthropicBody, gatewayChatBody, gatewayResponsesBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
 import { anthropicErrorBody, anthropicWire, messagesUrl } from "../gateway/anthropic/wire";
 import { gatewayCall } from "../gateway/call";
 import { wireOnError } from "../gateway/errors";
 import { openAiChatWire, openAiErrorBody } from "../gateway/openai-chat";
 import type { Obj } from "../gateway/request-text";
+import { responsesUrl, responsesWire } from "../gateway/responses/wire";
 import { completionsUrl } from "../gateway/upstream";
 import { guard } from "../middleware/guard";
 import { ingestRateLimit } from "../middleware/rate-limit";
@@ -62,6 +63,28 @@ const openAiRoutes = new Hono<AppEnv>()
         stream: body.stream === true,
         upstream: OPENAI_UPSTREAM,
         target: completionsUrl,
+      });
+    },
+  )
+  .post(
+    "/v1/responses",
+    ...gatewayGuard(
+      "OpenAI Responses: forwarded to the provider (streamed or not) and logged; flagged prompts blocked per gatewayBlock",
+      "The provider's answer, unchanged: a response, or `text/event-stream` events when `stream: true`",
+      "OpenAI error shape",
+    ),
+    ingestRateLimit,
+    ...jsonBody(gatewayResponsesBody),
+    async (c) => {
+      const body = c.req.valid("json");
+      return gatewayCall(c, {
+        wire: responsesWire,
+        body: (await c.req.json()) as Obj,
+        model: body.model,
+        user: body.user ?? null,
+        stream: body.stream === true,
+        upstream: OPENAI_UPSTREAM,
+        target: responsesUrl,
       });
     },
   )
