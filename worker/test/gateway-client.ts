@@ -21,7 +21,7 @@ export function fakeProvider() {
     baseURL: `${origin}${prefix}/v1`,
     /** The namespace's root: what Anthropic's and Gemini's clients take as their base URL. */
     root: `${origin}${prefix}`,
-    async requests(): Promise<{ method: string; path: string; headers: Record<string, string>; body: any }[]> {
+    async requests(): Promise<{ method: string; path: string; query: string; headers: Record<string, string>; body: any }[]> {
       return (await fetch(`${origin}/_requests?prefix=${encodeURIComponent(prefix)}`)).json();
     },
     async release() {

@@ -105,7 +105,7 @@ const BINARY_CONTROL = /[\x00-\x08\x0e-\x1f]/;
  * A `data:` URL's content when it is text (a text file sent as a `file` part, say); binary content
  * (an image, a PDF) the guardrail cannot read is named by its size.
  */
-function dataUrlText(url: string): string {
+export function dataUrlText(url: string): string {
   const comma = url.indexOf(",");
   const payload = url.slice(comma + 1);
   let bytes: Uint8Array;

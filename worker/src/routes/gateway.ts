@@ -1,16 +1,18 @@
 // The gateway with guardrails (docs/gateway.md): an official provider client (OpenAI chat
-// completions and Responses, Anthropic Messages) pointed at `<origin>/api/gateway/…` with our key in
+// completions and Responses, Anthropic Messages, Gemini generateContent) pointed at `<origin>/api/gateway/…` with our key in
 // X-PromptSentry-Key gets the provider's answer unchanged (streamed as it arrives when it asks for a
 // stream), and every call is logged through the one ingestion pipeline. A prompt whose flag meets the
 // organization's gatewayBlock never reaches the provider: it is stored marked `blocked` and the client
 // gets the provider's own 400 shape. Each route reads what its wire needs; gateway/call.ts does the rest.
 import { Hono } from "hono";
-import { DEFAULT_ANTHROPIC_UPSTREAM, DEFAULT_GATEWAY_UPSTREAM } from "../../../schema/constants";
-import { gatewayAnthropicBody, gatewayChatBody, gatewayResponsesBody } from "../../../schema/validation";
+import { DEFAULT_ANTHROPIC_UPSTREAM, DEFAULT_GATEWAY_UPSTREAM, DEFAULT_GEMINI_UPSTREAM } from "../../../schema/constants";
+import { gatewayAnthropicBody, gatewayChatBody, gatewayGeminiBody, gatewayResponsesBody } from "../../../schema/validation";
 import type { AppEnv } from "../env";
+import { ApiError } from "../errors";
 import { anthropicErrorBody, anthropicWire, messagesUrl } from "../gateway/anthropic/wire";
 import { gatewayCall } from "../gateway/call";
 import { wireOnError } from "../gateway/errors";
+import { GEMINI_METHODS, generateUrl, geminiErrorBody, geminiWire } from "../gateway/gemini/wire";
 import { openAiChatWire, openAiErrorBody } from "../gateway/openai-chat";
 import type { Obj } from "../gateway/request-text";
 import { responsesUrl, responsesWire } from "../gateway/responses/wire";
@@ -115,4 +117,41 @@ const anthropicRoutes = new Hono<AppEnv>()
   )
   .onError(wireOnError(anthropicErrorBody));
 
-export const gatewayRoutes = new Hono<AppEnv>().route("/", openAiRoutes).route("/anthropic", anthropicRoutes);
+const geminiRoutes = new Hono<AppEnv>()
+  .post(
+    // `{model}:generateContent` or `{model}:streamGenerateContent`, one path segment.
+    "/v1beta/models/:call",
+    ...gatewayGuard(
+      "Gemini generateContent and streamGenerateContent (`/v1beta/models/{model}:{method}`): forwarded to the provider with the caller's x-goog-api-key (or `key` parameter) and logged; flagged prompts blocked per gatewayBlock",
+      "The provider's answer, unchanged: a response; `:streamGenerateContent` streams `text/event-stream` events with `?alt=sse`, else a JSON array",
+      "Google's error shape, our code as the ErrorInfo reason",
+    ),
+    ingestRateLimit,
+    ...jsonBody(gatewayGeminiBody),
+    async (c) => {
+      const path = c.req.param("call");
+      const at = path.lastIndexOf(":");
+      const model = at > 0 ? path.slice(0, at) : "";
+      const method = path.slice(at + 1);
+      if (!model || model.length > 200 || !(GEMINI_METHODS as readonly string[]).includes(method))
+        throw new ApiError(404, "not_found", `The gateway forwards models/{model}:${GEMINI_METHODS.join(" and :")} only`);
+      // A key sent as `?key=` goes to the provider as its header: it is never part of a URL we send.
+      const key = c.req.query("key");
+      return gatewayCall(c, {
+        wire: geminiWire,
+        body: (await c.req.json()) as Obj,
+        model,
+        user: null,
+        stream: method === "streamGenerateContent",
+        upstream: { field: "gatewayGeminiUpstream", fallback: DEFAULT_GEMINI_UPSTREAM },
+        target: (base) => generateUrl(base, model, method, c.req.query("alt") === "sse"),
+        extraHeaders: key && !c.req.header("x-goog-api-key") ? { "x-goog-api-key": key } : undefined,
+      });
+    },
+  )
+  .onError(wireOnError(geminiErrorBody));
+
+export const gatewayRoutes = new Hono<AppEnv>()
+  .route("/", openAiRoutes)
+  .route("/anthropic", anthropicRoutes)
+  .route("/gemini", geminiRoutes);
