@@ -17,6 +17,7 @@ import { openAiChatWire, openAiErrorBody } from "../gateway/openai-chat";
 import type { Obj } from "../gateway/request-text";
 import { responsesUrl, responsesWire } from "../gateway/responses/wire";
 import { completionsUrl } from "../gateway/upstream";
+import { standardBodyLimit } from "../middleware/body-limit";
 import { guard } from "../middleware/guard";
 import { ingestRateLimit } from "../middleware/rate-limit";
 import { GATEWAY_CREDENTIALS } from "../openapi";
@@ -24,25 +25,32 @@ import { jsonBody } from "../validate";
 
 const OPENAI_UPSTREAM = { field: "gatewayUpstream", fallback: DEFAULT_GATEWAY_UPSTREAM } as const;
 
-/** The OpenAPI description of a gateway route; `answer` says what the provider's answer is. */
+/**
+ * The head of a gateway route's chain: its own body limit (so a body too large is refused inside the
+ * route, in the provider's error shape, rather than by the app-wide default in ours) and the guard
+ * with the route's OpenAPI description; `answer` says what the provider's answer is.
+ */
 const gatewayGuard = (summary: string, answer: string, shape: string) =>
-  guard("logs:write", {
-    summary,
-    tag: "Gateway",
-    // The provider's credential is passed through; our key is X-PromptSentry-Key.
-    security: GATEWAY_CREDENTIALS,
-    answers: {
-      200: {
-        description: answer,
-        content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } },
+  [
+    standardBodyLimit,
+    ...guard("logs:write", {
+      summary,
+      tag: "Gateway",
+      // The provider's credential is passed through; our key is X-PromptSentry-Key.
+      security: GATEWAY_CREDENTIALS,
+      answers: {
+        200: {
+          description: answer,
+          content: { "application/json": { schema: { type: "object" } }, "text/event-stream": { schema: { type: "string" } } },
+        },
       },
-    },
-    errors: {
-      400: `\`content_flagged\`: the prompt met the organization's gatewayBlock and was not sent (${shape}); \`invalid_upstream\`: the upstream URL is refused by the outbound policy`,
-      502: "`upstream_unreachable`: the provider could not be reached",
-      504: "`upstream_timeout`: the provider sent no response headers within the gateway's limit (docs/gateway.md#limits)",
-    },
-  });
+      errors: {
+        400: `\`content_flagged\`: the prompt met the organization's gatewayBlock and was not sent (${shape}); \`invalid_upstream\`: the upstream URL is refused by the outbound policy`,
+        502: "`upstream_unreachable`: the provider could not be reached",
+        504: "`upstream_timeout`: the provider sent no response headers within the gateway's limit (docs/gateway.md#limits)",
+      },
+    }),
+  ] as const;
 
 const openAiRoutes = new Hono<AppEnv>()
   .post(
