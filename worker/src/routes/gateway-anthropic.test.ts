@@ -216,6 +216,40 @@ describe("POST /api/gateway/anthropic/v1/messages with the official @anthropic-a
     await expectStoredNowhere(["sk-ant-api03-header-key"]);
   });
 
+  it("uses the organization's gatewayAnthropicUpstream; Settings save it under the outbound URL policy", async () => {
+    const org = await registerOrg();
+    const provider = fakeProvider();
+    const refused = await call("PUT", "/settings", {
+      key: org.apiKey,
+      body: { gatewayAnthropicUpstream: "http://169.254.169.254/latest" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.issues.gatewayAnthropicUpstream).toBeDefined();
+    const saved = await call("PUT", "/settings", {
+      key: org.apiKey,
+      body: { gatewayAnthropicUpstream: "https://anthropic-proxy.example.com", gatewayGeminiUpstream: "https://gemini-proxy.example.com" },
+    });
+    expect(saved.body).toMatchObject({
+      gatewayAnthropicUpstream: "https://anthropic-proxy.example.com",
+      gatewayGeminiUpstream: "https://gemini-proxy.example.com",
+      gatewayUpstream: "",
+    });
+    // The fake provider is on loopback, which only a deployment allowing private addresses may use: set directly.
+    await testEnv()
+      .DB.prepare("UPDATE org_settings SET gateway_anthropic_upstream = ? WHERE org_id = ?")
+      .bind(provider.root, org.orgId)
+      .run();
+    const { client, settle } = anthropicClient({ key: org.apiKey });
+    const message = await client.messages.create({
+      model: "claude-opus-4-5",
+      max_tokens: 5,
+      messages: [{ role: "user", content: "via settings" }],
+    });
+    await settle();
+    expect(message.content).toEqual([{ type: "text", text: "Echo: via settings" }]);
+    expect(await provider.requests()).toHaveLength(1);
+  });
+
   it("refuses bad input with a 400 in Anthropic's shape, and sends and stores nothing", async () => {
     const org = await registerOrg();
     const provider = fakeProvider();
