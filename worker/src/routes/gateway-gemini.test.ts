@@ -161,6 +161,8 @@ describe("POST /api/gateway/gemini/v1beta/models/{model}:generateContent with th
       ["gemini-2.5-flash:countTokens", ok, 404],
       [":generateContent", ok, 404],
       ["gemini-2.5-flash", ok, 404],
+      // Over the 1 MB body limit: refused inside the route, so in Google's shape too.
+      ["gemini-2.5-flash:generateContent", JSON.stringify({ contents: [{ parts: [{ text: "x".repeat(1_100_000) }] }] }), 413],
     ];
     for (const [path, body, status] of cases) {
       const res = await rawGatewayCall(headers, body, {}, `/gemini/v1beta/models/${path}`);
