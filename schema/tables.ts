@@ -66,6 +66,10 @@ export const orgSettings = sqliteTable("org_settings", {
   fingerprintKey: text("fingerprint_key"),
   /** The gateway's provider base URL; NULL means DEFAULT_GATEWAY_UPSTREAM (docs/gateway.md). */
   gatewayUpstream: text("gateway_upstream"),
+  /** The gateway's Anthropic base URL; NULL means DEFAULT_ANTHROPIC_UPSTREAM (docs/gateway.md). */
+  gatewayAnthropicUpstream: text("gateway_anthropic_upstream"),
+  /** The gateway's Gemini base URL; NULL means DEFAULT_GEMINI_UPSTREAM (docs/gateway.md). */
+  gatewayGeminiUpstream: text("gateway_gemini_upstream"),
   /** The lowest flag the gateway refuses to forward (GATEWAY_BLOCK_LEVELS). */
   gatewayBlock: text("gateway_block", { enum: GATEWAY_BLOCK_LEVELS }).notNull().default("off"),
   /**

@@ -23,6 +23,9 @@ export const settingsSchema = v.object({
   gatewayBlock: v.picklist(GATEWAY_BLOCK_LEVELS),
   /** The gateway's provider base URL; `""` when the default applies. */
   gatewayUpstream: v.string(),
+  /** The gateway's Anthropic and Gemini base URLs; `""` when the default applies. */
+  gatewayAnthropicUpstream: v.string(),
+  gatewayGeminiUpstream: v.string(),
   /** Whether a call may name its own upstream with X-PromptSentry-Upstream (off: such a call is refused). */
   gatewayAllowUpstreamOverride: v.boolean(),
   /** Display prefix of the key the caller signed in with. */

@@ -19,9 +19,11 @@
 //                           the JSON up to the content otherwise), then nothing until the caller hangs up
 //   fake-headers          → the echo answer with OpenAI's response headers and ones a client has no
 //                           use for (set-cookie, server, proxy and infrastructure headers)
-// Every call is recorded under its path; GET /_requests?prefix=<p> answers the recordings
+// Anthropic Messages, OpenAI Responses and Gemini calls are answered in their own wire formats
+// (scripts/lib/fake-wires.mjs). Every call is recorded under its path; GET /_requests?prefix=<p> answers the recordings
 // (method, path, headers, parsed body) of paths starting with <p>.
 import { createServer } from "node:http";
+import { answerWire, wireOf } from "./fake-wires.mjs";
 
 const readBody = (req) =>
   new Promise((resolve, reject) => {
@@ -134,7 +136,17 @@ export async function startFakeOpenAI({ port = 0, chunkDelayMs = 0 } = {}) {
     try {
       body = JSON.parse(raw);
     } catch {}
-    recorded.push({ method: req.method, path: url.pathname, headers: req.headers, body });
+    recorded.push({ method: req.method, path: url.pathname, query: url.search, headers: req.headers, body });
+    const wire = req.method === "POST" ? wireOf(url.pathname) : null;
+    if (wire) {
+      const gatePrefix = url.pathname;
+      const gate = () =>
+        new Promise((r) => {
+          const fallback = setTimeout(r, 15_000);
+          gates.set(gatePrefix, () => (clearTimeout(fallback), r()));
+        });
+      return answerWire(wire, { req, res, url, body, echoAnswer, answerPieces, sleep, delayMs: fake.chunkDelayMs, gate });
+    }
     if (req.method !== "POST" || !url.pathname.endsWith("/chat/completions"))
       return json(404, { error: { message: "Unknown route", type: "invalid_request_error", code: "unknown_url", param: null } });
     if (!body)

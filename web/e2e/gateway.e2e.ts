@@ -51,17 +51,22 @@ describe("OpenAI-compatible gateway", () => {
     expect(plain.choices[0].message.content).toBe("Echo: What is 2 + 2?");
 
     // Switch the guardrail on in the screen; a bad upstream is refused with its field error first.
-    const upstream = page.getByLabel("Upstream Base URL");
+    const upstream = page.getByLabel("OpenAI Upstream Base URL");
+    const anthropic = page.getByLabel("Anthropic Upstream Base URL");
     await upstream.fill("ftp://models.example.com");
     await block.selectOption("critical");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await shown(page.locator("p.text-red-600", { hasText: "Gateway upstream must be an http(s) URL" }));
     await upstream.fill("");
+    await anthropic.fill("https://anthropic-proxy.example.com");
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Settings saved");
-    expect(await getAs<{ gatewayBlock: string; gatewayUpstream: string }>(org.apiKey, "/api/settings")).toMatchObject({
+    expect(
+      await getAs<{ gatewayBlock: string; gatewayUpstream: string; gatewayAnthropicUpstream: string }>(org.apiKey, "/api/settings"),
+    ).toMatchObject({
       gatewayBlock: "critical",
       gatewayUpstream: "",
+      gatewayAnthropicUpstream: "https://anthropic-proxy.example.com",
     });
     await page.reload();
     await until(

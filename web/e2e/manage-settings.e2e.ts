@@ -56,7 +56,7 @@ describe("Settings", () => {
     const sensitivity = page.getByLabel("Detection Sensitivity");
     const webhookUrl = page.getByLabel("Alert Webhook URL (optional)");
     const gatewayBlock = page.getByLabel("Block Flagged Prompts");
-    const gatewayUpstream = page.getByLabel("Upstream Base URL");
+    const gatewayUpstream = page.getByLabel("OpenAI Upstream Base URL");
 
     // Defaults of schema/constants.ts.
     await until(

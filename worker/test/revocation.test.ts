@@ -11,6 +11,7 @@ import worker from "../src/index";
 import { cachedCredential } from "../src/auth/credential-cache";
 import { hashApiKey } from "../src/auth/keys";
 import { receiver } from "./delivery-helpers";
+import { allowUpstreamOverride, fakeProvider, rawGatewayCall } from "./gateway-client";
 import { BASE, dataD1 } from "./helpers";
 
 type Creds = { key?: string; query?: string; cookie?: string };
@@ -328,5 +329,40 @@ describe("revocation: cached credentials", () => {
     expect((await s.call("DELETE", `/team/${invited.body.member.id}`, { key: org.adminKey })).status).toBe(204);
     expect(cachedCredential(await hashApiKey(memberKey))).toBeNull();
     expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(401);
+  });
+});
+
+describe("revocation: key deleted, on every gateway route", () => {
+  it("refuses the deleted key at once in each provider's shape, and forwards and stores nothing", async () => {
+    const s = stack();
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Gateway", permissions: ["logs:write"] });
+    const key = created.body.keyValue as string;
+    await allowUpstreamOverride(env.DB, key);
+    const provider = fakeProvider();
+    const calls = [
+      ["/v1/chat/completions", provider.baseURL, { model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }],
+      ["/v1/responses", provider.baseURL, { model: "gpt-4.1", input: "hi" }],
+      ["/anthropic/v1/messages", provider.root, { model: "claude-haiku-4-5", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }],
+      ["/gemini/v1beta/models/gemini-2.5-flash:generateContent", provider.root, { contents: [{ parts: [{ text: "hi" }] }] }],
+    ] as const;
+    const send = (path: string, upstream: string, body: object) =>
+      rawGatewayCall(
+        { "content-type": "application/json", "X-PromptSentry-Key": key, "X-PromptSentry-Upstream": upstream },
+        JSON.stringify(body),
+        {},
+        path,
+      );
+    // Each route takes the key while it lives (the credential cache now holds it).
+    for (const [path, upstream, body] of calls) expect((await send(path, upstream, body)).status, path).toBe(200);
+    expect((await s.call("DELETE", `/api-keys/${created.body.id}`, { key: org.adminKey })).status).toBe(204);
+    const forwarded = (await provider.requests()).length;
+    for (const [path, upstream, body] of calls) {
+      const res = await send(path, upstream, body);
+      expect(res.status, `${path}: ${res.text}`).toBe(401);
+      expect(res.text, path).toMatch(/authentication_error|UNAUTHENTICATED/);
+    }
+    expect((await provider.requests()).length).toBe(forwarded);
+    expect((await s.call("GET", "/logs", { key: org.adminKey })).body).toHaveLength(calls.length);
   });
 });

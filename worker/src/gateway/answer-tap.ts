@@ -3,7 +3,9 @@
 // drops what it no longer needs, so the log holds a bounded copy however large the answer is.
 import { createParser, type EventSourceParser } from "eventsource-parser";
 import { GATEWAY_LOG_MAX_BYTES } from "../../../schema/constants";
-import { type Answer, answerOfCompletion, answerOfTruncatedCompletion, StreamAnswer } from "./chat-log";
+import type { Answer } from "./chat-log";
+import { openAiChatWire } from "./openai-chat";
+import type { Wire } from "./wire";
 
 export interface AnswerTap {
   /** Sees one chunk of the answer, in order; never keeps a reference to it. */
@@ -47,14 +49,15 @@ abstract class CappedTap implements AnswerTap {
 
 /** A `text/event-stream` answer, parsed event by event as it passes: only the assembled answer is kept. */
 export class StreamTap extends CappedTap {
-  #answer = new StreamAnswer();
+  #answer: ReturnType<Wire["streamReader"]>;
   #parser: EventSourceParser;
 
-  constructor(started: number, cap = GATEWAY_LOG_MAX_BYTES) {
+  constructor(started: number, cap = GATEWAY_LOG_MAX_BYTES, wire: Pick<Wire, "streamReader"> = openAiChatWire) {
     super(cap);
+    this.#answer = wire.streamReader();
     this.#parser = createParser({
       onEvent: (event) => {
-        if (this.#answer.feed(event.data) && this.firstTokenMs === null) this.firstTokenMs = Date.now() - started;
+        if (this.#answer.feed(event.data, event.event) && this.firstTokenMs === null) this.firstTokenMs = Date.now() - started;
       },
     });
   }
@@ -82,7 +85,10 @@ export class JsonTap extends CappedTap {
   #parts: string[] = [];
   #cut: Answer | null = null;
 
-  constructor(cap = GATEWAY_LOG_MAX_BYTES) {
+  constructor(
+    cap = GATEWAY_LOG_MAX_BYTES,
+    private readonly wire: Pick<Wire, "answerOf" | "answerOfTruncated"> = openAiChatWire,
+  ) {
     super(cap);
   }
 
@@ -91,7 +97,7 @@ export class JsonTap extends CappedTap {
   }
 
   protected stop() {
-    this.#cut = answerOfTruncatedCompletion(this.#parts.join(""));
+    this.#cut = this.wire.answerOfTruncated(this.#parts.join(""));
     this.#parts = [];
   }
 
@@ -99,10 +105,10 @@ export class JsonTap extends CappedTap {
     if (this.#cut) return this.#cut;
     const text = this.#parts.join("") + this.decoder.decode();
     try {
-      return answerOfCompletion(JSON.parse(text));
+      return this.wire.answerOf(JSON.parse(text));
     } catch {
       // Cut short by the provider (an idle timeout, a broken connection): what came, as far as it goes.
-      return answerOfTruncatedCompletion(text);
+      return this.wire.answerOfTruncated(text);
     }
   }
 }

@@ -2,9 +2,11 @@
 // (relay.ts) while a tap keeps a bounded copy for the log (answer-tap.ts); the outcome settles when
 // the relay ends, however it ends, with the facts the log's metadata records.
 import { type AnswerTap, JsonTap, StreamTap } from "./answer-tap";
-import { type Answer, answerOfCompletion } from "./chat-log";
+import type { Answer } from "./chat-log";
+import { openAiChatWire } from "./openai-chat";
 import { type RelayEnd, relayBody } from "./relay";
 import { returnedHeaders } from "./upstream";
+import type { Wire } from "./wire";
 
 export type AnswerOutcome = {
   /** The answer for the log; null for a provider error (its text is not stored). */
@@ -25,21 +27,28 @@ export function answerFacts(end: RelayEnd, tap: AnswerTap | null): Record<string
 }
 
 /** A tap that reads nothing: a provider error's body goes to the client only. */
-const NO_TAP: AnswerTap = { write() {}, answer: () => answerOfCompletion(null), loggedBytes: 0, truncated: false, firstTokenMs: null };
+const NO_TAP: AnswerTap = {
+  write() {},
+  answer: () => openAiChatWire.answerOf(null),
+  loggedBytes: 0,
+  truncated: false,
+  firstTokenMs: null,
+};
 
 /** Statuses a Response may not carry a body with. */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-export function relayAnswer(res: Response, opts: { started: number; idleMs: number; abort: () => void }) {
+export function relayAnswer(res: Response, opts: { started: number; idleMs: number; abort: () => void; wire?: Wire }) {
+  const wire = opts.wire ?? openAiChatWire;
   const sse = (res.headers.get("content-type") ?? "").startsWith("text/event-stream");
-  const tap = !res.ok ? null : sse ? new StreamTap(opts.started) : new JsonTap();
-  const headers = returnedHeaders(res);
+  const tap = !res.ok ? null : sse ? new StreamTap(opts.started, undefined, wire) : new JsonTap(undefined, wire);
+  const headers = returnedHeaders(res, wire.returnedHeaders);
   if (!res.body || NULL_BODY_STATUSES.has(res.status)) {
     res.body?.cancel().catch(() => {});
-    const outcome = { answer: tap ? answerOfCompletion(null) : null, firstTokenMs: null, totalMs: Date.now() - opts.started, facts: {} };
+    const outcome = { answer: tap ? wire.answerOf(null) : null, firstTokenMs: null, totalMs: Date.now() - opts.started, facts: {} };
     return { response: new Response(null, { status: res.status, headers }), outcome: Promise.resolve<AnswerOutcome>(outcome) };
   }
-  const { body, ended } = relayBody(res.body, { tap: tap ?? NO_TAP, idleMs: opts.idleMs, sse, abort: opts.abort });
+  const { body, ended } = relayBody(res.body, { tap: tap ?? NO_TAP, idleMs: opts.idleMs, sse, abort: opts.abort, wire });
   const outcome = ended.then(
     (end): AnswerOutcome => ({
       answer: tap ? tap.answer() : null,

@@ -7,7 +7,7 @@ type ToolCall = { function?: { name?: unknown; arguments?: unknown } };
 export type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };
 export type Answer = { text: string; model: string | null; usage: Usage | null; finishReason: string | null };
 
-const clip = (s: string, max = MAX_TEXT_CHARS) => (s.length > max ? s.slice(0, max) : s);
+export const clip = (s: string, max = MAX_TEXT_CHARS) => (s.length > max ? s.slice(0, max) : s);
 const str = (x: unknown) => (typeof x === "string" ? x : "");
 
 /** Tool calls as readable lines: `[tool call] name(arguments)`. */
@@ -61,21 +61,24 @@ function partialString(text: string, from: number): string | null {
   }
 }
 
+/** The JSON string value that starts where `key` (a regex ending at its opening quote) first matches, decoded as far as it goes. */
+export function partialAfter(head: string, key: RegExp): string | null {
+  const found = key.exec(head);
+  return found ? partialString(head, found.index + found[0].length) : null;
+}
+
+/** The answer's model of the first bytes of a JSON answer (`"model": "…"`, or the wire's own key). */
+export const partialModel = (head: string, key = /"model"\s*:\s*"/) => partialAfter(head, key)?.slice(0, 100) || null;
+
 /**
  * The answer of a completion the log read only the first bytes of (an answer over
  * GATEWAY_LOG_MAX_BYTES): the first choice's content as far as those bytes go, and the model. Usage
  * and finish reason come after the content in the provider's body, so they are unknown.
  */
 export function answerOfTruncatedCompletion(head: string): Answer {
-  const model = /"model"\s*:\s*"/.exec(head);
   // The first `"content": "` after `"choices"`: a key, since a quote inside a JSON string is escaped.
-  const content = /"choices"\s*:\s*\[[\s\S]*?"content"\s*:\s*"/.exec(head);
-  return {
-    text: clip(content ? (partialString(head, content.index + content[0].length) ?? "") : ""),
-    model: model ? partialString(head, model.index + model[0].length)?.slice(0, 100) || null : null,
-    usage: null,
-    finishReason: null,
-  };
+  const text = partialAfter(head, /"choices"\s*:\s*\[[\s\S]*?"content"\s*:\s*"/) ?? "";
+  return { text: clip(text), model: partialModel(head), usage: null, finishReason: null };
 }
 
 type Delta = { content?: unknown; tool_calls?: { index?: number; function?: { name?: unknown; arguments?: unknown } }[] };
@@ -90,7 +93,7 @@ export class StreamAnswer {
   #finish: string | null = null;
 
   /** Feeds one event's data; answers whether it carried answer content (the first such is "first token"). */
-  feed(data: string): boolean {
+  feed(data: string, _event?: string): boolean {
     if (data === "[DONE]") return false;
     let chunk: Chunk;
     try {

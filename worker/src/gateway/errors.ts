@@ -1,7 +1,9 @@
-// Errors of gateway routes in OpenAI's shape as well as ours: `{error: {message, type, code, param}}`
-// keeps our `code` and `message` (and `issues`), and adds the `type` and `param` OpenAI clients read.
+// Errors of gateway routes in the shape of the provider the route speaks: our `code`, `message` (and
+// `issues`) rendered once by the app's onError, then put into the wire's error body (OpenAI's
+// `{error: {message, type, code, param}}` keeps ours and adds the `type` and `param` its clients read).
 import type { ErrorHandler } from "hono";
 import { onError } from "../errors";
+import type { ErrorBody } from "./wire";
 
 const OPENAI_ERROR_TYPES: Record<number, string> = {
   400: "invalid_request_error",
@@ -23,11 +25,13 @@ export const openAiError = (status: number, code: string, message: string) => ({
   param: null,
 });
 
-export const gatewayOnError: ErrorHandler = async (err, c) => {
-  const ours = await onError(err, c);
-  const body = (await ours.json()) as { error: Record<string, unknown> };
-  const error = { ...openAiError(ours.status, String(body.error.code), String(body.error.message)), ...body.error };
-  const headers = new Headers(ours.headers);
-  headers.delete("content-length");
-  return new Response(JSON.stringify({ error }), { status: ours.status, headers });
-};
+/** The error handler of a route speaking a wire whose error body is `errorBody`. */
+export const wireOnError =
+  (errorBody: ErrorBody): ErrorHandler =>
+  async (err, c) => {
+    const ours = await onError(err, c);
+    const body = (await ours.json()) as { error: { code: string; message: string; issues?: unknown } };
+    const headers = new Headers(ours.headers);
+    headers.delete("content-length");
+    return new Response(JSON.stringify(errorBody(ours.status, body.error)), { status: ours.status, headers });
+  };

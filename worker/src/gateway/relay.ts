@@ -5,7 +5,8 @@
 // that waits longer than the idle limit ends the answer: a stream gets OpenAI's error event, so the
 // official clients raise an APIError rather than take a cut-off answer as whole.
 import type { AnswerTap } from "./answer-tap";
-import { openAiError } from "./errors";
+import { openAiChatWire } from "./openai-chat";
+import type { Wire } from "./wire";
 
 export type RelayEndReason = "complete" | "idle_timeout" | "upstream_error" | "client_closed";
 export type RelayEnd = { reason: RelayEndReason; bytes: number; at: number };
@@ -16,6 +17,8 @@ export type RelayOptions = {
   idleMs: number;
   /** `text/event-stream`: end a broken answer with an error event instead of breaking the connection. */
   sse: boolean;
+  /** The error event in the provider's wire format (OpenAI chat completions' unless said). */
+  wire?: Pick<Wire, "streamError">;
   /** Drops the provider's connection (the fetch's abort). */
   abort: () => void;
 };
@@ -106,10 +109,12 @@ export function relayBody(source: ReadableStream<Uint8Array>, opts: RelayOptions
         const message = brokenMessage(reason, opts.idleMs);
         if (opts.sse) {
           // The blank lines end any event the provider left half-sent, so the error event stands alone.
-          const event = {
-            error: reason === "idle_timeout" ? openAiError(504, "upstream_timeout", message) : openAiError(502, "upstream_broken", message),
-          };
-          controller.enqueue(encoder.encode(`\n\ndata: ${JSON.stringify(event)}\n\n`));
+          const wire = opts.wire ?? openAiChatWire;
+          const event =
+            reason === "idle_timeout"
+              ? wire.streamError(504, "upstream_timeout", message)
+              : wire.streamError(502, "upstream_broken", message);
+          controller.enqueue(encoder.encode(`\n\n${event}`));
           controller.close();
         } else controller.error(new Error(message));
       },

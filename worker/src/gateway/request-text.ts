@@ -34,18 +34,27 @@ export interface RequestText {
   tooLong: boolean;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
-const str = (x: unknown) => (typeof x === "string" ? x : "");
+export type Obj = Record<string, unknown>;
+export const isObj = (x: unknown): x is Obj => typeof x === "object" && x !== null && !Array.isArray(x);
+export const str = (x: unknown) => (typeof x === "string" ? x : "");
 const clip = (s: string) => (s.length > MAX_TEXT_CHARS ? s.slice(0, MAX_TEXT_CHARS) : s);
 
 /** Fields rendered in the conversation, so the walk over the rest does not repeat them. */
-type Consumed = WeakMap<object, Set<string>>;
-const consume = (consumed: Consumed, obj: Obj, ...keys: string[]) => {
+export type Consumed = WeakMap<object, Set<string>>;
+export const consume = (consumed: Consumed, obj: Obj, ...keys: string[]) => {
   const set = consumed.get(obj) ?? new Set<string>();
   for (const k of keys) set.add(k);
   consumed.set(obj, set);
 };
+
+/** One turn of a conversation as the log shows it. */
+export type Block = { role: string; text: string };
+/**
+ * A wire's conversation: its turns as role/text blocks, the fields rendered consumed (so the walk
+ * over the rest of the body does not repeat them), parts the guardrail does not know pushed onto
+ * `unknown` as `path (type)`.
+ */
+export type Conversation = (body: Obj, consumed: Consumed, unknown: string[]) => Block[];
 
 /** `[tool call] name(arguments)`, the form the log shows calls in (answers use the same). */
 function callText(kind: string, fn: unknown, consumed: Consumed): string {
@@ -96,7 +105,7 @@ const BINARY_CONTROL = /[\x00-\x08\x0e-\x1f]/;
  * A `data:` URL's content when it is text (a text file sent as a `file` part, say); binary content
  * (an image, a PDF) the guardrail cannot read is named by its size.
  */
-function dataUrlText(url: string): string {
+export function dataUrlText(url: string): string {
   const comma = url.indexOf(",");
   const payload = url.slice(comma + 1);
   let bytes: Uint8Array;
@@ -121,17 +130,35 @@ function dataUrlText(url: string): string {
  * `judge` (blocking off) only the conversation is rendered: `judged` is the conversation then.
  */
 export function requestText(body: Obj, judge = true): RequestText {
+  return renderRequest(body, chatConversation, judge);
+}
+
+/** The turns of a chat completion request: its messages (a non-object message is an empty turn). */
+export const chatConversation: Conversation = (body, consumed, unknown) => {
+  const messages = Array.isArray(body.messages) ? body.messages : [];
+  return messages.map((m, i) =>
+    isObj(m) ? { role: str(m.role), text: messageText(m, `messages[${i}]`, consumed, unknown) } : { role: "", text: "" },
+  );
+};
+
+/** The conversation as the log's prompt: a lone user turn as it is, else `role: text` turns. */
+export function flatten(blocks: Block[]): string {
+  const first = blocks[0];
+  return blocks.length === 1 && first?.role === "user"
+    ? first.text
+    : blocks.map((b) => (b.role || b.text ? `${b.role}: ${b.text}` : "")).join("\n\n");
+}
+
+/**
+ * The guardrail's reading of any wire's request body: its conversation (the wire's), then every other
+ * string in the body with its field name. Without `judge` only the conversation is rendered.
+ */
+export function renderRequest(body: Obj, conversationOf: Conversation, judge = true): RequestText {
   const consumed: Consumed = new WeakMap();
   const unknownParts: string[] = [];
   // the model is the log's `model` field, an id the provider resolves, never text the model reads
   consume(consumed, body, "model");
-  const messages = Array.isArray(body.messages) ? body.messages : [];
-  const blocks = messages.map((m, i) =>
-    isObj(m) ? { role: str(m.role), text: messageText(m, `messages[${i}]`, consumed, unknownParts) } : null,
-  );
-  const first = blocks[0];
-  const conversation =
-    blocks.length === 1 && first?.role === "user" ? first.text : blocks.map((b) => (b ? `${b.role}: ${b.text}` : "")).join("\n\n");
+  const conversation = flatten(conversationOf(body, consumed, unknownParts));
 
   // every other string, depth first, with the name of the field it is in
   const lines: string[] = [];

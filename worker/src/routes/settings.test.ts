@@ -30,6 +30,8 @@ describe("GET /api/settings", () => {
       metadataRetentionDays: 365,
       gatewayBlock: "off",
       gatewayUpstream: "",
+      gatewayAnthropicUpstream: "",
+      gatewayGeminiUpstream: "",
       gatewayAllowUpstreamOverride: false,
       apiKeyPrefix: org.apiKey.slice(0, 16),
     });

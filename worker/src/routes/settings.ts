@@ -37,6 +37,8 @@ function settingsView(s: OrgSettings, organizationName: string, apiKeyPrefix: st
     gatewayBlock: s.gatewayBlock,
     /** The stored base URL, "" when the default (DEFAULT_GATEWAY_UPSTREAM) applies. */
     gatewayUpstream: s.gatewayUpstream ?? "",
+    gatewayAnthropicUpstream: s.gatewayAnthropicUpstream ?? "",
+    gatewayGeminiUpstream: s.gatewayGeminiUpstream ?? "",
     gatewayAllowUpstreamOverride: s.gatewayAllowUpstreamOverride,
     apiKeyPrefix,
   };
@@ -66,9 +68,11 @@ export const settingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const db = c.var.db;
-      const { organizationName, flagRules, webhookUrl, gatewayUpstream, ...rest } = c.req.valid("json");
+      const { organizationName, flagRules, webhookUrl, gatewayUpstream, gatewayAnthropicUpstream, gatewayGeminiUpstream, ...rest } =
+        c.req.valid("json");
       // The gateway sends prompts there: the same outbound policy as webhooks, checked when saved and per call.
-      if (gatewayUpstream) assertDeliverable(gatewayUpstream, c.env, "gatewayUpstream");
+      const upstreams = { gatewayUpstream, gatewayAnthropicUpstream, gatewayGeminiUpstream };
+      for (const [field, url] of Object.entries(upstreams)) if (url) assertDeliverable(url, c.env, field);
       const [existing, oldName] = await Promise.all([getSettings(db, orgId), getOrganizationName(db, orgId)]);
       // Metadata outlives bodies, never the other way round (checked against what is stored when only one is sent).
       const bodies = rest.retentionDays ?? existing.retentionDays;
@@ -80,7 +84,7 @@ export const settingsRoutes = new Hono<AppEnv>()
       const patch = {
         ...rest,
         ...(webhookUrl !== undefined ? { webhookUrl: webhookUrl || null } : {}),
-        ...(gatewayUpstream !== undefined ? { gatewayUpstream: gatewayUpstream || null } : {}),
+        ...Object.fromEntries(Object.entries(upstreams).flatMap(([field, url]) => (url !== undefined ? [[field, url || null]] : []))),
         ...(flagRules ? { flagRules: { ...existing.flagRules, ...flagRules } } : {}),
         updatedAt: new Date(),
       };

@@ -1,7 +1,9 @@
-// Gateway (docs/gateway.md): which flagged prompts the OpenAI-compatible gateway
-// refuses to forward, and where it forwards the rest. Part of the settings form (one Save).
+// Gateway (docs/gateway.md): which flagged prompts the gateway refuses to forward, and where it
+// forwards the rest, one base URL per provider. Part of the settings form (one Save).
 import {
+  DEFAULT_ANTHROPIC_UPSTREAM,
   DEFAULT_GATEWAY_UPSTREAM,
+  DEFAULT_GEMINI_UPSTREAM,
   GATEWAY_BLOCK_LABELS,
   GATEWAY_BLOCK_LEVELS,
   GATEWAY_KEY_HEADER,
@@ -17,7 +19,10 @@ import type { SettingsDraft } from "./draft";
 
 const BLOCK_OPTIONS = GATEWAY_BLOCK_LEVELS.map((level) => ({ value: level, label: GATEWAY_BLOCK_LABELS[level] }));
 
-type Fields = Pick<SettingsDraft, "gatewayBlock" | "gatewayUpstream" | "gatewayAllowUpstreamOverride">;
+type Fields = Pick<
+  SettingsDraft,
+  "gatewayBlock" | "gatewayUpstream" | "gatewayAnthropicUpstream" | "gatewayGeminiUpstream" | "gatewayAllowUpstreamOverride"
+>;
 type Props = { draft: Fields; errors: Partial<Record<string, string>>; disabled: boolean; onChange: (patch: Partial<Fields>) => void };
 
 export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
@@ -38,7 +43,7 @@ export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
           <FieldError>{errors.gatewayBlock}</FieldError>
         </div>
         <TextField
-          label="Upstream Base URL"
+          label="OpenAI Upstream Base URL"
           name="gatewayUpstream"
           value={draft.gatewayUpstream}
           placeholder={DEFAULT_GATEWAY_UPSTREAM}
@@ -46,8 +51,36 @@ export function GatewaySettings({ draft, errors, disabled, onChange }: Props) {
           error={errors.gatewayUpstream}
           hint={
             <>
-              Any OpenAI-compatible provider; empty means {DEFAULT_GATEWAY_UPSTREAM}. Point your OpenAI client at{" "}
-              <code>{`${location.origin}/api/gateway/v1`}</code> with your key in the <code>{GATEWAY_KEY_HEADER}</code> header.
+              Chat completions and Responses; any OpenAI-compatible provider; empty means {DEFAULT_GATEWAY_UPSTREAM}. Point your OpenAI
+              client at <code>{`${location.origin}/api/gateway/v1`}</code> with your key in the <code>{GATEWAY_KEY_HEADER}</code> header.
+            </>
+          }
+        />
+        <TextField
+          label="Anthropic Upstream Base URL"
+          name="gatewayAnthropicUpstream"
+          value={draft.gatewayAnthropicUpstream}
+          placeholder={DEFAULT_ANTHROPIC_UPSTREAM}
+          onChange={(e) => onChange({ gatewayAnthropicUpstream: e.target.value })}
+          error={errors.gatewayAnthropicUpstream}
+          hint={
+            <>
+              Messages API; empty means {DEFAULT_ANTHROPIC_UPSTREAM}. Anthropic client base URL:{" "}
+              <code>{`${location.origin}/api/gateway/anthropic`}</code>.
+            </>
+          }
+        />
+        <TextField
+          label="Gemini Upstream Base URL"
+          name="gatewayGeminiUpstream"
+          value={draft.gatewayGeminiUpstream}
+          placeholder={DEFAULT_GEMINI_UPSTREAM}
+          onChange={(e) => onChange({ gatewayGeminiUpstream: e.target.value })}
+          error={errors.gatewayGeminiUpstream}
+          hint={
+            <>
+              generateContent; empty means {DEFAULT_GEMINI_UPSTREAM}. Google Gen AI client base URL:{" "}
+              <code>{`${location.origin}/api/gateway/gemini`}</code>.
             </>
           }
         />

@@ -18,6 +18,8 @@ const settings: Settings = {
   metadataRetentionDays: 365,
   gatewayBlock: "off",
   gatewayUpstream: "",
+  gatewayAnthropicUpstream: "",
+  gatewayGeminiUpstream: "",
   gatewayAllowUpstreamOverride: false,
   apiKeyPrefix: "pk_live_AbCdEfGh",
 };
@@ -30,6 +32,12 @@ describe("settings draft", () => {
     expect(validateForm(settingsBody, toBody(d))[1]).toBeNull();
     const [, errors] = validateForm(settingsBody, toBody({ ...d, gatewayUpstream: "ftp://x" }));
     expect(errors?.gatewayUpstream).toBeDefined();
+    const [, providerErrors] = validateForm(
+      settingsBody,
+      toBody({ ...d, gatewayAnthropicUpstream: "not a url", gatewayGeminiUpstream: " https://gemini.example.com " }),
+    );
+    expect(providerErrors?.gatewayAnthropicUpstream).toBeDefined();
+    expect(providerErrors?.gatewayGeminiUpstream).toBeUndefined();
   });
   it("round-trips and validates with the shared schema", () => {
     const d = toDraft(settings);

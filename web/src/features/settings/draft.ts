@@ -24,6 +24,8 @@ export type SettingsDraft = {
   metadataRetentionDays: string;
   gatewayBlock: GatewayBlockLevel;
   gatewayUpstream: string;
+  gatewayAnthropicUpstream: string;
+  gatewayGeminiUpstream: string;
   gatewayAllowUpstreamOverride: boolean;
 };
 
@@ -42,6 +44,8 @@ export function toDraft(s: Settings): SettingsDraft {
     metadataRetentionDays: String(s.metadataRetentionDays),
     gatewayBlock: s.gatewayBlock,
     gatewayUpstream: s.gatewayUpstream ?? "",
+    gatewayAnthropicUpstream: s.gatewayAnthropicUpstream ?? "",
+    gatewayGeminiUpstream: s.gatewayGeminiUpstream ?? "",
     gatewayAllowUpstreamOverride: s.gatewayAllowUpstreamOverride,
   };
 }
@@ -62,6 +66,8 @@ export function toBody(d: SettingsDraft) {
     metadataRetentionDays: d.metadataRetentionDays,
     gatewayBlock: d.gatewayBlock,
     gatewayUpstream: d.gatewayUpstream.trim(),
+    gatewayAnthropicUpstream: d.gatewayAnthropicUpstream.trim(),
+    gatewayGeminiUpstream: d.gatewayGeminiUpstream.trim(),
     gatewayAllowUpstreamOverride: d.gatewayAllowUpstreamOverride,
   };
 }
