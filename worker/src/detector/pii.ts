@@ -56,20 +56,27 @@ const ROLE_LOCAL =
   /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
 /** Authorship credits on the same line: a public attribution in source, docs and manifests. */
 const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
+  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
 /** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
 const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
 
 /** RFC 5321 dot-atom local part: no leading, trailing or doubled dot; at most 64 characters. */
 const validLocal = (l: string) => l.length <= 64 && !/^\.|\.$|\.\./.test(l);
 
+/**
+ * Sign-offs and copyright holders written as "Name <e-mail>" at the start of a line: a Debian or
+ * RPM changelog's trailer (" -- Name <e-mail>  date"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"),
+ * a copyright file's "1994-2016 Name <e-mail>".
+ */
+const SIGNOFF_LINE = /^\s*(?:--|\*|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
+
 function creditContext(text: string, s: string | null, start: number): boolean {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const before = text.slice(Math.max(lineStart, start - 120), start);
-  if (CREDIT_BEFORE.test(before)) return true;
-  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list
+  if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(text.slice(lineStart, start))) return true;
+  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list or "author": { … } object
   const back = text.slice(Math.max(0, start - 1500), start);
-  const list = back.search(/"(?:contributors|maintainers|authors)"\s*:\s*\[[^\]]*$/i);
+  const list = back.search(/"(?:contributors|maintainers|authors?)"\s*:\s*(?:\[[^\]]*|\{[^}]*)$/i);
   if (list !== -1) return true;
   return s !== null && /"e-?mail"\s*:\s*"?$|"(?:author|maintainers?|contributors?|bugs)"\s*:/i.test(before) && MANIFEST.test(s);
 }
@@ -317,9 +324,9 @@ function scanIps(text: string, out: RawHit[]): void {
 // near it (phone, call, mobile, fax, desk, office, tel, sms, whatsapp, …). Bare digit runs
 // (order numbers, ids) need such wording too, so "order 1234567890" stays safe.
 const PHONE_RE =
-  /(?<![\w+\-./])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,12}(?:[ .\-/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-/]\d)/g;
+  /(?<![\w+\-./])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,12}(?:[ .\-/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-/]\d)/g;
 const PHONE_WORDS_BEFORE =
-  /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?)\s*[:.\-#]?\s*$/i;
+  /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?|(?:my|his|her|their|our|your|the)\s+(?:new\s+|own\s+|direct\s+|personal\s+|work\s+|home\s+)?(?:number|no\.|digits)(?:\s+(?:is|was|changed\s+to|became))?|(?:signal|telegram|viber|wechat|line)(?:\s+(?:is|number|on|at))?)\s*[:.\-#]?\s*$/i;
 const PHONE_WORDS_AFTER = /^\s*[-(]?\s*(?:office|mobile|cell|fax|phone|tel|home|work|desk)\b/i;
 const PHONE_LINE_LABEL = /(?:phone|mobile|cell|fax|desk|tel|telephone|contact)\s*:?\s*\n\s*$/i;
 const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
@@ -349,6 +356,31 @@ const NATIONAL_COUNTRIES = [
   "PH",
   "NG",
   "PK",
+  "AE",
+  "SA",
+  "RU",
+  "KR",
+  "TR",
+  "PL",
+  "AR",
+  "CO",
+  "CL",
+  "EG",
+  "KE",
+  "ID",
+  "MY",
+  "TH",
+  "VN",
+  "BE",
+  "CH",
+  "AT",
+  "PT",
+  "DK",
+  "NO",
+  "FI",
+  "IL",
+  "HK",
+  "TW",
 ] as const;
 /** 555-0100 … 555-0199: the North American numbers reserved for fiction and examples. */
 const FICTIONAL_NANP = /555[ .-]?01\d\d(?!\d)/;
@@ -383,8 +415,10 @@ function scanPhones(text: string, out: RawHit[]): void {
     const context = PHONE_WORDS_BEFORE.test(before) || PHONE_WORDS_AFTER.test(after) || PHONE_LINE_LABEL.test(before);
     if (FICTIONAL_NANP.test(raw)) continue;
     let ok: boolean;
-    if (intl) ok = hasSep || context ? phoneValid(raw) : false;
-    else if (NANP.test(raw)) ok = phoneValid(raw, "US");
+    // +CC and the whole number glued (E.164, as apps store it) is a phone number when it is
+    // valid for its country; bare digit runs without the + stay ids unless wording vouches
+    if (intl) ok = hasSep || context || (raw[0] === "+" && digits >= 10) ? phoneValid(raw) : false;
+    else if (NANP.test(raw) && phoneValid(raw, "US")) ok = true;
     else if (context) ok = NATIONAL_COUNTRIES.some((c) => phoneValid(raw, c));
     else ok = false;
     if (!ok) continue;
