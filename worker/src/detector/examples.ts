@@ -29,8 +29,6 @@ export const KNOWN_EXAMPLE_CREDENTIALS: ReadonlySet<string> = new Set([
   "AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY",
   // Stripe documentation
   "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
-  // jwt.io's default token (HS256, "John Doe", the secret "your-256-bit-secret")
-  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
 ]);
 
 /** Payment-card numbers that card networks and processors publish for testing (Luhn-valid, never chargeable). */

@@ -386,25 +386,35 @@ const NATIONAL_COUNTRIES = [
 const FICTIONAL_NANP = /555[ .-]?01\d\d(?!\d)/;
 
 /** The candidate as libphonenumber reads it: "00" international prefix → "+", "(0)" trunk digit dropped. */
-function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number]): boolean {
+function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number], possible = false): boolean {
   const s = raw
     .replace(/^00(?=[1-9])/, "+")
     .replace(/\(0\)\s?/, "")
     .replace(/\//g, " ");
   try {
-    return parsePhoneNumberFromString(s, country)?.isValid() ?? false;
+    const n = parsePhoneNumberFromString(s, country);
+    return (possible ? n?.isPossible() : n?.isValid()) ?? false;
   } catch {
     return false;
   }
 }
+/**
+ * Shapes only phone numbers take: +CC or 00CC then separated groups, a North American number with
+ * its area code in parentheses, a leading +1/001, or an extension. For them (and where wording says
+ * phone) a number of a possible length for its country is enough: numbering plans change, and
+ * generated or newly issued numbers fail the per-country patterns of the metadata.
+ */
+const PHONE_SHAPE = /^(?:\+|00)\d{1,3}[ .-]\(?\d|^\(\d{3}\) ?\d{3}[ .-]\d{4}|^(?:\+1|001)[ .-]?\(?\d{3}|(?:x|ext\.?)\s?\d{1,5}$/;
 
 function scanPhones(text: string, out: RawHit[]): void {
   PHONE_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = PHONE_RE.exec(text))) {
     const raw = m[0];
+    // the number's own digits: not the 00 that dials out, not an extension
+    const own = raw.replace(/^00(?=[1-9])/, "").replace(/\s?(?:x|ext\.?)\s?\d{1,5}$/, "");
     let digits = 0;
-    for (let i = 0; i < raw.length; i++) if (isDigit(raw.charCodeAt(i))) digits++;
+    for (let i = 0; i < own.length; i++) if (isDigit(own.charCodeAt(i))) digits++;
     if (digits < 7 || digits > 15) continue;
     if (DATE_LIKE.test(raw)) continue;
     if (/^\d+\.\d+(?:\.\d+)*$/.test(raw) && !/^\d{2,4}(?:\.\d{2,4}){2,4}$/.test(raw)) continue; // decimals / versions
@@ -417,8 +427,9 @@ function scanPhones(text: string, out: RawHit[]): void {
     let ok: boolean;
     // +CC and the whole number glued (E.164, as apps store it) is a phone number when it is
     // valid for its country; bare digit runs without the + stay ids unless wording vouches
-    if (intl) ok = hasSep || context || (raw[0] === "+" && digits >= 10) ? phoneValid(raw) : false;
-    else if (NANP.test(raw) && phoneValid(raw, "US")) ok = true;
+    const possible = context || PHONE_SHAPE.test(raw);
+    if (intl) ok = hasSep || context || (raw[0] === "+" && digits >= 10) ? phoneValid(raw, undefined, possible) : false;
+    else if (NANP.test(raw) && phoneValid(raw, "US", possible)) ok = true;
     else if (context) ok = NATIONAL_COUNTRIES.some((c) => phoneValid(raw, c));
     else ok = false;
     if (!ok) continue;

@@ -99,13 +99,17 @@ describe("tokens found by their own shape, with no vendor name beside them", () 
   });
   it("identifiers, CamelCase words and mixed-case hex with a prefix are not tokens", () => {
     for (const text of [
-      "desktop-rhf_SponsoredProductsRemoteRHFSearchEXPSubsK2ClickPagination",
-      "sgp_78Ad84a5B6e8A2fE5B_4085FB0ccaDDd29DB66Fd7FE9bA2C1cdCE8400CD",
+      "mobile-ui_FeaturedOrdersRemoteUIFilterABTestV2ScrollPagination",
+      "tok_9Bc31dE07aF2b4C6d8E0_5a7C9e1B3d5F7a9c2E4b6D8f0A1c3E5b7D9f1A3c",
       "sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",
     ])
       expect(secretRules(text), text).toEqual([]);
   });
 });
+
+/** A token shaped like the ones documentation prints: filler claims, any signature. */
+const b64url = (s: string) => btoa(s).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const exampleJwt = `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"Jane Doe","iat":1700000000}')}.Qz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok`;
 
 describe("a name and its value written apart", () => {
   it("Kubernetes env entries, .NET appSettings, table rows, prose", () => {
@@ -128,9 +132,9 @@ describe("a name and its value written apart", () => {
       '"apiKey": "password123"',
       "I set the token to use in the next step",
       "* signing-key: Updated.",
-      'authenticity_token" value="7SWa-Fo1_hsC6oovfBsJFLGPUl2EhkSWPbJhWANwgaJWBDl1vxd9VNqXTNAefsJqzIRYaZEfYZLffa31rw8zJA"',
-      "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
-      'secret = "acdeFf05b1a6d4c890237bf08c5e6e8d2b4d0f2e"',
+      '<input type="hidden" name="authenticity_token" value="Qz8-Lm3_Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As">',
+      `Authorization: Bearer ${exampleJwt}`,
+      'secret = "b7E3a9C1d5F2e8B4a6D0c2E9f1A3b5C7d9E0f2A4"',
     ])
       expect(secretRules(text), text).toEqual([]);
   });

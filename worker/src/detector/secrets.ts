@@ -107,6 +107,26 @@ const VENDOR_PREFIXES = VENDOR_TOKENS.map(([p]) => p);
 const vendorOf = (s: string) => VENDOR_TOKENS.filter(([p]) => s.startsWith(p)).sort((x, y) => y[0].length - x[0].length)[0];
 const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A documentation example token: its claims are filler (jwt.io's "sub": "1234567890", "name":
+ * "John Doe"; "example.com" issuers; "test" subjects), whatever key signed it.
+ */
+function jwtLooksExample(token: string): boolean {
+  const payload = token.split(".")[1] ?? "";
+  let claims: string;
+  try {
+    claims = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
+  } catch {
+    return false;
+  }
+  return hasFiller(claims) || /\b(?:john|jane) doe\b|"(?:sub|name|user(?:name)?)"\s*:\s*"(?:test|user|demo|foo|bar)"/i.test(claims);
+}
+
 /** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
 export function randomBody(body: string): boolean {
   if (body.length < 20 || UUID_BODY.test(body) || hasFiller(body) || /(.)\1{3,}/.test(body)) return false;
@@ -401,7 +421,7 @@ export function scanSecrets(
           if (close !== -1) end = close + 5;
         }
       }
-      if (KNOWN_EXAMPLE_CREDENTIALS.has(secret)) continue;
+      if (KNOWN_EXAMPLE_CREDENTIALS.has(secret) || (secret.startsWith("eyJ") && jwtLooksExample(secret))) continue;
       if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
       out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });

@@ -44,6 +44,8 @@ const hex = (r: Rand, n: number) => chars(r, HEX, n);
 const b64 = (r: Rand, n: number) => chars(r, B64, n);
 /** Base64 of an ASCII string (btoa exists in workerd and Node). */
 const base64 = (s: string) => btoa(s);
+const b64url = (s: string) => base64(s).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const jwt = (header: string, claims: string, sig: string) => `${b64url(header)}.${b64url(claims)}.${sig.replace(/[+/]/g, "_")}`;
 
 /** A provider's credential: the variable name it is usually kept under and a fresh value. */
 export interface Provider {
@@ -312,7 +314,7 @@ export function credentialLookalikes(r: Rand): string[] {
     // documentation example keys
     "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
     "stripe.api_key = 'sk_test_4eC39HqLyjWDarjtT1zdp7dc'",
-    "Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+    `Authorization: Bearer ${jwt('{"alg":"HS256","typ":"JWT"}', '{"sub":"1234567890","name":"John Doe","iat":1516239022}', b64(r, 43))}`,
     // hashes, ids and digests where config puts values
     `commit ${sha()}\nAuthor: Dana Ortiz <dana@acme.io>\n\n    fix: retry on 503`,
     `- uses: actions/checkout@${sha()} # v4.1.1`,
