@@ -132,7 +132,7 @@ describe("a name and its value written apart", () => {
       '"apiKey": "password123"',
       "I set the token to use in the next step",
       "* signing-key: Updated.",
-      '<input type="hidden" name="authenticity_token" value="Qz8-Lm3_Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As">',
+      '<input name="authenticity_token" type="hidden" value="Qz8-Lm3_Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As">',
       `Authorization: Bearer ${exampleJwt}`,
       'secret = "b7E3a9C1d5F2e8B4a6D0c2E9f1A3b5C7d9E0f2A4"',
     ])
