@@ -93,6 +93,7 @@ describe("tokens found by their own shape, with no vendor name beside them", () 
   it("an unknown vendor's prefix glued to a random body; Discord bot tokens", () => {
     expect(secretRules("try r8_J5bOJl40ZefYnQ7gVrIJ4fIAVNeQwoHsszbFa")).not.toEqual([]);
     expect(secretRules("token: dp.st.prd.KaUzwLv5mPPAOPDbq129U9VjpMRfUTvPH6Vtt0VOQHO")).not.toEqual([]);
+    expect(secretRules("mvn verify -Dsonar.login=squ_7e2b9c4f1a8d3e6b0c5f2a9d7e4b1c8f3a6d0e9b")).not.toEqual([]);
     expect(secretRules("bot.run('MQLGYWZ8wgCJ8lER4u7v2wXnwT.et4UJI.-9gsfzpAYjKxaJi9t8ighco7_9ZwjHzjGspdwD')")).toContain(
       "secret.discord_bot_token",
     );
@@ -100,6 +101,9 @@ describe("tokens found by their own shape, with no vendor name beside them", () 
   it("identifiers, CamelCase words and mixed-case hex with a prefix are not tokens", () => {
     for (const text of [
       "mobile-ui_FeaturedOrdersRemoteUIFilterABTestV2ScrollPagination",
+      // a lock file cut mid-hash: the piece before "/" is part of a base64 blob
+      'a512-Qz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6/Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",',
+      "cache_3f9a1c7e5b2d8046a1f3c9e7b5d2a8f0c6e4b1d9",
       "tok_9Bc31dE07aF2b4C6d8E0_5a7C9e1B3d5F7a9c2E4b6D8f0A1c3E5b7D9f1A3c",
       "sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",
     ])

@@ -277,7 +277,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
 
 /** Prefixes of hashes, digests, encodings and public object ids: random bodies, not credentials. */
 const NOT_TOKEN_PREFIX =
-  /^(?:sha\d*|md5|sha[_-]?\d+|blake\d*|crc\d*|xxh\d*|hash|digest|checksum|integrity|base64|b64|data|img|image|icon|font|file|asset|chunk|build|commit|rev|ref|id|uuid|guid|cs|pi|ch|cus|txn|evt|price|prod|sub|in|seti|pm|src|acct|req|po|tr|pk|pub|public|v\d+)[_.-]$/i;
+  /^(?:sha\d*|md5|sha[_-]?\d+|blake\d*|crc\d*|xxh\d*|hash|digest|checksum|integrity|base64|b64|data|img|image|icon|font|file|asset|chunk|build|commit|rev|ref|id|uuid|guid|key|cache|etag|tx|txid|block|addr|node|obj|blob|tree|hex|salt|nonce|iv|seed|trace|span|run|job|task|sess|session|cs|pi|ch|cus|txn|evt|price|prod|sub|in|seti|pm|src|acct|req|po|tr|pk|pub|public|v\d+)[_.-]$/i;
 const PREFIXED_TOKEN = /^([a-z][a-z0-9]{1,7}(?:[_.][a-z0-9]{2,5}){0,2}[_.-])([A-Za-z0-9][A-Za-z0-9_-]{27,200})$/;
 const DISCORD_BOT_TOKEN = /^[MNO][A-Za-z0-9]{15,}[A-Za-z0-9_-]{0,12}\.[A-Za-z0-9_-]{6}\.([A-Za-z0-9_-]{27,40})$/;
 const MIN_RUN = 30;
@@ -306,10 +306,14 @@ function tokenRunRule(run: string): string | null {
     if (NOT_TOKEN_PREFIX.test(p[1]!) || VENDOR_PREFIXES.some((v) => run.startsWith(v)) || /^(?:ABSK|bedrock-)/.test(run)) return null;
     // a generated body mixes case and digits, and has no words in it: none between its _ and -
     // joins, no CamelCase run of them, no hex digits written in mixed case (hex is one case)
+    const plain = body.replace(/[_-]/g, "");
+    // a hex body (sonar squ_, shopify shpat_, sentry sntryu_): a short vendor-style prefix ending
+    // in "_", 32 or more lower-case hex digits; hex in mixed case is nobody's format
+    if (/^[0-9a-f]+$/.test(body))
+      return /^[a-z][a-z0-9]{1,6}_$/.test(p[1]!) && body.length >= 32 && shannonEntropy(body) >= 3.5 ? "secret.prefixed_token" : null;
     if (!/[A-Z]/.test(body) || !/[a-z]/.test(body) || !/\d/.test(body)) return null;
     if (body.split(/[_-]/).some((part) => /^(?:[a-z]{3,}|[A-Z][a-z]{2,})$/.test(part))) return null;
     if ((body.match(/[A-Z][a-z]{3,}/g) ?? []).join("").length * 3 >= body.length) return null;
-    const plain = body.replace(/[_-]/g, "");
     if (/^[0-9a-fA-F]+$/.test(plain)) return null;
     return randomBody(plain) && shannonEntropy(body) >= 4.3 ? "secret.prefixed_token" : null;
   }
@@ -328,12 +332,25 @@ function scanTokenRuns(text: string, out: RawHit[]): void {
     let j = i + 1;
     while (j < n && tokenChar(text.charCodeAt(j))) j++;
     if (j - i >= MIN_RUN) {
-      // a sentence's full stop or a padding run is not part of the token
-      let e = j;
-      while (e > i && text.charCodeAt(e - 1) === 46) e--;
-      const run = text.slice(i, e);
-      const rule = tokenRunRule(run);
-      if (rule && !hasFiller(run) && !KNOWN_EXAMPLE_CREDENTIALS.has(run)) out.push({ rule, start: i, end: e });
+      // the run's last piece after = or / ("--x=value", a URL's last segment): neither token shape
+      // has those characters; a piece followed by + / = is part of a base64 blob or a path
+      for (let a = i; a < j; ) {
+        let b = a;
+        while (b < j && !/[=+/]/.test(text[b]!)) b++;
+        if (b < j || (a > i && text[a - 1] === "+")) {
+          a = b + 1;
+          continue;
+        }
+        // a sentence's full stop is not part of the token
+        let e = b;
+        while (e > a && text.charCodeAt(e - 1) === 46) e--;
+        if (e - a >= MIN_RUN) {
+          const run = text.slice(a, e);
+          const rule = tokenRunRule(run);
+          if (rule && !hasFiller(run) && !KNOWN_EXAMPLE_CREDENTIALS.has(run)) out.push({ rule, start: a, end: e });
+        }
+        a = b + 1;
+      }
     }
     i = j;
   }
