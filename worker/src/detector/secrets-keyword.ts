@@ -27,11 +27,12 @@ const REFERENCE =
 const PLACEHOLDER =
   /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
 /**
- * Test and demo values: a word every tutorial and test suite uses (password, test, admin, secret,
- * demo…) with at most a short run of digits or a symbol after it: `password123`, `test123`, `admin!`.
+ * Test and demo values: words every tutorial and test suite uses (password, secret, test, admin,
+ * demo, super, my…), alone or run together, with at most a short run of digits and a symbol after
+ * them: `password123`, `test123`, `admin!`, `SuperSecret2024!`, `my-secret-key`.
  */
 export const TEST_VALUE =
-  /^(?:my[-_]?)?(?:pass(?:word|wd|w0rd)?|p@ssw0rd|passw0rd|test(?:ing|er|user|pass)?|admin|secret|s3cr3t|demo|guest|root|user|welcome|letmein|qwerty|default|hello|foobar|foo|bar|temp|tmp|local|dev|mysecret|changeit|example|sample|abc|xyz)[-_.!@#]?(?:\d{1,4}|[a-z]{0,3})[!@#.]?$/i;
+  /^(?:(?:my|your|our|super|strong|very|new|old|default|dev|prod|staging|local|test(?:ing|er)?|demo|sample|fake|dummy|example|temp|tmp|admin|root|user|guest|secret|s3cr3t|pass(?:word|wd|w0rd)?|p@ssw0rd|pwd|token|key|api|access|auth|private|changeme|changeit|letmein|qwerty|welcome|hello|hunter|foo|bar|baz|abc|xyz)[-_.]?){1,4}(?:\d{1,4})?[!@#.?]?$/i;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
 
 function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
@@ -214,21 +215,13 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     ...keywordRule(1),
   },
   {
-    // prose that sets a named variable: "I set DB_PASSWORD to value", "changed the API_TOKEN to value"
-    id: "secret.generic_assignment",
-    gate: [" to "],
-    anchors: KEYWORD_ANCHORS,
-    re: new RegExp(String.raw`(${NAME})[\w.\-]{0,40}\x60?[ \t]+(?:to|as)[ \t]+["'\x60]?([^\s"'\x60,;<&]{6,200})`, "dyi"),
-    group: 2,
-    ...keywordRule(1),
-  },
-  {
-    // prose: "password for master: value", "the token is value", "passcode was value"
+    // prose: "password for master: value", "the token is value", "passcode was value", and prose
+    // that sets a named variable: "I set DB_PASSWORD to value", "use API_TOKEN as value"
     id: "secret.generic_assignment",
     gate: KEYWORD_ANCHORS,
     anchors: KEYWORD_ANCHORS,
     re: new RegExp(
-      String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?)[ \t]*["']?([^\s"'\x60,;<&]{6,200})`,
+      String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?|[\w.\-]{0,40}\x60?[ \t]+(?:to|as)[ \t]+)[ \t]*["'\x60]?([^\s"'\x60,;<&]{6,200})`,
       "dyi",
     ),
     group: 2,

@@ -134,6 +134,8 @@ describe("a name and its value written apart", () => {
       'env:\n  - name: DB_PASSWORD\n    value: "${DB_PASSWORD}"\n',
       "db_password: test123",
       '"apiKey": "password123"',
+      'password: "SuperSecret2024!"',
+      "API_KEY=my-secret-key",
       "I set the token to use in the next step",
       "* signing-key: Updated.",
       '<input name="authenticity_token" type="hidden" value="Qz8-Lm3_Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As">',

@@ -324,13 +324,15 @@ function tokenRunRule(run: string): string | null {
 
 function scanTokenRuns(text: string, out: RawHit[]): void {
   const n = text.length;
-  for (let i = 0; i < n; ) {
-    if (!tokenChar(text.charCodeAt(i))) {
-      i++;
-      continue;
-    }
-    let j = i + 1;
+  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, and widen what is hit
+  let done = 0;
+  for (let p = MIN_RUN - 1; p < n; p += MIN_RUN) {
+    if (p < done || !tokenChar(text.charCodeAt(p))) continue;
+    let i = p;
+    while (i > 0 && tokenChar(text.charCodeAt(i - 1))) i--;
+    let j = p + 1;
     while (j < n && tokenChar(text.charCodeAt(j))) j++;
+    done = j;
     if (j - i >= MIN_RUN) {
       // the run's last piece after = or / ("--x=value", a URL's last segment): neither token shape
       // has those characters; a piece followed by + / = is part of a base64 blob or a path
@@ -352,7 +354,6 @@ function scanTokenRuns(text: string, out: RawHit[]): void {
         a = b + 1;
       }
     }
-    i = j;
   }
 }
 

@@ -280,6 +280,8 @@ export function credentialLookalikes(r: Rand): string[] {
     "TODO",
     "null",
     "my-secret-password",
+    "SuperSecret2024!",
+    "hunter2",
     "secret",
     "<password>",
     "%API_KEY%",
