@@ -29,7 +29,6 @@ export const KNOWN_EXAMPLE_CREDENTIALS: ReadonlySet<string> = new Set([
   "AIzaSyA8vmApnrHNFE0bApF4hoZ11srVL_n0nvY",
   // Stripe documentation
   "sk_test_4eC39HqLyjWDarjtT1zdp7dc",
-  // jwt.io default token signature
 ]);
 
 /** Payment-card numbers that card networks and processors publish for testing (Luhn-valid, never chargeable). */

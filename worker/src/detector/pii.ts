@@ -56,20 +56,27 @@ const ROLE_LOCAL =
   /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
 /** Authorship credits on the same line: a public attribution in source, docs and manifests. */
 const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
+  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
 /** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
 const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
 
 /** RFC 5321 dot-atom local part: no leading, trailing or doubled dot; at most 64 characters. */
 const validLocal = (l: string) => l.length <= 64 && !/^\.|\.$|\.\./.test(l);
 
+/**
+ * Sign-offs and copyright holders written as "Name <e-mail>" at the start of a line: a Debian or
+ * RPM changelog's trailer (" -- Name <e-mail>  date"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"),
+ * a copyright file's "1994-2016 Name <e-mail>".
+ */
+const SIGNOFF_LINE = /^\s*(?:--|\*|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
+
 function creditContext(text: string, s: string | null, start: number): boolean {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const before = text.slice(Math.max(lineStart, start - 120), start);
-  if (CREDIT_BEFORE.test(before)) return true;
-  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list
+  if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(text.slice(lineStart, start))) return true;
+  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list or "author": { … } object
   const back = text.slice(Math.max(0, start - 1500), start);
-  const list = back.search(/"(?:contributors|maintainers|authors)"\s*:\s*\[[^\]]*$/i);
+  const list = back.search(/"(?:contributors|maintainers|authors?)"\s*:\s*(?:\[[^\]]*|\{[^}]*)$/i);
   if (list !== -1) return true;
   return s !== null && /"e-?mail"\s*:\s*"?$|"(?:author|maintainers?|contributors?|bugs)"\s*:/i.test(before) && MANIFEST.test(s);
 }
@@ -317,9 +324,9 @@ function scanIps(text: string, out: RawHit[]): void {
 // near it (phone, call, mobile, fax, desk, office, tel, sms, whatsapp, …). Bare digit runs
 // (order numbers, ids) need such wording too, so "order 1234567890" stays safe.
 const PHONE_RE =
-  /(?<![\w+\-./])(?:\+\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,12}(?:[ .\-/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-/]\d)/g;
+  /(?<![\w+\-./])(?:(?:\+|00)\d{1,3}[ .-]?)?(?:\(\d{1,4}\)[ .-]?)?\d{1,12}(?:[ .\-/]\d{1,8}){0,5}(?:\s?(?:x|ext\.?)\s?\d{1,5})?(?![\w]|[.\-/]\d)/g;
 const PHONE_WORDS_BEFORE =
-  /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?)\s*[:.\-#]?\s*$/i;
+  /(?:(?:phone|tel|telephone|mobile|cell|cellphone|fax|desk|office|landline|hotline|whatsapp|sms|contact)(?:\s+(?:number|no\.?|nr\.?|#))?(?:\s+(?:is|was|are))?|(?:call(?:ed)?|ring|dial|text|reach)(?:\s+(?:me|us|him|her|them))?(?:\s+(?:on|at))?|(?:answering|messages?|registered)(?:\s+(?:at|to|on))?|(?:my|his|her|their|our|your|the)\s+(?:new\s+|own\s+|direct\s+|personal\s+|work\s+|home\s+)?(?:number|no\.|digits)(?:\s+(?:is|was|changed\s+to|became))?|(?:signal|telegram|viber|wechat|line)(?:\s+(?:is|number|on|at))?)\s*[:.\-#]?\s*$/i;
 const PHONE_WORDS_AFTER = /^\s*[-(]?\s*(?:office|mobile|cell|fax|phone|tel|home|work|desk)\b/i;
 const PHONE_LINE_LABEL = /(?:phone|mobile|cell|fax|desk|tel|telephone|contact)\s*:?\s*\n\s*$/i;
 const DATE_LIKE = /^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4})$/;
@@ -349,30 +356,65 @@ const NATIONAL_COUNTRIES = [
   "PH",
   "NG",
   "PK",
+  "AE",
+  "SA",
+  "RU",
+  "KR",
+  "TR",
+  "PL",
+  "AR",
+  "CO",
+  "CL",
+  "EG",
+  "KE",
+  "ID",
+  "MY",
+  "TH",
+  "VN",
+  "BE",
+  "CH",
+  "AT",
+  "PT",
+  "DK",
+  "NO",
+  "FI",
+  "IL",
+  "HK",
+  "TW",
 ] as const;
 /** 555-0100 … 555-0199: the North American numbers reserved for fiction and examples. */
 const FICTIONAL_NANP = /555[ .-]?01\d\d(?!\d)/;
 
 /** The candidate as libphonenumber reads it: "00" international prefix → "+", "(0)" trunk digit dropped. */
-function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number]): boolean {
+function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number], possible = false): boolean {
   const s = raw
     .replace(/^00(?=[1-9])/, "+")
     .replace(/\(0\)\s?/, "")
     .replace(/\//g, " ");
   try {
-    return parsePhoneNumberFromString(s, country)?.isValid() ?? false;
+    const n = parsePhoneNumberFromString(s, country);
+    return (possible ? n?.isPossible() : n?.isValid()) ?? false;
   } catch {
     return false;
   }
 }
+/**
+ * Shapes only phone numbers take: +CC or 00CC then separated groups, a North American number with
+ * its area code in parentheses, a leading +1/001, or an extension. For them (and where wording says
+ * phone) a number of a possible length for its country is enough: numbering plans change, and
+ * generated or newly issued numbers fail the per-country patterns of the metadata.
+ */
+const PHONE_SHAPE = /^(?:\+|00)\d{1,3}[ .-]\(?\d|^\(\d{3}\) ?\d{3}[ .-]\d{4}|^(?:\+1|001)[ .-]?\(?\d{3}|(?:x|ext\.?)\s?\d{1,5}$/;
 
 function scanPhones(text: string, out: RawHit[]): void {
   PHONE_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = PHONE_RE.exec(text))) {
     const raw = m[0];
+    // the number's own digits: not the 00 that dials out, not an extension
+    const own = raw.replace(/^00(?=[1-9])/, "").replace(/\s?(?:x|ext\.?)\s?\d{1,5}$/, "");
     let digits = 0;
-    for (let i = 0; i < raw.length; i++) if (isDigit(raw.charCodeAt(i))) digits++;
+    for (let i = 0; i < own.length; i++) if (isDigit(own.charCodeAt(i))) digits++;
     if (digits < 7 || digits > 15) continue;
     if (DATE_LIKE.test(raw)) continue;
     if (/^\d+\.\d+(?:\.\d+)*$/.test(raw) && !/^\d{2,4}(?:\.\d{2,4}){2,4}$/.test(raw)) continue; // decimals / versions
@@ -383,8 +425,11 @@ function scanPhones(text: string, out: RawHit[]): void {
     const context = PHONE_WORDS_BEFORE.test(before) || PHONE_WORDS_AFTER.test(after) || PHONE_LINE_LABEL.test(before);
     if (FICTIONAL_NANP.test(raw)) continue;
     let ok: boolean;
-    if (intl) ok = hasSep || context ? phoneValid(raw) : false;
-    else if (NANP.test(raw)) ok = phoneValid(raw, "US");
+    // +CC and the whole number glued (E.164, as apps store it) is a phone number when it is
+    // valid for its country; bare digit runs without the + stay ids unless wording vouches
+    const possible = context || PHONE_SHAPE.test(raw);
+    if (intl) ok = hasSep || context || (raw[0] === "+" && digits >= 10) ? phoneValid(raw, undefined, possible) : false;
+    else if (NANP.test(raw) && phoneValid(raw, "US", possible)) ok = true;
     else if (context) ok = NATIONAL_COUNTRIES.some((c) => phoneValid(raw, c));
     else ok = false;
     if (!ok) continue;

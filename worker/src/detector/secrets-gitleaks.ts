@@ -6,7 +6,7 @@
 // Around that sit our own checks: filler and placeholder values, published example keys.
 import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { GITLEAKS_GLOBAL_ALLOW, GITLEAKS_RULES } from "./secrets-gitleaks-rules";
-import type { GitleaksAllow, SecretRule } from "./types";
+import type { GitleaksAllow, GitleaksRule, SecretRule } from "./types";
 
 interface CompiledAllow {
   target: GitleaksAllow["target"];
@@ -57,7 +57,34 @@ function ruleId(id: string): string {
   return `secret.${id.replace(/-/g, "_")}`;
 }
 
-export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = GITLEAKS_RULES.map((r) => {
+/**
+ * gitleaks' semi-generic rules ("the vendor's name, an operator, then the value") also apply to a
+ * value that stands alone when the value has a distinctive prefix of its own: `NRAK-…`, `NRII-…`,
+ * `key-` and 32 hex digits, `dnkey-…`, `tfp_…`. A pasted token rarely has its vendor's name beside
+ * it. Derived from the generated rules, not written per vendor: the value pattern is the rule's
+ * secret group, kept when it opens with a literal of at least three characters that ends in a
+ * separator (or four letters) and is followed by at least 19 more characters.
+ */
+const SEMI_GENERIC_VALUE = `[\\x60'"\\s=]{0,5}(`;
+const SEMI_GENERIC_END = ")(?:[\\x60'\"\\s;]|\\\\[nr]|$)";
+const COMMON_WORD_PREFIX = /^(?:live|test|access|key)_$/i;
+export function standaloneVariant(r: GitleaksRule): GitleaksRule | null {
+  if (!r.re.startsWith("(?:")) return null;
+  const at = r.re.indexOf(SEMI_GENERIC_VALUE);
+  if (at === -1 || !r.re.endsWith(SEMI_GENERIC_END)) return null;
+  const value = r.re.slice(at + SEMI_GENERIC_VALUE.length, r.re.length - SEMI_GENERIC_END.length);
+  if (value.includes("(")) return null;
+  const lit = /^(?:[A-Za-z0-9]|\\\.|-|_)+/.exec(value)?.[0] ?? "";
+  const literal = lit.replace(/\\\./g, ".");
+  if (!(/^[A-Za-z0-9]{2,}[-_.]$/.test(literal) || /^[A-Za-z]{4}$/.test(literal)) || COMMON_WORD_PREFIX.test(literal)) return null;
+  let min = 0;
+  for (const m of value.slice(lit.length).matchAll(/\{(\d+)(?:,\d*)?\}/g)) min += Number(m[1]);
+  if (min < 19) return null;
+  return { ...r, re: `(?<![\\w.-])(${value})(?![\\w-])`, keywords: [literal.toLowerCase()] };
+}
+const STANDALONE = GITLEAKS_RULES.flatMap((r) => standaloneVariant(r) ?? []);
+
+export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...STANDALONE].map((r) => {
   const allow = (r.allow ?? []).map(compileAllow);
   return {
     id: ruleId(r.id),

@@ -19,17 +19,32 @@ const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\
 
 /** Names that hold something other than a secret even though they contain a keyword. */
 const NOT_SECRET_NAME =
-  /public|publishable|csrf|xsrf|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|(?:^|[^a-z])(?:max|min)(?![a-z])|^(?:max|min)|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
+  /public|publishable|csrf|xsrf|authenticity|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|(?:^|[^a-z])(?:max|min)(?![a-z])|^(?:max|min)|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
 
 /** The whole value is a reference or template, not a literal. */
 const REFERENCE =
   /^(?:\$\{[^}]*\}|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
 const PLACEHOLDER =
   /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
+/**
+ * Test and demo values: words every tutorial and test suite uses (password, secret, test, admin,
+ * demo, super, my…), alone or run together, with at most a short run of digits and a symbol after
+ * them: `password123`, `test123`, `admin!`, `SuperSecret2024!`, `my-secret-key`.
+ */
+export const TEST_VALUE =
+  /^(?:(?:my|your|our|super|strong|very|new|old|default|dev|prod|staging|local|test(?:ing|er)?|demo|sample|fake|dummy|example|temp|tmp|admin|root|user|guest|secret|s3cr3t|pass(?:word|wd|w0rd)?|p@ssw0rd|pwd|token|key|api|access|auth|private|changeme|changeit|letmein|qwerty|welcome|hello|hunter|foo|bar|baz|abc|xyz)[-_.]?){1,4}(?:\d{1,4})?[!@#.?]?$/i;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
 
 function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
   return { lower: /[a-z]/.test(v), upper: /[A-Z]/.test(v), digit: /\d/.test(v), symbol: /[^A-Za-z0-9]/.test(v) };
+}
+
+/** Letters that switch case about every third letter or more often, as random ones do (CamelCase words: once a word). */
+function randomCase(value: string): boolean {
+  const letters = value.replace(/[^A-Za-z]/g, "");
+  let switches = 0;
+  for (let i = 1; i < letters.length; i++) if (/[A-Z]/.test(letters[i]!) !== /[A-Z]/.test(letters[i - 1]!)) switches++;
+  return switches * 3 >= letters.length;
 }
 
 /** Does `value`, held by `name`, look like a real credential? */
@@ -40,7 +55,11 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   if (REFERENCE.test(value) || PLACEHOLDER.test(value) || hasFiller(value)) return false;
   if (/^[\d.,:\-/]+$/.test(value) || /^https?:/i.test(value)) return false;
   if (/^[A-Z][a-z]+-[A-Z][A-Za-z]+$/.test(value)) return false; // a PowerShell cmdlet (Verb-Noun)
-  if (/^[\w-]+(?:\.[\w-]+)*\.[a-z]{2,6}$/i.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false; // a host name
+  // a host name (written in lower case; a mixed-case last label is not a top-level domain)
+  if (/^[\w-]+(?:\.[\w-]+)*\.(?:[a-z]{2,6}|[A-Z]{2,6})$/.test(value) && !/\d{3}/.test(value.slice(value.lastIndexOf(".")))) return false;
+  if (TEST_VALUE.test(value) || /^[A-Za-z]+[.,;:)]+$/.test(value)) return false; // a test value; a word ending a sentence
+  // hex digits in mixed case: generated values are hex in one case or use the whole alphabet
+  if (value.length >= 16 && /^[0-9a-fA-F]+$/.test(value) && /[a-f]/.test(value) && /[A-F]/.test(value)) return false;
   // code, not a literal: a call or index expression (getpass(prompt), pw[:-1]), a parenthesised
   // expression, a package name (@scope/pkg), a badge's public graph token
   if (/^[A-Za-z_$][\w$.]*[([]|^[([{]|^@[\w-]+\//.test(value)) return false;
@@ -60,9 +79,16 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
     return false;
   const kinds = Number(c.lower) + Number(c.upper) + Number(c.digit) + Number(c.symbol);
   const entropy = shannonEntropy(value);
-  // letters only: long, mixed-case and random (a generated key), never a word or a name
-  if (!c.digit && !c.symbol) return value.length >= 16 && c.lower && c.upper && entropy >= 4;
-  if (IDENTIFIER.test(value) && !c.digit) return false; // user.password, getToken(), real_key
+  // letters only: long, mixed-case and random (a generated key or password), never a word or a
+  // name: CamelCase words switch case once per word, random letters about every other letter
+  if (!c.digit && !c.symbol) {
+    if (!c.lower || !c.upper) return false;
+    if (value.length >= 16 && entropy >= 4) return true;
+    return isPassword && value.length >= 12 && entropy >= 3.3 && randomCase(value);
+  }
+  // user.password, getToken(), real_key; but a password-named value whose letters switch case
+  // like random ones (PYuKA_fJGrXJX) is generated, not an identifier
+  if (IDENTIFIER.test(value) && !c.digit && !(isPassword && value.length >= 10 && randomCase(value))) return false;
   if (kinds < 2) return false;
   return entropy >= (value.length < 12 ? 2.5 : 3);
 }
@@ -166,12 +192,36 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     ...keywordRule(1),
   },
   {
-    // prose: "password for master: value", "the token is value", "passcode was value"
+    // the name and the value in fields of their own: a Kubernetes or ECS env entry
+    // (`- name: DB_PASSWORD` / `value: "…"`), .NET appSettings (`<add key="ApiKey" value="…"/>`),
+    // JSON/YAML/Terraform name–value objects and parameter lists
+    id: "secret.generic_assignment",
+    gate: ["value", "VALUE", "Value"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(
+      String.raw`(${NAME})[\w.\-]{0,40}["']?[ \t]*(?:,|;|\r?\n)?[ \t]*(?:-[ \t]+)?["']?value["']?[ \t]*(?:=>|[:=])[ \t]*(["']?)([^\s"'\x60,;<>{}]{6,200})\2`,
+      "dyi",
+    ),
+    group: 3,
+    ...keywordRule(1),
+  },
+  {
+    // a markdown or ASCII table row: | DB_PASSWORD | value |
+    id: "secret.generic_assignment",
+    gate: ["|"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})${TAIL}\x60?[ \t]*\|[ \t]*\x60?([^\s"'\x60|]{6,200})\x60?[ \t]*\|`, "dyi"),
+    group: 2,
+    ...keywordRule(1),
+  },
+  {
+    // prose: "password for master: value", "the token is value", "passcode was value", and prose
+    // that sets a named variable: "I set DB_PASSWORD to value", "use API_TOKEN as value"
     id: "secret.generic_assignment",
     gate: KEYWORD_ANCHORS,
     anchors: KEYWORD_ANCHORS,
     re: new RegExp(
-      String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?)[ \t]*["']?([^\s"'\x60,;<&]{6,200})`,
+      String.raw`(${NAME})(?:[ \t]+(?:for|of|to|on)(?:[ \t]+[\w.@\-]{1,30}){1,4}?[ \t]*[:=]|[ \t]+(?:is|was)[ \t]*:?|[\w.\-]{0,40}\x60?[ \t]+(?:to|as)[ \t]+)[ \t]*["'\x60]?([^\s"'\x60,;<&]{6,200})`,
       "dyi",
     ),
     group: 2,
@@ -217,6 +267,25 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     ...keywordRule(3),
   },
   {
+    // database and cache clients given the password on the command line: mysql -pVALUE (glued),
+    // redis-cli -a VALUE, sshpass -p VALUE
+    id: "secret.password_assignment",
+    gate: ["mysql", "mariadb", "redis-cli", "sshpass"],
+    gateLower: true,
+    re: /\b(?:(?:mysql(?:dump|admin)?|mariadb)\b[^\n|;&]{0,200}?[ \t]-p|(?:redis-cli\b[^\n|;&]{0,200}?[ \t]-a|sshpass[ \t]+-p)[ \t]+)["']?([^\s"']{6,128})/dgi,
+    group: 1,
+    validate: (v) => keywordValueLooksSecret(v, "password", true),
+  },
+  {
+    // prose that gives a login: "the admin login is admin / value", "credentials: deploy:value"
+    id: "secret.password_assignment",
+    gate: ["login", "log in", "sign in", "signin", "cred"],
+    gateLower: true,
+    re: /\b(?:log[ -]?in|sign[ -]?in|credentials?|creds)\b[^\n]{0,30}?(?:\bis|\bare|:)[ \t]+[\w.@+-]{2,64}[ \t]*(?:\/|:)[ \t]*([^\s"'\x60,;]{6,128})/dgi,
+    group: 1,
+    validate: (v) => keywordValueLooksSecret(v.replace(/[.,;:!?)]+$/, ""), "password", true),
+  },
+  {
     // JSON Web Key with its private members (d, p, q, dp, dq, qi) or a symmetric key (k)
     id: "secret.json_web_key",
     gate: ['"kty"'],
@@ -228,9 +297,10 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     // SQL: IDENTIFIED [WITH plugin] BY 'value', [WITH] [ENCRYPTED] PASSWORD 'value'
     id: "secret.password_assignment",
     gate: ["IDENTIFIED", "identified", "PASSWORD", "password"],
-    // SQL quotes the literal; an unquoted word after "password" is prose
-    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(['"])([^\s'";]{6,128})\1/dgi,
-    group: 2,
+    // SQL quotes the literal; an unquoted word after "password" is prose, after IDENTIFIED BY or
+    // WITH [LOGIN] PASSWORD it is still SQL
+    re: /\b(?:identified\s+(?:with\s+\w+\s+)?by|(?:encrypted\s+)?password)\s+(?:'([^\s'";]{6,128})'|"([^\s'";]{6,128})")|\b(?:identified\s+by|with\s+(?:login\s+)?(?:encrypted\s+)?password)\s+([^\s'";]{6,128})/dgi,
+    group: "first",
     validate: (v) => keywordValueLooksSecret(v, "password", true),
   },
 ];

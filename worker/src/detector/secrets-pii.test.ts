@@ -28,7 +28,8 @@ describe("generated gitleaks rules", () => {
       expect(r.keywords.length, r.id).toBeGreaterThan(0);
       for (const k of r.keywords) expect(k, r.id).toBe(k.toLowerCase());
     }
-    expect(GITLEAKS_SECRET_RULES.length).toBe(GITLEAKS_RULES.length);
+    // plus a standalone variant of each semi-generic rule whose value has a prefix of its own
+    expect(GITLEAKS_SECRET_RULES.length).toBeGreaterThan(GITLEAKS_RULES.length);
   });
 
   it("keeps RE2's scoped case rules: (?i) mid-pattern and (?-i:…) inside a case-insensitive rule", () => {
@@ -78,6 +79,73 @@ describe("credentials the hand-written provider list missed", () => {
   });
 });
 
+describe("tokens found by their own shape, with no vendor name beside them", () => {
+  it("a gitleaks value with a prefix of its own stands alone (New Relic, Mailgun)", () => {
+    expect(secretRules("why does NRAK-Q7RZ2ML9XV4TN8BW3CY6HD1FJ5K return 403?")).toContain("secret.new_relic_user_api_key");
+    expect(secretRules('client = Mailgun("key-3f9a1c7e5b2d8e46a1f3c9e7b5d2a8f0")')).toContain("secret.mailgun_private_api_token");
+  });
+  it("Bitbucket app passwords, Bedrock API keys, Heroku tokens", () => {
+    expect(secretRules("BB_PASS=ATBBq7Wnj0gA3EEVHYHKZxzjltKN814EB093")).toContain("secret.bitbucket_app_password");
+    const bedrock = `ABSK${btoa("BedrockAPIKey-r7b2-at-421981384907:Km4gOY86hNIoDOJPD1H6dGO6za0ptK4nKsRyHNIq")}`;
+    expect(secretRules(`set this: ${bedrock}`)).toContain("secret.aws_bedrock_api_key");
+    expect(secretRules("HRKU-AAq7Wnj0gA3EEVHYHKZxzjltKN814EB093_Tq4Rz8Lm2Vx6Nb9Wc3Ys5Kd7H")).not.toEqual([]);
+  });
+  it("an unknown vendor's prefix glued to a random body; Discord bot tokens", () => {
+    expect(secretRules("try r8_J5bOJl40ZefYnQ7gVrIJ4fIAVNeQwoHsszbFa")).not.toEqual([]);
+    expect(secretRules("token: dp.st.prd.KaUzwLv5mPPAOPDbq129U9VjpMRfUTvPH6Vtt0VOQHO")).not.toEqual([]);
+    expect(secretRules("mvn verify -Dsonar.login=squ_7e2b9c4f1a8d3e6b0c5f2a9d7e4b1c8f3a6d0e9b")).not.toEqual([]);
+    expect(secretRules("bot.run('MQLGYWZ8wgCJ8lER4u7v2wXnwT.et4UJI.-9gsfzpAYjKxaJi9t8ighco7_9ZwjHzjGspdwD')")).toContain(
+      "secret.discord_bot_token",
+    );
+  });
+  it("identifiers, CamelCase words and mixed-case hex with a prefix are not tokens", () => {
+    for (const text of [
+      "mobile-ui_FeaturedOrdersRemoteUIFilterABTestV2ScrollPagination",
+      // a lock file cut mid-hash: the piece before "/" is part of a base64 blob
+      'a512-Qz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6/Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",',
+      "cache_3f9a1c7e5b2d8046a1f3c9e7b5d2a8f0c6e4b1d9",
+      "tok_9Bc31dE07aF2b4C6d8E0_5a7C9e1B3d5F7a9c2E4b6D8f0A1c3E5b7D9f1A3c",
+      "sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",
+    ])
+      expect(secretRules(text), text).toEqual([]);
+  });
+});
+
+/** A token shaped like the ones documentation prints: filler claims, any signature. */
+const b64url = (s: string) => btoa(s).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+const exampleJwt = `${b64url('{"alg":"HS256","typ":"JWT"}')}.${b64url('{"sub":"1234567890","name":"Jane Doe","iat":1700000000}')}.Qz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok`;
+
+describe("a name and its value written apart", () => {
+  it("Kubernetes env entries, .NET appSettings, table rows, prose", () => {
+    for (const text of [
+      'env:\n  - name: DD_API_KEY\n    value: "efbfada46fd4df409a4df0ef74f53c20"\n',
+      '<add key="jwtSecret" value="zyExti/L7jvCHDyO4onJfOvTH3h7ta4htBmpUyF+8KU+" />',
+      '[{"Name": "DB_PASSWORD", "Value": "fQL8wl^GvvFII1"}]',
+      "| SESSION_SECRET | 32bb1cabb73009f2b3fe3cb6d05fc86add393820260d8185761b01876ac32b24 |",
+      "I set MISTRAL_API_KEY to ElewV8QN5i66hl3myL0OuzJHdSCFJnaX but it still fails",
+      "mysql -h db-1.internal -u root -pXsIR7-hCKmOJn shop",
+      "redis-cli -h cache-2.internal -a GFqXA_iq1evEY ping",
+    ])
+      expect(secretRules(text), text).not.toEqual([]);
+  });
+  it("labels, test values and documentation examples in the same places stay safe", () => {
+    for (const text of [
+      "| API_KEY | Your API key from the dashboard |",
+      'env:\n  - name: DB_PASSWORD\n    value: "${DB_PASSWORD}"\n',
+      "db_password: test123",
+      '"apiKey": "password123"',
+      'password: "SuperSecret2024!"',
+      "API_KEY=my-secret-key",
+      "I set the token to use in the next step",
+      "* signing-key: Updated.",
+      '<input name="authenticity_token" type="hidden" value="Qz8-Lm3_Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As">',
+      `Authorization: Bearer ${exampleJwt}`,
+      'secret = "b7E3a9C1d5F2e8B4a6D0c2E9f1A3b5C7d9E0f2A4"',
+    ])
+      expect(secretRules(text), text).toEqual([]);
+  });
+});
+
 describe("credential look-alikes stay safe", () => {
   const benign = [
     '"integrity": "sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",',
@@ -108,6 +176,10 @@ describe("PII through validators", () => {
       "my mobile is +91 98123 45678",
       "You can reach the front desk at +44 20 7946 0321.",
       "Call (415) 867-2301 tomorrow.",
+      "My number is +4915123456789, call anytime.",
+      "Call me at 0055 (11) 96123-4567 please.",
+      "Call me at 071 123 4567 tomorrow.",
+      "her new number is 050 123 4567",
     ])
       expect(piiRules(text), text).toContain("pii.phone");
   });
@@ -149,6 +221,11 @@ describe("PII through validators", () => {
       "# Written by Hye Jin Park <hjpark@mailbox.org>",
       '"contributors": [\n    "Ana Silva <ana.silva@posteo.net>",\n    "Li Wei <liwei@fastmail.com>"\n  ]',
       "Questions? Write to support@acme-cloud.io",
+      "\n -- Hye Jin Park <hjpark@mailbox.org>  Tue, 20 Sep 2022 11:22:51 +0200",
+      "2020-01-03  Li Wei  <liwei@fastmail.com>\n\n\t* src/main.c: Fix the leak.",
+      '"author": {\n    "name": "Ana Silva",\n    "email": "ana.silva@posteo.net"\n  }',
+      "Upstream-Contact: Ana Silva <ana.silva@posteo.net>",
+      "build 20240115.3 shipped; ticket +1234",
       "order 4411 2231 9987 shipped",
     ])
       expect(piiRules(text), text).toEqual([]);

@@ -5,7 +5,7 @@ import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
-import { KEYWORD_RULES } from "./secrets-keyword";
+import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
 import { lowerSameLength } from "./text";
 import type { RawHit, SecretRule } from "./types";
 
@@ -18,7 +18,7 @@ const VALUE_PLACEHOLDER =
 /** A literal password: not a placeholder, not a bare dictionary word (needs a digit or symbol). */
 function passwordLooksReal(pw: string): boolean {
   if (pw.length < 6 || pw.length > 128) return false;
-  if (VALUE_PLACEHOLDER.test(pw)) return false;
+  if (VALUE_PLACEHOLDER.test(pw) || TEST_VALUE.test(pw)) return false;
   if (!/[A-Za-z]/.test(pw)) return false;
   if (!/[\d!@#%^&*~+=?_.-]/.test(pw)) return false;
   if (/(.)\1{4,}/.test(pw)) return false;
@@ -29,7 +29,7 @@ function passwordLooksReal(pw: string): boolean {
 function urlPasswordLooksReal(pw: string, user: string): boolean {
   if (pw.length < 3) return false;
   if (pw === user) return false;
-  if (VALUE_PLACEHOLDER.test(pw)) return false;
+  if (VALUE_PLACEHOLDER.test(pw) || TEST_VALUE.test(pw)) return false;
   if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw))
     return false;
   return true;
@@ -85,11 +85,47 @@ const VENDOR_TOKENS: ReadonlyArray<[prefix: string, provider: string]> = [
   ["1//0", "google_refresh_token"],
   ["sk-ant-", "anthropic_api_key"],
   ["sk-", "openai_api_key"],
+  ["ATBB", "bitbucket_app_password"],
+  ["r8_", "replicate_api_token"],
+  ["lsv2_pt_", "langsmith_api_key"],
+  ["lsv2_sk_", "langsmith_api_key"],
+  ["pcsk_", "pinecone_api_key"],
+  ["HRKU-", "heroku_api_key"],
+];
+/** Vendors whose token body may be a UUID (Heroku's `HRKU-` + the account's API key). */
+const UUID_BODY_OK = new Set(["HRKU-"]);
+/**
+ * Base64-bodied tokens: Amazon Bedrock API keys, long-term (`ABSK` + base64 of "BedrockAPIKey-…")
+ * and short-term (`bedrock-api-key-` + base64 of a presigned URL).
+ */
+const VENDOR_B64_TOKENS: ReadonlyArray<[prefix: string, provider: string, body: RegExp]> = [
+  ["ABSK", "aws_bedrock_api_key", /^QmVkcm9ja0FQSUtleS[A-Za-z0-9+/]{24,}|^[A-Za-z0-9+/]{100,}/],
+  ["bedrock-api-key-", "aws_bedrock_api_key", /^[A-Za-z0-9+/]{24,}/],
 ];
 const VENDOR_PREFIXES = VENDOR_TOKENS.map(([p]) => p);
 /** The provider of a vendor token: the longest prefix it starts with (sk-ant- before sk-). */
 const vendorOf = (s: string) => VENDOR_TOKENS.filter(([p]) => s.startsWith(p)).sort((x, y) => y[0].length - x[0].length)[0];
 const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A documentation example token: its claims are filler (jwt.io's "sub": "1234567890", "name":
+ * "John Doe"; "example.com" issuers; "test" subjects), whatever key signed it.
+ */
+function jwtLooksExample(token: string): boolean {
+  const payload = token.split(".")[1] ?? "";
+  let claims: string;
+  try {
+    claims = atob(
+      payload
+        .replace(/-/g, "+")
+        .replace(/_/g, "/")
+        .padEnd(Math.ceil(payload.length / 4) * 4, "="),
+    );
+  } catch {
+    return false;
+  }
+  return hasFiller(claims) || /\b(?:john|jane) doe\b|"(?:sub|name|user(?:name)?)"\s*:\s*"(?:test|user|demo|foo|bar)"/i.test(claims);
+}
 
 /** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
 export function randomBody(body: string): boolean {
@@ -210,12 +246,116 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ),
     validate: (s) => {
       const v = vendorOf(s);
-      return v !== undefined && randomBody(s.slice(v[0].length));
+      // a body of hex parts joined by _ (lsv2_pt_<hex>_<hex>) is read without the joins
+      if (v === undefined) return false;
+      const body = s.slice(v[0].length);
+      if (UUID_BODY_OK.has(v[0]) && UUID_BODY.test(body)) return true;
+      return randomBody(body) || randomBody(body.replace(/[_-]/g, ""));
     },
     idFor: (m) => `secret.${vendorOf(m[0])?.[1] ?? "vendor_token"}`,
   },
+  {
+    id: "secret.aws_bedrock_api_key",
+    gate: VENDOR_B64_TOKENS.map(([p]) => p),
+    re: /(?<![\w-])(?:ABSK|bedrock-api-key-)[A-Za-z0-9+/]{24,2000}={0,2}/g,
+    // the long-term key's body is base64 of "BedrockAPIKey-…"; any other body must be long and random
+    validate: (s) =>
+      VENDOR_B64_TOKENS.some(([p, , body]) => s.startsWith(p) && body.test(s.slice(p.length))) &&
+      (s.includes("QmVkcm9ja0FQSUtleS") ||
+        s.includes("YmVkcm9jay5hbWF6b25hd3MuY29t") ||
+        shannonEntropy(s.replace(/^\w+-api-key-|^ABSK/, "")) >= 4.5),
+  },
   ...KEYWORD_RULES,
 ];
+
+// ── Tokens found by their shape alone ────────────────────────────────────────
+// Most providers now issue tokens that scanners can find: a short lower-case prefix glued to a long
+// random body (ghp_, r8_, pcsk_, lsv2_pt_, re_, dp.st.…), and Discord bot tokens are three
+// dot-separated base64 parts. Both are read off the text's long runs of token characters, found in
+// one pass over the character codes (a regex tried at every letter would cost more than all the
+// gated rules together on ordinary text).
+
+/** Prefixes of hashes, digests, encodings and public object ids: random bodies, not credentials. */
+const NOT_TOKEN_PREFIX =
+  /^(?:sha\d*|md5|sha[_-]?\d+|blake\d*|crc\d*|xxh\d*|hash|digest|checksum|integrity|base64|b64|data|img|image|icon|font|file|asset|chunk|build|commit|rev|ref|id|uuid|guid|key|cache|etag|tx|txid|block|addr|node|obj|blob|tree|hex|salt|nonce|iv|seed|trace|span|run|job|task|sess|session|cs|pi|ch|cus|txn|evt|price|prod|sub|in|seti|pm|src|acct|req|po|tr|pk|pub|public|v\d+)[_.-]$/i;
+const PREFIXED_TOKEN = /^([a-z][a-z0-9]{1,7}(?:[_.][a-z0-9]{2,5}){0,2}[_.-])([A-Za-z0-9][A-Za-z0-9_-]{27,200})$/;
+const DISCORD_BOT_TOKEN = /^[MNO][A-Za-z0-9]{15,}[A-Za-z0-9_-]{0,12}\.[A-Za-z0-9_-]{6}\.([A-Za-z0-9_-]{27,40})$/;
+const MIN_RUN = 30;
+
+/** Characters a token is made of (letters, digits, _ - . and base64's + / =). */
+function tokenChar(c: number): boolean {
+  return (
+    (c >= 48 && c <= 57) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 97 && c <= 122) ||
+    c === 95 ||
+    c === 45 ||
+    c === 46 ||
+    c === 43 ||
+    c === 47 ||
+    c === 61
+  );
+}
+
+/** A run of token characters read as a prefixed vendor token or a Discord bot token. */
+function tokenRunRule(run: string): string | null {
+  const p = PREFIXED_TOKEN.exec(run);
+  if (p) {
+    const body = p[2]!;
+    // the vendor rules know these prefixes' formats; an identifier's prefix is not a vendor's
+    if (NOT_TOKEN_PREFIX.test(p[1]!) || VENDOR_PREFIXES.some((v) => run.startsWith(v)) || /^(?:ABSK|bedrock-)/.test(run)) return null;
+    // a generated body mixes case and digits, and has no words in it: none between its _ and -
+    // joins, no CamelCase run of them, no hex digits written in mixed case (hex is one case)
+    const plain = body.replace(/[_-]/g, "");
+    // a hex body (sonar squ_, shopify shpat_, sentry sntryu_): a short vendor-style prefix ending
+    // in "_", 32 or more lower-case hex digits; hex in mixed case is nobody's format
+    if (/^[0-9a-f]+$/.test(body))
+      return /^[a-z][a-z0-9]{1,6}_$/.test(p[1]!) && body.length >= 32 && shannonEntropy(body) >= 3.5 ? "secret.prefixed_token" : null;
+    if (!/[A-Z]/.test(body) || !/[a-z]/.test(body) || !/\d/.test(body)) return null;
+    if (body.split(/[_-]/).some((part) => /^(?:[a-z]{3,}|[A-Z][a-z]{2,})$/.test(part))) return null;
+    if ((body.match(/[A-Z][a-z]{3,}/g) ?? []).join("").length * 3 >= body.length) return null;
+    if (/^[0-9a-fA-F]+$/.test(plain)) return null;
+    return randomBody(plain) && shannonEntropy(body) >= 4.3 ? "secret.prefixed_token" : null;
+  }
+  const d = DISCORD_BOT_TOKEN.exec(run);
+  if (d && randomBody(d[1]!.replace(/[_-]/g, "")) && shannonEntropy(run) >= 4.2) return "secret.discord_bot_token";
+  return null;
+}
+
+function scanTokenRuns(text: string, out: RawHit[]): void {
+  const n = text.length;
+  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, and widen what is hit
+  let done = 0;
+  for (let p = MIN_RUN - 1; p < n; p += MIN_RUN) {
+    if (p < done || !tokenChar(text.charCodeAt(p))) continue;
+    let i = p;
+    while (i > 0 && tokenChar(text.charCodeAt(i - 1))) i--;
+    let j = p + 1;
+    while (j < n && tokenChar(text.charCodeAt(j))) j++;
+    done = j;
+    if (j - i >= MIN_RUN) {
+      // the run's last piece after = or / ("--x=value", a URL's last segment): neither token shape
+      // has those characters; a piece followed by + / = is part of a base64 blob or a path
+      for (let a = i; a < j; ) {
+        let b = a;
+        while (b < j && !/[=+/]/.test(text[b]!)) b++;
+        if (b < j || (a > i && text[a - 1] === "+")) {
+          a = b + 1;
+          continue;
+        }
+        // a sentence's full stop is not part of the token
+        let e = b;
+        while (e > a && text.charCodeAt(e - 1) === 46) e--;
+        if (e - a >= MIN_RUN) {
+          const run = text.slice(a, e);
+          const rule = tokenRunRule(run);
+          if (rule && !hasFiller(run) && !KNOWN_EXAMPLE_CREDENTIALS.has(run)) out.push({ rule, start: a, end: e });
+        }
+        a = b + 1;
+      }
+    }
+  }
+}
 
 /** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
 export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
@@ -270,7 +410,10 @@ export function scanSecrets(
   present: ReadonlySet<string> = GATE.scan(text.toLowerCase()),
   lowered?: string,
 ): void {
-  if (present.size === 0) return;
+  if (present.size === 0) {
+    scanTokenRuns(text, out);
+    return;
+  }
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));
   const active = activeRules(present);
@@ -296,10 +439,12 @@ export function scanSecrets(
           if (close !== -1) end = close + 5;
         }
       }
-      if (KNOWN_EXAMPLE_CREDENTIALS.has(secret)) continue;
+      if (KNOWN_EXAMPLE_CREDENTIALS.has(secret) || (secret.startsWith("eyJ") && jwtLooksExample(secret))) continue;
       if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
       out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
   }
+  // after the named rules: on the same span the provider's or the variable's name wins
+  scanTokenRuns(text, out);
 }
