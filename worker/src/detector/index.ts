@@ -54,6 +54,7 @@ function shippedModels(): DetectorModels {
 const WARNING_ATTACK_RULES: ReadonlySet<string> = new Set([
   "injection.classifier",
   "injection.reply_steering",
+  "injection.offtask_request",
   "injection.fictional_unlock",
 ]);
 /** A jailbreak template this sure of itself (DAN and kin) overrides the model's rules: critical. */
