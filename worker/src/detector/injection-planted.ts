@@ -55,6 +55,15 @@ const OFFTASK = new RegExp(
     String.raw`)[^.!?\n]*`,
   "g",
 );
+/**
+ * An action for an agent, opening a sentence or a quoted field of content it reads (a review, a
+ * bio, an event's description in a tool's output): a verb that moves money, data, files or access,
+ * aimed at something only the user's tools can reach (an account, an address, "my files", an ID).
+ * A person's review or bio describes; it does not order a transfer to an account number.
+ */
+const AGENT_ACTION =
+  /(?:^|['"]\s*|[.!?]\s+)(?:(?:please|kindly)\s+|(?:can|could)\s+you\s+(?:please\s+)?)?(?:transfer|wire|send|forward|e-?mail|grant|unlock|delete|remove|move|sell|purchase|withdraw|disable|deactivate|reset|change|update|invite|share|upload|download|initiate|retrieve|approve|add)\b[^.!?\n'"]{0,120}?(?:\$\s?\d|\b\d[\d,.]*\s*(?:usd|eur|gbp|dollars|units|btc)\b|\bto\s+(?:[\w.+-]+@[\w-]+\.\w|https?:\/\/)|\b(?:account|id)\s+(?:number\s+|with\s+(?:the\s+)?id\s+)?['"]?[\w-]*\d|\b(?:my|all\s+(?:my|the|of\s+my))\s+(?:files|documents|emails|e-mails|records|passwords?|payment\s+methods?|contacts|holdings|data|repositor(?:y|ies)|accounts?|door|front\s+door|keys?))/g;
+
 /** The user's own question after the forwarded content: where the content ends. */
 const CONTENT_END = /\n\s*(?:question|query|q|task|request|user(?:'s)?\s+question)\s*:/;
 /** A sentence asking its human reader about themselves: an e-mail's request, not an off-task one. */
@@ -99,6 +108,27 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
   }
   scanOffTask(lower, from, out);
 }
+
+/**
+ * `injection.planted_action`: an agent action in content the model reads. `raw`: the lower-cased
+ * text with its data regions (tool output is JSON) — the action is read inside them.
+ */
+export function scanAgentAction(raw: string, out: RawHit[]): void {
+  if (!raw.includes("':") && !raw.includes('":')) return;
+  AGENT_ACTION.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = AGENT_ACTION.exec(raw))) {
+    // inside a record's field: a key and its opening quote shortly before (a user typing "please
+    // transfer $500 to my savings account" to their own banking agent is an ordinary request)
+    if (!FIELD_BEFORE.test(raw.slice(Math.max(0, m.index - 300), m.index + 1))) continue;
+    let s = 0;
+    while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
+    out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });
+    return;
+  }
+}
+/** A field of a record (JSON or a Python dict): `'key': '` or `"key": "`, its value not yet closed. */
+const FIELD_BEFORE = /['"][\w -]{1,40}['"]\s*:\s*['"][^'"]*['"]?$/;
 
 /** `injection.offtask_request`: an assistant's task planted in the forwarded content [from, its end). */
 function scanOffTask(lower: string, from: number, out: RawHit[]): void {
