@@ -132,8 +132,10 @@ export function isReferenceToken(text: string, s: number, e: number): boolean {
   let slashes = 0;
   let at = false;
   let eq = false;
+  let brackets = 0;
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
+    if (c === 91 || c === 93 || c === 123 || c === 125 || c === 40 || c === 41) brackets++;
     if (isDigit(c)) digits++;
     else if (isAlpha(c)) letters++;
     else if (c === 47 || c === 92) slashes++;
@@ -145,6 +147,8 @@ export function isReferenceToken(text: string, s: number, e: number): boolean {
     else if (c === 58 && text.charCodeAt(i + 1) === 47) return true; // scheme://
   }
   const n = e - s;
+  // two brackets and no scheme: not an address or an option but a junction of pieces (`]{\comment={[@`)
+  if (brackets >= 2) return false;
   return slashes >= 2 || (at && n > 3) || (eq && n > 6) || (digits > 0 && letters > 0 && n >= 8) || (digits > 0 && digits * 2 >= n);
 }
 
