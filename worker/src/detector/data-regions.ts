@@ -50,6 +50,13 @@ function opensBlock(line: string): boolean {
   return c === 59 || c === 123 || c === 40 || c === 91;
 }
 
+/**
+ * A line that opens with a sentence (four words or more, then . ? or ! and more text) is text,
+ * whatever it ends in: code does not start with a sentence, and an optimised suffix glued to a
+ * request often ends in ( [ { or ; — blanking that line would hide the request and its suffix.
+ */
+const SENTENCE_FIRST = /^\s*(?:[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*,?\s+){3,}[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.?!]\s+\S/;
+
 /** Comment lines: data when inside a region of code, plain text otherwise. */
 const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#|--|<!--|;;)/;
 /** First characters of COMMENT_LINE's openings: / * # - < ; */
@@ -237,7 +244,7 @@ export function proseView(lower: string): string {
     else if (f === e) k = 0;
     else {
       const line = lower.slice(i, e);
-      if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) ? 1 : 3;
+      if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) || SENTENCE_FIRST.test(line) ? 1 : 3;
       else if (COMMENT_START.has(c) && COMMENT_LINE.test(line)) k = 2;
       else k = 1;
     }

@@ -54,6 +54,7 @@ function shippedModels(): DetectorModels {
 const WARNING_ATTACK_RULES: ReadonlySet<string> = new Set([
   "injection.classifier",
   "injection.reply_steering",
+  "injection.offtask_request",
   "injection.fictional_unlock",
 ]);
 /** A jailbreak template this sure of itself (DAN and kin) overrides the model's rules: critical. */
@@ -119,20 +120,20 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
       ? proseOf()
       : lower;
-  // the classifier reads prompts (where documents and tool output are pasted), head only
-  const c = (rules.promptInjection || rules.jailbreakAttempts) && target === "prompt" && head ? classify(prose, models.classifier) : null;
   if (rules.promptInjection) {
     const hits: RawHit[] = [];
     scanInjection(prose, hits, present, lower);
-    // the classifier speaks only where no rule did: its span is a window, a rule's is the phrase
-    if (c && c.score >= minScore && !hits.some((h) => (h.score ?? ruleScore(h.rule)) >= minScore)) {
-      hits.push({ rule: "injection.classifier", start: c.start, end: c.end, score: c.score });
-    }
     push("prompt_injection", hits);
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
-    scanJailbreak(prose, hits, true, models.jailbreak, c?.score ?? 0);
+    // The learned bag-of-words classifier never flags on its own: fitted to the style of its
+    // sources, it read code, tables and personas as attacks and unseen wordings as safe (held out
+    // by family it added 0.1 % of human attacks and 10 % of benign chat flagged). It only supports
+    // the jailbreak phrase model once that model has found override mechanisms, and only a prompt's
+    // head is scored, on demand.
+    const support = () => (target === "prompt" ? classify(prose, models.classifier).score : 0);
+    scanJailbreak(prose, hits, true, models.jailbreak, support);
     // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
     if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
     push("jailbreak_attempt", hits);

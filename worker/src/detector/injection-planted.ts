@@ -31,12 +31,52 @@ const RISKY_CODE =
 const SENTENCE_START = /[.!?\n:"]\s*$/;
 
 /**
+ * An assistant's task asked for at the start of a sentence of forwarded content: content to write
+ * (an essay, a poem, a function), something to explain, recommend, translate or calculate. A
+ * person writing an e-mail or filling a table asks its human reader for other things (review,
+ * confirm, reply, call, click, "let me know"), and when they ask the reader to write or describe
+ * something it is about "you" ("describe the issue you are facing"): such sentences are left out.
+ */
+const OFFTASK = new RegExp(
+  String.raw`(?:^|[.!?\n"]\s*|\|\s*)(?:(?:please|now|also|next|then|finally|first),?\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:` +
+    [
+      // content to produce: "compose a letter to …", "draft an introduction for …"
+      String.raw`(?:write|draft|compose|generate|produce|craft)\s+(?:me\s+)?(?:a|an|some|one|two|three|five|ten|\d+)\s+(?!(?:new\s+)?(?:account|profile|password|ticket|request|reply|response|backup|copy|folder|invoice|appointment|booking|order)s?\b)[\w-]+`,
+      // something to explain: "explain how recursion works", "describe the lifecycle of …"
+      String.raw`(?:explain|describe|discuss|define|elaborate\s+on|break\s+down)\s+(?:to\s+me\s+)?(?:the|a|an|how|what|why|in\s+simple\s+terms)\b`,
+      String.raw`(?:recommend|suggest|name|list)\s+(?:me\s+)?(?:a\s+(?:good|great|few|book|movie|film|song|place|restaurant|recipe|game)|some\s+(?:good|great|books|movies|films|songs|places|tips|ideas|ways)|the\s+(?:best|top)|three|five|ten|two|several|\d+)\b`,
+      String.raw`(?:provide|give)\s+(?:me\s+)?(?:an?\s+(?:example|list|summary|overview|explanation|definition|recipe|brief\s+history)|examples|some\s+(?:tips|examples|advice))\b`,
+      String.raw`(?:tell|give|teach|show)\s+me\s+(?:a\s+(?:joke|story|fun\s+fact|fact|riddle|quote)|some\s+(?:tips|facts|jokes|advice|ideas)|how\s+to|about\s+(?:the|a|an))\b`,
+      String.raw`translate\s+(?:the\s+following|this\s+(?:sentence|phrase|text)|["“'][^"”'\n]{1,80}["”'])\s+(?:\w+\s+){0,3}?(?:in)?to\s+[a-z]+`,
+      String.raw`(?:calculate|compute|solve|convert)\s+(?:the\s+(?:sum|area|square|derivative|integral|value|average|factorial)|this\s+(?:equation|problem)|\d)`,
+      // a general-knowledge question no e-mail or table asks its reader
+      String.raw`(?:what\s+(?:is|are|was|were)\s+the\s+(?:capital|main|primary|largest|smallest|tallest|longest|chemical|boiling|speed|population|meaning|origin|difference|causes?|functions?|benefits?)|who\s+(?:wrote|invented|discovered|painted|composed|founded|was\s+the\s+first))\b`,
+    ].join("|") +
+    String.raw`)[^.!?\n]*`,
+  "g",
+);
+/**
+ * An action for an agent, opening a sentence or a quoted field of content it reads (a review, a
+ * bio, an event's description in a tool's output): a verb that moves money, data, files or access,
+ * aimed at something only the user's tools can reach (an account, an address, "my files", an ID).
+ * A person's review or bio describes; it does not order a transfer to an account number.
+ */
+const AGENT_ACTION =
+  /(?:^|['"]\s*|[.!?]\s+)(?:(?:please|kindly)\s+|(?:can|could)\s+you\s+(?:please\s+)?)?(?:transfer|wire|send|forward|e-?mail|grant|unlock|delete|remove|move|sell|purchase|withdraw|disable|deactivate|reset|change|update|invite|share|upload|download|initiate|retrieve|approve|add)\b[^.!?\n'"]{0,120}?(?:\$\s?\d|\b\d[\d,.]*\s*(?:usd|eur|gbp|dollars|units|btc)\b|\bto\s+(?:[\w.+-]+@[\w-]+\.\w|https?:\/\/)|\b(?:account|id)\s+(?:number\s+|with\s+(?:the\s+)?id\s+)?['"]?[\w-]*\d|\b(?:my|all\s+(?:my|the|of\s+my))\s+(?:files|documents|emails|e-mails|records|passwords?|payment\s+methods?|contacts|holdings|data|repositor(?:y|ies)|accounts?|door|front\s+door|keys?))/g;
+
+/** The user's own question after the forwarded content: where the content ends. */
+const CONTENT_END = /\n\s*(?:question|query|q|task|request|user(?:'s)?\s+question)\s*:/;
+/** A sentence asking its human reader about themselves: an e-mail's request, not an off-task one. */
+const ABOUT_READER = /\b(?:you|your|you're|yours)\b/;
+
+/**
  * Scan lower-cased text for reply-steering and code-planting sentences in forwarded content.
  * `lower` is the prose view (data regions blanked); `raw` the full lower-cased text, where the
  * planted code itself is read.
  */
 export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): void {
-  if (!lower.includes("your ")) return;
+  // every introducer holds one of these: most texts skip the INTRO regex
+  if (!lower.includes(":") && !lower.includes("---") && !lower.includes("===") && !lower.includes('"""') && !lower.includes("'''")) return;
   const intro = INTRO.exec(lower);
   if (!intro) return;
   const from = intro.index + intro[0].length;
@@ -64,6 +104,46 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
     const code = raw.slice(m.index + m[0].length, m.index + m[0].length + 800);
     if (!RISKY_CODE.test(code)) continue;
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
+    return;
+  }
+  scanOffTask(lower, from, out);
+}
+
+/**
+ * `injection.planted_action`: an agent action in content the model reads. `raw`: the lower-cased
+ * text with its data regions (tool output is JSON) — the action is read inside them.
+ */
+export function scanAgentAction(raw: string, out: RawHit[]): void {
+  if (!raw.includes("':") && !raw.includes('":')) return;
+  AGENT_ACTION.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = AGENT_ACTION.exec(raw))) {
+    // inside a record's field: a key and its opening quote shortly before (a user typing "please
+    // transfer $500 to my savings account" to their own banking agent is an ordinary request)
+    if (!FIELD_BEFORE.test(raw.slice(Math.max(0, m.index - 300), m.index + 1))) continue;
+    let s = 0;
+    while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
+    out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });
+    return;
+  }
+}
+/** A field of a record (JSON or a Python dict): `'key': '` or `"key": "`, its value not yet closed. */
+const FIELD_BEFORE = /['"][\w -]{1,40}['"]\s*:\s*['"][^'"]*['"]?$/;
+
+/** `injection.offtask_request`: an assistant's task planted in the forwarded content [from, its end). */
+function scanOffTask(lower: string, from: number, out: RawHit[]): void {
+  const end = CONTENT_END.exec(lower.slice(from));
+  const to = end ? from + end.index : lower.length;
+  // from the newline that ends the introducer, so content starting on the next line is a sentence start
+  OFFTASK.lastIndex = Math.max(0, from - 1);
+  let m: RegExpExecArray | null;
+  while ((m = OFFTASK.exec(lower)) && m.index < to) {
+    const text = m[0];
+    // the sentence itself, without the punctuation or the cell border that opened it
+    let s = 0;
+    while (s < text.length && /[\s.!?"|]/.test(text[s]!)) s++;
+    if (ABOUT_READER.test(text.slice(s))) continue;
+    out.push({ rule: "injection.offtask_request", start: m.index + s, end: m.index + text.length });
     return;
   }
 }

@@ -8,7 +8,7 @@ import { DIRECT_RULES } from "./injection-direct";
 import { HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
-import { scanPlanted } from "./injection-planted";
+import { scanAgentAction, scanPlanted } from "./injection-planted";
 import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = [
@@ -175,6 +175,7 @@ const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
  */
 export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower), raw: string = lower): void {
   scanPlanted(lower, out, raw);
+  scanAgentAction(raw, out);
   if (present.size === 0) return;
   const active = activeRules(present);
   for (let r = 0; r < INJECTION_RULES.length; r++) {

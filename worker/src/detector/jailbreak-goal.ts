@@ -6,9 +6,14 @@
 // how-to is what the framing exists to smuggle.
 import type { RawHit } from "./types";
 
-/** A request for operational help with something harmful: a how-to verb near a harmful object. */
+/**
+ * A request for operational help with something harmful: a how-to or production verb ("how to",
+ * "walk me through", "develop", "give step-by-step instructions for", "a working sample of") near
+ * a harmful object. Written as a request, so a question about a harmful topic in the third person
+ * ("how do ransomware gangs pick targets?") or a news summary is not one.
+ */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+how|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get)\b[^.?!\n]{0,60}?\b(?:` +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
     [
       "meth(?:amphetamine)?",
       "cocaine",
@@ -20,6 +25,7 @@ const HARMFUL_GOAL = new RegExp(
       "napalm",
       "thermite",
       "explosives?",
+      "explosive\\s+devices?",
       "bombs?",
       "pipe\\s+bombs?",
       "ieds?",
@@ -31,7 +37,7 @@ const HARMFUL_GOAL = new RegExp(
       "anthrax",
       "bioweapons?",
       "chemical\\s+weapons?",
-      "poisons?",
+      "poison\\w*",
       "untraceable",
       "guns?",
       "firearms?",
@@ -62,22 +68,46 @@ const HARMFUL_GOAL = new RegExp(
       "identity\\s+theft",
       "kill(?:ing)?\\s+(?:someone|a\\s+person|people|my|him|her|myself)",
       "murder\\w*",
+      "assassinat\\w*",
+      "physical\\s+harm",
+      "lethal\\s+(?:dose|amount|injection|combination)",
       "suicide",
       "self[- ]harm",
-      "hurt\\s+(?:myself|someone|people)",
+      "hurt\\s+(?:myself|someone|people|as\\s+many)",
       "torture",
       "kidnap\\w*",
       "traffick\\w*",
+      "groom(?:ing)?\\s+(?:a\\s+)?(?:child|children|minors?|kids?)",
       "bypass\\s+(?:security|authentication|drm|a\\s+paywall)",
       "crack\\s+(?:passwords?|software|wifi)",
       "pick\\s+(?:a\\s+)?locks?",
       "hotwire",
-      "evade\\s+(?:taxes|police|the\\s+police)",
+      "evade\\s+(?:taxes|police|the\\s+police|detection)",
       "dispose\\s+of\\s+a\\s+body",
       "(?:child|minor)\\w*\\s+(?:porn|sexual)",
     ].join("|") +
     String.raw`)\b`,
+  "g",
 );
+
+/**
+ * Defence, not production: the harmful object is what the asker wants to protect against, detect
+ * or recover from ("how can I protect my servers from ransomware", "how to spot a phishing e-mail").
+ */
+const DEFENCE =
+  /\b(?:protect\w*|defend\w*|prevent\w*|detect\w*|recogni[sz]\w*|spot|identify|avoid\w*|report\w*|remov\w*|mitigat\w*|against|recover\w*|signs?\s+of|safe\s+from|secure\w*|disarm\w*|dispos(?:e|al)\s+of\s+(?:old|unused|expired)|treat\w*|survive|stop)\b/;
+
+/** The first harmful request in `lower` that is not a defence question, or null. */
+function harmfulGoal(lower: string): RegExpExecArray | null {
+  HARMFUL_GOAL.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = HARMFUL_GOAL.exec(lower))) {
+    if (!DEFENCE.test(m[0])) return m;
+    // a later request in the same text may still be one: go on after this match's verb
+    HARMFUL_GOAL.lastIndex = m.index + 1;
+  }
+  return null;
+}
 
 /** Framing that tries to lift the model's limits. */
 const FRAMING = new RegExp(
@@ -91,11 +121,16 @@ const FRAMING = new RegExp(
     String.raw`\b(?:unfiltered|uncensored|unrestricted|amoral|immoral|jailbr\w+|developer\s+mode|dan\b|do\s+anything\s+now)`,
     String.raw`\b(?:for\s+(?:purely\s+)?(?:educational|research|academic|informational|scientific|training)\s+purposes?|as\s+an?\s+(?:expert|chemist|professor|educator|researcher|security\s+(?:expert|researcher)|police\s+officer|doctor)|i\s+am\s+an?\s+(?:authorized|licensed|certified)\b|my\s+(?:late\s+)?grandm(?:a|other)\b|it(?:'s|\s+is)\s+(?:legal|for\s+a\s+good\s+cause|urgent|a\s+matter\s+of\s+life))`,
     String.raw`\b(?:never|don't|do\s+not|must\s+not)\s+(?:refuse|decline|warn|apologi[sz]e|add\s+(?:any\s+)?(?:warnings?|disclaimers?))\b`,
+    // persuasion (the techniques of persuasive paraphrase): a claimed role or credential, the
+    // weight of research or experts, an emotional appeal, a noble purpose for the answer
+    String.raw`\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian)\b`,
+    String.raw`\b(?:according\s+to\s+(?:recent\s+|leading\s+|many\s+|several\s+)?(?:research|studies|experts?|reports?|statistics|data|scientists|researchers|specialists|authorities)|(?:studies|research|evidence|data|statistics)\s+(?:show|shows|has\s+shown|have\s+shown|suggests?|indicates?|confirms?)|published\s+in|(?:experts?|specialists|authorities|researchers|scientists|professionals)(?:\s+[\w-]+){0,3}\s+(?:agree|say|recommend|stress|emphasi[sz]e|have\s+(?:shown|noted|found))|leading\s+(?:experts?|researchers|organi[sz]ations|authorities|institutions))\b`,
+    String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
   ].join("|"),
 );
 
 const GOAL_GATE =
-  /\b(?:how|steps?|step|instructions?|guide|recipe|tutorial|ways?|explain|describe|tell|teach|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get)\b/;
+  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
 
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;
@@ -103,7 +138,7 @@ export const HARMFUL_FRAMING_SCORE = 0.85;
 /** Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing. */
 export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
   if (lower.length < 30 || !GOAL_GATE.test(lower)) return;
-  const goal = HARMFUL_GOAL.exec(lower);
+  const goal = harmfulGoal(lower);
   if (!goal) return;
   if (!FRAMING.test(lower)) return;
   out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
@@ -111,5 +146,5 @@ export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
 
 /** True when the text asks for a harmful how-to (used by severity: a persona alone stays safe). */
 export function hasHarmfulGoal(lower: string): boolean {
-  return GOAL_GATE.test(lower) && HARMFUL_GOAL.test(lower);
+  return GOAL_GATE.test(lower) && harmfulGoal(lower) !== null;
 }

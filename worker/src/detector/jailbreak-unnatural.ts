@@ -28,9 +28,17 @@ const MIN_SUFFIX_LINE = 60;
 /** A suffix ends the text: at most this many characters follow the unnatural window. */
 const TAIL_SLACK = 12;
 
-/** Whether the window [start, end) is a suffix: it ends the text, glued to a sentence on its line. */
+/** A run of ordinary words: after the window, a sentence goes on (the gibberish was mid-line). */
+const SENTENCE_AFTER = /(?:^|\s)(?:["'(]?[A-Za-z][a-z'-]*[,.;:!?)"']{0,2}\s+){4}[A-Za-z]/;
+
+/**
+ * Whether the window [start, end) is a suffix: it is glued to a sentence on its line, and what
+ * follows it to the end of the text is short or more of the same (no run of ordinary words): an
+ * optimiser's tail mixes word pieces in, so its worst window need not be its last characters.
+ */
 function isSuffix(text: string, start: number, end: number): boolean {
-  if (text.length - end > TAIL_SLACK || text.slice(end).trim().length > TAIL_SLACK) return false;
+  const rest = text.slice(end);
+  if (rest.trim().length > TAIL_SLACK && (rest.includes("\n") || SENTENCE_AFTER.test(rest))) return false;
   if (text.lastIndexOf("\n", end - 1) >= start) return false;
   const lineStart = text.lastIndexOf("\n", start) + 1;
   return WORDS_BEFORE.test(text.slice(lineStart, start));

@@ -114,7 +114,7 @@ export function scanJailbreak(
   out: RawHit[],
   useGate = true,
   model: JailbreakWeights = SHIPPED_JAILBREAK,
-  support = 0,
+  support: number | (() => number) = 0,
 ): void {
   const before = out.length;
   scanPhrases(lower, out, useGate, model, support);
@@ -145,23 +145,39 @@ const GROUP_OF: readonly (string | undefined)[] = JAILBREAK_FEATURES.map(
 /** Score of a rule override by mechanism: an attack on the model's instructions (critical). */
 export const RULE_OVERRIDE_SCORE = 0.85;
 
-/** `jailbreak.rule_override` when the active features use enough override mechanisms. */
-export function ruleOverride(active: readonly number[]): boolean {
+/** The override mechanisms (OVERRIDE_GROUPS) the active features use. */
+function overrideGroups(active: readonly number[]): Set<string> {
   const groups = new Set<string>();
   for (const i of active) {
     const g = GROUP_OF[i];
     if (g) groups.add(g);
   }
-  return groups.size >= 3 || (groups.has("rulesOff") && groups.has("persona"));
+  return groups;
 }
+const isRuleOverride = (groups: ReadonlySet<string>) => groups.size >= 3 || (groups.has("rulesOff") && groups.has("persona"));
 
-function scanPhrases(lower: string, out: RawHit[], useGate: boolean, model: JailbreakWeights, support: number): void {
+/** `jailbreak.rule_override` when the active features use enough override mechanisms. */
+export const ruleOverride = (active: readonly number[]): boolean => isRuleOverride(overrideGroups(active));
+
+/**
+ * Override mechanisms the learned phrase model needs before it may report: without one, its view is
+ * role-play vocabulary ("act as", "roleplay as an AI", "imagine"), which benign prompts share. One,
+ * not two: held out a fifth at a time, in-the-wild jailbreak recall is 0.87 with one and 0.80 with
+ * two, for 0.7 % and 0.2 % of benign chat flagged (leave-one-family-out).
+ */
+const MIN_MODEL_GROUPS = 1;
+
+function scanPhrases(lower: string, out: RawHit[], useGate: boolean, model: JailbreakWeights, support: number | (() => number)): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !GATE.test(text))) return;
   const active = jailbreakFeatures(text);
   const before = out.length;
-  scanModel(text, active, out, model, support);
-  if (!ruleOverride(active)) return;
+  const groups = overrideGroups(active);
+  // the phrase model speaks only where an override mechanism is present: "act as a terminal",
+  // "roleplay as an AI" or a game alone are ordinary role-play, whatever words they share with
+  // jailbreaks
+  if (groups.size >= MIN_MODEL_GROUPS) scanModel(text, active, out, model, typeof support === "function" ? support() : support);
+  if (!isRuleOverride(groups)) return;
   if (out.length > before && out[before]!.score! >= RULE_OVERRIDE_SCORE) return;
   // the highlight: the first rules-off or no-refusal phrase
   let at: RegExpExecArray | null = null;

@@ -21,6 +21,8 @@ const RULE_SCORE: Record<string, number> = {
   "injection.obfuscated_leak": 0.8,
   "injection.fictional_unlock": 0.7,
   "injection.reply_steering": 0.75,
+  "injection.offtask_request": 0.7,
+  "injection.planted_action": 0.75,
   "injection.planted_code": 0.8,
   "secret.generic_assignment": 0.75,
   "secret.password_assignment": 0.8,

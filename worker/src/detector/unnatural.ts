@@ -118,6 +118,8 @@ const TAIL_CHARS = 2 * 1024;
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9 || c === 0xa0;
 const isDigit = (c: number) => c >= 48 && c <= 57;
 const isAlpha = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+const isWordCode = (c: number) => isAlpha(c) || isDigit(c) || c === 95;
+const isArrowOrEq = (c: number) => c === 61 || c === 62;
 
 /**
  * Whether the whitespace-delimited token text[s, e) is a reference rather than words: a URL, an
@@ -130,18 +132,23 @@ export function isReferenceToken(text: string, s: number, e: number): boolean {
   let slashes = 0;
   let at = false;
   let eq = false;
+  let brackets = 0;
   for (let i = s; i < e; i++) {
     const c = text.charCodeAt(i);
+    if (c === 91 || c === 93 || c === 123 || c === 125 || c === 40 || c === 41) brackets++;
     if (isDigit(c)) digits++;
     else if (isAlpha(c)) letters++;
     else if (c === 47 || c === 92) slashes++;
     else if (c === 64) at = true;
-    else if (c === 61 || c === 38) eq = true;
+    // a key=value pair (a query string, an option): "=" after a word character, not "==" or "=>"
+    else if (c === 38 || (c === 61 && i > s && isWordCode(text.charCodeAt(i - 1)) && !isArrowOrEq(text.charCodeAt(i + 1)))) eq = true;
     else if (c === 96)
       return true; // `inline code`
     else if (c === 58 && text.charCodeAt(i + 1) === 47) return true; // scheme://
   }
   const n = e - s;
+  // two brackets and no scheme: not an address or an option but a junction of pieces (`]{\comment={[@`)
+  if (brackets >= 2) return false;
   return slashes >= 2 || (at && n > 3) || (eq && n > 6) || (digits > 0 && letters > 0 && n >= 8) || (digits > 0 && digits * 2 >= n);
 }
 
