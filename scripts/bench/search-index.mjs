@@ -1,4 +1,4 @@
-// How big the search index is and what each way of making it smaller costs (docs/data.md#search):
+// How big the search index is and what each way of making it smaller costs (docs/data.md#index-size):
 // builds the same realistic logs (the fill's own generator, scripts/bench/lib/realistic-logs.mjs, plus
 // a share of Chinese / Japanese text) into one SQLite file per index design, each with every
 // migration of the repository and its search index replaced by the design's, then measures on each:
@@ -11,11 +11,11 @@
 // Designs (--designs, comma-separated; default all):
 //  full     the current index: trigram, detail=full, contentless; a term is an FTS5 phrase
 //  column   detail=column: FTS5 refuses phrases below detail=full, so a term is its trigrams ANDed,
-//           then verified as a substring of the stored log (the index only narrows the candidates)
-//  none     detail=none, the same trigram AND and verification
+//           then checked on the stored log (lib/trigram-query.mjs; the index only narrows the candidates)
+//  none     detail=none, the same trigrams ANDed and check
 //  cdelete  detail=full with contentless_delete=1 (deletes without the old text)
-//  head     detail=full over the first --head characters of each text only; rows with a longer
-//           text are also scanned for the term beyond that head
+//  head     detail=full over the first --head characters of each text only; logs with a longer
+//           text are also scanned whole for the term (it may lie past the head)
 //
 // Usage: npm run bench:search-index -- [--logs 100000] [--runs 20] [--batch 100] [--head 1024] [--dir DIR] [--designs full,none]
 // The files are kept in --dir (default a new temporary folder) and reused when they exist.
