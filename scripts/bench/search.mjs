@@ -109,7 +109,9 @@ if (fresh) {
 // columns share the machine's load of the same minutes.
 async function target(file, root, handle = openSqlite(file)) {
   const code = (p) => tsImport(path.join(root, p), import.meta.url);
-  const db = drizzle(d1Over(handle), { schema: await code("schema/tables.ts") });
+  // The tables are one module in older checkouts, a folder (its index) since schema/ was grouped by concern.
+  const tables = existsSync(path.join(root, "schema/tables/index.ts")) ? "schema/tables/index.ts" : "schema/tables.ts";
+  const db = drizzle(d1Over(handle), { schema: await code(tables) });
   const { listLogs, userFilter } = await code("worker/src/queries/logs.ts");
   const { countLogs } = await code("worker/src/queries/log-counts.ts");
   const { getStats, getTrends } = await code("worker/src/queries/analytics.ts");
