@@ -30,9 +30,14 @@ export async function startLunary(dir) {
     console.log(`› installing the Lunary peer into ${LUNARY_DIR} (once; setup.sh)`);
     run(dir, "setup.sh");
   }
-  const port = process.env.LUNARY_PORT ?? execFileSync("bash", ["-c", `. "${path.join(LUNARY_DIR, "env")}"; echo "$PORT"`], { encoding: "utf8" }).trim();
+  const port =
+    process.env.LUNARY_PORT ??
+    execFileSync("bash", ["-c", `. "${path.join(LUNARY_DIR, "env")}"; echo "$PORT"`], { encoding: "utf8" }).trim();
   const base = `http://127.0.0.1:${port || 3333}`;
-  const wasRunning = await fetch(`${base}/v1/health`).then((r) => r.ok, () => false);
+  const wasRunning = await fetch(`${base}/v1/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!wasRunning) {
     console.log("› starting the Lunary peer (start.sh)");
     run(dir, "start.sh");
