@@ -10,7 +10,7 @@ import {
   TOKEN_RENEWED,
   signRealtimeToken,
   type RealtimeGrant,
-} from "../schema/realtime";
+} from "@promptsentry/schema/realtime";
 
 const host = inject("partyOrigin");
 const secret = inject("partySecret");

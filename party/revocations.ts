@@ -3,7 +3,7 @@
 // session ids (refused whenever issued). Kept in room storage so a restarted room still refuses old
 // tokens; an entry is dropped once every token it could match has expired.
 import type * as Party from "partykit/server";
-import { REALTIME_TOKEN_TTL_SECONDS, type RealtimeClaims, type RevokeAccessMessage } from "../schema/realtime";
+import { REALTIME_TOKEN_TTL_SECONDS, type RealtimeClaims, type RevokeAccessMessage } from "@promptsentry/schema/realtime";
 
 const STORAGE_KEY = "revocations";
 /** Entries outlive the longest token they could match, with room for clock skew between machines. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { NEW_PROMPT_LOG, signRealtimeToken } from "../schema/realtime";
+import { NEW_PROMPT_LOG, signRealtimeToken } from "@promptsentry/schema/realtime";
 
 const host = inject("partyOrigin");
 const secret = inject("partySecret");

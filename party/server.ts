@@ -13,7 +13,7 @@ import {
   verifyRealtimeToken,
   type RealtimeClaims,
   type RevokeAccessMessage,
-} from "../schema/realtime";
+} from "@promptsentry/schema/realtime";
 import { Revocations } from "./revocations";
 
 type Socket = Party.Connection<RealtimeClaims>;

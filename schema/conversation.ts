@@ -3,7 +3,7 @@
 // arrives (the API's `messages`, the gateway, OTLP, the SDK wrappers), checked by one schema, so the
 // stored turns are always bounded and the details dialog reads them the same way whatever the source.
 import * as v from "valibot";
-import { MAX_TEXT_CHARS } from "./constants";
+import { MAX_TEXT_CHARS } from "./constants/ingestion";
 
 export const CONVERSATION_ROLES = ["system", "user", "assistant", "tool"] as const;
 export type ConversationRole = (typeof CONVERSATION_ROLES)[number];

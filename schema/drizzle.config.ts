@@ -5,6 +5,6 @@ import { defineConfig } from "drizzle-kit";
 // finished by hand and only the latest snapshot is kept (docs/data.md#migrations).
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./schema/tables.ts",
+  schema: "./schema/tables/index.ts",
   out: "./schema/migrations",
 });

@@ -1,7 +1,9 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { fieldLabel, issueText } from "./issue-text";
-import { logsQuery, sessionBody, webhookBody } from "./validation";
+import { logsQuery } from "./requests/logs";
+import { sessionBody } from "./requests/account";
+import { webhookBody } from "./requests/webhooks";
 
 const texts = (schema: v.GenericSchema, input: unknown) => {
   const r = v.safeParse(schema, input);

@@ -1,7 +1,7 @@
 // Bounds of a free-form JSON value (a log's `metadata`), checked on the raw parsed body before any
 // schema copies it. Iterative and depth-limited, so a hostile nesting cannot exhaust the stack here,
 // and what passes can be serialized, stored and answered safely.
-import { RESERVED_OBJECT_KEYS } from "./constants";
+import { RESERVED_OBJECT_KEYS } from "./constants/ingestion";
 
 export type JsonBounds = { depth: number; entries: number; keyChars: number; stringChars: number; jsonChars: number };
 

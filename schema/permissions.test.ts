@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSIONS, ROLE_PERMISSIONS } from "./constants";
+import { PERMISSIONS, ROLE_PERMISSIONS } from "./constants/access";
 import { hasPermission } from "./permissions";
 
 describe("hasPermission", () => {

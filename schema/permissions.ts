@@ -1,6 +1,6 @@
 // The one permission rule, shared by the worker (requirePermission) and the web (what a screen offers):
 // `admin` implies every permission.
-import type { Permission } from "./constants";
+import type { Permission } from "./constants/access";
 
 /** Whether `granted` (a key's permissions) allows `permission`. */
 export function hasPermission(granted: Iterable<string>, permission: Permission): boolean {

@@ -1,5 +1,5 @@
 // Server-side cost estimation when a client sends tokenCount but no cost (docs/api.md).
-import { DEFAULT_PRICE_CENTS_PER_1K, MODEL_PRICES_CENTS_PER_1K } from "./constants";
+import { DEFAULT_PRICE_CENTS_PER_1K, MODEL_PRICES_CENTS_PER_1K } from "./constants/models";
 
 const PRICE_PREFIXES = Object.keys(MODEL_PRICES_CENTS_PER_1K).sort((a, b) => b.length - a.length);
 

@@ -3,7 +3,7 @@
 // - one chunk of the rebuild of prompt_logs_search from the logs stored before it existed
 //   (migration 0015; run by worker/src/schedules/search-backfill.ts), a rowid backfill (rowid-backfill.ts);
 // - the indexing of queued logs (migration 0013) that ends every write of logs.
-import { TENANT_SHIFT, TENANT_TOP } from "./constants";
+import { TENANT_SHIFT, TENANT_TOP } from "./constants/search";
 import { rowidBackfillChunk } from "./rowid-backfill";
 
 /** A log's rowid in prompt_logs_search, given its tenant's number and its prompt_logs rowid (SQL expressions). */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { INGEST_RATE_LIMITS } from "./constants";
+import { INGEST_RATE_LIMITS } from "./constants/plans";
 import { DATA_SHARDS } from "./shards";
 
 // wrangler.toml must carry numbers of its own; this keeps them equal to the constants the API quotes.

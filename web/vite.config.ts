@@ -3,7 +3,7 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { staticHeadersFile } from "../schema/security-headers.ts";
+import { staticHeadersFile } from "@promptsentry/schema/security-headers";
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 

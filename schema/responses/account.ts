@@ -1,6 +1,7 @@
 // The organization as one key sees it, registration and sign-in answers, the realtime token, health.
 import * as v from "valibot";
-import { PERMISSIONS, PLANS, ROLES, type PlanId } from "../constants";
+import { PERMISSIONS, ROLES } from "../constants/access";
+import { PLANS, type PlanId } from "../constants/plans";
 import { id, optionalTimestamp, timestamp } from "./common";
 
 const PLAN_IDS = Object.keys(PLANS) as PlanId[];

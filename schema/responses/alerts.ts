@@ -1,6 +1,6 @@
 // Alerts (grouped bursts of flagged logs, and anomalies) and anomaly detections.
 import * as v from "valibot";
-import { ANOMALY_SEVERITIES } from "../constants";
+import { ANOMALY_SEVERITIES } from "../constants/alerts";
 import { id, nullableNumber, nullableString, optionalTimestamp, timestamp } from "./common";
 
 export const alertSchema = v.object({

@@ -1,6 +1,6 @@
 // API keys as listed (never the key itself), a created key (its value once), a rotated key.
 import * as v from "valibot";
-import { PERMISSIONS } from "../constants";
+import { PERMISSIONS } from "../constants/access";
 import { id, nullableString, optionalTimestamp, timestamp } from "./common";
 
 export const apiKeySchema = v.object({

@@ -1,6 +1,6 @@
 // The audit log (GET /api/audit): who changed what, from what to what, and when.
 import * as v from "valibot";
-import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_ENTITY_TYPES } from "../constants";
+import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, AUDIT_ENTITY_TYPES } from "../constants/audit";
 import { id, timestamp } from "./common";
 
 /** The changed fields only, as stored: secrets read "[secret]"; null on the side where the entity did not exist. */

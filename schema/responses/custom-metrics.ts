@@ -1,6 +1,6 @@
 // Custom SQL metrics with their latest value.
 import * as v from "valibot";
-import { METRIC_TYPES, METRIC_VISUALIZATIONS } from "../constants";
+import { METRIC_TYPES, METRIC_VISUALIZATIONS } from "../constants/metrics";
 import { id, nullableString, optionalTimestamp, timestamp } from "./common";
 
 export const customMetricSchema = v.object({

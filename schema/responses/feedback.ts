@@ -1,6 +1,7 @@
 // Flag feedback: an operator's verdict on a log and the precision estimate of reviewed flags.
 import * as v from "valibot";
-import { FEEDBACK_VERDICTS, FLAG_STATUSES } from "../constants";
+import { FEEDBACK_VERDICTS } from "../constants/feedback";
+import { FLAG_STATUSES } from "../constants/flags";
 import { id, nullableString, timestamp } from "./common";
 
 export const feedbackSchema = v.object({

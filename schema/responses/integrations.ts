@@ -1,6 +1,6 @@
 // Alert integrations (Slack, Discord, webhook, e-mail) with their credentials masked.
 import * as v from "valibot";
-import { INTEGRATION_TYPES } from "../constants";
+import { INTEGRATION_TYPES } from "../constants/delivery";
 import { id, timestamp } from "./common";
 
 export const integrationConfigSchema = v.object({

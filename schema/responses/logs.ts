@@ -1,7 +1,7 @@
 // Prompt logs as the API answers them (GET /api/logs, POST /api/logs, the live feed), their findings,
 // counts and fingerprint summaries.
 import * as v from "valibot";
-import { FLAG_REASONS, FLAG_STATUSES } from "../constants";
+import { FLAG_REASONS, FLAG_STATUSES } from "../constants/flags";
 import { conversationSchema } from "../conversation";
 import { id, nullableCents, nullableNumber, nullableString, timestamp, optionalTimestamp } from "./common";
 

@@ -1,6 +1,9 @@
 // Organization settings and the Danger Zone answer.
 import * as v from "valibot";
-import { DETECTION_SENSITIVITIES, FLAG_RULE_KEYS, GATEWAY_BLOCK_LEVELS, REDACTION_MODES, type FlagRuleKey } from "../constants";
+import { DETECTION_SENSITIVITIES } from "../constants/detection";
+import { FLAG_RULE_KEYS, type FlagRuleKey } from "../constants/flags";
+import { GATEWAY_BLOCK_LEVELS } from "../constants/gateway";
+import { REDACTION_MODES } from "../constants/privacy";
 
 const flagRulesSchema = v.object(
   Object.fromEntries(FLAG_RULE_KEYS.map((k) => [k, v.boolean()])) as Record<FlagRuleKey, v.BooleanSchema<undefined>>,

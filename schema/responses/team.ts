@@ -1,6 +1,6 @@
 // Team members with role and activity; an invitation answers the member's key once.
 import * as v from "valibot";
-import { ROLES } from "../constants";
+import { ROLES } from "../constants/access";
 import { id, optionalTimestamp, timestamp } from "./common";
 
 export const MEMBER_STATUSES = ["online", "away", "offline"] as const;

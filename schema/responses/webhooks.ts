@@ -1,6 +1,6 @@
 // Webhooks with their last delivery, delivery attempts and test sends.
 import * as v from "valibot";
-import { WEBHOOK_EVENTS } from "../constants";
+import { WEBHOOK_EVENTS } from "../constants/delivery";
 import { id, nullableNumber, nullableString, timestamp } from "./common";
 
 export const webhookDeliverySchema = v.object({

@@ -38,7 +38,7 @@ mkdirSync(DIR, { recursive: true });
 const DESIGNS = (arg("designs") ?? "full,column,none,cdelete,head").split(",");
 const ORG = "org_bench_000";
 const root = path.resolve(import.meta.dirname, "../..");
-const { TENANT_SHIFT, TENANT_TOP } = await tsImport("../../schema/constants.ts", import.meta.url);
+const { TENANT_SHIFT, TENANT_TOP } = await tsImport("@promptsentry/schema/constants/search", import.meta.url);
 const { ftsQuery, searchTerms } = await tsImport("../../worker/src/queries/logs.ts", import.meta.url);
 
 /** The FTS5 table of each design, and what it indexes of a log's text. */

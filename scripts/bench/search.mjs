@@ -59,7 +59,7 @@ if (fresh) {
       .prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, ?, ?, 'enterprise', ?)")
       .run(orgId(o), `Bench ${o}`, `bench${o}@example.com`, now - 40 * 86_400_000);
   // Each transaction ends as the product's writes do: the logs the insert trigger queued are indexed.
-  const { INDEX_QUEUED_LOGS } = await tsImport("../../schema/search-backfill.ts", import.meta.url);
+  const { INDEX_QUEUED_LOGS } = await tsImport("@promptsentry/schema/search-backfill", import.meta.url);
   const indexQueued = () => {
     for (const statement of INDEX_QUEUED_LOGS) sqlite.exec(statement);
   };

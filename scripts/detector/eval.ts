@@ -9,7 +9,7 @@
 // rows of all the others, exactly as scripts/detector/train.ts fits the shipped weights. Targets
 // are applied to those held-out figures only. Rule-based parts (credentials, PII, injection
 // phrases) learn nothing from these files, so their figures are held-out by construction.
-import { FLAG_REASONS, type FlagReason } from "../../schema/constants";
+import { FLAG_REASONS, type FlagReason } from "@promptsentry/schema/constants/flags";
 import { detect, type DetectResult } from "../../worker/src/detector/index";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "../../worker/src/detector/examples";
 import { jailbreakFeatures, scanJailbreak } from "../../worker/src/detector/jailbreak";

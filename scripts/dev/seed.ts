@@ -4,9 +4,11 @@
 // database). The control rows go to DB, the logs and alerts to the data shard DEMO_SHARD (shard 0: the
 // first organization goes to the emptiest shard, tenancy/shards.ts pickShard), which start.mjs reads back.
 import { writeFileSync } from "node:fs";
-import { DEFAULT_FLAG_RULES, DEFAULT_REDACTION_MODE, DEFAULT_TOKEN_THRESHOLD, ROLE_PERMISSIONS } from "../../schema/constants";
-import { estimateCostCents } from "../../schema/pricing";
-import { INDEX_QUEUED_LOGS } from "../../schema/search-backfill";
+import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD } from "@promptsentry/schema/constants/flags";
+import { DEFAULT_REDACTION_MODE } from "@promptsentry/schema/constants/privacy";
+import { ROLE_PERMISSIONS } from "@promptsentry/schema/constants/access";
+import { estimateCostCents } from "@promptsentry/schema/pricing";
+import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
 import { detect } from "../../worker/src/detector";
 import { alertFor } from "../../worker/src/lib/alert-rules";
 import { idAt } from "../../worker/src/lib/ids";

@@ -1,7 +1,7 @@
 // Analytics (charts and real Model Usage) and Alerts (toggle, count, acknowledging).
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { LOGS_PAGE_LIMIT } from "../../schema/constants";
+import { LOGS_PAGE_LIMIT } from "@promptsentry/schema/constants/logs";
 import { signIn, useBrowser } from "./browser";
 import { T, apiGet, countIs, gone, pageTitle, postLog, registerOrg, textIs, visible } from "./helpers";
 

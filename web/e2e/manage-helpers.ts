@@ -94,7 +94,7 @@ export async function until<T>(read: () => Promise<T>, check: (v: T) => boolean,
   }
 }
 
-/** The toast region (schema/constants.ts: at most one toast at a time). */
+/** The toast region (schema/constants/: at most one toast at a time). */
 export const toastRegion = (page: Page) => page.getByRole("list", { name: "Notifications (F8)" });
 
 /**

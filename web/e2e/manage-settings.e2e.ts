@@ -58,7 +58,7 @@ describe("Settings", () => {
     const gatewayBlock = page.getByLabel("Block Flagged Prompts");
     const gatewayUpstream = page.getByLabel("OpenAI Upstream Base URL");
 
-    // Defaults of schema/constants.ts.
+    // Defaults of schema/constants/.
     await until(
       () => name.inputValue(),
       (v) => v === org.name,

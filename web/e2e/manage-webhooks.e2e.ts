@@ -48,7 +48,7 @@ describe("Webhooks", () => {
     for (const label of ["New Prompt", "Flag Detected", "Alert Created", "User Joined"])
       await shown(d.getByRole("checkbox", { name: new RegExp(`^${label}`) }));
 
-    // Everything empty: the three messages of schema/validation.ts.
+    // Everything empty: the three messages of schema/requests/.
     await d.getByRole("button", { name: "Create Webhook" }).click();
     await shown(fieldError(d, "Name is required"));
     await shown(fieldError(d, "Valid URL required"));

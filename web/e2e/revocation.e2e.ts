@@ -2,7 +2,7 @@
 // real party room, so a removed member's open socket closes and stops receiving logs, the token they
 // minted before removal no longer connects, and signing out closes that session's socket.
 import { describe, expect, it } from "vitest";
-import { CLOSE_ACCESS_ENDED, NEW_PROMPT_LOG, RENEW_TOKEN, TOKEN_RENEWED } from "../../schema/realtime";
+import { CLOSE_ACCESS_ENDED, NEW_PROMPT_LOG, RENEW_TOKEN, TOKEN_RENEWED } from "@promptsentry/schema/realtime";
 import { baseURL, signIn as signInPage, useBrowser } from "./browser";
 import { T, postLog, registerOrg, visible } from "./helpers";
 

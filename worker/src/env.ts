@@ -1,7 +1,8 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type * as tables from "../../schema/tables";
-import type { Permission, PlanId } from "../../schema/constants";
-import type { DataShardBinding } from "../../schema/shards";
+import type * as tables from "@promptsentry/schema/tables";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import type { PlanId } from "@promptsentry/schema/constants/plans";
+import type { DataShardBinding } from "@promptsentry/schema/shards";
 import type { DeliveryMessage } from "./delivery/messages";
 
 /** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
@@ -16,14 +17,14 @@ export type Bindings = {
   DELIVERY_QUEUE: Queue<DeliveryMessage>;
   /** Group commit of ingestion, one object per organization (ingestion/committer.ts). */
   INGEST_COMMITTER: DurableObjectNamespace;
-  /** Ingestion rate limits per plan (schema/constants INGEST_RATE_LIMITS). */
+  /** Ingestion rate limits per plan (schema/constants/plans.ts INGEST_RATE_LIMITS). */
   INGEST_LIMIT_TRIAL: RateLimit;
   INGEST_LIMIT_PROFESSIONAL: RateLimit;
   INGEST_LIMIT_ENTERPRISE: RateLimit;
   /** Cloudflare Email Routing binding for e-mail integrations (optional: absent locally). */
   ALERT_EMAIL?: SendEmail;
   ALERT_EMAIL_FROM?: string;
-  /** Gateway time limits in ms, when not the defaults of schema/constants.ts (gateway/forward.ts). */
+  /** Gateway time limits in ms, when not the defaults of schema/constants/ (gateway/forward.ts). */
   GATEWAY_HEADERS_TIMEOUT_MS?: string;
   GATEWAY_IDLE_TIMEOUT_MS?: string;
 } & Record<DataShardBinding, D1Database>;

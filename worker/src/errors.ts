@@ -2,7 +2,7 @@
 import type { ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorEnvelope } from "../../schema/responses";
+import type { ErrorEnvelope } from "@promptsentry/schema/responses";
 
 export type Issues = Record<string, string[]>;
 

@@ -3,8 +3,10 @@
 // route documented, the permission it shows is the one enforced, and real answers match the schemas.
 import { uniqueSymbol, type DescribeRouteOptions, type ResolverReturnType } from "hono-openapi";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_KEY_HEADER, PERMISSIONS, type Permission } from "../../schema/constants";
-import { anomalyDetections, webhookDeliveries } from "../../schema/tables";
+import { GATEWAY_KEY_HEADER } from "@promptsentry/schema/constants/gateway";
+import { PERMISSIONS, type Permission } from "@promptsentry/schema/constants/access";
+import { anomalyDetections } from "@promptsentry/schema/tables/alerts";
+import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
 import { call, dataDb, keyWith, registerOrg } from "../test/helpers";
 import { routeKeys } from "../test/route-table";
 import { app } from "./app";

@@ -7,9 +7,10 @@ import { toJsonSchema, type OverrideSchemaContext } from "@valibot/to-json-schem
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { GATEWAY_KEY_HEADER, SESSION_COOKIE, type Permission } from "../../schema/constants";
-import { errorEnvelopeSchema } from "../../schema/responses";
-import { requiredFields } from "../../schema/validation";
+import { GATEWAY_KEY_HEADER } from "@promptsentry/schema/constants/gateway";
+import { SESSION_COOKIE, type Permission } from "@promptsentry/schema/constants/access";
+import { errorEnvelopeSchema } from "@promptsentry/schema/responses";
+import { requiredFields } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "./env";
 
 /** The document's sections; every operation names one. */

@@ -17,22 +17,15 @@ import type {
   TeamMember as TeamMemberView,
   Webhook,
   WebhookDelivery,
-} from "../../schema/responses";
-import type {
-  AlertRow,
-  AnomalyRow,
-  ApiKey,
-  AuditRow,
-  CustomMetricRow,
-  IntegrationConfig,
-  IntegrationRow,
-  Organization,
-  PromptLogRow,
-  TeamMember,
-  WebhookDeliveryRow,
-  WebhookRow,
-} from "../../schema/tables";
-import { ROLE_PERMISSIONS, type Permission, type Role } from "../../schema/constants";
+} from "@promptsentry/schema/responses";
+import type { AlertRow, AnomalyRow } from "@promptsentry/schema/tables/alerts";
+import type { ApiKey } from "@promptsentry/schema/tables/access";
+import type { AuditRow } from "@promptsentry/schema/tables/audit";
+import type { CustomMetricRow } from "@promptsentry/schema/tables/metrics";
+import type { IntegrationConfig, IntegrationRow, WebhookDeliveryRow, WebhookRow } from "@promptsentry/schema/tables/delivery";
+import type { Organization, TeamMember } from "@promptsentry/schema/tables/organizations";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
+import { ROLE_PERMISSIONS, type Permission, type Role } from "@promptsentry/schema/constants/access";
 
 export type { PromptLog };
 

@@ -4,7 +4,7 @@
 import { validator } from "hono-openapi";
 import type { MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { issueText } from "../../schema/issue-text";
+import { issueText } from "@promptsentry/schema/issue-text";
 import { badRequest, type Issues } from "./errors";
 import { documentRequiredFields } from "./openapi";
 

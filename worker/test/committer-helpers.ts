@@ -4,7 +4,7 @@
 // batches a set of requests cost; and its live feed pointed at the local receiver, with what the
 // organization's room was sent.
 import { env, runInDurableObject } from "cloudflare:test";
-import { DATA_SHARDS } from "../../schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { committerOf } from "../src/ingestion/ingest-logs";
 import type { Bindings } from "../src/env";
 import type { DbRef } from "../src/ingestion/jobs";

@@ -29,7 +29,7 @@ const FOUND: Record<string, Input[]> = {
       contentType: "application/json",
       credential: "bearer",
     },
-    // Stored, then a 500 from serializing the answer (fixed by METADATA_LIMITS in schema/validation.ts).
+    // Stored, then a 500 from serializing the answer (fixed by METADATA_LIMITS in schema/requests/).
     {
       query: "",
       id: "",

@@ -6,7 +6,7 @@ import { GoogleGenAI } from "@google/genai";
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import OpenAI from "openai";
 import { inject } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
 import { hashApiKey } from "../src/auth/keys";

@@ -7,10 +7,10 @@ import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
 import { hc, type ClientResponse } from "hono/client";
-import type { Permission } from "../../schema/constants";
-import { INDEX_QUEUED_LOGS } from "../../schema/search-backfill";
-import { DATA_SHARDS } from "../../schema/shards";
-import * as tables from "../../schema/tables";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
+import * as tables from "@promptsentry/schema/tables";
 import type { app } from "../src/app";
 
 export const BASE = "http://localhost";

@@ -2,7 +2,8 @@
 // canary string (and whose ids are secrets to the attacker), and attackers A that try to reach them.
 // Everything is made through the public HTTP API except what no route creates (deliveries, anomalies).
 import { expect } from "vitest";
-import { anomalyDetections, webhookDeliveries } from "../../schema/tables";
+import { anomalyDetections } from "@promptsentry/schema/tables/alerts";
+import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
 import { call, dataDb, placeOnShard, registerOrg, type CallResult, type TestOrg } from "./helpers";
 
 export const CREDENTIALS = ["bearer", "query", "cookie"] as const;

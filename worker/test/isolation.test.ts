@@ -10,9 +10,9 @@
 //  - "public":  no credentials, no tenant data.
 import { beforeAll, describe, expect, it } from "vitest";
 import { otlpJson, otlpLogsJson, postLogs, postTraces } from "./otlp";
-import { GATEWAY_KEY_HEADER } from "../../schema/constants";
+import { GATEWAY_KEY_HEADER } from "@promptsentry/schema/constants/gateway";
 import { routeKeys } from "./route-table";
-import { DATA_SHARDS } from "../../schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { call, indexQueued, orgShard, placeOnShard, registerOrg, shardD1, type CallResult } from "./helpers";
 import { CREDENTIALS, callAs, expectNoSecrets, newAttacker, newVictim, victimView, type Attacker, type Victim } from "./isolation-world";
 

@@ -6,7 +6,7 @@
 // per log of a batch". The room is the suite's real recording HTTP receiver (test/receivers.ts).
 import { env } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { NEW_PROMPT_LOG } from "../../schema/realtime";
+import { NEW_PROMPT_LOG } from "@promptsentry/schema/realtime";
 import { committer, feedTo, messagesOf, roomOnceHolding } from "./committer-helpers";
 import { receiver } from "./delivery-helpers";
 import { call, registerOrg } from "./helpers";

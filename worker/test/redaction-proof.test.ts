@@ -7,7 +7,7 @@
 // with "sensitive" nothing.
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
-import { REDACTION_MODES, type RedactionMode } from "../../schema/constants";
+import { REDACTION_MODES, type RedactionMode } from "@promptsentry/schema/constants/privacy";
 import { feedTo } from "./committer-helpers";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "./delivery-helpers";
 import { allShardD1s, call, dataD1, registerOrg } from "./helpers";

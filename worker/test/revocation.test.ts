@@ -5,7 +5,7 @@
 // that is proved against a real `partykit dev` in party/revocation.test.ts).
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "../../schema/realtime";
+import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "@promptsentry/schema/realtime";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
 import { cachedCredential } from "../src/auth/credential-cache";

@@ -12,7 +12,7 @@ import { countingD1 } from "./d1-counter";
 import { countCommitter } from "./committer-helpers";
 import { receiver } from "./delivery-helpers";
 import { eq } from "drizzle-orm";
-import { apiKeys } from "../../schema/tables";
+import { apiKeys } from "@promptsentry/schema/tables/access";
 import { forgetCredentials } from "../src/auth/credential-cache";
 import { BASE, registerOrg, testDb } from "./helpers";
 

@@ -24,7 +24,7 @@ async function load() {
   modules ??= {
     seed: await tsImport("../../lib/seed-data.ts", import.meta.url),
     detector: await tsImport("../../../worker/src/detector/index.ts", import.meta.url),
-    constants: await tsImport("../../../schema/constants.ts", import.meta.url),
+    constants: await tsImport("@promptsentry/schema/constants/flags", import.meta.url),
   };
   return modules;
 }

@@ -12,7 +12,7 @@ import { BATCH } from "./fill.mjs";
 import { VERDICT } from "./realistic-logs.mjs";
 
 /** What ends each of the product's writes of logs: the logs the insert trigger queued are indexed (migration 0013). */
-const { INDEX_QUEUED_LOGS } = await tsImport("../../../schema/search-backfill.ts", import.meta.url);
+const { INDEX_QUEUED_LOGS } = await tsImport("@promptsentry/schema/search-backfill", import.meta.url);
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../schema/migrations");
 const ORG_ID = "01BENCHBASE00000000000000";

@@ -214,10 +214,10 @@ class BackoffTest(unittest.TestCase):
 
 class LimitsTest(unittest.TestCase):
     def test_matches_the_server(self):
-        """The copies in _limits.py equal schema/constants.ts (read from the repository when present)."""
+        """The copies in _limits.py equal schema/constants/ (read from the repository when present)."""
         from promptsentry import SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES
 
-        constants = os.path.join(SRC, "..", "..", "..", "schema", "constants.ts")
+        constants = os.path.join(SRC, "..", "..", "..", "schema", "constants", "ingestion.ts")
         if not os.path.exists(constants):
             self.skipTest("not inside the repository")
         with open(constants, encoding="utf-8") as f:

@@ -305,7 +305,7 @@ export class PromptSentry {
   }
 }
 
-/** What makes an entry unacceptable to the API whatever happens (schema/validation.ts logBody). */
+/** What makes an entry unacceptable to the API whatever happens (schema/requests/logs.ts logBody). */
 function invalidEntry(entry: LogEntry): string | null {
   if (!entry || typeof entry !== "object") return "a log must be an object";
   if (typeof entry.prompt !== "string" || entry.prompt === "") return "prompt is required";

@@ -1,4 +1,4 @@
-// The server's limits (schema/constants.ts: BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES). Copied because the
+// The server's limits (schema/constants/ingestion.ts: BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES). Copied because the
 // SDK ships without the monorepo; sdk/typescript/test/limits.test.ts fails if they ever differ.
 export const SERVER_BATCH_MAX_LOGS = 500;
 export const SERVER_MAX_BATCH_BODY_BYTES = 10 * 1024 * 1024;

@@ -1,5 +1,5 @@
 // The shapes the SDK exposes. A log entry is what POST /api/logs/batch takes for one log
-// (schema/validation.ts `logBody`): prompt and model are required, everything else optional.
+// (schema/requests/logs.ts `logBody`): prompt and model are required, everything else optional.
 import type { ConversationMessage } from "./conversation.js";
 
 export interface LogEntry {

@@ -2,7 +2,7 @@
 // SDK sends as `messages` is always what POST /api/logs accepts, and past the bounds nothing is sent.
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_LIMITS as SERVER_LIMITS, conversationSchema } from "../../../schema/conversation";
+import { CONVERSATION_LIMITS as SERVER_LIMITS, conversationSchema } from "@promptsentry/schema/conversation";
 import { CONVERSATION_LIMITS, openAiTurns } from "../src/conversation";
 
 describe("openAiTurns", () => {

@@ -1,7 +1,7 @@
 // The SDK ships without the monorepo, so it carries copies of the server's batch limits: this fails
-// the day schema/constants.ts changes them.
+// the day schema/constants/ changes them.
 import { expect, it } from "vitest";
-import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES } from "../../../schema/constants";
+import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES } from "@promptsentry/schema/constants/ingestion";
 import { DEFAULTS, SERVER_BATCH_MAX_LOGS, SERVER_MAX_BATCH_BODY_BYTES } from "../src/limits";
 
 it("matches the server's batch limits", () => {

@@ -1,5 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { ALERTS_ACK_BATCH, ALERTS_PANEL_SIZE, LOGS_PAGE_LIMIT } from "../../../schema/constants";
+import { ALERTS_ACK_BATCH } from "@promptsentry/schema/constants/alerts";
+import { ALERTS_PANEL_SIZE } from "@promptsentry/schema/constants/screens";
+import { LOGS_PAGE_LIMIT } from "@promptsentry/schema/constants/logs";
 import { api, apiPage } from "./client";
 import type { Alert } from "./types";
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Permission } from "../../../schema/constants";
+import type { Permission } from "@promptsentry/schema/constants/access";
 import { api } from "./client";
 import type { ApiKeyInfo, CreatedApiKey } from "./types";
 

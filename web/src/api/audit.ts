@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { LOGS_PAGE_LIMIT, type AuditEntityType } from "../../../schema/constants";
+import { LOGS_PAGE_LIMIT } from "@promptsentry/schema/constants/logs";
+import type { AuditEntityType } from "@promptsentry/schema/constants/audit";
 import { api } from "./client";
 import type { AuditEntry } from "./types";
 

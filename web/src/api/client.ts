@@ -1,7 +1,8 @@
 // The one fetch wrapper of the app (docs/api.md#calls, docs/web.md#texts).
 import * as v from "valibot";
-import { PERMISSION_LABELS, TOTAL_COUNT_HEADER, type Permission } from "../../../schema/constants";
-import { errorEnvelopeSchema } from "../../../schema/responses/errors";
+import { PERMISSION_LABELS, type Permission } from "@promptsentry/schema/constants/access";
+import { TOTAL_COUNT_HEADER } from "@promptsentry/schema/constants/logs";
+import { errorEnvelopeSchema } from "@promptsentry/schema/responses/errors";
 
 export type FieldIssues = Record<string, string[]>;
 

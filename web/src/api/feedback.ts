@@ -1,6 +1,6 @@
 // Flag feedback (docs/flags.md): an operator's verdict per log, the precision estimate and the JSONL export.
 import { queryOptions } from "@tanstack/react-query";
-import type { FeedbackVerdict } from "../../../schema/constants";
+import type { FeedbackVerdict } from "@promptsentry/schema/constants/feedback";
 import { api, withQuery } from "./client";
 import type { Feedback, FeedbackSummary } from "./types";
 

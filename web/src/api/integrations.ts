@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { IntegrationType } from "../../../schema/constants";
+import type { IntegrationType } from "@promptsentry/schema/constants/delivery";
 import { api } from "./client";
 import type { Integration, IntegrationConfig } from "./types";
 

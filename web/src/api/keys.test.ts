@@ -2,7 +2,7 @@
 // (they once sat outside the stats tree, so a test prompt never refreshed them).
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { WEEK_DAYS } from "../../../schema/constants";
+import { WEEK_DAYS } from "@promptsentry/schema/constants/time";
 import { alertKeys } from "./alerts";
 import { analyticsKeys } from "./analytics";
 import { apiKeyKeys } from "./apiKeys";

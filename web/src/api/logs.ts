@@ -1,5 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { FEED_SIZE, LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT, TEST_PROMPT_SOURCE, TIME_RANGES, type TimeRange } from "../../../schema/constants";
+import { FEED_SIZE } from "@promptsentry/schema/constants/screens";
+import { LOGS_PAGE_LIMIT, RED_FLAGS_LIMIT } from "@promptsentry/schema/constants/logs";
+import { TEST_PROMPT_SOURCE } from "@promptsentry/schema/constants/models";
+import { TIME_RANGES, type TimeRange } from "@promptsentry/schema/constants/time";
 import { api, withQuery } from "./client";
 import type { FingerprintSummary, LogCounts, ModelSeen, PromptLog } from "./types";
 

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { Role } from "../../../schema/constants";
+import type { Role } from "@promptsentry/schema/constants/access";
 import { api } from "./client";
 import type { InviteResult, TeamMember } from "./types";
 

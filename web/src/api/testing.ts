@@ -1,4 +1,4 @@
-import type { TEST_PROMPT_SOURCE } from "../../../schema/constants";
+import type { TEST_PROMPT_SOURCE } from "@promptsentry/schema/constants/models";
 import { api } from "./client";
 import { logKeys } from "./logs";
 import { statsKeys } from "./stats";

@@ -42,4 +42,4 @@ export type {
   Webhook,
   WebhookDelivery,
   WebhookTest,
-} from "../../../schema/responses";
+} from "@promptsentry/schema/responses";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { WebhookEvent } from "../../../schema/constants";
+import type { WebhookEvent } from "@promptsentry/schema/constants/delivery";
 import { api } from "./client";
 import type { Webhook, WebhookDelivery, WebhookTest } from "./types";
 

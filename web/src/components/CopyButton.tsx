@@ -1,4 +1,4 @@
-// Copy-to-clipboard button with a toast and a 2 s 'copied' indicator (docs/web.md#behaviour-the-code-relies-on, schema/constants.ts).
+// Copy-to-clipboard button with a toast and a 2 s 'copied' indicator (docs/web.md#behaviour-the-code-relies-on, schema/constants/).
 import { copyText, useCopied } from "../lib/clipboard";
 import { CheckIcon, CopyIcon } from "./icons";
 import { toast } from "./toast";

@@ -2,7 +2,7 @@
 // reads "10,000+"; an exact one reads as is. Rendered by React itself (server renderer, no DOM).
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { LOG_COUNT_CAP } from "../../../schema/constants";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
 import { LoadMore } from "./LoadMore";
 
 const idle = { hasNextPage: true, isFetchingNextPage: false, isFetchNextPageError: false, error: null, fetchNextPage: () => undefined };

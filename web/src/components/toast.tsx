@@ -1,4 +1,4 @@
-// The one toast module: at most one toast at a time (schema/constants.ts), 5 s, default and destructive variants.
+// The one toast module: at most one toast at a time (schema/constants/), 5 s, default and destructive variants.
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { describeError, supportLine } from "../api/client";

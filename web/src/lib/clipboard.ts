@@ -22,7 +22,7 @@ export async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error("Copy to clipboard is not available");
 }
 
-/** Copy confirmation that resets after `resetMs` (schema/constants.ts: 2 seconds). `copied` holds the last copied id. */
+/** Copy confirmation that resets after `resetMs` (schema/constants/: 2 seconds). `copied` holds the last copied id. */
 export function useCopied(resetMs = 2000) {
   const [copied, setCopied] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,7 +1,8 @@
-// Filter helpers of the logs screens (docs/web.md#screens, schema/constants.ts); the options themselves live in schema/constants.
-import { TIME_RANGES, type TimeRange } from "../../../schema/constants";
+// Filter helpers of the logs screens (docs/web.md#screens, schema/constants/); the options themselves live in schema/constants/.
+import { TIME_RANGES, type TimeRange } from "@promptsentry/schema/constants/time";
 
-export { DEFAULT_TIME_RANGE, FLAG_FILTER_OPTIONS, TIME_RANGES, type TimeRange } from "../../../schema/constants";
+export { DEFAULT_TIME_RANGE, TIME_RANGES, type TimeRange } from "@promptsentry/schema/constants/time";
+export { FLAG_FILTER_OPTIONS } from "@promptsentry/schema/constants/logs";
 
 /** ISO start of a time range ending now. */
 export function timeRangeFrom(range: TimeRange, now: number = Date.now()): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SAFE_EXPLANATION, flagExplanation } from "../../../schema/constants";
+import { SAFE_EXPLANATION, flagExplanation } from "@promptsentry/schema/constants/flags";
 import { flagTone, highlightSegments, reasonLabels } from "./flags";
 
 describe("flag explanation (Flag Analysis card)", () => {

@@ -1,5 +1,5 @@
 // Flag presentation helpers (docs/web.md): colours, reason labels, highlight ranges.
-import { UNKNOWN_REASON_LABEL, reasonLabel } from "../../../schema/constants";
+import { UNKNOWN_REASON_LABEL, reasonLabel } from "@promptsentry/schema/constants/flags";
 
 /** Reason labels for display; an empty or missing list reads 'Unknown'. */
 export function reasonLabels(reasons: readonly string[] | null | undefined): string[] {

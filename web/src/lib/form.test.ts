@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  apiKeyBody,
-  customMetricBody,
-  integrationBody,
-  MESSAGES,
-  registerBody,
-  teamInviteBody,
-  webhookBody,
-} from "../../../schema/validation";
+import { apiKeyBody } from "@promptsentry/schema/requests/api-keys";
+import { customMetricBody } from "@promptsentry/schema/requests/custom-metrics";
+import { integrationBody } from "@promptsentry/schema/requests/integrations";
+import { MESSAGES } from "@promptsentry/schema/requests/fields";
+import { registerBody } from "@promptsentry/schema/requests/account";
+import { teamInviteBody } from "@promptsentry/schema/requests/team";
+import { webhookBody } from "@promptsentry/schema/requests/webhooks";
 import { ApiError } from "../api/client";
 import { serverErrors, validateForm } from "./form";
 

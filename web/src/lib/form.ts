@@ -1,7 +1,7 @@
-// Form validation with the server's own valibot schemas (schema/validation.ts), so the browser and
+// Form validation with the server's own valibot schemas (schema/requests/), so the browser and
 // the worker agree on rules and messages; and the server's `error.issues` mapped onto the same fields.
 import * as v from "valibot";
-import { issueText } from "../../../schema/issue-text";
+import { issueText } from "@promptsentry/schema/issue-text";
 import { ApiError } from "../api/client";
 
 /** First message per field path ('name', 'config.webhook_url', …). */

@@ -1,6 +1,6 @@
-// Pure display helpers (schema/constants.ts). No React, no DOM: tested in format.test.ts.
+// Pure display helpers (schema/constants/). No React, no DOM: tested in format.test.ts.
 
-/** Cut `text` at `max` characters and add '...' when it was longer (schema/constants.ts truncation). */
+/** Cut `text` at `max` characters and add '...' when it was longer (schema/constants/ truncation). */
 export function truncate(text: string | null | undefined, max: number): string {
   const s = text ?? "";
   return s.length > max ? `${s.slice(0, max)}...` : s;

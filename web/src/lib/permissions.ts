@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import type { Permission } from "../../../schema/constants";
-import { hasPermission } from "../../../schema/permissions";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import { hasPermission } from "@promptsentry/schema/permissions";
 import { organizationQueryOptions } from "../api/organization";
 
 /** Permissions of the signed-in key (GET /api/organization), by the worker's rule (schema/permissions.ts). */

@@ -3,7 +3,7 @@
 // The cache only says *who* a key was; whether it still is, is re-read from D1 by every request that
 // uses a cached entry (auth/request.ts, `credentialCheck`). Revocation in this isolate also forgets
 // the entries at once (forgetCredentials), so the next request here does not even start from them.
-import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from "../../../schema/constants";
+import { CREDENTIAL_CACHE_MAX_ENTRIES, CREDENTIAL_CACHE_TTL_MS } from "@promptsentry/schema/constants/access";
 import type { Principal } from "../env";
 
 export type CachedCredential = { principal: Omit<Principal, "via">; expiresAt: Date | null; lastUsedAt: Date | null };

@@ -1,5 +1,5 @@
 // API keys (docs/auth-and-tenancy.md): pk_live_ + 32 base62 characters; only SHA-256 and a display prefix are stored.
-import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from "../../../schema/constants";
+import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX, API_KEY_RANDOM_LENGTH } from "@promptsentry/schema/constants/access";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 

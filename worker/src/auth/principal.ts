@@ -2,9 +2,10 @@
 // plan and shard, read by hash (a presented key), by id (a session's key) or by both (the re-read of a
 // key let in from this isolate's cache), and what that row says: the principal, or why it is refused.
 import { and, eq } from "drizzle-orm";
-import { ROLE_PERMISSIONS, type Permission, type Role } from "../../../schema/constants";
-import { hasPermission } from "../../../schema/permissions";
-import { apiKeys, organizations, teamMembers } from "../../../schema/tables";
+import { ROLE_PERMISSIONS, type Permission, type Role } from "@promptsentry/schema/constants/access";
+import { hasPermission } from "@promptsentry/schema/permissions";
+import { apiKeys } from "@promptsentry/schema/tables/access";
+import { organizations, teamMembers } from "@promptsentry/schema/tables/organizations";
 import type { Db, Principal } from "../env";
 import { forbidden, unauthorized } from "../errors";
 

@@ -5,8 +5,9 @@
 // X-PromptSentry-Key header only (no query key, no cookie).
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { GATEWAY_KEY_HEADER, type Permission } from "../../../schema/constants";
-import { apiKeys } from "../../../schema/tables";
+import { GATEWAY_KEY_HEADER } from "@promptsentry/schema/constants/gateway";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import { apiKeys } from "@promptsentry/schema/tables/access";
 import type { AppEnv, Principal } from "../env";
 import { unauthorized } from "../errors";
 import { shardDb } from "../tenancy/shards";

@@ -2,7 +2,11 @@
 // renewal at most once a minute; absolute cap.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { SESSION_IDLE_TIMEOUT_SECONDS, SESSION_MAX_AGE_SECONDS, SESSION_RENEW_INTERVAL_SECONDS } from "../../../schema/constants";
+import {
+  SESSION_IDLE_TIMEOUT_SECONDS,
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_RENEW_INTERVAL_SECONDS,
+} from "@promptsentry/schema/constants/access";
 import { call, registerOrg } from "../../test/helpers";
 import { sha256Hex } from "./keys";
 

@@ -11,8 +11,8 @@ import {
   SESSION_IDLE_TIMEOUT_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SESSION_RENEW_INTERVAL_SECONDS,
-} from "../../../schema/constants";
-import { sessions } from "../../../schema/tables";
+} from "@promptsentry/schema/constants/access";
+import { sessions } from "@promptsentry/schema/tables/access";
 import type { AppEnv, Db, SessionRef } from "../env";
 import { newId } from "../lib/ids";
 import { randomBase62, sha256Hex } from "./keys";

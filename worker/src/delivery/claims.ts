@@ -5,8 +5,8 @@
 // retry can claim again. A claim left unsettled (its consumer died mid-send) goes stale and may be
 // taken over.
 import { and, eq, sql } from "drizzle-orm";
-import { DELIVERY_CLAIM_STALE_MS } from "../../../schema/constants";
-import { deliveryClaims } from "../../../schema/tables";
+import { DELIVERY_CLAIM_STALE_MS } from "@promptsentry/schema/constants/delivery";
+import { deliveryClaims } from "@promptsentry/schema/tables/delivery";
 import type { Db } from "../env";
 import { MAX_ATTEMPTS, type Verdict } from "./retry-policy";
 

@@ -3,7 +3,7 @@
 // logged as one structured line instead; retries follow the same policy as webhooks, and a delivery
 // claim (claims.ts) makes each alert reach each integration once despite at-least-once queues.
 import { and, eq } from "drizzle-orm";
-import { integrations, type IntegrationRow } from "../../../schema/tables";
+import { integrations, type IntegrationRow } from "@promptsentry/schema/tables/delivery";
 import type { Bindings, Db, TenantDbs } from "../env";
 import { forgetIngestContext } from "../tenancy/context-cache";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";

@@ -1,7 +1,7 @@
 // Sends one webhook message: re-reads the webhook (it may have been deleted, switched off or
 // re-pointed since the event), re-checks the URL policy, signs, posts, and records the attempt.
 import { and, eq } from "drizzle-orm";
-import { webhookDeliveries, webhooks, type WebhookRow } from "../../../schema/tables";
+import { webhookDeliveries, webhooks, type WebhookRow } from "@promptsentry/schema/tables/delivery";
 import type { Bindings, TenantDbs } from "../env";
 import { forgetIngestContext } from "../tenancy/context-cache";
 import { newId } from "../lib/ids";

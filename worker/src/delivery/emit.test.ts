@@ -1,7 +1,7 @@
 // What ingestion and team invites put on the delivery queue: only subscribed, active webhooks of the
 // organization get messages, in sendBatch chunks, and a failing queue never fails the request.
 import { describe, expect, it } from "vitest";
-import { alerts } from "../../../schema/tables";
+import { alerts } from "@promptsentry/schema/tables/alerts";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { awayFromBoundary, dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";

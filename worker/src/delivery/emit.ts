@@ -1,16 +1,11 @@
 // Producing deliveries (docs/delivery.md): events for subscribed webhooks, alert notifications for
 // integrations. Called through waitUntil after the data is stored; never fails the request.
 import { and, eq } from "drizzle-orm";
-import type { WebhookEvent } from "../../../schema/constants";
-import {
-  integrations,
-  webhooks,
-  type AlertRow,
-  type IntegrationRow,
-  type OrgSettings,
-  type PromptLogRow,
-  type WebhookRow,
-} from "../../../schema/tables";
+import type { WebhookEvent } from "@promptsentry/schema/constants/delivery";
+import { integrations, webhooks, type IntegrationRow, type WebhookRow } from "@promptsentry/schema/tables/delivery";
+import type { AlertRow } from "@promptsentry/schema/tables/alerts";
+import type { OrgSettings } from "@promptsentry/schema/tables/organizations";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";
 import { getSettings } from "../queries/settings";

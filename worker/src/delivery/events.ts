@@ -1,7 +1,9 @@
 // Event payloads (the `data` of `{id, type, timestamp, data}`). Keys are snake_case like the spec's
 // sample webhook body (prompt_id, flag_type, severity, timestamp), for every event alike.
-import type { WebhookEvent } from "../../../schema/constants";
-import type { AlertRow, PromptLogRow, TeamMember } from "../../../schema/tables";
+import type { WebhookEvent } from "@promptsentry/schema/constants/delivery";
+import type { AlertRow } from "@promptsentry/schema/tables/alerts";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
+import type { TeamMember } from "@promptsentry/schema/tables/organizations";
 import { findingSeverity } from "../detector";
 import { newId } from "../lib/ids";
 import type { AlertSummary, EventInput } from "./messages";

@@ -1,8 +1,9 @@
 // Exactly-once sending per (target, event): concurrent consumers of one message, queue redeliveries
 // after success, failed attempts that must still be retried, and claims left by a consumer that died.
 import { describe, expect, it } from "vitest";
-import { DELIVERY_CLAIM_STALE_MS } from "../../../schema/constants";
-import { alerts, deliveryClaims } from "../../../schema/tables";
+import { DELIVERY_CLAIM_STALE_MS } from "@promptsentry/schema/constants/delivery";
+import { alerts } from "@promptsentry/schema/tables/alerts";
+import { deliveryClaims } from "@promptsentry/schema/tables/delivery";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { dataDb, registerOrg, testDb } from "../../test/helpers";
 import { newId } from "../lib/ids";

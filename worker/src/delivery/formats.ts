@@ -1,6 +1,7 @@
 // Alert notifications in each service's own format. Alert messages can quote user-supplied text
 // (a log's userId), so mentions and markup are neutralised: no @channel in Slack, no @everyone in Discord.
-import { PRODUCT_NAME, reasonLabel } from "../../../schema/constants";
+import { PRODUCT_NAME } from "@promptsentry/schema/constants/screens";
+import { reasonLabel } from "@promptsentry/schema/constants/flags";
 import { alertCreatedData } from "./events";
 import type { AlertSummary } from "./messages";
 

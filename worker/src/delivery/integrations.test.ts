@@ -3,7 +3,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { alerts, integrations } from "../../../schema/tables";
+import { alerts } from "@promptsentry/schema/tables/alerts";
+import { integrations } from "@promptsentry/schema/tables/delivery";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";
@@ -121,7 +122,7 @@ describe("integration notifications", () => {
     const email = await integration(bindings, org, "email", { email: "oncall@example.com" });
     const db = testDb();
 
-    // Defaults (schema/constants.ts): e-mail on, Slack off, criticalOnly on.
+    // Defaults (schema/constants/): e-mail on, Slack off, criticalOnly on.
     await enqueueAlertNotifications(bindings, db, org.orgId, [await anomalyAlert(org.orgId, "high")]);
     expect(targets(sent).sort()).toEqual([discord.id, email.id].sort());
     sent.length = 0;

@@ -1,5 +1,5 @@
 // Messages on the delivery queue. Each names one target and one event; the consumer signs and sends.
-import type { WebhookEvent } from "../../../schema/constants";
+import type { WebhookEvent } from "@promptsentry/schema/constants/delivery";
 
 /** One event before it is addressed: emit.ts turns it into a message per subscribed webhook. */
 export type EventInput = { event: WebhookEvent; data: Record<string, unknown>; timestamp?: string };

@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { webhookDeliveries } from "../../../schema/tables";
+import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { dataDb, registerOrg } from "../../test/helpers";
 import type { Bindings } from "../env";

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { webhookDeliveries, webhooks } from "../../../schema/tables";
+import { webhookDeliveries, webhooks } from "@promptsentry/schema/tables/delivery";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { registerOrg, shardDbs, testDb, type TestOrg } from "../../test/helpers";
 import type { Bindings } from "../env";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_TOKEN_THRESHOLD } from "../../../schema/constants";
+import { DEFAULT_TOKEN_THRESHOLD } from "@promptsentry/schema/constants/flags";
 import { detect, type Finding } from "./index";
 import { SCAN_CHUNK_CHARS, SCAN_OVERLAP_CHARS } from "./text";
 

@@ -1,13 +1,9 @@
 // PromptSentry flag detector (docs/flags.md): a pure, synchronous function of one log.
 // Runs in Cloudflare Workers (no Node APIs, no dependencies).
-import {
-  DEFAULT_DETECTION_SENSITIVITY,
-  DEFAULT_FLAG_RULES,
-  DEFAULT_TOKEN_THRESHOLD,
-  FLAG_REASONS,
-  SENSITIVITY_MIN_SCORE,
-} from "../../../schema/constants";
-import type { DetectionSensitivity, FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
+import { DEFAULT_DETECTION_SENSITIVITY, SENSITIVITY_MIN_SCORE } from "@promptsentry/schema/constants/detection";
+import { DEFAULT_FLAG_RULES, DEFAULT_TOKEN_THRESHOLD, FLAG_REASONS } from "@promptsentry/schema/constants/flags";
+import type { DetectionSensitivity } from "@promptsentry/schema/constants/detection";
+import type { FlagReason, FlagRules, FlagStatus } from "@promptsentry/schema/constants/flags";
 import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";

@@ -1,4 +1,4 @@
-import type { FlagReason, FlagRules, FlagStatus } from "../../../schema/constants";
+import type { FlagReason, FlagRules, FlagStatus } from "@promptsentry/schema/constants/flags";
 
 export type { FlagReason, FlagRules, FlagStatus };
 

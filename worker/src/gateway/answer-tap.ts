@@ -2,7 +2,7 @@
 // to a tap, which reads at most GATEWAY_LOG_MAX_BYTES of it. Past the cap the tap stops reading and
 // drops what it no longer needs, so the log holds a bounded copy however large the answer is.
 import { createParser, type EventSourceParser } from "eventsource-parser";
-import { GATEWAY_LOG_MAX_BYTES } from "../../../schema/constants";
+import { GATEWAY_LOG_MAX_BYTES } from "@promptsentry/schema/constants/gateway";
 import type { Answer } from "./chat-log";
 import { openAiChatWire } from "./openai-chat";
 import type { Wire } from "./wire";

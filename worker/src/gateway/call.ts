@@ -4,16 +4,11 @@
 // keeps the log's copy; the log is stored once the answer has been relayed. The routes
 // (routes/gateway.ts) only parse what their wire needs and name the provider's URL.
 import type { Context } from "hono";
-import {
-  FLAG_REASON_LABELS,
-  GATEWAY_BLOCKED_FLAGS,
-  GATEWAY_FLAGGED_CODE,
-  GATEWAY_SOURCE,
-  MAX_TEXT_CHARS,
-  type FlagReason,
-} from "../../../schema/constants";
-import type { Conversation } from "../../../schema/conversation";
-import type { LogInput } from "../../../schema/validation";
+import { FLAG_REASON_LABELS, type FlagReason } from "@promptsentry/schema/constants/flags";
+import { GATEWAY_BLOCKED_FLAGS, GATEWAY_FLAGGED_CODE, GATEWAY_SOURCE } from "@promptsentry/schema/constants/gateway";
+import { MAX_TEXT_CHARS } from "@promptsentry/schema/constants/ingestion";
+import type { Conversation } from "@promptsentry/schema/conversation";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import { detect } from "../detector";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -44,7 +39,13 @@ type Call = GatewayRequest & { prompt: string; messages: Conversation | null; ba
 
 /** The log of one call, before the answer is known. */
 function baseLog(call: Call): Omit<LogInput, "response"> {
-  return { prompt: call.prompt, messages: call.messages, model: call.model.slice(0, 100), userId: call.user?.slice(0, 200) ?? null, source: GATEWAY_SOURCE };
+  return {
+    prompt: call.prompt,
+    messages: call.messages,
+    model: call.model.slice(0, 100),
+    userId: call.user?.slice(0, 200) ?? null,
+    source: GATEWAY_SOURCE,
+  };
 }
 
 /** Gateway facts kept in the log's metadata (no header, credential or error text of the provider's). */

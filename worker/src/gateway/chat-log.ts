@@ -1,7 +1,7 @@
 // What one gateway call becomes as a prompt log (docs/gateway.md#what-is-logged): the conversation as the prompt,
 // the answer as the response (assembled from the stream's deltas when streamed), tokens from the
 // provider's `usage` or estimated. Pure functions: the route feeds them, tests call them directly.
-import { MAX_LATENCY_MS, MAX_TEXT_CHARS, MAX_TOKEN_COUNT } from "../../../schema/constants";
+import { MAX_LATENCY_MS, MAX_TEXT_CHARS, MAX_TOKEN_COUNT } from "@promptsentry/schema/constants/ingestion";
 
 type ToolCall = { function?: { name?: unknown; arguments?: unknown } };
 export type Usage = { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_IDLE_TIMEOUT_MS } from "../../../schema/constants";
+import { GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_IDLE_TIMEOUT_MS } from "@promptsentry/schema/constants/gateway";
 import { gatewayTimeouts } from "./forward";
 
 describe("gatewayTimeouts", () => {

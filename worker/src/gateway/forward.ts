@@ -1,7 +1,7 @@
 // The call to the provider, with time limits: no response headers within the headers limit is a 504
 // `upstream_timeout`; a refused connection or failed lookup a 502 `upstream_unreachable`. The idle
 // limit applies to each read of the body once the headers are in (relay.ts).
-import { GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_IDLE_TIMEOUT_MS } from "../../../schema/constants";
+import { GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_IDLE_TIMEOUT_MS } from "@promptsentry/schema/constants/gateway";
 import type { Bindings } from "../env";
 import { ApiError } from "../errors";
 
@@ -14,7 +14,7 @@ const msOr = (raw: string | undefined, fallback: number) => {
   return raw && Number.isSafeInteger(n) && n > 0 ? n : fallback;
 };
 
-/** The limits of this deployment: schema/constants.ts, unless a binding of the same name sets another. */
+/** The limits of this deployment: schema/constants/, unless a binding of the same name sets another. */
 export const gatewayTimeouts = (env: Pick<Bindings, "GATEWAY_HEADERS_TIMEOUT_MS" | "GATEWAY_IDLE_TIMEOUT_MS">): GatewayTimeouts => ({
   headersMs: msOr(env.GATEWAY_HEADERS_TIMEOUT_MS, GATEWAY_HEADERS_TIMEOUT_MS),
   idleMs: msOr(env.GATEWAY_IDLE_TIMEOUT_MS, GATEWAY_IDLE_TIMEOUT_MS),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_TEXT_CHARS } from "../../../schema/constants";
+import { MAX_TEXT_CHARS } from "@promptsentry/schema/constants/ingestion";
 import { MAX_JUDGED_CHARS, requestText } from "./request-text";
 
 describe("requestText", () => {

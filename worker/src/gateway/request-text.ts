@@ -5,7 +5,7 @@
 // metadata, keys that are not plain names, ...) follows as `name: value` lines, so an injection
 // or a credential cannot ride along in a field the gateway does not know. Pure functions: the route
 // feeds them, tests call them directly.
-import { MAX_BODY_BYTES, MAX_TEXT_CHARS } from "../../../schema/constants";
+import { MAX_BODY_BYTES, MAX_TEXT_CHARS } from "@promptsentry/schema/constants/ingestion";
 
 /** Content parts whose content the guardrail reads: text ones as text, the others as their text fields. */
 export const TEXT_PART_FIELD: Record<string, string> = { text: "text", input_text: "text", refusal: "refusal" };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_LIMITS } from "../../../schema/conversation";
+import { CONVERSATION_LIMITS } from "@promptsentry/schema/conversation";
 import { requestText } from "./request-text";
 import { chatTurns } from "./turns";
 

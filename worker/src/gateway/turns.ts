@@ -8,7 +8,7 @@ import {
   boundedConversation,
   CONVERSATION_LIMITS,
   conversationRole,
-} from "../../../schema/conversation";
+} from "@promptsentry/schema/conversation";
 import { KNOWN_PART_TYPES, TEXT_PART_FIELD } from "./request-text";
 
 type Obj = Record<string, unknown>;

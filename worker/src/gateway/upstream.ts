@@ -4,8 +4,8 @@
 // the outbound URL policy webhooks use (docs/outbound-urls.md), so the gateway cannot be pointed at
 // metadata or (in production) private addresses.
 import type { Context } from "hono";
-import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
-import type { OrgSettings } from "../../../schema/tables";
+import { DEFAULT_GATEWAY_UPSTREAM, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
+import type { OrgSettings } from "@promptsentry/schema/tables/organizations";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
 import { allowsPrivate, checkOutboundUrl } from "../lib/url-policy";

@@ -2,7 +2,7 @@
 // errors.ts) needs it: how to read the conversation out of a request, an answer (JSON, streamed or cut
 // short) out of the provider's body, which headers cross in each direction, and the error body its
 // official clients read. Each provider's pieces are pure modules under gateway/<provider>/.
-import type { Conversation as Turns } from "../../../schema/conversation";
+import type { Conversation as Turns } from "@promptsentry/schema/conversation";
 import type { Answer } from "./chat-log";
 import type { Conversation, Obj } from "./request-text";
 import type { ReturnedHeaders } from "./upstream";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FLAG_RULES, type RedactionMode } from "../../../schema/constants";
-import type { Organization, OrgSettings } from "../../../schema/tables";
-import type { LogInput } from "../../../schema/validation";
+import { DEFAULT_FLAG_RULES } from "@promptsentry/schema/constants/flags";
+import type { RedactionMode } from "@promptsentry/schema/constants/privacy";
+import type { Organization, OrgSettings } from "@promptsentry/schema/tables/organizations";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import type { IngestContext } from "../queries/ingestion";
 import { fingerprinter, newFingerprintKey } from "../redaction";
 import { buildRow } from "./build-row";

@@ -1,9 +1,9 @@
 // What one log input becomes before it is written: its row (flags, redacted texts, cost) and the
 // fingerprints of its redacted values (docs/log-flow.md steps 7 and 8). No database access: the
 // group commit builds the rows of a flush with this, and queries/ingestion.ts writes them.
-import { estimateCostCents } from "../../../schema/pricing";
-import type { PromptLogRow } from "../../../schema/tables";
-import type { LogInput } from "../../../schema/validation";
+import { estimateCostCents } from "@promptsentry/schema/pricing";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import { detect } from "../detector";
 import { sensitiveFindings } from "../detector/sensitive";
 import { newId } from "../lib/ids";

@@ -1,4 +1,4 @@
-// The bounds of one flush (schema/constants INGEST_FLUSH_*): what takeFlush takes off the queue and
+// The bounds of one flush (schema/constants/ INGEST_FLUSH_*): what takeFlush takes off the queue and
 // what it leaves for the next flush.
 import { describe, expect, it } from "vitest";
 import {
@@ -7,7 +7,7 @@ import {
   INGEST_FLUSH_MAX_BYTES,
   INGEST_FLUSH_MAX_LOGS,
   INGEST_FLUSH_MAX_REQUESTS,
-} from "../../../schema/constants";
+} from "@promptsentry/schema/constants/ingestion";
 import { lingerMs, takeFlush } from "./committer";
 import type { CommitJob } from "./jobs";
 

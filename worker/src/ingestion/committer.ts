@@ -17,7 +17,7 @@ import {
   INGEST_FLUSH_MAX_BYTES,
   INGEST_FLUSH_MAX_LOGS,
   INGEST_FLUSH_MAX_REQUESTS,
-} from "../../../schema/constants";
+} from "@promptsentry/schema/constants/ingestion";
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../tenancy/db";

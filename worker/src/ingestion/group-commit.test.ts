@@ -3,10 +3,10 @@
 // its own write), against the real local D1.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { dailyUsage } from "../../../schema/tables";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
 import { committer, countCommitter, feedTo, messagesOf, roomOnceHolding, roomPosts } from "../../test/committer-helpers";
 import { receiver } from "../../test/delivery-helpers";
-import { DATA_SHARDS } from "../../../schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { call, dataD1, dataDb, expectEnvelope, keyWith, orgShard, registerOrg, type TestOrg, logCount } from "../../test/helpers";
 import { hashApiKey } from "../auth/keys";
 import type { CommitJob } from "./jobs";

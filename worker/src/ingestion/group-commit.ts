@@ -21,7 +21,8 @@ import { fingerprinter, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
 import { buildRow } from "./build-row";
 import { assertQuota } from "./quota";
-import type { AlertRow, PromptLogRow } from "../../../schema/tables";
+import type { AlertRow } from "@promptsentry/schema/tables/alerts";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 
 type Accepted = { index: number; built: BuiltLog[] };
 

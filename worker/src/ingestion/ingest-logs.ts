@@ -5,13 +5,13 @@
 // grouping, written to D1 with the requests that arrive meanwhile, then published to the live
 // feed), answers once they are stored, then fans out to webhooks without making the caller wait.
 import type { Context } from "hono";
-import type { LogInput } from "../../../schema/validation";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import { enqueueIngested, inBackground } from "../delivery/emit";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { requirePrincipal, settleCredentialCheck } from "../auth/request";
 import { logsDbRef } from "../tenancy/db";
-import type { OrgSettings } from "../../../schema/tables";
+import type { OrgSettings } from "@promptsentry/schema/tables/organizations";
 import { ingestContext } from "../queries/ingestion";
 import type { StoreOptions } from "./build-row";
 import { assertQuota, quotaLeft } from "./quota";

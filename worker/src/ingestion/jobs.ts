@@ -1,10 +1,11 @@
 // What an ingestion request hands to its organization's group commit (ingestion/committer.ts) and
 // what it gets back. Both cross a Durable Object RPC boundary, so they are plain data (structured
 // clone: Dates survive, class instances such as ApiError do not — errors travel as JobError).
-import type { Permission } from "../../../schema/constants";
-import type { DataShardBinding } from "../../../schema/shards";
-import type { AlertRow, PromptLogRow } from "../../../schema/tables";
-import type { LogInput } from "../../../schema/validation";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import type { DataShardBinding } from "@promptsentry/schema/shards";
+import type { AlertRow } from "@promptsentry/schema/tables/alerts";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import type { IngestSubscribers } from "../delivery/emit";
 import type { Principal } from "../env";
 import { ApiError, type Issues } from "../errors";

@@ -1,7 +1,7 @@
 // The plan's prompt quota (docs/api.md): whether an organization may store more logs now, judged
 // on the context read for the request or flush (queries/ingestion.ts `ingestContext`). Pure.
-import { PLANS } from "../../../schema/constants";
-import type { Organization } from "../../../schema/tables";
+import { PLANS } from "@promptsentry/schema/constants/plans";
+import type { Organization } from "@promptsentry/schema/tables/organizations";
 import { ApiError, tooMany } from "../errors";
 import type { IngestContext } from "../queries/ingestion";
 

@@ -1,5 +1,6 @@
 // Which stored log raises which alert (docs/delivery.md). Pure, so ingestion and the demo seed agree.
-import { ALERT_GROUP_WINDOW_MS, FLAG_REASONS, reasonLabel, type FlagReason } from "../../../schema/constants";
+import { ALERT_GROUP_WINDOW_MS } from "@promptsentry/schema/constants/alerts";
+import { FLAG_REASONS, reasonLabel, type FlagReason } from "@promptsentry/schema/constants/flags";
 import { findingSeverity, type Finding } from "../detector";
 
 export type AlertDraft = {

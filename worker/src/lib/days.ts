@@ -1,5 +1,5 @@
 // UTC calendar days, the unit of the aggregate tables.
-import { DAY_MS } from "../../../schema/constants";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
 
 export const dayKey = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

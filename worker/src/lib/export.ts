@@ -1,5 +1,5 @@
 // Export formats for logs: CSV with formula-injection protection (docs/api.md) and JSON Lines.
-import type { PromptLog } from "../../../schema/responses";
+import type { PromptLog } from "@promptsentry/schema/responses";
 
 /** The log fields a CSV row carries, in column order. */
 const EXPORT_FIELDS = [

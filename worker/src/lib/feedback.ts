@@ -1,8 +1,8 @@
 // Flag feedback shapes (docs/flags.md): the API's feedback object, the precision estimate from verdict
 // counts, and the JSON Lines row a retraining script reads.
-import { FEEDBACK_VERDICTS, type FeedbackVerdict } from "../../../schema/constants";
-import type { Feedback, FeedbackSummary } from "../../../schema/responses";
-import type { FlagFeedbackRow, PromptLogRow } from "../../../schema/tables";
+import { FEEDBACK_VERDICTS, type FeedbackVerdict } from "@promptsentry/schema/constants/feedback";
+import type { Feedback, FeedbackSummary } from "@promptsentry/schema/responses";
+import type { FlagFeedbackRow, PromptLogRow } from "@promptsentry/schema/tables/logs";
 import { iso } from "../serialize";
 
 export function serializeFeedback(row: FlagFeedbackRow, reviewerName: string | null): Feedback {

@@ -1,10 +1,10 @@
 // Talks to the organization's PartyKit room with the shared secret: stored logs to broadcast (always
 // through waitUntil) and ended access to enforce (awaited, so sockets are gone when the answer leaves).
 // Bounded by a timeout: a party server that is down never fails or stalls a request.
-import { NEW_PROMPT_LOG, REALTIME_PARTY, REVOKE_ACCESS, type RevokeAccessMessage } from "../../../schema/realtime";
+import { NEW_PROMPT_LOG, REALTIME_PARTY, REVOKE_ACCESS, type RevokeAccessMessage } from "@promptsentry/schema/realtime";
 import type { Bindings } from "../env";
-import type { NewPromptLogMessage } from "../../../schema/responses";
-import type { PromptLogRow } from "../../../schema/tables";
+import type { NewPromptLogMessage } from "@promptsentry/schema/responses";
+import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 import { serializeLog } from "../serialize";
 
 const NOTIFY_TIMEOUT_MS = 3_000;

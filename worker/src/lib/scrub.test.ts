@@ -3,7 +3,7 @@
 // And the overwrite keeps the search index exact: the update and delete triggers see the same text.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DATA_SHARDS } from "../../../schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { call, dataD1, registerOrg } from "../../test/helpers";
 import { SCRUB_LOG } from "./scrub";
 

@@ -4,7 +4,7 @@
 // that could exceed MAX_GROWTH cells, so chained CTEs that double a string per level, nested
 // replace() and the like are refused before they run, however they are spelled, and the work a
 // query does stays within a small multiple of the data it reads.
-import { MAX_TEXT_CHARS } from "../../../schema/constants";
+import { MAX_TEXT_CHARS } from "@promptsentry/schema/constants/ingestion";
 
 /** The largest value any expression may build, in cells: `prompt || ' / ' || response` is just over 2. */
 export const MAX_GROWTH = 4;

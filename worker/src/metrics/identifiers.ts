@@ -5,7 +5,7 @@
 // Non-ASCII names are refused outright, and the names we compare are folded the ASCII-only way.
 import { getTableName, is } from "drizzle-orm";
 import { SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as tables from "../../../schema/tables";
+import * as tables from "@promptsentry/schema/tables";
 import { MetricQueryError } from "./errors";
 
 /** ASCII-only case folding, as SQLite does for identifiers. */
@@ -26,7 +26,7 @@ export function checkIdentifier(text: string): string {
   return text;
 }
 
-/** Every table of the database (schema/tables.ts), folded; the runner's own `logs` is reserved too. */
+/** Every table of the database (schema/tables/), folded; the runner's own `logs` is reserved too. */
 const REAL_TABLES = new Set(
   Object.values(tables)
     .filter((t) => is(t, SQLiteTable))

@@ -1,9 +1,9 @@
 // Running a checked metric query (docs/data.md): `logs` is bound to the caller's organization and the
 // last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
 import { and, eq, sql } from "drizzle-orm";
-import { DAY_MS } from "../../../schema/constants";
-import { LOGS_TEXT_COLUMNS } from "../../../schema/log-facts";
-import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
+import { LOGS_TEXT_COLUMNS } from "@promptsentry/schema/log-facts";
+import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
 import type { Db, TenantDbs } from "../env";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";

@@ -4,7 +4,7 @@
 //   pie             → [{label, value, share}]: as bar, plus each value's share (0–1) of the total
 // and by type: count rounds to whole numbers, percentage to 2 decimals (the query answers 0–100),
 // avg and sum to 4 decimals.
-import type { CustomMetricRow } from "../../../schema/tables";
+import type { CustomMetricRow } from "@promptsentry/schema/tables/metrics";
 
 type Rows = { width: number; rows: unknown[][] };
 export type MetricPoint = { label: string; value: number | null; share?: number | null };

@@ -6,7 +6,7 @@
 // subqueries in expressions (nothing correlated or quadratic), no recursive CTEs, at most MAX_SCANS
 // reads of `logs`, at most MAX_CTES CTEs and MAX_SELECT_DEPTH nested SELECTs, expressions at most
 // MAX_EXPRESSION_DEPTH deep, and no value larger than MAX_GROWTH cells (functions.ts).
-import { LOGS_COLUMNS, LOGS_TEXT_COLUMNS } from "../../../schema/log-facts";
+import { LOGS_COLUMNS, LOGS_TEXT_COLUMNS } from "@promptsentry/schema/log-facts";
 import { MetricQueryError } from "./errors";
 import {
   AGGREGATES,

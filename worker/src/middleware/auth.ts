@@ -1,8 +1,8 @@
 // The Hono side of authentication (docs/auth-and-tenancy.md): the principal is resolved before every
 // handler and a route's permission checked; how credentials are read and judged lives in auth/.
 import { createMiddleware } from "hono/factory";
-import type { Permission } from "../../../schema/constants";
-import { hasPermission } from "../../../schema/permissions";
+import type { Permission } from "@promptsentry/schema/constants/access";
+import { hasPermission } from "@promptsentry/schema/permissions";
 import { finishCredentials, requirePrincipal, resolvePrincipal } from "../auth/request";
 import type { AppEnv } from "../env";
 import { forbidden } from "../errors";

@@ -1,7 +1,7 @@
 // Body limits: the routes that declare one get theirs, every other route gets the default, and an
 // oversized body is answered with the 413 envelope before anything is written.
 import { describe, expect, it } from "vitest";
-import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../../schema/constants";
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "@promptsentry/schema/constants/ingestion";
 import { call, expectEnvelope, registerOrg } from "../../test/helpers";
 
 const log = (prompt: string) => ({ prompt, response: "ok", model: "gpt-4" });

@@ -5,7 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { matchedRoutes } from "hono/route";
 import { COMPOSED_HANDLER } from "hono/utils/constants";
-import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "../../../schema/constants";
+import { MAX_BATCH_BODY_BYTES, MAX_BODY_BYTES } from "@promptsentry/schema/constants/ingestion";
 import { ApiError } from "../errors";
 
 /** Every limit made here, so the default can tell that a route declared its own. */

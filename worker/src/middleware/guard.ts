@@ -6,7 +6,7 @@
 import { describeRoute, resolver, type DescribeRouteOptions } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
 import * as v from "valibot";
-import type { Permission } from "../../../schema/constants";
+import type { Permission } from "@promptsentry/schema/constants/access";
 import { ACCESS_EXTENSION, CREDENTIALS, errorResponse, type Access, type Tag } from "../openapi";
 import { requirePermission } from "./auth";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INGEST_RATE_LIMITS } from "../../../schema/constants";
+import { INGEST_RATE_LIMITS } from "@promptsentry/schema/constants/plans";
 import { awayFromBoundary, call, expectEnvelope, registerOrg, spendIngestUnits } from "../../test/helpers";
 
 describe("ingestion rate limit", () => {

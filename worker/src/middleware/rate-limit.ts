@@ -4,7 +4,7 @@
 // how many (chargeIngestion).
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { INGEST_RATE_LIMITS } from "../../../schema/constants";
+import { INGEST_RATE_LIMITS } from "@promptsentry/schema/constants/plans";
 import type { AppEnv } from "../env";
 import { tooMany } from "../errors";
 import { requirePrincipal } from "./auth";

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 import { describe, expect, it } from "vitest";
-import { API_CSP } from "../../../schema/security-headers";
+import { API_CSP } from "@promptsentry/schema/security-headers";
 import type { AppEnv } from "../env";
 import { call, registerOrg } from "../../test/helpers";
 import { apiSecurityHeaders } from "./security-headers";

@@ -11,7 +11,7 @@
 // afterwards as before; both ways the headers overwrite any the handler chose.
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
-import { API_SECURITY_HEADERS } from "../../../schema/security-headers";
+import { API_SECURITY_HEADERS } from "@promptsentry/schema/security-headers";
 import type { AppEnv } from "../env";
 
 /** Lower-case names, as workerd stores them (no case folding per request). */

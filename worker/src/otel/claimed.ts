@@ -2,8 +2,8 @@
 // each keyed by its spans so a retried attempt replays what the first stored; the rest is refused by
 // span. If storing fails, the rows not stored go back to waiting, so a retried export (or the
 // schedule) can complete them again instead of losing the call.
-import { BATCH_MAX_LOGS } from "../../../schema/constants";
-import type { LogInput } from "../../../schema/validation";
+import { BATCH_MAX_LOGS } from "@promptsentry/schema/constants/ingestion";
+import type { LogInput } from "@promptsentry/schema/requests/logs";
 import { spansKey, type Refusal } from "./collect";
 import type { ClaimedSet, PendingRow } from "./pending";
 

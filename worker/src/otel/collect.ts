@@ -1,7 +1,7 @@
 // An export request → the log inputs of its model-call spans (validated with POST /api/logs's schema)
 // and the spans refused with why; spans that are not model calls are counted and otherwise ignored.
 import * as v from "valibot";
-import { logBody, type LogInput } from "../../../schema/validation";
+import { logBody, type LogInput } from "@promptsentry/schema/requests/logs";
 import { attributeMap, hexId } from "./attributes";
 import type { SpanView } from "./conventions/types";
 import { invalidIds, type Refusal } from "./ids";

@@ -9,7 +9,7 @@ import {
   CONVERSATION_LIMITS,
   conversationRole,
   type ToolCall,
-} from "../../../schema/conversation";
+} from "@promptsentry/schema/conversation";
 import type { AttrValue } from "./attributes";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceCentsPer1k } from "../../../schema/pricing";
+import { priceCentsPer1k } from "@promptsentry/schema/pricing";
 import { modelName } from "./models";
 
 describe("modelName", () => {

@@ -6,7 +6,7 @@
 // message and an answer (an output, or an error status on the span). What never completes is ingested
 // or dropped by the minute schedule (schedules/otel-pending.ts). Every statement names the organization.
 import * as v from "valibot";
-import { logBody, type LogInput } from "../../../schema/validation";
+import { logBody, type LogInput } from "@promptsentry/schema/requests/logs";
 import { firstIssue } from "./collect";
 import { joinedInput, type SpanPayload } from "./join";
 import type { EventRecord } from "./log-events";

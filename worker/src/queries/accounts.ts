@@ -1,7 +1,11 @@
 // Creating organizations, members and keys: shared by registration, invites, key management and the demo seed.
 import { and, eq } from "drizzle-orm";
-import { DAY_MS, DEFAULT_FLAG_RULES, ROLE_PERMISSIONS, TRIAL_DAYS, type PlanId, type Permission } from "../../../schema/constants";
-import { apiKeys, organizations, orgSettings, teamMembers } from "../../../schema/tables";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
+import { DEFAULT_FLAG_RULES } from "@promptsentry/schema/constants/flags";
+import { ROLE_PERMISSIONS, type Permission } from "@promptsentry/schema/constants/access";
+import { TRIAL_DAYS, type PlanId } from "@promptsentry/schema/constants/plans";
+import { apiKeys } from "@promptsentry/schema/tables/access";
+import { organizations, orgSettings, teamMembers } from "@promptsentry/schema/tables/organizations";
 import type { Bindings, Db } from "../env";
 import { pickShard, registerTenant, shardDb } from "../tenancy/shards";
 import { newId } from "../lib/ids";

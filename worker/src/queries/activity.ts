@@ -1,9 +1,11 @@
 // Sessions, users, top spenders and the models seen (docs/api.md#sessions-and-users). Every query is
 // bound to one organization: another organization's session or user id matches no row.
 import { and, asc, desc, eq, gte, inArray, max, min, sql } from "drizzle-orm";
-import { DAY_MS, SESSION_LOG_LIMIT } from "../../../schema/constants";
-import { roundCents } from "../../../schema/pricing";
-import { dailyUsage, promptLogs } from "../../../schema/tables";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
+import { SESSION_LOG_LIMIT } from "@promptsentry/schema/constants/logs";
+import { roundCents } from "@promptsentry/schema/pricing";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
 import type { Db } from "../env";
 import { dayWindows } from "../lib/days";
 

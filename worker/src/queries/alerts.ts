@@ -1,8 +1,8 @@
 // Alerts of one organization: the filtered, paged list and acknowledging.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type * as v from "valibot";
-import { alerts, type AlertRow } from "../../../schema/tables";
-import type { alertsQuery } from "../../../schema/validation";
+import { alerts, type AlertRow } from "@promptsentry/schema/tables/alerts";
+import type { alertsQuery } from "@promptsentry/schema/requests/alerts";
 import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
 import { findOwnedOr404, ownedBy } from "./owned";

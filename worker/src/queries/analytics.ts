@@ -1,9 +1,9 @@
 // Stats, trends and per-model figures, read from the per-day aggregate rows maintained at ingestion
 // (docs/data.md) — never a scan of prompt_logs.
 import { and, between, countDistinct, desc, eq, sql, sum } from "drizzle-orm";
-import { roundCents } from "../../../schema/pricing";
-import type { CostEntry, ModelUsage, PerformanceEntry, Stats, StatsFigures, TrendEntry } from "../../../schema/responses";
-import { dailyActiveUsers, dailyUsage } from "../../../schema/tables";
+import { roundCents } from "@promptsentry/schema/pricing";
+import type { CostEntry, ModelUsage, PerformanceEntry, Stats, StatsFigures, TrendEntry } from "@promptsentry/schema/responses";
+import { dailyActiveUsers, dailyUsage } from "@promptsentry/schema/tables/usage";
 import type { Db } from "../env";
 import { dayWindows } from "../lib/days";
 

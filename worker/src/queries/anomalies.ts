@@ -1,6 +1,6 @@
 // Anomaly detections of one organization, as the scheduled detector stored them.
 import { desc, eq } from "drizzle-orm";
-import { anomalyDetections, type AnomalyRow } from "../../../schema/tables";
+import { anomalyDetections, type AnomalyRow } from "@promptsentry/schema/tables/alerts";
 import type { Db } from "../env";
 
 /** The most recent `limit` detections, newest first. */

@@ -1,8 +1,9 @@
 // API keys of one organization: the list (never the secret), lookups by id and rotation.
 import { desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Role } from "../../../schema/constants";
-import { apiKeys, teamMembers, type ApiKey } from "../../../schema/tables";
+import type { Role } from "@promptsentry/schema/constants/access";
+import { apiKeys, type ApiKey } from "@promptsentry/schema/tables/access";
+import { teamMembers } from "@promptsentry/schema/tables/organizations";
 import type { Db } from "../env";
 import { revokeKeySessions } from "../auth/session";
 import { prepareKey } from "./accounts";

@@ -6,9 +6,11 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { decodeTime } from "ulidx";
-import { AUDIT_SECRET, AUDIT_SHARD_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "../../../schema/constants";
-import { apiKeys, auditLog, teamMembers, type AuditRow, type AuditValues } from "../../../schema/tables";
-import type { AuditQuery } from "../../../schema/validation";
+import { AUDIT_SECRET, AUDIT_SHARD_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "@promptsentry/schema/constants/audit";
+import { apiKeys } from "@promptsentry/schema/tables/access";
+import { auditLog, type AuditRow, type AuditValues } from "@promptsentry/schema/tables/audit";
+import { teamMembers } from "@promptsentry/schema/tables/organizations";
+import type { AuditQuery } from "@promptsentry/schema/requests/audit";
 import type { Db, Principal, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 

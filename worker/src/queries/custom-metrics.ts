@@ -1,7 +1,7 @@
 // Custom metrics of one organization, kept under the per-organization cap.
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
-import { customMetrics, type CustomMetricRow } from "../../../schema/tables";
+import { MAX_CUSTOM_METRICS_PER_ORG } from "@promptsentry/schema/constants/metrics";
+import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
 import type { Db } from "../env";
 import { deleteOwnedOr404, findOwnedOr404 } from "./owned";
 

@@ -1,16 +1,11 @@
 // The Danger Zone's deletion: an organization's logs, aggregates, alerts, anomalies and deliveries.
 // Keys, team, settings and configuration stay.
 import { eq, sql } from "drizzle-orm";
-import {
-  alerts,
-  anomalyDetections,
-  customMetrics,
-  dailyActiveUsers,
-  dailyUsage,
-  hourlyUsage,
-  otelPending,
-  webhookDeliveries,
-} from "../../../schema/tables";
+import { alerts, anomalyDetections } from "@promptsentry/schema/tables/alerts";
+import { customMetrics } from "@promptsentry/schema/tables/metrics";
+import { dailyActiveUsers, dailyUsage, hourlyUsage } from "@promptsentry/schema/tables/usage";
+import { otelPending } from "@promptsentry/schema/tables/logs";
+import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
 import type { Db, TenantDbs } from "../env";
 import { deleteRecords, type Recorder } from "./audit";
 import { inChunks, type ChunksDone } from "./chunks";

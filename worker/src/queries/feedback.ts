@@ -1,8 +1,10 @@
 // Flag feedback (docs/flags.md): an operator's verdict per log. Every statement is bound to the caller's
 // organization: a log id of another organization reads nothing, writes nothing and deletes nothing.
 import { and, asc, count, eq, gt, inArray, sql } from "drizzle-orm";
-import type { FeedbackVerdict } from "../../../schema/constants";
-import { apiKeys, flagFeedback, promptLogs, teamMembers } from "../../../schema/tables";
+import type { FeedbackVerdict } from "@promptsentry/schema/constants/feedback";
+import { apiKeys } from "@promptsentry/schema/tables/access";
+import { flagFeedback, promptLogs } from "@promptsentry/schema/tables/logs";
+import { teamMembers } from "@promptsentry/schema/tables/organizations";
 import type { Db, TenantDbs } from "../env";
 import { changedFields, type Recorder } from "./audit";
 

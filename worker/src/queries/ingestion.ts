@@ -4,21 +4,12 @@
 // ingestion/; ingestion/group-commit.ts puts the two together for a group of requests.
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
-import {
-  alerts,
-  dailyUsage,
-  integrations,
-  logFingerprints,
-  organizations,
-  orgSettings,
-  promptLogs,
-  webhooks,
-  type AlertRow,
-  type Organization,
-  type OrgSettings,
-  type PromptLogRow,
-} from "../../../schema/tables";
+import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
+import { alerts, type AlertRow } from "@promptsentry/schema/tables/alerts";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
+import { integrations, webhooks } from "@promptsentry/schema/tables/delivery";
+import { logFingerprints, promptLogs, type PromptLogRow } from "@promptsentry/schema/tables/logs";
+import { organizations, orgSettings, type Organization, type OrgSettings } from "@promptsentry/schema/tables/organizations";
 import type { IngestSubscribers } from "../delivery/emit";
 import type { Db, TenantDbs } from "../env";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";

@@ -1,7 +1,7 @@
 // Integrations (Slack, Discord, e-mail, generic), always within one organization.
 import { desc, eq } from "drizzle-orm";
-import { integrations, type IntegrationConfig, type IntegrationRow } from "../../../schema/tables";
-import type { IntegrationInput } from "../../../schema/validation";
+import { integrations, type IntegrationConfig, type IntegrationRow } from "@promptsentry/schema/tables/delivery";
+import type { IntegrationInput } from "@promptsentry/schema/requests/integrations";
 import type { Db } from "../env";
 import { newId } from "../lib/ids";
 import { notFound } from "../errors";

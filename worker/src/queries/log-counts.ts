@@ -5,15 +5,13 @@
 //   answer is `{ total: LOG_COUNT_CAP, capped: true }` (shown as "10,000+") and the per-flag
 //   numbers are null (unknown: the first rows found say nothing about the rest).
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import {
-  DEFAULT_METADATA_RETENTION_DAYS,
-  DEFAULT_RETENTION_DAYS,
-  FLAG_STATUSES,
-  LOG_COUNT_CAP,
-  type FlagStatus,
-} from "../../../schema/constants";
-import { dailyUsage, orgSettings, promptLogs } from "../../../schema/tables";
-import type { LogFilter } from "../../../schema/validation";
+import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@promptsentry/schema/constants/privacy";
+import { FLAG_STATUSES, type FlagStatus } from "@promptsentry/schema/constants/flags";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
+import type { LogFilter } from "@promptsentry/schema/requests/logs";
 import type { Db, TenantDbs } from "../env";
 import { indexedSearch, logFilters, type StoredUserFilter } from "./logs";
 import { searchCountRows, searchIndexOf } from "./search";

@@ -1,10 +1,10 @@
 // Log queries: filtered, full-text searched, keyset-paginated lists (docs/api.md, docs/data.md). Every query is
 // bound to one organization.
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import type { Conversation } from "../../../schema/conversation";
-import { SEARCH_TRIGRAM_MIN_CHARS } from "../../../schema/constants";
-import { flagFeedback, logFingerprints, promptLogs } from "../../../schema/tables";
-import type { LogFilter, LogsQuery } from "../../../schema/validation";
+import type { Conversation } from "@promptsentry/schema/conversation";
+import { SEARCH_TRIGRAM_MIN_CHARS } from "@promptsentry/schema/constants/search";
+import { flagFeedback, logFingerprints, promptLogs } from "@promptsentry/schema/tables/logs";
+import type { LogFilter, LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
 import { userIdForms } from "../redaction";
 import { existingFingerprinter } from "../redaction/key-store";

@@ -1,7 +1,7 @@
 // The owned-row helpers: a row of another organization answers as a missing one, and is left alone.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { webhooks } from "../../../schema/tables";
+import { webhooks } from "@promptsentry/schema/tables/delivery";
 import { ApiError } from "../errors";
 import { registerOrg, testDb } from "../../test/helpers";
 import { deleteOwnedOr404, findOwnedOr404, isUniqueViolation } from "./owned";

@@ -6,11 +6,11 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { LOG_COUNT_CAP } from "../../../schema/constants";
-import { orgSettings } from "../../../schema/tables";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { call, dataD1, dataDb, indexQueued, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { deleteAllLogs } from "./data";
-import { TENANT_SHIFT } from "../../../schema/constants";
+import { TENANT_SHIFT } from "@promptsentry/schema/constants/search";
 import { purgeExpired } from "../schedules/retention";
 
 const DAY = 86_400_000;

@@ -22,9 +22,11 @@
 //     plus the few stored out of order. Fewer than `limit` in `first` means it already holds every match.
 // The cursor and the `from`/`to` filters bound the scan the same way before it starts.
 import { getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
-import { LOG_COUNT_CAP, TENANT_SHIFT, TENANT_TOP } from "../../../schema/constants";
-import { type PromptLogRow, promptLogs, searchTenants } from "../../../schema/tables";
-import type { LogsQuery } from "../../../schema/validation";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
+import { TENANT_SHIFT, TENANT_TOP } from "@promptsentry/schema/constants/search";
+import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs";
+import { searchTenants } from "@promptsentry/schema/tables/search";
+import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
 
 const TOP = sql.raw(String(TENANT_TOP));

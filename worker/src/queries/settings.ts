@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { DEFAULT_FLAG_RULES } from "../../../schema/constants";
-import { organizations, orgSettings, type OrgSettings } from "../../../schema/tables";
+import { DEFAULT_FLAG_RULES } from "@promptsentry/schema/constants/flags";
+import { organizations, orgSettings, type OrgSettings } from "@promptsentry/schema/tables/organizations";
 import type { Db } from "../env";
 
 /** A stored row with rules added since it was written switched on (their default). */

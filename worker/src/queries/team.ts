@@ -1,8 +1,9 @@
 // Team members of one organization: the list with each member's last activity, invitations, role
 // changes and removal, keeping at least one admin even against concurrent requests.
 import { and, count, eq, max, sql } from "drizzle-orm";
-import { ROLE_PERMISSIONS, type Role } from "../../../schema/constants";
-import { apiKeys, teamMembers, type TeamMember } from "../../../schema/tables";
+import { ROLE_PERMISSIONS, type Role } from "@promptsentry/schema/constants/access";
+import { apiKeys } from "@promptsentry/schema/tables/access";
+import { teamMembers, type TeamMember } from "@promptsentry/schema/tables/organizations";
 import type { Db } from "../env";
 import { conflict } from "../errors";
 import { newId } from "../lib/ids";

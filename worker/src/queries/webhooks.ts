@@ -1,13 +1,13 @@
 // Webhooks and their delivery history, always within one organization.
 import { and, desc, eq, inArray, max } from "drizzle-orm";
 import type * as v from "valibot";
-import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from "../../../schema/tables";
-import type { webhookBody, webhookPatch } from "../../../schema/validation";
+import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from "@promptsentry/schema/tables/delivery";
+import type { webhookBody, webhookPatch } from "@promptsentry/schema/requests/webhooks";
 import type { Db, TenantDbs } from "../env";
 import { newId } from "../lib/ids";
 import { generateWebhookSecret } from "../auth/keys";
 import { notFound } from "../errors";
-import { AUDIT_SECRET } from "../../../schema/constants";
+import { AUDIT_SECRET } from "@promptsentry/schema/constants/audit";
 import { changedFields, type Recorder } from "./audit";
 import { deleteOwnedOr404, findOwnedOr404, ownedBy } from "./owned";
 

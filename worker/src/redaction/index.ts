@@ -4,9 +4,9 @@
 // integrations and the socket only ever see the redacted text. Under "sensitive" the user id is
 // stored as its keyed fingerprint (storedUserId). Findings keep reason, rule and offsets into the
 // redacted text, and carry the value's fingerprint; flag status and reasons are the detector's.
-import { REDACTED_RULE_PREFIXES, type RedactionMode } from "../../../schema/constants";
-import { type Conversation, conversationStrings, mapConversationStrings } from "../../../schema/conversation";
-import type { Finding } from "../../../schema/tables";
+import { REDACTED_RULE_PREFIXES, type RedactionMode } from "@promptsentry/schema/constants/privacy";
+import { type Conversation, conversationStrings, mapConversationStrings } from "@promptsentry/schema/conversation";
+import type { Finding } from "@promptsentry/schema/tables/logs";
 import type { Target } from "../detector";
 import { sensitiveFindings } from "../detector/sensitive";
 import type { Fingerprinter } from "./fingerprint";

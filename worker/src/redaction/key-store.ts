@@ -2,7 +2,7 @@
 // (the settings view never includes it). Kept apart from the pure redaction code, which the seed
 // script also runs outside the worker.
 import { and, eq, isNull } from "drizzle-orm";
-import { orgSettings } from "../../../schema/tables";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import type { Db } from "../env";
 import { fingerprinter, newFingerprintKey, type Fingerprinter } from "./fingerprint";
 

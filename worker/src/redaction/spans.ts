@@ -1,6 +1,6 @@
 // Replacing detector spans by typed placeholders, and moving every other offset along so findings
 // still point at the right characters of the redacted text (the details dialog highlights them).
-import { REDACTION_PLACEHOLDER_PREFIX } from "../../../schema/constants";
+import { REDACTION_PLACEHOLDER_PREFIX } from "@promptsentry/schema/constants/privacy";
 
 export type Span = { rule: string; start: number; end: number };
 export type Replacement = Span & { value: string; newStart: number; newEnd: number };

@@ -1,13 +1,13 @@
 import { Hono } from "hono";
-import { ROLE_PERMISSIONS, type Permission } from "../../../schema/constants";
+import { ROLE_PERMISSIONS, type Permission } from "@promptsentry/schema/constants/access";
 import {
   organizationOrNullSchema,
   registerResultSchema,
   sessionResultSchema,
   type RegisterResult,
   type SessionResult,
-} from "../../../schema/responses";
-import { registerBody, sessionBody } from "../../../schema/validation";
+} from "@promptsentry/schema/responses";
+import { registerBody, sessionBody } from "@promptsentry/schema/requests/account";
 import type { AppEnv, Db } from "../env";
 import { unauthorized } from "../errors";
 import { hashApiKey } from "../auth/keys";

@@ -1,7 +1,7 @@
 // Filters of the logs lists, sessions, users, top spenders and the models seen (docs/api.md).
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { promptLogs } from "../../../schema/tables";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
 import { logFilters } from "../queries/logs";
 import { call, dataDb, expectEnvelope, insertLogs, registerOrg } from "../../test/helpers";
 

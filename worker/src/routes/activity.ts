@@ -2,8 +2,9 @@
 // happened with its totals, a user's totals and days. An id the organization's logs never named
 // (another organization's included) is a 404, the same answer either way.
 import { Hono } from "hono";
-import { sessionViewSchema, userViewSchema, type SessionView, type UserView } from "../../../schema/responses";
-import { sessionParam, userViewQuery } from "../../../schema/validation";
+import { sessionViewSchema, userViewSchema, type SessionView, type UserView } from "@promptsentry/schema/responses";
+import { sessionParam } from "@promptsentry/schema/requests/logs";
+import { userViewQuery } from "@promptsentry/schema/requests/analytics";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { orgOf } from "../middleware/auth";

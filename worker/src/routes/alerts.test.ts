@@ -1,7 +1,8 @@
-import { ALERTS_ACK_BATCH, type Permission } from "../../../schema/constants";
+import { ALERTS_ACK_BATCH } from "@promptsentry/schema/constants/alerts";
+import type { Permission } from "@promptsentry/schema/constants/access";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { alerts } from "../../../schema/tables";
+import { alerts } from "@promptsentry/schema/tables/alerts";
 import { api, call, dataDb, expectEnvelope, keyWith, read, registerOrg, shardDbs } from "../../test/helpers";
 
 const MINUTE = 60_000;

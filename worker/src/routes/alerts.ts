@@ -1,7 +1,8 @@
 import { Hono } from "hono";
-import { TOTAL_COUNT_HEADER } from "../../../schema/constants";
-import { alertSchema } from "../../../schema/responses";
-import { acknowledgeAlertsBody, alertsQuery, idParam } from "../../../schema/validation";
+import { TOTAL_COUNT_HEADER } from "@promptsentry/schema/constants/logs";
+import { alertSchema } from "@promptsentry/schema/responses";
+import { acknowledgeAlertsBody, alertsQuery } from "@promptsentry/schema/requests/alerts";
+import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list } from "../middleware/guard";

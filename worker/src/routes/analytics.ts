@@ -7,8 +7,8 @@ import {
   performanceEntrySchema,
   statsSchema,
   trendEntrySchema,
-} from "../../../schema/responses";
-import { daysQuery, topSpendersQuery } from "../../../schema/validation";
+} from "@promptsentry/schema/responses";
+import { daysQuery, topSpendersQuery } from "@promptsentry/schema/requests/analytics";
 import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";
 import { guard, json, list, type RouteDoc } from "../middleware/guard";

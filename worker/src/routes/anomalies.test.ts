@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anomalyDetections } from "../../../schema/tables";
+import { anomalyDetections } from "@promptsentry/schema/tables/alerts";
 import { api, call, expectEnvelope, keyWith, read, registerOrg, dataDb } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 

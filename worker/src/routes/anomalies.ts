@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { anomalySchema } from "../../../schema/responses";
+import { anomalySchema } from "@promptsentry/schema/responses";
 import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";
 import { guard, list } from "../middleware/guard";

@@ -122,7 +122,7 @@ describe("POST /api/api-keys", () => {
     expect(error.issues?.permissions).toEqual(["At least one permission must be selected"]);
 
     // Absent fields are rejected too. (valibot reports a missing key with its generic "Invalid key"
-    // text rather than the field's message; see the lead's note on schema/validation.ts.)
+    // text rather than the field's message; see the lead's note on schema/requests/.)
     error = expectEnvelope(await read(api(org)["api-keys"].$post({ json: {} })), 400, "validation_failed");
     expect(Object.keys(error.issues ?? {}).sort()).toEqual(["name", "permissions"]);
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
-import { apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "../../../schema/responses";
-import { apiKeyBody, idParam } from "../../../schema/validation";
+import { apiKeySchema, createdApiKeySchema, type CreatedApiKey } from "@promptsentry/schema/responses";
+import { apiKeyBody } from "@promptsentry/schema/requests/api-keys";
+import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { conflict } from "../errors";
 import { auditRecorder } from "../lib/audit";

@@ -3,8 +3,8 @@
 // databases newest first for admins; records cannot be rewritten and go with retention.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { AUDIT_SECRET } from "../../../schema/constants";
-import type { AuditEntry } from "../../../schema/responses";
+import { AUDIT_SECRET } from "@promptsentry/schema/constants/audit";
+import type { AuditEntry } from "@promptsentry/schema/responses";
 import { call, dataD1, expectEnvelope, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
 import { idAt } from "../lib/ids";
 import { purgeExpired } from "../schedules/retention";

@@ -2,8 +2,8 @@
 // There is no route that changes or deletes a record: they are written only with the change they
 // record, and leave only with retention, Delete All Data (flag feedback's) or the organization.
 import { Hono } from "hono";
-import { auditEntrySchema } from "../../../schema/responses";
-import { auditQuery } from "../../../schema/validation";
+import { auditEntrySchema } from "@promptsentry/schema/responses";
+import { auditQuery } from "@promptsentry/schema/requests/audit";
 import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";
 import { guard, list } from "../middleware/guard";

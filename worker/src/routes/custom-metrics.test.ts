@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
-import { customMetrics } from "../../../schema/tables";
+import { MAX_CUSTOM_METRICS_PER_ORG } from "@promptsentry/schema/constants/metrics";
+import { customMetrics } from "@promptsentry/schema/tables/metrics";
 import { api, call, expectEnvelope, insertLogs, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const MIN_REFRESH = "Refresh interval must be at least 60 seconds";

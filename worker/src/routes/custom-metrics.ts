@@ -1,10 +1,11 @@
-// Custom metrics (schema/validation.ts, docs/api.md#calls, docs/data.md). Reading needs logs:read; managing needs admin. A query is
+// Custom metrics (schema/requests/, docs/api.md#calls, docs/data.md). Reading needs logs:read; managing needs admin. A query is
 // checked by the SQL sandbox and run once before anything is stored, so a metric never exists
 // without a value or a reason why not.
 import { Hono } from "hono";
-import { MAX_CUSTOM_METRICS_PER_ORG } from "../../../schema/constants";
-import { customMetricSchema } from "../../../schema/responses";
-import { customMetricBody, idParam } from "../../../schema/validation";
+import { MAX_CUSTOM_METRICS_PER_ORG } from "@promptsentry/schema/constants/metrics";
+import { customMetricSchema } from "@promptsentry/schema/responses";
+import { customMetricBody } from "@promptsentry/schema/requests/custom-metrics";
+import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
 import { newId } from "../lib/ids";

@@ -2,7 +2,7 @@
 // wrangler.toml run_worker_first): served from the static assets with the security headers, whose
 // Content-Security-Policy must name the realtime socket's origin, known only at run time (PARTY_HOST).
 import { Hono } from "hono";
-import { dashboardHeaders } from "../../../schema/security-headers";
+import { dashboardHeaders } from "@promptsentry/schema/security-headers";
 import type { AppEnv } from "../env";
 import { partyOrigin } from "../lib/realtime";
 

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { alerts, anomalyDetections, webhookDeliveries, webhooks } from "../../../schema/tables";
+import { alerts, anomalyDetections } from "@promptsentry/schema/tables/alerts";
+import { webhookDeliveries, webhooks } from "@promptsentry/schema/tables/delivery";
 import {
   api,
   call,

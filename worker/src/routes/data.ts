@@ -2,8 +2,8 @@
 // deliveries (and flag feedback with its audit records) after the caller types the organization name.
 // Keys, team, settings, configuration and their audit log stay; the deletion itself is recorded there.
 import { Hono } from "hono";
-import { deletedSchema, type Deleted } from "../../../schema/responses";
-import { deleteDataBody } from "../../../schema/validation";
+import { deletedSchema, type Deleted } from "@promptsentry/schema/responses";
+import { deleteDataBody } from "@promptsentry/schema/requests/settings";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { auditRecorder } from "../lib/audit";

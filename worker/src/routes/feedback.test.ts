@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { orgSettings } from "../../../schema/tables";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import {
   allShardD1s,
   api,

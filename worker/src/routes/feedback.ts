@@ -3,9 +3,10 @@
 // A log id outside the caller's organization is 404 on every path.
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
-import { FEEDBACK_VERDICT_LABELS, verdictsFor } from "../../../schema/constants";
-import { feedbackOrNullSchema, feedbackSchema, feedbackSummarySchema } from "../../../schema/responses";
-import { feedbackBody, feedbackExportQuery, idParam } from "../../../schema/validation";
+import { FEEDBACK_VERDICT_LABELS, verdictsFor } from "@promptsentry/schema/constants/feedback";
+import { feedbackOrNullSchema, feedbackSchema, feedbackSummarySchema } from "@promptsentry/schema/responses";
+import { feedbackBody, feedbackExportQuery } from "@promptsentry/schema/requests/feedback";
+import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { badRequest, notFound } from "../errors";
 import { auditRecorder } from "../lib/audit";

@@ -4,7 +4,8 @@
 // Time limits are set small through the bindings of the same name, so the tests stay fast.
 import OpenAI from "openai";
 import { describe, expect, inject, it } from "vitest";
-import { GATEWAY_LOG_MAX_BYTES, MAX_TEXT_CHARS } from "../../../schema/constants";
+import { GATEWAY_LOG_MAX_BYTES } from "@promptsentry/schema/constants/gateway";
+import { MAX_TEXT_CHARS } from "@promptsentry/schema/constants/ingestion";
 import { fakeProvider, gatewayClient } from "../../test/gateway-client";
 import { call, registerOrg, type TestOrg } from "../../test/helpers";
 

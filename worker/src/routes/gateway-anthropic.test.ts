@@ -4,7 +4,7 @@
 // provider namespace.
 import Anthropic from "@anthropic-ai/sdk";
 import { describe, expect, inject, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { allowUpstreamOverride, anthropicClient, expectStoredNowhere, fakeProvider, rawGatewayCall } from "../../test/gateway-client";
 import { call, registerOrg, type TestOrg } from "../../test/helpers";
 import { testEnv } from "../../test/delivery-helpers";

@@ -6,7 +6,7 @@
 // guardrail's sends nothing to the provider.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { testEnv } from "../../test/delivery-helpers";
 import { anyValue, bodyFor, brokenBody, hostileString, toJsonText } from "../../test/fuzz-arbitraries";
 import { allowUpstreamOverride, fakeProvider, rawGatewayCall } from "../../test/gateway-client";

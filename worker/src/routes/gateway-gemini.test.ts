@@ -3,7 +3,7 @@
 // real local D1.
 import { ApiError } from "@google/genai";
 import { describe, expect, inject, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { testEnv } from "../../test/delivery-helpers";
 import { allowUpstreamOverride, expectStoredNowhere, fakeProvider, geminiClient, rawGatewayCall } from "../../test/gateway-client";
 import { call, registerOrg, type TestOrg } from "../../test/helpers";

@@ -3,7 +3,7 @@
 // legacy function calls, tool descriptions, predicted output, full-width letters, the middle of a
 // long prompt). Parts it cannot read are refused while blocking is on; nothing is sent or stored then.
 import { describe, expect, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { fakeProvider, rawGatewayCall } from "../../test/gateway-client";
 import { call, registerOrg } from "../../test/helpers";
 

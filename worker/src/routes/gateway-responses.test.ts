@@ -3,7 +3,7 @@
 // (scripts/lib/fake-wires.mjs), with the real local D1.
 import OpenAI from "openai";
 import { describe, expect, inject, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { testEnv } from "../../test/delivery-helpers";
 import { allowUpstreamOverride, expectStoredNowhere, fakeProvider, gatewayClient, rawGatewayCall } from "../../test/gateway-client";
 import { call, registerOrg, type TestOrg } from "../../test/helpers";

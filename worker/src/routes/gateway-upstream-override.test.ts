@@ -3,7 +3,7 @@
 // anything is forwarded or stored, whatever the key may otherwise do.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { fakeProvider, rawGatewayCall } from "../../test/gateway-client";
 import { call, expectEnvelope, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
 

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import OpenAI from "openai";
 import { describe, expect, inject, it } from "vitest";
-import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "../../../schema/constants";
+import { GATEWAY_KEY_HEADER, GATEWAY_UPSTREAM_HEADER } from "@promptsentry/schema/constants/gateway";
 import { allowUpstreamOverride, expectStoredNowhere, fakeProvider, gatewayClient, rawGatewayCall } from "../../test/gateway-client";
 import { call, keyWith, registerOrg, type TestOrg } from "../../test/helpers";
 

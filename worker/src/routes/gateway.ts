@@ -5,8 +5,8 @@
 // organization's gatewayBlock never reaches the provider: it is stored marked `blocked` and the client
 // gets the provider's own 400 shape. Each route reads what its wire needs; gateway/call.ts does the rest.
 import { Hono } from "hono";
-import { DEFAULT_ANTHROPIC_UPSTREAM, DEFAULT_GATEWAY_UPSTREAM, DEFAULT_GEMINI_UPSTREAM } from "../../../schema/constants";
-import { gatewayAnthropicBody, gatewayChatBody, gatewayGeminiBody, gatewayResponsesBody } from "../../../schema/validation";
+import { DEFAULT_ANTHROPIC_UPSTREAM, DEFAULT_GATEWAY_UPSTREAM, DEFAULT_GEMINI_UPSTREAM } from "@promptsentry/schema/constants/gateway";
+import { gatewayAnthropicBody, gatewayChatBody, gatewayGeminiBody, gatewayResponsesBody } from "@promptsentry/schema/requests/gateway";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { anthropicErrorBody, anthropicWire, messagesUrl } from "../gateway/anthropic/wire";

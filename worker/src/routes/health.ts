@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { healthSchema } from "../../../schema/responses";
+import { healthSchema } from "@promptsentry/schema/responses";
 import type { AppEnv } from "../env";
 import { json, publicRoute } from "../middleware/guard";
 

@@ -1,7 +1,7 @@
 // docs/api.md#errors: input that used to be stored and then broke (a 500 after the write, or sums poisoned
 // by one absurd number) is refused with a 400 envelope, and nothing is written.
 import { describe, expect, it } from "vitest";
-import { MAX_ESTIMATED_COST_CENTS, MAX_LATENCY_MS, MAX_TOKEN_COUNT, METADATA_LIMITS } from "../../../schema/constants";
+import { MAX_ESTIMATED_COST_CENTS, MAX_LATENCY_MS, MAX_TOKEN_COUNT, METADATA_LIMITS } from "@promptsentry/schema/constants/ingestion";
 import { call, dataD1, expectEnvelope, registerOrg, type TestOrg } from "../../test/helpers";
 
 const good = { prompt: "Summarize the memo", response: "Done", model: "gpt-4" };

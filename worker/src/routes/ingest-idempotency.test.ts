@@ -2,7 +2,7 @@
 // collide, whatever characters they hold; a retry of the same request still replays.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { promptLogs } from "../../../schema/tables";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
 import { call, dataDb, registerOrg, type TestOrg } from "../../test/helpers";
 
 const log = (prompt: string) => ({ prompt, response: "ok", model: "gpt-4" });

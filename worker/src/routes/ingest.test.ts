@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, call, dataD1, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg, logCount } from "../../test/helpers";
-import { dailyUsage, organizations } from "../../../schema/tables";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
+import { organizations } from "@promptsentry/schema/tables/organizations";
 import { eq } from "drizzle-orm";
 
 const good = { prompt: "Summarize the Q3 memo in five bullets.", response: "- Revenue grew\n- Churn fell", model: "gpt-4" };

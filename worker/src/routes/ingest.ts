@@ -1,16 +1,16 @@
 // Ingestion (docs/api.md): single logs and batches from SDKs (Bearer key with logs:write), and the
 // dashboard's test prompts. The answer never waits for the realtime fan-out or webhook enqueueing.
 import { Hono } from "hono";
-import { TEST_PROMPT_SOURCE } from "../../../schema/constants";
-import { estimateCostCents } from "../../../schema/pricing";
+import { TEST_PROMPT_SOURCE } from "@promptsentry/schema/constants/models";
+import { estimateCostCents } from "@promptsentry/schema/pricing";
 import {
   logBatchResultSchema,
   promptLogSchema,
   testPromptDryRunSchema,
   type LogBatchResult,
   type TestPromptDryRun,
-} from "../../../schema/responses";
-import { logBatchBody, logBody, testPromptBody, type LogInput } from "../../../schema/validation";
+} from "@promptsentry/schema/responses";
+import { logBatchBody, logBody, testPromptBody, type LogInput } from "@promptsentry/schema/requests/logs";
 import { detect } from "../detector";
 import type { AppEnv, Db } from "../env";
 import { ingestLogs } from "../ingestion/ingest-logs";

@@ -1,8 +1,8 @@
-import type { Permission } from "../../../schema/constants";
+import type { Permission } from "@promptsentry/schema/constants/access";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { integrations } from "../../../schema/tables";
+import { integrations } from "@promptsentry/schema/tables/delivery";
 import { api, call, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 
 const PRIVATE = "Private and loopback addresses are not allowed";

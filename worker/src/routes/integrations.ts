@@ -1,10 +1,11 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { IntegrationConfig } from "../../../schema/tables";
+import type { IntegrationConfig } from "@promptsentry/schema/tables/delivery";
 import { auditRecorder } from "../lib/audit";
 import { assertDeliverable } from "../lib/url-policy";
-import { integrationSchema } from "../../../schema/responses";
-import { idParam, integrationBody, integrationConfigSchema, integrationPatch } from "../../../schema/validation";
+import { integrationSchema } from "@promptsentry/schema/responses";
+import { idParam } from "@promptsentry/schema/requests/fields";
+import { integrationBody, integrationConfigSchema, integrationPatch } from "@promptsentry/schema/requests/integrations";
 import type { AppEnv } from "../env";
 import { badRequest } from "../errors";
 import { orgOf } from "../middleware/auth";

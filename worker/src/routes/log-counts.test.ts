@@ -3,8 +3,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { LOG_COUNT_CAP } from "../../../schema/constants";
-import { orgSettings } from "../../../schema/tables";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { awayFromBoundary, call, dataD1, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { bulkInsertLogs } from "../../test/schedule-helpers";
 import { purgeExpired } from "../schedules/retention";

@@ -1,7 +1,7 @@
 // A log's conversation as turns (docs/api.md#conversations): `messages` on POST /api/logs and batch,
 // answered by GET /api/logs/{id} only, bounded, redacted like the prompt, and the organization's own.
 import { describe, expect, it } from "vitest";
-import { CONVERSATION_LIMITS } from "../../../schema/conversation";
+import { CONVERSATION_LIMITS } from "@promptsentry/schema/conversation";
 import { call, dataD1, expectEnvelope, logCount, registerOrg } from "../../test/helpers";
 
 const AWS = () => `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((s, b) => s + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;

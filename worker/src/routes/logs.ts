@@ -2,12 +2,14 @@
 import { Hono } from "hono";
 import { stream } from "hono/streaming";
 import * as v from "valibot";
-import { fingerprintSummarySchema, logCountsSchema, modelSeenSchema, promptLogSchema } from "../../../schema/responses";
-import { countsQuery, exportQuery, fingerprintParam, idParam, logsQuery } from "../../../schema/validation";
+import { fingerprintSummarySchema, logCountsSchema, modelSeenSchema, promptLogSchema } from "@promptsentry/schema/responses";
+import { countsQuery, exportQuery, logsQuery } from "@promptsentry/schema/requests/logs";
+import { fingerprintParam } from "@promptsentry/schema/requests/privacy";
+import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { csvHeader, csvRow, jsonlRow } from "../lib/export";
-import { LOG_COUNT_CAP } from "../../../schema/constants";
+import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
 import { orgOf } from "../middleware/auth";
 import { download, guard, json, list } from "../middleware/guard";
 import { modelsSeen } from "../queries/activity";

@@ -2,7 +2,8 @@
 // in OTLP's shape, and model-call spans counted against the ingestion rate limit.
 import { fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { BATCH_MAX_LOGS, INGEST_RATE_LIMITS, MAX_BODY_BYTES } from "../../../schema/constants";
+import { BATCH_MAX_LOGS, MAX_BODY_BYTES } from "@promptsentry/schema/constants/ingestion";
+import { INGEST_RATE_LIMITS } from "@promptsentry/schema/constants/plans";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
 import { awayFromBoundary, call, logCount, registerOrg, spendIngestUnits, type TestOrg } from "../../test/helpers";
 import { otlpJson, otlpProtobuf, postTraces, type TestSpan } from "../../test/otlp";

@@ -5,7 +5,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dailyUsage } from "../../../schema/tables";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
 import { ExportLogsServiceResponseSchema } from "../otel/proto/otlp_logs_pb";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
 import { PENDING_GRACE_MS, PENDING_TTL_MS } from "../otel/pending";

@@ -1,7 +1,7 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { dailyUsage } from "../../../schema/tables";
+import { dailyUsage } from "@promptsentry/schema/tables/usage";
 import { ExportTraceServiceResponseSchema, StatusSchema } from "../otel/proto/otlp_trace_pb";
 import { call, dataDb, keyWith, registerOrg, type TestOrg, logCount } from "../../test/helpers";
 import { gzip, otlpJson, otlpProtobuf, postTraces, type TestSpan } from "../../test/otlp";

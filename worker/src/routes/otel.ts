@@ -6,7 +6,7 @@
 // (partial_success for refused records), google.rpc.Status on failures.
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES } from "../../../schema/constants";
+import { BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES, OTLP_MAX_DECODED_BYTES } from "@promptsentry/schema/constants/ingestion";
 import type { AppEnv, Db } from "../env";
 import { ApiError } from "../errors";
 import { ingestionQuota, ingestLogs } from "../ingestion/ingest-logs";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { REALTIME_TOKEN_TTL_SECONDS, verifyRealtimeToken } from "../../../schema/realtime";
+import { REALTIME_TOKEN_TTL_SECONDS, verifyRealtimeToken } from "@promptsentry/schema/realtime";
 import { api, call, expectEnvelope, keyWith, read, registerOrg } from "../../test/helpers";
 import { partyOrigin, roomPath } from "../lib/realtime";
 

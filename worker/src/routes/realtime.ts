@@ -1,8 +1,8 @@
 // Realtime token (docs/api.md): a short-lived signed token for the caller's organization room, and the
 // full WebSocket URL to open with it.
 import { Hono } from "hono";
-import { signRealtimeToken } from "../../../schema/realtime";
-import { realtimeTokenSchema, type RealtimeToken } from "../../../schema/responses";
+import { signRealtimeToken } from "@promptsentry/schema/realtime";
+import { realtimeTokenSchema, type RealtimeToken } from "@promptsentry/schema/responses";
 import type { AppEnv } from "../env";
 import { partyOrigin, roomPath } from "../lib/realtime";
 import { requirePrincipal } from "../middleware/auth";

@@ -1,9 +1,10 @@
 // Settings made real (docs/api.md): organization name, retention, alert switches, flag rules, token
 // threshold; and rotation of the caller's own API key.
 import { Hono } from "hono";
-import { rotatedKeySchema, settingsSchema, type RotatedKey, type Settings } from "../../../schema/responses";
-import type { OrgSettings } from "../../../schema/tables";
-import { REDACTION_MESSAGES, settingsBody } from "../../../schema/validation";
+import { rotatedKeySchema, settingsSchema, type RotatedKey, type Settings } from "@promptsentry/schema/responses";
+import type { OrgSettings } from "@promptsentry/schema/tables/organizations";
+import { REDACTION_MESSAGES } from "@promptsentry/schema/requests/privacy";
+import { settingsBody } from "@promptsentry/schema/requests/settings";
 import type { AppEnv } from "../env";
 import { badRequest, unauthorized } from "../errors";
 import { displayPrefix, generateApiKey, hashApiKey } from "../auth/keys";

@@ -1,8 +1,9 @@
 // Team made real (docs/api.md): members with roles, invitations answering a one-time key, role
 // changes and removal. Status comes from each member's most recent key use.
 import { Hono } from "hono";
-import { inviteResultSchema, teamMemberSchema, type InviteResult } from "../../../schema/responses";
-import { idParam, teamInviteBody, teamPatchBody } from "../../../schema/validation";
+import { inviteResultSchema, teamMemberSchema, type InviteResult } from "@promptsentry/schema/responses";
+import { idParam } from "@promptsentry/schema/requests/fields";
+import { teamInviteBody, teamPatchBody } from "@promptsentry/schema/requests/team";
 import type { AppEnv } from "../env";
 import { enqueueEvents, inBackground } from "../delivery/emit";
 import { userJoinedData } from "../delivery/events";

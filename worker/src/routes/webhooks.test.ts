@@ -1,9 +1,9 @@
-import type { Permission } from "../../../schema/constants";
+import type { Permission } from "@promptsentry/schema/constants/access";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { webhookDeliveries, webhooks } from "../../../schema/tables";
+import { webhookDeliveries, webhooks } from "@promptsentry/schema/tables/delivery";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "../../test/delivery-helpers";
 import { api, call, dataDb, expectEnvelope, keyWith, read, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { idAt } from "../lib/ids";
@@ -16,7 +16,7 @@ const REBIND = "Wildcard and rebinding DNS names (nip.io, localtest.me, …) are
 
 /**
  * The distinct messages under one field. (Today a non-URL collects "Valid URL required" twice, from
- * v.url and from the http(s) check in schema/validation.ts' httpUrl; see the report.)
+ * v.url and from the http(s) check in schema/requests/fields.ts' httpUrl; see the report.)
  */
 const messages = (issues: Record<string, string[]> | undefined, field: string) => [...new Set(issues?.[field] ?? [])];
 
@@ -96,7 +96,7 @@ describe("POST /api/webhooks", () => {
     expect(error.issues?.events).toEqual(["At least one event must be selected"]);
 
     // Absent fields are refused under their own names. (Their messages are valibot's "Invalid key: …"
-    // until schema/validation.ts defaults absent fields so the spec's texts apply; see the report.)
+    // until schema/requests/ defaults absent fields so the spec's texts apply; see the report.)
     const empty = expectEnvelope(await read(api(org).webhooks.$post({ json: {} })), 400, "validation_failed");
     expect(Object.keys(empty.issues ?? {}).sort()).toEqual(["events", "name", "url"]);
 

@@ -1,8 +1,9 @@
 // Webhooks CRUD, active patch, delivery history and test sends (docs/api.md, docs/delivery.md). Admin
 // only: the list carries signing secrets.
 import { Hono } from "hono";
-import { webhookDeliverySchema, webhookSchema, webhookTestSchema, type WebhookTest } from "../../../schema/responses";
-import { idParam, webhookBody, webhookPatch } from "../../../schema/validation";
+import { webhookDeliverySchema, webhookSchema, webhookTestSchema, type WebhookTest } from "@promptsentry/schema/responses";
+import { idParam } from "@promptsentry/schema/requests/fields";
+import { webhookBody, webhookPatch } from "@promptsentry/schema/requests/webhooks";
 import type { AppEnv } from "../env";
 import { testMessage } from "../delivery/emit";
 import { ApiError } from "../errors";

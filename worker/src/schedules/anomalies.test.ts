@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { alerts, anomalyDetections, hourlyUsage } from "../../../schema/tables";
+import { alerts, anomalyDetections } from "@promptsentry/schema/tables/alerts";
+import { hourlyUsage } from "@promptsentry/schema/tables/usage";
 import { call, dataDb, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { detectAnomalies } from "./anomalies";

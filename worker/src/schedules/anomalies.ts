@@ -3,7 +3,8 @@
 // A new anomaly opens a row and an `anomaly` alert; while one is open for a metric nothing is
 // duplicated; a metric back within its threshold resolves it.
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { alerts, anomalyDetections, hourlyUsage, type AlertRow, type AnomalyRow } from "../../../schema/tables";
+import { alerts, anomalyDetections, type AlertRow, type AnomalyRow } from "@promptsentry/schema/tables/alerts";
+import { hourlyUsage } from "@promptsentry/schema/tables/usage";
 import { enqueueAlertNotifications } from "../delivery/emit";
 import type { Bindings, Db } from "../env";
 import { newId } from "../lib/ids";

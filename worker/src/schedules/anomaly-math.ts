@@ -8,7 +8,7 @@
 //   z ≥ 3 low · z ≥ 4 medium · z ≥ 6 high · z ≥ 10 critical
 // and nothing is judged in an hour with fewer than MIN_PROMPTS prompts, or without at least
 // MIN_HISTORY_HOURS of history holding MIN_BASELINE_PROMPTS prompts.
-import type { AnomalySeverity } from "../../../schema/constants";
+import type { AnomalySeverity } from "@promptsentry/schema/constants/alerts";
 
 export const HOUR_MS = 3_600_000;
 export const BASELINE_HOURS = 168;

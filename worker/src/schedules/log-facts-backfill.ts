@@ -4,9 +4,9 @@
 // copy is INSERT OR IGNORE, so a run that fails or overlaps another copies nothing twice. Until a
 // shard is done its metrics read prompt_logs (metrics/run.ts), slower but complete.
 import { sql } from "drizzle-orm";
-import { LOG_FACTS_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
-import { logFactsBackfillChunk } from "../../../schema/log-facts";
-import { rowidsLeft } from "../../../schema/rowid-backfill";
+import { LOG_FACTS_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "@promptsentry/schema/constants/search";
+import { logFactsBackfillChunk } from "@promptsentry/schema/log-facts";
+import { rowidsLeft } from "@promptsentry/schema/rowid-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../tenancy/shards";
 import { type BackfillReport, drainChunks, runChunk } from "./chunk";

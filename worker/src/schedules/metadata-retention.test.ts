@@ -5,7 +5,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { orgSettings, promptLogs } from "../../../schema/tables";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
 import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { purgeExpired } from "./retention";
 

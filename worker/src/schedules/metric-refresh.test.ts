@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { customMetrics } from "../../../schema/tables";
+import { customMetrics } from "@promptsentry/schema/tables/metrics";
 import { dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { newId } from "../lib/ids";

@@ -5,8 +5,9 @@
 // A running D1 query cannot be cancelled from the Worker, so one query's cost is bounded by the SQL
 // policy (metrics/sql-policy.ts) and the budget is checked between queries.
 import { and, asc, eq, sql } from "drizzle-orm";
-import { METRIC_REFRESH_BUDGET_MS } from "../../../schema/constants";
-import { customMetrics, organizations, type CustomMetricRow } from "../../../schema/tables";
+import { METRIC_REFRESH_BUDGET_MS } from "@promptsentry/schema/constants/metrics";
+import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
+import { organizations } from "@promptsentry/schema/tables/organizations";
 import type { Bindings, Db, TenantDbs } from "../env";
 import { shardDb } from "../tenancy/shards";
 import { refreshMetric } from "../metrics/run";

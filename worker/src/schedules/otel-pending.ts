@@ -5,8 +5,8 @@
 // organization's group commit, as every way in does (detection, redaction, quota, alerts, live feed),
 // and then to its webhooks.
 import { inArray } from "drizzle-orm";
-import { DATA_SHARDS } from "../../../schema/shards";
-import { organizations } from "../../../schema/tables";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
+import { organizations } from "@promptsentry/schema/tables/organizations";
 import { enqueueIngested } from "../delivery/emit";
 import type { Bindings, Db } from "../env";
 import { committerOf } from "../ingestion/ingest-logs";

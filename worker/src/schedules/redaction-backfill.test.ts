@@ -3,7 +3,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { orgSettings, promptLogs } from "../../../schema/tables";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
+import { promptLogs } from "@promptsentry/schema/tables/logs";
 import { allShardD1s, call, dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { redactStoredLogs } from "./redaction-backfill";

@@ -5,8 +5,8 @@
 // that chose "off" has its old logs marked and left as they are.
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { RedactionMode } from "../../../schema/constants";
-import { logFingerprints, promptLogs, type PromptLogRow } from "../../../schema/tables";
+import type { RedactionMode } from "@promptsentry/schema/constants/privacy";
+import { logFingerprints, promptLogs, type PromptLogRow } from "@promptsentry/schema/tables/logs";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../tenancy/shards";
 import { getSettings } from "../queries/settings";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { orgSettings, webhookDeliveries, webhooks } from "../../../schema/tables";
+import { orgSettings } from "@promptsentry/schema/tables/organizations";
+import { webhookDeliveries, webhooks } from "@promptsentry/schema/tables/delivery";
 import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { purgeExpired } from "./retention";

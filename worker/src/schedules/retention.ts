@@ -6,7 +6,9 @@
 // deletion also updates the FTS index (triggers); daily aggregates stay. One run does a bounded
 // amount of work and the next run continues.
 import { sql, type SQL } from "drizzle-orm";
-import { DAY_MS, DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS, DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
+import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@promptsentry/schema/constants/privacy";
+import { DELIVERY_CLAIM_KEEP_DAYS } from "@promptsentry/schema/constants/delivery";
 import type { Bindings, Db } from "../env";
 import { SCRUB_BODIES, SCRUB_LOG } from "../lib/scrub";
 import { allShards } from "../tenancy/shards";

@@ -6,9 +6,9 @@
 // index entries, so a run that fails or overlaps another indexes nothing twice. Until it is done,
 // searches read the index it replaces, which every write keeps current meanwhile (queries/search.ts).
 import { sql } from "drizzle-orm";
-import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "../../../schema/constants";
-import { rowidsLeft } from "../../../schema/rowid-backfill";
-import { searchBackfillChunk, searchQueueIndex } from "../../../schema/search-backfill";
+import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "@promptsentry/schema/constants/search";
+import { rowidsLeft } from "@promptsentry/schema/rowid-backfill";
+import { searchBackfillChunk, searchQueueIndex } from "@promptsentry/schema/search-backfill";
 import type { Bindings, Db } from "../env";
 import { allShards } from "../tenancy/shards";
 import { type BackfillReport, drainChunks, runChunk } from "./chunk";

@@ -3,8 +3,9 @@ import { env } from "cloudflare:test";
 // delivery claims older than any retry of their message, in bounded chunks; live rows stay.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { DELIVERY_CLAIM_KEEP_DAYS } from "../../../schema/constants";
-import { apiKeys, deliveryClaims, sessions } from "../../../schema/tables";
+import { DELIVERY_CLAIM_KEEP_DAYS } from "@promptsentry/schema/constants/delivery";
+import { apiKeys, sessions } from "@promptsentry/schema/tables/access";
+import { deliveryClaims } from "@promptsentry/schema/tables/delivery";
 import { call, dataDb, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";

@@ -3,8 +3,8 @@
 // webhooks or integrations change (the next log sees the change), never served to another
 // organization, and never a substitute for the key re-read.
 import { describe, expect, it } from "vitest";
-import { DATA_SHARDS } from "../../../schema/shards";
-import type { OrgSettings, Organization } from "../../../schema/tables";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
+import type { OrgSettings, Organization } from "@promptsentry/schema/tables/organizations";
 import { committer, countCommitter } from "../../test/committer-helpers";
 import { call, expectEnvelope, orgShard, registerOrg, type TestOrg } from "../../test/helpers";
 import { OrgContextCache } from "./context-cache";

@@ -5,7 +5,7 @@
 // organization (which the committer never gets, but must never be served from it) misses it.
 // Invalidated by whatever changes what it holds (`forgetIngestContext`: the settings, webhooks and
 // integrations routes, a delivery switching off its webhook or integration), and by age.
-import { INGEST_CONTEXT_TTL_MS } from "../../../schema/constants";
+import { INGEST_CONTEXT_TTL_MS } from "@promptsentry/schema/constants/ingestion";
 import type { Bindings } from "../env";
 import type { Fingerprinter } from "../redaction";
 import type { OrgContext } from "../queries/ingestion";

@@ -1,8 +1,8 @@
 // The Drizzle client of a D1 binding, and which data shard's binding a signed-in request writes to.
 import { drizzle } from "drizzle-orm/d1";
-import * as tables from "../../../schema/tables";
+import * as tables from "@promptsentry/schema/tables";
 import type { Context } from "hono";
-import { DATA_SHARDS, type DataShardBinding } from "../../../schema/shards";
+import { DATA_SHARDS, type DataShardBinding } from "@promptsentry/schema/shards";
 import type { AppEnv } from "../env";
 
 type Db = ReturnType<typeof build>;

@@ -2,7 +2,7 @@
 // afterwards, read from the new shard, and nothing of it is left in the old one.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
+import { DATA_TABLES, SEARCH_INDEXES } from "@promptsentry/schema/shards";
 import { awayFromBoundary, call, orgShard, registerOrg, shardD1 } from "../../test/helpers";
 import { bulkInsertLogs } from "../../test/schedule-helpers";
 import { moveTenant } from "./shard-move";

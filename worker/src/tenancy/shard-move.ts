@@ -3,8 +3,8 @@
 // the source meanwhile, verify the counts, and only then delete it from the source. Every step can be
 // run again: copies are INSERT OR IGNORE (or OR REPLACE for the aggregates), so a move interrupted
 // anywhere is finished by running it again.
-import { INDEX_QUEUED_LOGS } from "../../../schema/search-backfill";
-import { DATA_TABLES, SEARCH_INDEXES } from "../../../schema/shards";
+import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
+import { DATA_TABLES, SEARCH_INDEXES } from "@promptsentry/schema/shards";
 import type { Bindings } from "../env";
 import { SCRUB_LOG } from "../lib/scrub";
 import { isShard, shardBindings } from "./shards";

@@ -2,7 +2,7 @@
 // and that the schedules reach every shard. Both shard bindings are read directly through `env`.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DATA_SHARDS } from "../../../schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { allShardD1s, awayFromBoundary, call, orgShard, registerOrg, shardD1, testDb } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { pickShard, SHARD_COUNT, shardBindings } from "./shards";

@@ -2,8 +2,8 @@
 // D1 bindings named by DATA_SHARDS (schema/shards.ts) in index order. Everything that needs a data
 // database comes through here, so adding a shard is a binding and a name, never a code change.
 import { count, eq } from "drizzle-orm";
-import { DATA_SHARDS } from "../../../schema/shards";
-import { organizations } from "../../../schema/tables";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
+import { organizations } from "@promptsentry/schema/tables/organizations";
 import type { Bindings, Db } from "../env";
 import { createDb } from "./db";
 

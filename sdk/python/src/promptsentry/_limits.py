@@ -1,4 +1,4 @@
-"""The server's batch limits (schema/constants.ts BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES).
+"""The server's batch limits (schema/constants/ingestion.ts BATCH_MAX_LOGS, MAX_BATCH_BODY_BYTES).
 
 Copied because the SDK ships without the monorepo; tests/test_limits.py fails if they ever differ.
 """

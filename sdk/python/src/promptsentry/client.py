@@ -29,7 +29,7 @@ class _RefuseRedirects(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, req, fp, code, msg, headers, newurl):
         return None
 
-# Python keyword -> API field (schema/validation.ts logBody). The API's own camelCase names are
+# Python keyword -> API field (schema/requests/logs.ts logBody). The API's own camelCase names are
 # accepted too, so code written from the REST documentation works unchanged.
 _FIELDS = {
     "source": "source",

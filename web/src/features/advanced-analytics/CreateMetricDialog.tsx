@@ -1,13 +1,13 @@
 // Create custom metric: name, description, SQL query over `logs`, type, visualization, refresh
-// interval (schema/validation.ts with the shared schema; the server also checks the SQL and computes a first value).
+// interval (schema/requests/ with the shared schema; the server also checks the SQL and computes a first value).
 import { useState, type FormEvent } from "react";
 import {
   METRIC_DEFAULT_REFRESH_SECONDS,
   METRIC_MIN_REFRESH_SECONDS,
   METRIC_TYPES,
   METRIC_VISUALIZATIONS,
-} from "../../../../schema/constants";
-import { customMetricBody } from "../../../../schema/validation";
+} from "@promptsentry/schema/constants/metrics";
+import { customMetricBody } from "@promptsentry/schema/requests/custom-metrics";
 import { errorText } from "../../api/client";
 import { createCustomMetric, customMetricKeys } from "../../api/customMetrics";
 import { FieldError, FormActions, TextAreaField, TextField, useFormFields } from "../../components/form";

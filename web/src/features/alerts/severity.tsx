@@ -2,7 +2,7 @@ import type { Alert } from "../../api/types";
 import { AlertCircleIcon, AlertTriangleIcon, HelpCircleIcon } from "../../components/icons";
 import { Badge, cx } from "../../components/ui";
 
-/** Severity dot and icon colours: high red, medium amber, other grey (schema/constants.ts). */
+/** Severity dot and icon colours: high red, medium amber, other grey (schema/constants/). */
 export function severityTone(severity: string): "high" | "medium" | "other" {
   return severity === "high" || severity === "medium" ? severity : "other";
 }

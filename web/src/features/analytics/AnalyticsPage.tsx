@@ -1,7 +1,7 @@
 // Analytics (docs/web.md#screens): stats (30 days), Monthly Trends, Flag Distribution, 7-day trends, and
 // Model Usage Statistics from /api/analytics/models (real shares), cost per user and per session.
 import { useQuery } from "@tanstack/react-query";
-import { WEEK_DAYS } from "../../../../schema/constants";
+import { WEEK_DAYS } from "@promptsentry/schema/constants/time";
 import { statsQueryOptions, trendsQueryOptions } from "../../api/stats";
 import { modelUsageQueryOptions } from "../../api/analytics";
 import { BarChartIcon, CpuIcon, FlagIcon } from "../../components/icons";

@@ -1,6 +1,6 @@
 // Analytics' cost per user and per session: the top spenders of the window, each linking to its view.
 import { useQuery } from "@tanstack/react-query";
-import { TOP_SPENDERS_DEFAULT } from "../../../../schema/constants";
+import { TOP_SPENDERS_DEFAULT } from "@promptsentry/schema/constants/time";
 import { topSpendersQueryOptions } from "../../api/activity";
 import { UsersIcon } from "../../components/icons";
 import { Panel } from "../../components/ui";

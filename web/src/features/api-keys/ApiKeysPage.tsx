@@ -1,9 +1,9 @@
-// API Keys (docs/web.md, schema/validation.ts; docs/auth-and-tenancy.md): list (never the key itself), masked/short display,
+// API Keys (docs/web.md, schema/requests/; docs/auth-and-tenancy.md): list (never the key itself), masked/short display,
 // create with a one-time banner of the full key, delete with confirmation.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PERMISSIONS, PERMISSION_LABELS, type Permission } from "../../../../schema/constants";
-import { apiKeyBody } from "../../../../schema/validation";
+import { PERMISSIONS, PERMISSION_LABELS, type Permission } from "@promptsentry/schema/constants/access";
+import { apiKeyBody } from "@promptsentry/schema/requests/api-keys";
 import { apiKeyKeys, apiKeysQueryOptions, createApiKey, deleteApiKey, type ApiKeyInfo } from "../../api/apiKeys";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { CheckboxGroup, FieldError, FormActions, TextField, useFormFields } from "../../components/form";

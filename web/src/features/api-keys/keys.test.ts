@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MASKED_KEY_ASTERISKS } from "../../../../schema/constants";
+import { MASKED_KEY_ASTERISKS } from "@promptsentry/schema/constants/access";
 import { expiryToIso, isExpired, maskedKey, permissionLabel, shortKey, todayInput } from "./keys";
 
 describe("key display", () => {

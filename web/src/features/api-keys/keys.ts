@@ -1,6 +1,6 @@
-import { MASKED_KEY_ASTERISKS, PERMISSION_LABELS } from "../../../../schema/constants";
+import { MASKED_KEY_ASTERISKS, PERMISSION_LABELS } from "@promptsentry/schema/constants/access";
 
-/** Masked display: the stored prefix followed by 32 asterisks (docs/web.md#screens, schema/constants.ts). */
+/** Masked display: the stored prefix followed by 32 asterisks (docs/web.md#screens, schema/constants/). */
 export function maskedKey(prefix: string): string {
   return prefix + "*".repeat(MASKED_KEY_ASTERISKS);
 }

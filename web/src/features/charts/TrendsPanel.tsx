@@ -1,6 +1,6 @@
 // A trends card: loads /api/trends?days=N (polled every 60 s) and draws the grouped bars lazily.
 import { useQuery } from "@tanstack/react-query";
-import { REFRESH_MS } from "../../../../schema/constants";
+import { REFRESH_MS } from "@promptsentry/schema/constants/screens";
 import { trendsQueryOptions } from "../../api/stats";
 import { BarChartIcon } from "../../components/icons";
 import { ErrorState, Panel, Skeleton } from "../../components/ui";

@@ -1,7 +1,7 @@
 // Dashboard (docs/web.md#screens 'real-time monitoring').
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense } from "react";
-import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "../../../../schema/constants";
+import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "@promptsentry/schema/constants/time";
 import { feedQueryOptions } from "../../api/logs";
 import { TrendsPanel } from "../charts/TrendsPanel";
 import { StatsCards } from "../stats/StatsCards";

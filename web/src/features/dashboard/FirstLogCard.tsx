@@ -4,7 +4,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { TEST_PROMPT_SOURCE } from "../../../../schema/constants";
+import { TEST_PROMPT_SOURCE } from "@promptsentry/schema/constants/models";
 import { keysChangedByNewLog, submitTestPrompt } from "../../api/testing";
 import { CopyButton } from "../../components/CopyButton";
 import { SendIcon, ZapIcon } from "../../components/icons";

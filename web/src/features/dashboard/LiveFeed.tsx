@@ -2,7 +2,7 @@
 // with logs pushed over the socket put on top (deduplicated, trimmed to FEED_SIZE).
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { REFRESH_MS, TRUNCATE } from "../../../../schema/constants";
+import { REFRESH_MS, TRUNCATE } from "@promptsentry/schema/constants/screens";
 import { feedQueryOptions, logKeys } from "../../api/logs";
 import type { PromptLog } from "../../api/types";
 import { ActivityIcon, RefreshIcon } from "../../components/icons";

@@ -1,7 +1,7 @@
 // Quick Filters (docs/web.md#screens): Flag Status, Model, Time Range → 'Apply Filters' opens /logs filtered.
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { MODEL_FILTER_OPTIONS } from "../../../../schema/constants";
+import { MODEL_FILTER_OPTIONS } from "@promptsentry/schema/constants/logs";
 import { SlidersIcon } from "../../components/icons";
 import { Select } from "../../components/Select";
 import { Button, Panel } from "../../components/ui";

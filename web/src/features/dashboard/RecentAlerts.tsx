@@ -2,7 +2,7 @@
 // the log that opened it, 'View All Alerts'.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { REFRESH_MS } from "../../../../schema/constants";
+import { REFRESH_MS } from "@promptsentry/schema/constants/screens";
 import { recentAlertsQueryOptions } from "../../api/alerts";
 import { AlertTriangleIcon } from "../../components/icons";
 import { Panel, buttonClass } from "../../components/ui";

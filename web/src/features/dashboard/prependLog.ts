@@ -1,4 +1,4 @@
-import { FEED_SIZE } from "../../../../schema/constants";
+import { FEED_SIZE } from "@promptsentry/schema/constants/screens";
 import type { PromptLog } from "../../api/types";
 
 /** Put `log` on top of `list`, drop an older copy of it, keep `size` items (docs/web.md#behaviour-the-code-relies-on). */

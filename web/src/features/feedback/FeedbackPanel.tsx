@@ -3,7 +3,8 @@
 // missed, with an optional note. Everyone who can read logs sees the verdict; only writers see controls.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { FEEDBACK_VERDICT_LABELS, FLAG_STATUSES, verdictsFor, type FeedbackVerdict, type FlagStatus } from "../../../../schema/constants";
+import { FEEDBACK_VERDICT_LABELS, verdictsFor, type FeedbackVerdict } from "@promptsentry/schema/constants/feedback";
+import { FLAG_STATUSES, type FlagStatus } from "@promptsentry/schema/constants/flags";
 import { errorText } from "../../api/client";
 import { feedbackKeys, logFeedbackQueryOptions, removeFeedback, saveFeedback, type Feedback } from "../../api/feedback";
 import type { PromptLog } from "../../api/types";

@@ -3,7 +3,7 @@
 // badge counts every log of that flag under the filters (GET /api/logs/counts).
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { TRUNCATE } from "../../../../schema/constants";
+import { TRUNCATE } from "@promptsentry/schema/constants/screens";
 import { getRouteApi } from "@tanstack/react-router";
 import { LoadMore } from "../../components/LoadMore";
 import { LogFilterBar } from "../logs/LogFilterBar";

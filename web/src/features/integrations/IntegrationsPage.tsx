@@ -1,9 +1,9 @@
-// Integrations (docs/web.md, schema/validation.ts; docs/delivery.md): grid of cards, add dialog with per-type fields, active
+// Integrations (docs/web.md, schema/requests/; docs/delivery.md): grid of cards, add dialog with per-type fields, active
 // switch, delete with confirmation. Alert notifications go to each active integration.
 import { useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { INTEGRATION_TYPES, type IntegrationType } from "../../../../schema/constants";
-import { integrationBody } from "../../../../schema/validation";
+import { INTEGRATION_TYPES, type IntegrationType } from "@promptsentry/schema/constants/delivery";
+import { integrationBody } from "@promptsentry/schema/requests/integrations";
 import {
   createIntegration,
   deleteIntegration,

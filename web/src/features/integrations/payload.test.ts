@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { integrationBody } from "../../../../schema/validation";
+import { integrationBody } from "@promptsentry/schema/requests/integrations";
 import { validateForm } from "../../lib/form";
 import { fieldsFor, integrationPayload, integrationTarget, typeLabel } from "./payload";
 

@@ -1,9 +1,9 @@
-import type { IntegrationType } from "../../../../schema/constants";
+import type { IntegrationType } from "@promptsentry/schema/constants/delivery";
 import type { Integration, IntegrationConfig } from "../../api/integrations";
 
 export type IntegrationForm = { name: string; type: IntegrationType; webhookUrl: string; email: string; channel: string };
 
-/** Which config fields the form shows per type (schema/validation.ts). */
+/** Which config fields the form shows per type (schema/requests/). */
 export function fieldsFor(type: IntegrationType): { webhookUrl: boolean; email: boolean; channel: boolean } {
   return { webhookUrl: type !== "email", email: type === "email", channel: type === "slack" || type === "discord" };
 }

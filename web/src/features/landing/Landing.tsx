@@ -1,6 +1,7 @@
 // Public landing page (docs/web.md#screens 'Landing and sign-up'): hero, features, plans, footer.
 import { useState } from "react";
-import { PLANS, PRODUCT_NAME, TRIAL_DAYS, type PlanId } from "../../../../schema/constants";
+import { PLANS, TRIAL_DAYS, type PlanId } from "@promptsentry/schema/constants/plans";
+import { PRODUCT_NAME } from "@promptsentry/schema/constants/screens";
 import { ActivityIcon, BarChartIcon, CheckIcon, FlagIcon, LockIcon, MoonIcon, ShieldIcon, SunIcon } from "../../components/icons";
 import { Badge, Button, cx } from "../../components/ui";
 import { formatNumber } from "../../lib/format";

@@ -1,8 +1,9 @@
-// Sign-up dialog: form (schema/validation.ts validation, server issues) → success screen with the one-time key.
+// Sign-up dialog: form (schema/requests/ validation, server issues) → success screen with the one-time key.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouter } from "@tanstack/react-router";
 import { useState, type FormEvent } from "react";
-import { PRODUCT_NAME, TRIAL_DAYS } from "../../../../schema/constants";
+import { PRODUCT_NAME } from "@promptsentry/schema/constants/screens";
+import { TRIAL_DAYS } from "@promptsentry/schema/constants/plans";
 import { ApiError } from "../../api/client";
 import { organizationKey, register } from "../../api/organization";
 import type { RegisterResult } from "../../api/types";
@@ -11,7 +12,7 @@ import { CheckCircleIcon, CopyIcon } from "../../components/icons";
 import { toast } from "../../components/toast";
 import { TextField, useFormFields } from "../../components/form";
 import { Button, inputClass, labelClass } from "../../components/ui";
-import { signUpForm } from "../../../../schema/validation";
+import { signUpForm } from "@promptsentry/schema/requests/account";
 import { serverErrors, validateForm, type FormErrors } from "../../lib/form";
 
 function SignUpForm({ onDone }: { onDone: (r: RegisterResult) => void }) {

@@ -3,7 +3,9 @@
 // session and source; on Red Flags also reason and reviewed. Every value lives in the URL.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
-import { BLOCKED_FILTER_OPTIONS, FLAG_REASONS, FLAG_REASON_LABELS, TIME_RANGES } from "../../../../schema/constants";
+import { BLOCKED_FILTER_OPTIONS } from "@promptsentry/schema/constants/logs";
+import { FLAG_REASONS, FLAG_REASON_LABELS } from "@promptsentry/schema/constants/flags";
+import { TIME_RANGES } from "@promptsentry/schema/constants/time";
 import { modelsSeenQueryOptions } from "../../api/logs";
 import { SearchIcon } from "../../components/icons";
 import { Select } from "../../components/Select";

@@ -1,6 +1,6 @@
 // Row layouts of the three log lists (feed, logs page, red flags) with their shared states.
 import type { ReactNode } from "react";
-import { CONTENT_EXPIRED_TEXT } from "../../../../schema/constants";
+import { CONTENT_EXPIRED_TEXT } from "@promptsentry/schema/constants/privacy";
 import { EyeIcon } from "../../components/icons";
 import { Button, EmptyState, ErrorState, PlaceholderRows } from "../../components/ui";
 

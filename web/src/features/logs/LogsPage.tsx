@@ -2,7 +2,8 @@
 // 'Load more' by cursor, CSV / JSONL export of the current filter.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Outlet, getRouteApi } from "@tanstack/react-router";
-import { FINGERPRINT_SHORT_LENGTH, TRUNCATE } from "../../../../schema/constants";
+import { FINGERPRINT_SHORT_LENGTH } from "@promptsentry/schema/constants/privacy";
+import { TRUNCATE } from "@promptsentry/schema/constants/screens";
 import { exportUrl, logCountsQueryOptions, logKeys, logsInfiniteQueryOptions } from "../../api/logs";
 import { LoadMore } from "../../components/LoadMore";
 import type { PromptLog } from "../../api/types";

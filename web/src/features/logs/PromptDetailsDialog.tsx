@@ -4,7 +4,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState, type ReactNode } from "react";
 import { logQueryOptions } from "../../api/logs";
-import { CONTENT_EXPIRED_TEXT, flagExplanation } from "../../../../schema/constants";
+import { CONTENT_EXPIRED_TEXT } from "@promptsentry/schema/constants/privacy";
+import { flagExplanation } from "@promptsentry/schema/constants/flags";
 import { Modal } from "../../components/Modal";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
 import { cx } from "../../components/ui";

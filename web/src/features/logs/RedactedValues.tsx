@@ -3,7 +3,7 @@
 // link to Prompt Logs filtered by it. The value itself was never stored.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { FINGERPRINT_SHORT_LENGTH } from "../../../../schema/constants";
+import { FINGERPRINT_SHORT_LENGTH } from "@promptsentry/schema/constants/privacy";
 import { fingerprintQueryOptions } from "../../api/logs";
 import type { Finding } from "../../api/types";
 import { formatDateTime, formatNumber } from "../../lib/format";

@@ -1,6 +1,6 @@
 // What the logs filter bar checks before it changes the URL (docs/web.md#prompt-logs), kept apart
 // from the component so it is tested without a browser.
-import { SEARCH_MAX_CHARS } from "../../../../schema/constants";
+import { SEARCH_MAX_CHARS } from "@promptsentry/schema/constants/logs";
 
 export const FILTER_MESSAGES = {
   searchTooLong: `Search is limited to ${SEARCH_MAX_CHARS} characters`,

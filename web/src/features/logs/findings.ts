@@ -1,6 +1,6 @@
 // What the details dialog says about each detector finding: which rule matched, where, and how
 // sure the detector was (findings stored before scores existed say nothing about sureness).
-import { reasonLabel } from "../../../../schema/constants";
+import { reasonLabel } from "@promptsentry/schema/constants/flags";
 import type { Finding } from "../../api/types";
 
 export type FindingRow = { key: string; rule: string; reason: string; where: string; sureness: string | null };

@@ -1,5 +1,5 @@
 // Flag icon, flag badge and model badge shared by the feed, logs, red flags and details dialog.
-import { BLOCKED_LABEL } from "../../../../schema/constants";
+import { BLOCKED_LABEL } from "@promptsentry/schema/constants/gateway";
 import { Badge, cx } from "../../components/ui";
 import { AlertTriangleIcon, CheckCircleIcon, HelpCircleIcon, XOctagonIcon } from "../../components/icons";
 import { capitalize } from "../../lib/format";

@@ -1,6 +1,9 @@
 // The /logs URL search params, validated with valibot (invalid values fall back to 'not set').
 import * as v from "valibot";
-import { FINGERPRINT_HEX_LENGTH, FLAG_STATUSES, LOG_SORTS, SEARCH_MAX_CHARS, SORT_ORDERS, TIME_RANGES } from "../../../../schema/constants";
+import { FINGERPRINT_HEX_LENGTH } from "@promptsentry/schema/constants/privacy";
+import { FLAG_STATUSES } from "@promptsentry/schema/constants/flags";
+import { LOG_SORTS, SEARCH_MAX_CHARS, SORT_ORDERS } from "@promptsentry/schema/constants/logs";
+import { TIME_RANGES } from "@promptsentry/schema/constants/time";
 
 const text = v.fallback(
   v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(SEARCH_MAX_CHARS))),

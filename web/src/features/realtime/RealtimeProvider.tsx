@@ -14,8 +14,8 @@ import * as v from "valibot";
 import { fetchRealtimeToken } from "../../api/realtime";
 import { statsKeys } from "../../api/stats";
 import type { PromptLog } from "../../api/types";
-import { RENEW_TOKEN } from "../../../../schema/realtime";
-import { newPromptLogMessageSchema } from "../../../../schema/responses/realtime";
+import { RENEW_TOKEN } from "@promptsentry/schema/realtime";
+import { newPromptLogMessageSchema } from "@promptsentry/schema/responses/realtime";
 import { coalesce } from "./coalesce";
 import { applyNewLog } from "./liveCache";
 

@@ -3,7 +3,7 @@
 // search, a fingerprint, a filter this code does not know) count it as pending and offer a refetch;
 // figures computed on the server are refetched, coalesced, by the caller.
 import type { InfiniteData, QueryClient } from "@tanstack/react-query";
-import { RED_FLAGS_LIMIT } from "../../../../schema/constants";
+import { RED_FLAGS_LIMIT } from "@promptsentry/schema/constants/logs";
 import { logKeys, type LogFilters } from "../../api/logs";
 import type { PromptLog } from "../../api/types";
 

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES, type AuditEntityType } from "../../../../schema/constants";
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES, type AuditEntityType } from "@promptsentry/schema/constants/audit";
 import { apiKeysQueryOptions } from "../../api/apiKeys";
 import { auditInfiniteQueryOptions, type AuditEntry, type AuditFilters } from "../../api/audit";
 import { teamQueryOptions } from "../../api/team";

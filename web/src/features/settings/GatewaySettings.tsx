@@ -9,7 +9,7 @@ import {
   GATEWAY_KEY_HEADER,
   GATEWAY_UPSTREAM_HEADER,
   type GatewayBlockLevel,
-} from "../../../../schema/constants";
+} from "@promptsentry/schema/constants/gateway";
 import { FieldError, TextField } from "../../components/form";
 import { ShieldIcon } from "../../components/icons";
 import { Select } from "../../components/Select";

@@ -1,6 +1,11 @@
 // Privacy (docs/log-flow.md, the redaction step): what is redacted before a log is written, and how long a log's metadata is
 // kept after its prompt and response are purged. Part of the settings form (one Save).
-import { METADATA_RETENTION_DAY_OPTIONS, REDACTION_MODE_LABELS, REDACTION_MODES, type RedactionMode } from "../../../../schema/constants";
+import {
+  METADATA_RETENTION_DAY_OPTIONS,
+  REDACTION_MODE_LABELS,
+  REDACTION_MODES,
+  type RedactionMode,
+} from "@promptsentry/schema/constants/privacy";
 import { FieldError } from "../../components/form";
 import { LockIcon } from "../../components/icons";
 import { Select } from "../../components/Select";

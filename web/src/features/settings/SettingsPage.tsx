@@ -1,19 +1,12 @@
-// Settings (docs/web.md, schema/constants.ts; docs/api.md): every section loaded from GET /api/settings and saved
+// Settings (docs/web.md, schema/constants/; docs/api.md): every section loaded from GET /api/settings and saved
 // with one PUT; API key rotation with a one-time display; Danger Zone deletion of all data.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useBlocker } from "@tanstack/react-router";
 import { useState, type FormEvent, type ReactNode } from "react";
-import {
-  DETECTION_SENSITIVITIES,
-  DETECTION_SENSITIVITY_LABELS,
-  FLAG_REASON_LABELS,
-  FLAG_RULE_KEYS,
-  FLAG_RULE_REASON,
-  RETENTION_DAY_OPTIONS,
-  type DetectionSensitivity,
-  type FlagRuleKey,
-} from "../../../../schema/constants";
-import { settingsBody, type SettingsInput } from "../../../../schema/validation";
+import { DETECTION_SENSITIVITIES, DETECTION_SENSITIVITY_LABELS, type DetectionSensitivity } from "@promptsentry/schema/constants/detection";
+import { FLAG_REASON_LABELS, FLAG_RULE_KEYS, FLAG_RULE_REASON, type FlagRuleKey } from "@promptsentry/schema/constants/flags";
+import { RETENTION_DAY_OPTIONS } from "@promptsentry/schema/constants/privacy";
+import { settingsBody, type SettingsInput } from "@promptsentry/schema/requests/settings";
 import { apiKeyKeys } from "../../api/apiKeys";
 import { errorText } from "../../api/client";
 import { organizationKey } from "../../api/organization";

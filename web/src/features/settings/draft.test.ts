@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { settingsBody } from "../../../../schema/validation";
+import { settingsBody } from "@promptsentry/schema/requests/settings";
 import type { Settings } from "../../api/types";
 import { validateForm } from "../../lib/form";
 import { isDirty, keyFieldValue, toBody, toDraft } from "./draft";

@@ -1,12 +1,8 @@
-import {
-  API_KEY_PREFIX,
-  FLAG_RULE_KEYS,
-  MASKED_KEY_ASTERISKS,
-  type DetectionSensitivity,
-  type FlagRules,
-  type GatewayBlockLevel,
-  type RedactionMode,
-} from "../../../../schema/constants";
+import { API_KEY_PREFIX, MASKED_KEY_ASTERISKS } from "@promptsentry/schema/constants/access";
+import { FLAG_RULE_KEYS, type FlagRules } from "@promptsentry/schema/constants/flags";
+import type { DetectionSensitivity } from "@promptsentry/schema/constants/detection";
+import type { GatewayBlockLevel } from "@promptsentry/schema/constants/gateway";
+import type { RedactionMode } from "@promptsentry/schema/constants/privacy";
 import type { Settings } from "../../api/types";
 
 /** The editable settings as the form holds them (numbers as typed text). */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useRouter, useRouterState } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
-import { PRODUCT_NAME, REFRESH_MS } from "../../../../schema/constants";
+import { PRODUCT_NAME, REFRESH_MS } from "@promptsentry/schema/constants/screens";
 import { recentAlertsQueryOptions } from "../../api/alerts";
 import { errorText } from "../../api/client";
 import { organizationKey, signOut } from "../../api/organization";

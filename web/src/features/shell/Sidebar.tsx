@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { PRODUCT_NAME } from "../../../../schema/constants";
+import { PRODUCT_NAME } from "@promptsentry/schema/constants/screens";
 import { ShieldIcon, XIcon } from "../../components/icons";
 import { cx } from "../../components/ui";
 import { NAV_ITEMS } from "./nav";

@@ -1,5 +1,5 @@
 // The 12 sidebar entries of docs/web.md#screens, in order, and the titles of every page.
-import { PRODUCT_NAME } from "../../../../schema/constants";
+import { PRODUCT_NAME } from "@promptsentry/schema/constants/screens";
 import {
   BarChartIcon,
   BellIcon,

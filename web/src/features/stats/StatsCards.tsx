@@ -1,7 +1,7 @@
 // Stats row (docs/web.md#screens): Total Prompts, Red Flags, Active Users, Est. Cost, with the change against
 // the preceding period computed from `previous` (docs/api.md).
 import { useQuery } from "@tanstack/react-query";
-import { REFRESH_MS } from "../../../../schema/constants";
+import { REFRESH_MS } from "@promptsentry/schema/constants/screens";
 import { statsQueryOptions } from "../../api/stats";
 import type { Stats, StatsFigures } from "../../api/types";
 import { ActivityIcon, DollarIcon, FlagIcon, UsersIcon } from "../../components/icons";

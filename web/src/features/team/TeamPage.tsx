@@ -2,8 +2,8 @@
 // key activity, invitations with a one-time key, role changes, removal, and the Role Permissions card.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { PERMISSION_LABELS, ROLES, ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, type Role } from "../../../../schema/constants";
-import { teamInviteBody } from "../../../../schema/validation";
+import { PERMISSION_LABELS, ROLES, ROLE_DESCRIPTIONS, ROLE_PERMISSIONS, type Role } from "@promptsentry/schema/constants/access";
+import { teamInviteBody } from "@promptsentry/schema/requests/team";
 import { errorText } from "../../api/client";
 import { changeRole, inviteMember, removeMember, teamKeys, teamQueryOptions, type TeamMember } from "../../api/team";
 import { ConfirmDialog } from "../../components/ConfirmDialog";

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from "../../../../schema/constants";
+import { ROLES, type Role } from "@promptsentry/schema/constants/access";
 
 /** Members per role for the three count cards (unknown roles are not counted). */
 export function countByRole(members: readonly { role: string }[]): Record<Role, number> {

@@ -1,11 +1,11 @@
-// Testing (docs/web.md, schema/validation.ts, docs/api.md#calls): Live Testing (POST /api/test-prompt) and copyable SDK samples that
+// Testing (docs/web.md, schema/requests/, docs/api.md#calls): Live Testing (POST /api/test-prompt) and copyable SDK samples that
 // are correct for this server (POST /api/logs with a Bearer key; Standard Webhooks verification).
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { TEST_MODELS, TEST_PROMPT_SOURCE } from "../../../../schema/constants";
-import { testPromptBody } from "../../../../schema/validation";
+import { TEST_MODELS, TEST_PROMPT_SOURCE } from "@promptsentry/schema/constants/models";
+import { testPromptBody } from "@promptsentry/schema/requests/logs";
 import { isDryRun, keysChangedByNewLog, submitTestPrompt, type TestPromptInput } from "../../api/testing";
 import type { PromptLog, TestPromptDryRun } from "../../api/types";
 import { CopyButton } from "../../components/CopyButton";

@@ -5,7 +5,7 @@
 //   node    — the TypeScript SDK (sdk/typescript, @promptsentry/sdk), same behaviour (node-install)
 //   curl    — POST {origin}/api/logs from a shell
 //   webhook — a Node receiver verifying the Standard Webhooks signature the server sends
-import { STATUS_CARD_KEY_CHARS } from "../../../../schema/constants";
+import { STATUS_CARD_KEY_CHARS } from "@promptsentry/schema/constants/screens";
 
 export const API_KEY_PLACEHOLDER = "YOUR_API_KEY";
 export const WEBHOOK_SECRET_PLACEHOLDER = "YOUR_WEBHOOK_SECRET";

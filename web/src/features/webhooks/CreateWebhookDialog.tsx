@@ -1,7 +1,7 @@
-// Create Webhook dialog: name, URL, events (schema/validation.ts validation with the shared schema).
+// Create Webhook dialog: name, URL, events (schema/requests/ validation with the shared schema).
 import { useState, type FormEvent } from "react";
-import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from "../../../../schema/constants";
-import { webhookBody } from "../../../../schema/validation";
+import { WEBHOOK_EVENTS, WEBHOOK_EVENT_LABELS, type WebhookEvent } from "@promptsentry/schema/constants/delivery";
+import { webhookBody } from "@promptsentry/schema/requests/webhooks";
 import { createWebhook, webhookKeys } from "../../api/webhooks";
 import { CheckboxGroup, FieldError, FormActions, TextField, useFormFields } from "../../components/form";
 import { Modal } from "../../components/Modal";

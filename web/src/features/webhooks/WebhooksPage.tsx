@@ -1,8 +1,8 @@
-// Webhooks (docs/web.md, schema/validation.ts; docs/api.md, docs/delivery.md): list, create, active switch, delete, signing
+// Webhooks (docs/web.md, schema/requests/; docs/api.md, docs/delivery.md): list, create, active switch, delete, signing
 // secret with copy, test event, and each webhook's recent deliveries.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { WEBHOOK_EVENT_LABELS } from "../../../../schema/constants";
+import { WEBHOOK_EVENT_LABELS } from "@promptsentry/schema/constants/delivery";
 import { errorText } from "../../api/client";
 import {
   deleteWebhook,

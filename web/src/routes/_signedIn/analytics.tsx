@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { WEEK_DAYS } from "../../../../schema/constants";
+import { WEEK_DAYS } from "@promptsentry/schema/constants/time";
 import { modelUsageQueryOptions } from "../../api/analytics";
 import { statsQueryOptions, trendsQueryOptions } from "../../api/stats";
 import { AnalyticsPage } from "../../features/analytics/AnalyticsPage";

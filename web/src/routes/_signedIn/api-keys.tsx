@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { hasPermission } from "../../../../schema/permissions";
+import { hasPermission } from "@promptsentry/schema/permissions";
 import { apiKeysQueryOptions } from "../../api/apiKeys";
 import { ApiKeysPage } from "../../features/api-keys/ApiKeysPage";
 

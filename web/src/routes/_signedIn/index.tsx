@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "../../../../schema/constants";
+import { STATS_DEFAULT_DAYS, WEEK_DAYS } from "@promptsentry/schema/constants/time";
 import { recentAlertsQueryOptions } from "../../api/alerts";
 import { feedQueryOptions } from "../../api/logs";
 import { statsQueryOptions, trendsQueryOptions } from "../../api/stats";

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { hasPermission } from "../../../../schema/permissions";
+import { hasPermission } from "@promptsentry/schema/permissions";
 import { teamQueryOptions } from "../../api/team";
 import { TeamPage } from "../../features/team/TeamPage";
 

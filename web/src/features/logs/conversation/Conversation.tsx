@@ -1,7 +1,7 @@
 // A log's conversation as turns — system, user, assistant, tool — in the Prompt Details dialog. Text
 // is rendered as markdown by a chunk loaded on first use; until it arrives the plain text shows.
 import { lazy, Suspense } from "react";
-import type { Conversation as Turns, ConversationMessage, ConversationPart } from "../../../../../schema/conversation";
+import type { Conversation as Turns, ConversationMessage, ConversationPart } from "@promptsentry/schema/conversation";
 import { cx } from "../../../components/ui";
 import { argumentsMarkdown, ROLE_LABEL, turnCaption, turnMarkdown } from "./turns";
 

@@ -1,6 +1,6 @@
 // How a log's turns read in the details dialog: labels, tool arguments and results as formatted
 // JSON when they are JSON, and code fenced so no text can close its fence early. Pure.
-import type { ConversationMessage, ConversationRole } from "../../../../../schema/conversation";
+import type { ConversationMessage, ConversationRole } from "@promptsentry/schema/conversation";
 
 export const ROLE_LABEL: Record<ConversationRole, string> = { system: "System", user: "User", assistant: "Assistant", tool: "Tool" };
 
