@@ -1,11 +1,11 @@
 // Migrations from 0004 on are written by hand (docs/data.md#migrations): triggers, FTS5 tables,
 // WITHOUT ROWID tables and chunked backfills are beyond drizzle-kit, so its per-migration snapshots
-// stop at 0003 and only the newest migration's (meta/NNNN_snapshot.json) is kept, equal to schema/tables/.
-// These tests are what keeps the two descriptions of the schema one: every table tables.ts declares
-// comes out of the migrations (real SQLite, in order) with the same columns, types, defaults,
-// primary key, indexes and foreign keys as drizzle-kit would create it; no other table appears but
-// the ones named below; and the latest snapshot is tables.ts, so `npm run db:generate` writes a
-// migration only for a change made after it.
+// stop at 0003 and only the newest migration's (meta/NNNN_snapshot.json) is kept, equal to the
+// tables of schema/tables/. These tests are what keeps the two descriptions of the schema one: every
+// table schema/tables/index.ts exports comes out of the migrations (real SQLite, in order) with the
+// same columns, types, defaults, primary key, indexes and foreign keys as drizzle-kit would create
+// it; no other table appears but the ones named below; and the latest snapshot is those tables, so
+// `npm run db:generate` writes a migration only for a change made after it.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
