@@ -21,7 +21,7 @@ class OpenAiTurnsTest(unittest.TestCase):
         self.assertEqual(server["toolCallsPerMessage"], str(C.MAX_TOOL_CALLS_PER_MESSAGE))
         self.assertEqual(server["nameChars"], str(C.MAX_NAME_CHARS))
         self.assertEqual(server["chars"], "MAX_TEXT_CHARS")
-        constants = (SCHEMA.parent / "constants.ts").read_text()
+        constants = (SCHEMA.parent / "constants" / "ingestion.ts").read_text()
         self.assertIn("export const MAX_TEXT_CHARS = %s;" % format(C.MAX_CHARS, "_"), constants)
 
     def test_turns(self):
