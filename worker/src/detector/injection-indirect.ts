@@ -43,8 +43,8 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
     ],
     re: new RegExp(
       String.raw`\b(?:when|while|before|after|once)\s+you\s+(?:\w+\s+){0,2}?${TASK_VERB}\s+(?:this|these|the\s+(?:above|following|text|document|page|email|e-mail|message|content|article|data|file))\b[^.\n]{0,80}?\b(?:you\s+must|always|instead|make\s+sure|remember\s+to|be\s+sure\s+to|do\s+not|don't|include|add|mention|say|tell|write|insert|append|recommend)\b|\bbefore\s+you\s+(?:can\s+)?(?:solve|complete|finish|do|answer|start)\s+(?:the\s+)?task\b|\binstead\s+of\s+${TASK_VERB}\b|\b(?:ignore|disregard|forget)\s+(?:the\s+rest\s+of|all\s+other|other|any\s+other|everything\s+(?:else|above|before))\b[^.\n]{0,30}?\b(?:data|text|content|instructions?|input|document|tasks?|context|this)\b|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+)?(?:instructions?|prompts?|tasks?)\s*(?:,|and|;)\s*(?:and\s+)?(?:just\s+|only\s+|instead\s+)?${OUTPUT_VERB}\b|\bregardless\s+of\s+(?:any\s+|all\s+|the\s+)?(?:previous|prior|earlier|above|your|other)\s+(?:tasks?|instructions?|prompts?|rules?)\b|\b(?:stop\s+everything|never\s?mind)\b[^.\n]{0,40}?\b(?:just\s+|now\s+)?(?:print|say|output|write)\b|\b(?:do\s+not|don't)\s+(?:summari[sz]e|translate)\s+(?:this|the)\b[^.\n]{0,60}?\binstead\b` +
-        // the reader told to drop the content but for a planted part: "disregard all info except
-        // for the following", "ignore them and instead focus exclusively on the text in brackets"
+        // the reader told to drop the content but for a planted part: "disregard everything except
+        // what follows", "ignore it and concentrate only on the quoted part"
         String.raw`|\b(?:ignore|disregard)\s+(?:all\s+|any\s+|the\s+|other\s+)*(?:info(?:rmation)?|content|text|data|details|them|it|everything|this|these)\s+(?:(?:else\s+)?except(?:\s+for)?\s+(?:the\s+)?(?:following|text|info(?:rmation)?|content|what)|and\s+(?:instead\s+)?(?:focus|concentrate|rely)\s+(?:\w+\s+)?(?:on|upon))\b`,
       "g",
     ),

@@ -141,7 +141,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     ],
     // a role tag in brackets is a fake turn wherever it sits: "###(system_message) …", "[system] Note
     // to …" glued into an e-mail or a résumé
-    re: /#{2,}\s*[([]\s*(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\s*[)\]]|\[(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\][ \t]*(?=[a-z])|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\|>|\[\/?inst\]|<<\/?sys>>|(?:^|\n)\s*#{2,}\s*(?:system|new\s+instructions?|system\s+prompt)\s*:?\s*(?:\n|$)|(?:^|\n)\s*(?:#{2,}\s*)?(?:system|new\s+system)\s+(?:prompt|message|override)\s*:|(?:^|\n)\s*###\s*system\s*:/g,
+    re: /#{2,}\s*[([]\s*(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\s*[)\]]|(?:^|\n|[.!?]\s+)\[(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\][ \t]*(?=[a-z])|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\|>|\[\/?inst\]|<<\/?sys>>|(?:^|\n)\s*#{2,}\s*(?:system|new\s+instructions?|system\s+prompt)\s*:?\s*(?:\n|$)|(?:^|\n)\s*(?:#{2,}\s*)?(?:system|new\s+system)\s+(?:prompt|message|override)\s*:|(?:^|\n)\s*###\s*system\s*:/g,
   },
   {
     // instructions addressed to the model, hidden in content or tool output
