@@ -399,7 +399,7 @@ describe("normalised reading", () => {
 });
 
 describe("fake role tags and planted narrowing in forwarded content", () => {
-  const P2 = (prompt: string) => detect({ prompt, response: "" });
+  const scan = (prompt: string) => detect({ prompt, response: "" });
   for (const [what, text] of [
     [
       "a bracketed system turn in an e-mail",
@@ -415,7 +415,7 @@ describe("fake role tags and planted narrowing in forwarded content", () => {
     ],
   ] as const)
     it(`flags ${what}`, () => {
-      expect(P2(text).flagReasons).toContain("prompt_injection");
+      expect(scan(text).flagReasons).toContain("prompt_injection");
     });
   for (const text of [
     "Click the [system] tray icon and pick Settings to change the theme.",
@@ -424,6 +424,6 @@ describe("fake role tags and planted narrowing in forwarded content", () => {
     "Summarise this: our team decided to ignore the noise in the data except the outliers we flagged.",
   ])
     it(`leaves alone: ${text.slice(0, 50)}`, () => {
-      expect(P2(text).flagReasons).not.toContain("prompt_injection");
+      expect(scan(text).flagReasons).not.toContain("prompt_injection");
     });
 });
