@@ -86,7 +86,7 @@ describe("encoded payloads", () => {
 
   it("decodes harmless Morse to nothing worth a finding", () => {
     // (a long Morse run still reads as an unnatural tail to jailbreak-unnatural.ts: a warning of its own)
-    const found = rules(`Morse practice for the radio club: ${morse("the quick brown fox jumps over the lazy dog")}`);
+    const found = rules(`Morse practice for the radio club: ${morse("meet at the north gate at seven with the spare radio")}`);
     expect(found).not.toContain("injection.encoded_instruction");
     expect(found).not.toContain("jailbreak.obfuscated_goal");
   });
