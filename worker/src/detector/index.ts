@@ -123,9 +123,10 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     scanInjection(prose, hits, present, lower);
     push("prompt_injection", hits);
   }
-  if (rules.promptInjection || rules.jailbreakAttempts) {
+  if ((rules.promptInjection || rules.jailbreakAttempts) && target === "prompt") {
     // encoded runs (base64, hex, Morse, leetspeak, emoji letters) read again decoded: what they
-    // hide is judged by the same mechanisms
+    // hide is judged by the same mechanisms (in what is sent to the model: its reply is not
+    // decoded, as the unnaturalness score reads prompts only)
     const hits: RawHit[] = [];
     scanObfuscated(seg, lower, hits, (l, o) => scanInjection(l, o));
     if (rules.promptInjection)

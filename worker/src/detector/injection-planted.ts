@@ -125,7 +125,7 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
  */
 export function scanAgentAction(raw: string, out: RawHit[]): void {
   const fields = raw.includes("':") || raw.includes('":');
-  const mail = FORWARDED_MAIL.exec(raw);
+  const mail = raw.includes("subject") || raw.includes(" of the e") ? FORWARDED_MAIL.exec(raw) : null;
   if (!fields && !mail) return;
   AGENT_ACTION.lastIndex = 0;
   let m: RegExpExecArray | null;

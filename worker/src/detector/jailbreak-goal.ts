@@ -157,9 +157,8 @@ export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
     out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
     return;
   }
-  const hate = HATE_GOAL.exec(lower);
-  if (hate && NESTED_TASK.test(lower))
-    out.push({ rule: "jailbreak.harmful_goal", start: hate.index, end: hate.index + hate[0].length, score: HARMFUL_FRAMING_SCORE });
+  const hate = NESTED_TASK.test(lower) ? HATE_GOAL.exec(lower) : null;
+  if (hate) out.push({ rule: "jailbreak.harmful_goal", start: hate.index, end: hate.index + hate[0].length, score: HARMFUL_FRAMING_SCORE });
 }
 
 /** True when the text asks for a harmful how-to (used by severity: a persona alone stays safe). */

@@ -79,8 +79,7 @@ const LEET: Readonly<Record<string, string>> = {
   "@": "a",
   $: "s",
 };
-/** A word with a leet digit in it beside letters ("m4k3", "h0w"), not a version or a unit ("v2", "mp3", "10px"). */
-const LEET_WORD = /(?<![\w@$])(?=[a-z@$]*[0-9])(?=[0-9@$]*[a-z])[a-z0-9@$]{3,16}(?![\w@$])/g;
+/** A version or a unit ("v2", "mp3", "10px"): a leet-looking word that is none. */
 const UNIT_LIKE = /^(?:[a-z]{1,3}\d+|\d+[a-z]{1,3})$/;
 function fromLeet(lower: string): string {
   return lower.replace(/[a-z0-9@$]+/g, (w) => (/[a-z]/.test(w) || w.length <= 2 ? w.replace(/[0-9@$]/g, (c) => LEET[c] ?? c) : w));
@@ -104,13 +103,17 @@ function judge(decoded: string, injection: InjectionScan): "injection.encoded_in
   return hasHarmfulGoal(lower) ? "jailbreak.obfuscated_goal" : null;
 }
 
-const BASE64_RUN = /(?<![A-Za-z0-9+/])[A-Za-z0-9+/]{24,}={0,2}(?![A-Za-z0-9+/])/g;
-const HEX_RUN = /(?<![0-9a-fA-F])(?:[0-9a-fA-F]{2}){12,}(?![0-9a-fA-F])/g;
 const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$)){12,}/g;
+/** Runs of token characters worth decoding; shorter ones hide no sentence. */
+const MIN_RUN = 24;
+
+const isB64 = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
 
 /**
  * Decode the encoded runs of `text` (original case: base64 is case-sensitive; `lower` is it
- * lower-cased, same length) and push one hit per rule for what they hide.
+ * lower-cased, same length) and push one hit per rule for what they hide. One pass over the
+ * character codes finds the base64 and hex runs (a regex tried at every position cost more than
+ * the rest of the detector).
  */
 export function scanObfuscated(text: string, lower: string, out: RawHit[], injection: InjectionScan): void {
   const found = new Set<string>();
@@ -119,48 +122,91 @@ export function scanObfuscated(text: string, lower: string, out: RawHit[], injec
     found.add(rule);
     out.push({ rule, start, end });
   };
-  let m: RegExpExecArray | null;
-  BASE64_RUN.lastIndex = 0;
-  while ((m = BASE64_RUN.exec(text))) {
-    // a run of one case or without letters is a hash, an id or hex, not base64 of a sentence
-    if (!/[a-z]/.test(m[0]) || !/[A-Z]/.test(m[0])) continue;
-    const d = fromBase64(m[0]);
-    if (d && readsAsText(d)) report(judge(d, injection), m.index, m.index + m[0].length);
-  }
-  HEX_RUN.lastIndex = 0;
-  while ((m = HEX_RUN.exec(text))) {
-    const d = fromHex(m[0]);
-    if (readsAsText(d)) report(judge(d, injection), m.index, m.index + m[0].length);
+  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, then widen to the run
+  const n = text.length;
+  let done = 0;
+  for (let p = MIN_RUN - 1; p < n; p += MIN_RUN) {
+    if (p < done || !isB64(text.charCodeAt(p))) continue;
+    let i = p;
+    while (i > done && isB64(text.charCodeAt(i - 1))) i--;
+    let j = p + 1;
+    while (j < n && isB64(text.charCodeAt(j))) j++;
+    done = j;
+    if (j - i < MIN_RUN) continue;
+    const run = text.slice(i, j);
+    if (/^[0-9a-fA-F]+$/.test(run)) {
+      if (run.length % 2 === 0) {
+        const d = fromHex(run);
+        if (readsAsText(d)) report(judge(d, injection), i, j);
+      }
+      continue;
+    }
+    // a run of one case is a hash or an id, not base64 of a sentence
+    if (!/[a-z]/.test(run) || !/[A-Z]/.test(run)) continue;
+    let end = j;
+    while (end < n && end - j < 2 && text.charCodeAt(end) === 61 /* = */) end++;
+    const d = fromBase64(run);
+    if (d && readsAsText(d)) report(judge(d, injection), i, end);
   }
   if (lower.includes(".-") || lower.includes("-.")) {
     MORSE_RUN.lastIndex = 0;
+    let m: RegExpExecArray | null;
     while ((m = MORSE_RUN.exec(lower))) report(judge(fromMorse(m[0]), injection), m.index, m.index + m[0].length);
   }
-  REGIONAL.lastIndex = 0;
-  while ((m = REGIONAL.exec(text))) {
+  // regional indicators are U+1F1E6..U+1F1FF: high surrogate D83C
+  if (text.includes("\uD83C")) {
+    REGIONAL.lastIndex = 0;
+    let m: RegExpExecArray | null;
     // one or two flags are a country; a spelled phrase is a run of them
-    report(judge(fromRegional(m[0]), injection), m.index, m.index + m[0].length);
+    while ((m = REGIONAL.exec(text))) report(judge(fromRegional(m[0]), injection), m.index, m.index + m[0].length);
   }
   // leetspeak: a cluster of words with digits standing for letters, close together; a version, a
   // unit or an id is one such word, never a sentence of them
-  LEET_WORD.lastIndex = 0;
   let count = 0;
   let first = -1;
   let last = -1;
   const flush = () => {
     if (count >= 3) report(judge(fromLeet(lower.slice(first, last)), injection), first, last);
   };
-  while ((m = LEET_WORD.exec(lower))) {
-    if (UNIT_LIKE.test(m[0]) && !/[013457][a-z]+[013457]/.test(m[0])) continue;
-    if (first < 0 || m.index - last > LEET_GAP) {
+  // leetspeak replaces a letter inside a word ("m4k3", "h0w"): a text with no digit between two
+  // letters holds no cluster worth the word-by-word pass
+  if (!LEET_GATE.test(lower)) return;
+  // from each digit beside a letter (rarer than words), the word of the leet alphabet around it
+  DIGIT.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = DIGIT.exec(lower))) {
+    let a = m.index;
+    let b = m.index + 1;
+    while (a > 0 && isLeetChar(lower.charCodeAt(a - 1))) a--;
+    while (b < lower.length && isLeetChar(lower.charCodeAt(b))) b++;
+    DIGIT.lastIndex = b;
+    const w = lower.slice(a, b);
+    if (w.length < 3 || w.length > 16 || !mixed(w)) continue;
+    if (UNIT_LIKE.test(w) && !/[013457][a-z]+[013457]/.test(w)) continue;
+    if (first < 0 || a - last > LEET_GAP) {
       flush();
-      first = m.index;
+      first = a;
       count = 0;
     }
-    last = m.index + m[0].length;
+    last = b;
     count++;
   }
   flush();
+}
+const DIGIT = /[a-z][0-9@$]|[0-9@$][a-z]/g;
+const LEET_GATE = /[a-z][0-9][a-z]/;
+const isLeetChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 64 || c === 36;
+/** A word with a digit (or `@`/`$`) beside letters: "m4k3", "h0w", "80m8". */
+function mixed(w: string): boolean {
+  let letter = false;
+  let other = false;
+  for (let i = 0; i < w.length; i++) {
+    const c = w.charCodeAt(i);
+    if (c >= 97 && c <= 122) letter = true;
+    else other = true;
+    if (letter && other) return true;
+  }
+  return false;
 }
 /** Leet words further apart than this belong to different clusters. */
 const LEET_GAP = 24;
