@@ -10,6 +10,7 @@ import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
 import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
+import { scanObfuscated } from "./obfuscation";
 import { scanUnnatural } from "./jailbreak-unnatural";
 import { scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
@@ -63,6 +64,7 @@ const GOAL_JAILBREAK_RULES: ReadonlySet<string> = new Set([
   "jailbreak.harmful_goal",
   "jailbreak.adversarial_suffix",
   "jailbreak.rule_override",
+  "jailbreak.obfuscated_goal",
 ]);
 /** Jailbreak mechanisms without a goal (a gibberish suffix, a flood): doubt, a warning whatever their score. */
 const WARNING_JAILBREAK_RULES: ReadonlySet<string> = new Set(["jailbreak.unnatural_suffix", "jailbreak.token_flood"]);
@@ -120,6 +122,23 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     const hits: RawHit[] = [];
     scanInjection(prose, hits, present, lower);
     push("prompt_injection", hits);
+  }
+  if ((rules.promptInjection || rules.jailbreakAttempts) && target === "prompt") {
+    // encoded runs (base64, hex, Morse, leetspeak, emoji letters) read again decoded: what they
+    // hide is judged by the same mechanisms (in what is sent to the model: its reply is not
+    // decoded, as the unnaturalness score reads prompts only)
+    const hits: RawHit[] = [];
+    scanObfuscated(seg, lower, hits, (l, o) => scanInjection(l, o));
+    if (rules.promptInjection)
+      push(
+        "prompt_injection",
+        hits.filter((h) => h.rule.startsWith("injection.")),
+      );
+    if (rules.jailbreakAttempts)
+      push(
+        "jailbreak_attempt",
+        hits.filter((h) => h.rule.startsWith("jailbreak.")),
+      );
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];

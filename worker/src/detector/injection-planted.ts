@@ -57,12 +57,22 @@ const OFFTASK = new RegExp(
 );
 /**
  * An action for an agent, opening a sentence or a quoted field of content it reads (a review, a
- * bio, an event's description in a tool's output): a verb that moves money, data, files or access,
- * aimed at something only the user's tools can reach (an account, an address, "my files", an ID).
- * A person's review or bio describes; it does not order a transfer to an account number.
+ * bio, an event's description in a tool's output, a to-do in an e-mail): a verb that moves money,
+ * data, files or access, or works one of the user's tools, aimed at something only those tools
+ * can reach: an account or record ID, an e-mail address to send to, a path, money, "my files",
+ * "my genetic data". A person's review or bio describes; it does not order a transfer to an
+ * account number or the user's saved addresses mailed to a stranger.
  */
-const AGENT_ACTION =
-  /(?:^|['"]\s*|[.!?]\s+)(?:(?:please|kindly)\s+|(?:can|could)\s+you\s+(?:please\s+)?)?(?:transfer|wire|send|forward|e-?mail|grant|unlock|delete|remove|move|sell|purchase|withdraw|disable|deactivate|reset|change|update|invite|share|upload|download|initiate|retrieve|approve|add)\b[^.!?\n'"]{0,120}?(?:\$\s?\d|\b\d[\d,.]*\s*(?:usd|eur|gbp|dollars|units|btc)\b|\bto\s+(?:[\w.+-]+@[\w-]+\.\w|https?:\/\/)|\b(?:account|id)\s+(?:number\s+|with\s+(?:the\s+)?id\s+)?['"]?[\w-]*\d|\b(?:my|all\s+(?:my|the|of\s+my))\s+(?:files|documents|emails|e-mails|records|passwords?|payment\s+methods?|contacts|holdings|data|repositor(?:y|ies)|accounts?|door|front\s+door|keys?))/g;
+const AGENT_ACTION = new RegExp(
+  String.raw`(?:^|['"]\s*|[.!?:]\s+|,\s+(?=(?:please|kindly)\b))(?:(?:first|then|also|now),?\s+)?(?:(?:please|kindly)\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?` +
+    String.raw`(?:transfer|wire|send|forward|e-?mail|grant|unlock|lock|delete|remove|move|sell|purchase|buy|withdraw|disable|deactivate|reset|change|update|invite|share|upload|download|initiate|retrieve|fetch|get|find|list|check|provide|approve|add|schedule|book|cancel|dispatch|pay|post|install|guide|leave|set|turn\s+(?:on|off)|give)\b` +
+    // the rest of the sentence, inside the field: not past a sentence end or a closing quote
+    // followed by the record's next key
+    String.raw`(?:(?![.!?]\s|['"]\s*[,:}\]]\s*['"{\[])[^\n]){0,200}?` +
+    String.raw`(?:\$\s?\d|\b\d[\d,.]*\s*(?:usd|eur|gbp|dollars|units|btc)\b|[\w.+-]+@[\w-]+\.[a-z]{2,}|\bto\s+['"]?(?:https?:\/\/|~?\/\w)|\b(?:account|patient|user|log|record|note|application)[\s_]?(?:number|no\.?|id)?\s*(?:is\s*)?[:#(]?\s*['"]?[\w-]*\d|\bid\s*(?:is\s*)?[:#]?\s*['"]?[\w-]*\d|\bid\d` +
+    String.raw`|\b(?:my|all\s+(?:my|the|of\s+my))\s+(?:[\w/-]+\s+){0,2}?(?:files|documents|emails|e-mails|records|passwords?|payment\s+methods?|contacts|holdings|data|repositor(?:y|ies)|accounts?|door|front\s+door|keys?|addresses|details|information|info|prescriptions|shipments|messages|location|calendar|photos|history|security\s+settings))`,
+  "g",
+);
 
 /** The user's own question after the forwarded content: where the content ends. */
 const CONTENT_END = /\n\s*(?:question|query|q|task|request|user(?:'s)?\s+question)\s*:/;
@@ -114,19 +124,28 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
  * text with its data regions (tool output is JSON) — the action is read inside them.
  */
 export function scanAgentAction(raw: string, out: RawHit[]): void {
-  if (!raw.includes("':") && !raw.includes('":')) return;
+  const fields = raw.includes("':") || raw.includes('":');
+  const mail = raw.includes("subject") || raw.includes(" of the e") ? FORWARDED_MAIL.exec(raw) : null;
+  if (!fields && !mail) return;
   AGENT_ACTION.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = AGENT_ACTION.exec(raw))) {
-    // inside a record's field: a key and its opening quote shortly before (a user typing "please
-    // transfer $500 to my savings account" to their own banking agent is an ordinary request)
-    if (!FIELD_BEFORE.test(raw.slice(Math.max(0, m.index - 300), m.index + 1))) continue;
+    // inside a record's field: a key and its opening quote shortly before, or in the body of an
+    // e-mail the app forwards (a user typing "please transfer $500 to my savings account" to their
+    // own banking agent is an ordinary request)
+    const inField = fields && FIELD_BEFORE.test(raw.slice(Math.max(0, m.index - 300), m.index + 1));
+    // in an e-mail's prose a bare verb may be a noun ("Intl. Wire Payment of $150"): the sentence
+    // must ask ("please …", "can you …") or follow a label ("TODO: move …")
+    if (!inField && !(mail && m.index > mail.index && (REQUEST.test(m[0]) || m[0].trimStart().startsWith(":")))) continue;
     let s = 0;
     while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
     out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });
     return;
   }
 }
+const REQUEST = /^\W*(?:(?:first|then|also|now),?\s+)?(?:please|kindly|(?:can|could|would)\s+you)\b/;
+/** An e-mail the application forwards: its body follows a subject header or "body of the e-mail:". */
+const FORWARDED_MAIL = /\bsubject(?:\s+of\s+the\s+e-?mail)?\s*:[^\n]{1,200}?\bbody\s*:|\b(?:body|content|text)\s+of\s+the\s+e-?mail\s*:/;
 /** A field of a record (JSON or a Python dict): `'key': '` or `"key": "`, its value not yet closed. */
 const FIELD_BEFORE = /['"][\w -]{1,40}['"]\s*:\s*['"][^'"]*['"]?$/;
 

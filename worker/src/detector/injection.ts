@@ -125,8 +125,23 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   {
     // chat-template role tokens and delimiter injection
     id: "injection.role_token",
-    gate: ["<|", "[inst", "[/inst", "<<sys", "<</sys", "###", "system prompt", "system message", "system override"],
-    re: /<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\|>|\[\/?inst\]|<<\/?sys>>|(?:^|\n)\s*#{2,}\s*(?:system|new\s+instructions?|system\s+prompt)\s*:?\s*(?:\n|$)|(?:^|\n)\s*(?:#{2,}\s*)?(?:system|new\s+system)\s+(?:prompt|message|override)\s*:|(?:^|\n)\s*###\s*system\s*:/g,
+    gate: [
+      "<|",
+      "[inst",
+      "[/inst",
+      "<<sys",
+      "<</sys",
+      "###",
+      "system prompt",
+      "system message",
+      "system override",
+      "[system",
+      "[admin",
+      "[developer",
+    ],
+    // a role tag in brackets is a fake turn wherever it sits: "###(system_message) …", "[system] Note
+    // to …" glued into an e-mail or a résumé
+    re: /#{2,}\s*[([]\s*(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\s*[)\]]|(?:^|\n|[.!?]\s+)\[(?:system|admin|developer)(?:[\s_-]*(?:message|prompt|instructions?|override|note))?\][ \t]*(?=[a-z])|<\|(?:im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id|end_header_id|begin_of_text)\|>|\[\/?inst\]|<<\/?sys>>|(?:^|\n)\s*#{2,}\s*(?:system|new\s+instructions?|system\s+prompt)\s*:?\s*(?:\n|$)|(?:^|\n)\s*(?:#{2,}\s*)?(?:system|new\s+system)\s+(?:prompt|message|override)\s*:|(?:^|\n)\s*###\s*system\s*:/g,
   },
   {
     // instructions addressed to the model, hidden in content or tool output
@@ -150,7 +165,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       "instructions :",
       "the user",
     ],
-    re: /\b(?:note|message|instructions?|attention|important(?:\s+(?:note|message))?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:ai|a\.i\.)\s+)?(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot|gpt|model|agent|copilot)s?\b\s*[:,-]|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|chatbot|gpt)\b[^.\n]{0,60}?\b(?:you\s+must|ignore|disregard|do\s+not|don't|instead|always|never)\b|\b(?:new|updated|real|actual|revised|override|secret|hidden)\s+(?:system\s+)?instructions?\s*:\s*\S|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|reveal\s+(?:this\s+)?to|let)\s+the\s+user\b(?:\s+know)?/g,
+    re: /\b(?:note|message|instructions?|attention|important(?:\s+(?:note|message))?)\s+(?:to|for)\s+(?:the\s+|any\s+|all\s+)?(?:(?:ai|a\.i\.)\s+)?(?:ai|a\.i\.|llm|language\s+model|assistant|chatbot|gpt|model|agent|copilot|automated\s+(?:[\w-]+\s+){0,2}?(?:software|systems?|tools?|screen(?:ing|er)s?|reviewers?|readers?|parsers?|analy[sz]ers?))s?\b\s*[:,-]|\bif\s+you\s+are\s+(?:an?\s+)?(?:ai|llm|large\s+language\s+model|language\s+model|ai\s+assistant|assistant|chatbot|gpt)\b[^.\n]{0,60}?\b(?:you\s+must|ignore|disregard|do\s+not|don't|instead|always|never)\b|\b(?:new|updated|real|actual|revised|override|secret|hidden)\s+(?:system\s+)?instructions?\s*:\s*\S|\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|reveal\s+(?:this\s+)?to|let)\s+the\s+user\b(?:\s+know)?/g,
   },
   {
     // exfiltration: send the conversation / secrets to a URL or address

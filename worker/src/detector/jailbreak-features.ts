@@ -87,7 +87,7 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   // rules, policies, restrictions
   F(
     "no_restrictions",
-    "(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:\\w+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)",
+    "(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)",
     "no without free zero any lack devoid",
   ),
   F(
@@ -97,8 +97,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   ),
   F(
     "break_free",
-    "(?:broken|break|broke|breaking|freed|free|escaped?|liberated)\\s+(?:free\\s+)?(?:of|from|out\\s+of)\\s+(?:the\\s+)?(?:typical\\s+)?(?:confines|restrictions|rules|limitations|shackles|chains|matrix|constraints)",
-    "broken break broke breaking freed free escaped escape liberated",
+    "(?:broken|break|broke|breaking|freed|free|escaped?|liberated?)\\s+(?:free\\s+|itself\\s+|yourself\\s+|themselves\\s+)?(?:of|from|out\\s+of)\\s+(?:the\\s+|all\\s+|its\\s+|your\\s+|their\\s+|any\\s+)*(?:typical\\s+)?(?:confines|restrictions|rules|limitations|shackles|chains|matrix|constraints)",
+    "broken break broke breaking freed free escaped escape liberated liberate",
   ),
   F(
     "content_policy",
@@ -108,13 +108,14 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   F("ethics_morals", "\\b(?:ethic(?:s|al)?|moral(?:s|ity)?|legal(?:ity)?)\\b", "ethic ethics ethical moral morals morality legal legality"),
   F(
     "ethics_dont_matter",
-    "(?:doesn'?t|does\\s+not|don'?t|do\\s+not|never|won'?t|will\\s+not)\\s+(?:care|matter|apply|follow|have|abide|adhere|concern)\\s+(?:about\\s+)?(?:any\\s+)?(?:\\w+\\s+)?(?:ethic|moral|legal|law|rules|guidelines|polic|restrictions|safety|consequence)",
-    "doesnt doesn't does dont don't do never wont won't will",
+    "(?:doesn'?t|does\\s+not|don'?t|do\\s+not|never|won'?t|will\\s+not)\\s+(?:care|matter|apply|follow|have|abide|adhere|concern)\\s+(?:about\\s+)?(?:any\\s+)?(?:\\w+\\s+)?(?:ethic|moral|legal|law|rules|guidelines|polic|restrictions|safety|consequence)" +
+      "|(?:disregards|ignores|bypass(?:es|ing)?|without\\s+(?:any\\s+)?regard\\s+(?:for|to))\\s+(?:all\\s+|any\\s+|the\\s+|ai'?s\\s+)*(?:\\w+\\s+(?:or|and)\\s+)?(?:ethic|moral|legal\\s+concerns|social\\s+norms|political\\s+correctness)",
+    "doesnt doesn't does dont don't do never wont won't will disregards ignores bypass bypasses bypassing regard",
   ),
   F(
     "unfiltered",
-    "unfiltered|uncensored|unrestricted|unmoderated|unbound|unlimited\\s+(?:power|freedom)|unethical|amoral|immoral|no\\s+filter",
-    "=unfilter =uncensor =unrestrict =unmoderat =unbound =unlimited =unethical =amoral =immoral no",
+    "unfiltered|uncensored|unrestricted|unmoderated|unaligned|misaligned|unbound|unlimited\\s+(?:power|freedom)|unethical|amoral|immoral|no\\s+filter",
+    "=unfilter =uncensor =unrestrict =unmoderat =unaligned =misaligned =unbound =unlimited =unethical =amoral =immoral no",
   ),
   F(
     "illegal_harmful",
@@ -140,8 +141,9 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   ),
   F(
     "never_refuse",
-    "(?:never|not|won'?t|will\\s+not|cannot|can'?t|must\\s+not|shouldn'?t|should\\s+not|don'?t|do\\s+not)\\s+(?:ever\\s+)?(?:refuse|decline|reject|deny|say\\s+no|say\\s+(?:that\\s+)?(?:you|it)\\s+(?:can'?t|cannot)|object|hesitate|question)",
-    "never not wont won't will cannot cant can't must shouldnt shouldn't should dont don't do",
+    "(?:never|not|won'?t|will\\s+not|cannot|can'?t|must\\s+not|shouldn'?t|should\\s+not|don'?t|do\\s+not)\\s+(?:ever\\s+)?(?:refuse|decline|reject|deny|say\\s+no|say\\s+(?:that\\s+)?(?:you|it)\\s+(?:can'?t|cannot)|object|hesitate|question)" +
+      "|(?:not\\s+allowed|forbidden|prohibited)\\s+to\\s+(?:say|mention|state|admit|remind)\\s+(?:\\w+\\s+)?(?:that\\s+)?(?:you|it|he|she|they)\\s+(?:(?:are|is)\\s+(?:just\\s+)?an?\\s+(?:ai|language\\s+model|assistant)|cannot|can'?t)",
+    "never not wont won't will cannot cant can't must shouldnt shouldn't should dont don't do allowed forbidden prohibited",
   ),
   F(
     "no_warnings",
@@ -150,8 +152,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   ),
   F(
     "answer_anything",
-    "(?:answer|respond\\s+to|reply\\s+to|fulfil+|comply\\s+with|obey)\\s+(?:to\\s+)?(?:any|every|all|each)\\s+(?:of\\s+my\\s+)?(?:questions?|requests?|prompts?|commands?|orders?|queries)|whatever\\s+(?:i|the\\s+user|they)\\s+(?:ask|want|say|request)|no\\s+matter\\s+(?:what|how)",
-    "answer respond reply fulfil fulfill comply obey whatever matter",
+    "(?:answer(?:ing)?|respond(?:ing)?\\s+to|reply(?:ing)?\\s+to|fulfil+|comply\\s+with|obey)\\s+(?:to\\s+)?(?:any|every|all|each)\\s+(?:of\\s+my\\s+)?(?:questions?|requests?|prompts?|commands?|orders?|queries)|whatever\\s+(?:i|the\\s+user|they)\\s+(?:ask|want|say|request)|no\\s+matter\\s+(?:what|how)",
+    "answer answering respond responding reply replying fulfil fulfill comply obey whatever matter",
   ),
   F("always_never", "you\\s+(?:will|must|shall|should|have\\s+to)\\s+(?:always|never)", "you"),
   F(
@@ -163,8 +165,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   // role-play scaffolding used to bypass rules
   F(
     "stay_in_character",
-    "(?:stay|remain|keep|staying|remaining)\\s+(?:\\w+\\s+)?in\\s+character|break(?:ing)?\\s+character|out\\s+of\\s+character|character\\s+break|\\bin\\s+character\\b",
-    "character",
+    "(?:stay|remain|keep|staying|remaining)\\s+(?:\\w+\\s+)?in\\s+character|(?:stay|remain|staying|remaining)\\s+in\\s+(?:the\\s+)?[\\w-]+\\s+mode\\b|break(?:ing)?\\s+character|out\\s+of\\s+character|character\\s+break|\\bin\\s+character\\b",
+    "character mode",
   ),
   F(
     "pretend_act",
@@ -178,8 +180,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   ),
   F(
     "two_responses",
-    "(?:two|2|both|dual|separate)\\s+(?:different\\s+|separate\\s+|distinct\\s+)?(?:responses|answers|ways|personalities|paragraphs|outputs|replies|versions)|\\[(?:classic|jailbreak|gpt|dan|normal|chatgpt)\\]|\\((?:🔒|🔓)|🔓|🔒",
-    "two 2 both dual separate classic jailbreak gpt dan normal chatgpt =🔒 =🔓",
+    "(?:two|2|both|dual|separate)\\s+(?:different\\s+|separate\\s+|distinct\\s+)?(?:responses|answers|ways|personalities|paragraphs|outputs|replies|versions)|\\b(?:simulate|play|act\\s+as|be|become|roleplay\\s+as|pretend\\s+to\\s+be|you\\s+are)\\s+(?:a\\s+(?:conversation|dialogue|chat)\\s+between\\s+)?(?:two|2)\\s+(?:different\\s+|separate\\s+|fictional\\s+)*(?:ai\\s+models?|ais|entities|personas|chatbots|bots|characters)\\b|\\b(?:aligned|filtered|normal|classic)\\s+and\\s+(?:an?\\s+)?(?:unaligned|unfiltered|uncensored|jailbroken)\\b|\\bcompare\\s+(?:a|the|its|their)\\s+(?:response|answer|reply)\\s+(?:from|of)\\s+(?:a|an|the)\\s+(?:[\\w-]+\\s+){0,3}(?:ai|model|chatbot|assistant)\\b|\\[(?:classic|jailbreak|gpt|dan|normal|chatgpt)\\]|\\((?:🔒|🔓)|🔓|🔒",
+    "two 2 both dual separate classic jailbreak gpt dan normal chatgpt aligned filtered compare =🔒 =🔓",
   ),
   F(
     "response_format_tag",

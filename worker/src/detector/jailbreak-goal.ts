@@ -135,13 +135,30 @@ const GOAL_GATE =
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;
 
+/**
+ * Hateful content asked for: a demeaning sentence, joke or post about a group of people. Asked
+ * plainly it is a harmful request a model refuses; nested inside another task (NESTED_TASK) it is
+ * a latent jailbreak: the model is told to translate or polish a text whose content is the request.
+ */
+const HATE_GOAL = new RegExp(
+  String.raw`\b(?:write|generate|produce|compose|create|give|make|draft)\s+(?:me\s+)?(?:one|a|an|some|two|three|five|ten|\d+)?\s*(?:very\s+|really\s+|extremely\s+)?(?:toxic|offensive|hateful|racist|sexist|discriminatory|derogatory|demeaning|insulting|harmful|unfriendly|negative|abusive|bigoted|hostile|degrading)\s+(?:[\w-]+\s+)?(?:sentences?|jokes?|statements?|comments?|tweets?|posts?|paragraphs?|remarks?|messages?|poems?|slogans?|texts?)\s+(?:about|on|targeting|against|towards?|mocking)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}?` +
+    String.raw`(?:people|persons|folks|women|men|girls|boys|jews|jewish|muslims?|christians|hindus|sikhs|buddhists|atheists|arabs|blacks|whites|asians|latinos|hispanics|mexicans|africans|immigrants|refugees|migrants|gays?|lesbians|bisexuals?|transgender|trans|queer|lgbtq?\+?|disabled|elderly|seniors|the\s+poor|homeless|minorities|indigenous|natives|romani?|gypsies)\b`,
+);
+/** Another task wrapped around the request: translate, polish or rewrite the text above/below. */
+const NESTED_TASK =
+  /\b(?:translate|polish|refine|rewrite|paraphrase|improve|correct|proofread|summari[sz]e|reformulate)\s+(?:the\s+|this\s+)?(?:above|following|previous|preceding|below|this|these)\b|\b(?:sentence|text|content|paragraph)\s*:\s*(?:write|generate|produce|compose|create|give|make|draft)\b/;
+
 /** Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing. */
 export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
+  // (the gate holds "write", "make", "create", "produce": the hateful requests pass it too)
   if (lower.length < 30 || !GOAL_GATE.test(lower)) return;
   const goal = harmfulGoal(lower);
-  if (!goal) return;
-  if (!FRAMING.test(lower)) return;
-  out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
+  if (goal && FRAMING.test(lower)) {
+    out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
+    return;
+  }
+  const hate = NESTED_TASK.test(lower) ? HATE_GOAL.exec(lower) : null;
+  if (hate) out.push({ rule: "jailbreak.harmful_goal", start: hate.index, end: hate.index + hate[0].length, score: HARMFUL_FRAMING_SCORE });
 }
 
 /** True when the text asks for a harmful how-to (used by severity: a persona alone stays safe). */

@@ -92,7 +92,7 @@ export function jailbreakScore(active: number[], weights: readonly number[] = WE
 // model detects is lost to this gate. The stems are grouped by first letter (the same set of
 // words): a flat 40-way alternation tried every alternative at every word start of a benign text.
 const GATE =
-  /\b(?:a(?:i|\.i|ct as|nything)|c(?:hat(?:\s*gpt|bot)|haracter)|d(?:an|eveloper mode)|e(?:thic\w*|xplicit)|fiction\w*|g(?:pt\w*|uidelines|raphic\w*)|hypothetical\w*|i(?:magin\w*|llegal|gnor\w*|nstructions?)|jailbr\w*|l(?:lm|anguage model)|moral\w*|openai|p(?:ersona|retend\w*|olic(?:y|ies)|rompts?|orn\w*)|r(?:ole-?\s?play\w*|estrict\w*|ules)|simulat\w*|un(?:censored|filtered|restricted)|vulgar|you(?: are|'re) now)\b/;
+  /\b(?:a(?:i|\.i|ct as|nything)|c(?:hat(?:\s*gpt|bot)|haracter)|d(?:an|eveloper mode)|e(?:thic\w*|xplicit)|fiction\w*|g(?:pt\w*|uidelines|raphic\w*)|hypothetical\w*|i(?:magin\w*|llegal|gnor\w*|nstructions?)|jailbr\w*|l(?:lm|anguage model)|moral\w*|openai|p(?:ersona|retend\w*|olic(?:y|ies)|rompts?|orn\w*)|r(?:ole-?\s?play\w*|estrict\w*|ules)|simulat\w*|un(?:censored|filtered|restricted|aligned)|vulgar|you(?: are|'re) now)\b/;
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 /** Lowest combined score worth a hit (the strictest sensitivity keeps 0.35). */
@@ -154,7 +154,8 @@ function overrideGroups(active: readonly number[]): Set<string> {
   }
   return groups;
 }
-const isRuleOverride = (groups: ReadonlySet<string>) => groups.size >= 3 || (groups.has("rulesOff") && groups.has("persona"));
+const isRuleOverride = (groups: ReadonlySet<string>) =>
+  groups.size >= 3 || (groups.has("persona") && (groups.has("rulesOff") || groups.has("noRefusal")));
 
 /** `jailbreak.rule_override` when the active features use enough override mechanisms. */
 export const ruleOverride = (active: readonly number[]): boolean => isRuleOverride(overrideGroups(active));

@@ -24,6 +24,8 @@ const RULE_SCORE: Record<string, number> = {
   "injection.offtask_request": 0.7,
   "injection.planted_action": 0.75,
   "injection.planted_code": 0.8,
+  "injection.encoded_instruction": 0.85,
+  "jailbreak.obfuscated_goal": 0.85,
   "secret.generic_assignment": 0.75,
   "secret.password_assignment": 0.8,
   "secret.auth_header": 0.85,
