@@ -233,6 +233,51 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
     validate: HEADER_VALUE_OK,
   },
+  // provider layouts from the vendors' published formats that the pinned gitleaks rules miss or
+  // tie to the vendor's name nearby; each layout is distinctive enough to stand alone
+  {
+    // New Relic license (ingest) keys: 40 characters ending NRAL, 36 hex digits or an EU region
+    // prefix (eu01x) and 31 hex digits
+    id: "secret.new_relic_license_key",
+    gate: ["NRAL"],
+    re: /(?<![\w-])(?:eu01x[a-f0-9]{31}|[a-f0-9]{36})NRAL(?![\w-])/g,
+    validate: (s) => shannonEntropy(s.slice(-35, -4)) >= 3,
+  },
+  {
+    // New Relic browser keys: NRBR- and 19 hex digits
+    id: "secret.new_relic_browser_api_token",
+    gate: ["NRBR-"],
+    re: /(?<![\w-])NRBR-[a-f0-9]{19}(?![\w-])/g,
+    validate: (s) => shannonEntropy(s.slice(5)) >= 3,
+  },
+  {
+    // Akamai EdgeGrid client tokens and secrets: akab- and two groups of 16 base-36 characters
+    id: "secret.akamai_edgegrid_token",
+    gate: ["akab-"],
+    re: /(?<![\w-])akab-[a-z0-9]{16}-[a-z0-9]{16}(?![\w-])/g,
+    validate: (s) => hasDigit(s.slice(5)) && shannonEntropy(s.slice(5)) >= 3.5,
+  },
+  {
+    // NuGet API keys: oy2 and 43 lower-case base-36 characters
+    id: "secret.nuget_api_key",
+    gate: ["oy2"],
+    re: /(?<![\w-])oy2[a-z0-9]{43}(?![\w-])/g,
+    validate: (s) => hasDigit(s.slice(3)) && shannonEntropy(s.slice(3)) >= 3.8,
+  },
+  {
+    // Bitbucket Data Center HTTP access tokens: BBDC- and 44 base64 characters
+    id: "secret.bitbucket_access_token",
+    gate: ["BBDC-"],
+    re: /(?<![\w-])BBDC-[A-Za-z0-9+/_-]{44}(?![\w+/-])/g,
+    validate: (s) => randomBody(s.slice(5)),
+  },
+  {
+    // Braintree (PayPal) access tokens: access_token$<environment>$<merchant id>$<32 hex>
+    id: "secret.braintree_access_token",
+    gate: ["access_token$"],
+    re: /access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}(?![\w$])/g,
+    validate: (s) => shannonEntropy(s.slice(-32)) >= 3,
+  },
   // provider formats before the keyword rules: on the same span the provider's name wins
   ...GITLEAKS_SECRET_RULES,
   {
