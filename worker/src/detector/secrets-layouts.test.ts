@@ -17,6 +17,7 @@ describe("provider layouts", () => {
     ["client_token = akab-q3m8z1k5v7w2n9x4-p6r0t2y8u4i1o7s3", "secret.akamai_edgegrid_token"],
     ["dotnet nuget push pkg.nupkg -k oy2k7f3m9q1z5x8c2v6b4n0a7s3d9f1g5h8j2k4l6p0q3w", "secret.nuget_api_key"],
     ["BBDC-NzU4MTQ2OTg3MTI1OkqT3vP9xYw2Lm8Rb5Hc1Zd7Fg4Q", "secret.bitbucket_access_token"],
+    ["DROPBOX = 'k3Vq9ZpL2wXAAAAAAAAAAb7Tn4Rm1Yc8Hd5Fs2Jg6Kx0Pw3Qe9Uz7Ai4Lo1Vb5Nc'", "secret.dropbox_long_lived_api_token"],
     ["access_token$production$7xk2m9q4v1z8c3b6$4f9a1c07b3f2d85e6a1c9e0b7d3f2a15", "secret.braintree_access_token"],
   ])("flags %s", (text, rule) => {
     expect(rules(text)).toContain(rule);
@@ -29,8 +30,9 @@ describe("provider layouts", () => {
     "client_token = akab-xxxxxxxxxxxxxxxx-xxxxxxxxxxxxxxxx",
     "client_token = akab-clienttokenhere-clienttokenhere",
     "access_token$production$merchantidmerch$00000000000000000000000000000000",
+    "padding: AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
     "the NRAL suffix marks a license key; BBDC- marks a Bitbucket token",
   ])("does not flag %s", (text) => {
-    expect(rules(text).filter((r) => /new_relic|akamai|nuget|bitbucket|braintree/.test(r))).toEqual([]);
+    expect(rules(text).filter((r) => /new_relic|akamai|nuget|bitbucket|braintree|dropbox/.test(r))).toEqual([]);
   });
 });

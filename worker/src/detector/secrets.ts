@@ -141,6 +141,9 @@ export function randomBody(body: string): boolean {
   return wordy * 2 < body.length;
 }
 
+/** Rules whose layout holds a fixed repeated run, so the whole match always looks like filler. */
+const FIXED_RUN_LAYOUTS = new Set(["secret.dropbox_long_lived_api_token"]);
+
 export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.private_key",
@@ -270,6 +273,14 @@ export const SECRET_RULES: readonly SecretRule[] = [
     gate: ["BBDC-"],
     re: /(?<![\w-])BBDC-[A-Za-z0-9+/_-]{44}(?![\w+/-])/g,
     validate: (s) => randomBody(s.slice(5)),
+  },
+  {
+    // Dropbox long-lived access tokens: 11 characters, ten A's, 43 more (the A's are the layout,
+    // so the random parts around them carry the entropy check)
+    id: "secret.dropbox_long_lived_api_token",
+    gate: ["AAAAAAAAAA"],
+    re: /(?<![\w-])[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}(?![\w=-])/g,
+    validate: (s) => randomBody(s.slice(0, 11) + s.slice(21)),
   },
   {
     // Braintree (PayPal) access tokens: access_token$<environment>$<merchant id>$<32 hex>
@@ -485,7 +496,8 @@ export function scanSecrets(
         }
       }
       if (KNOWN_EXAMPLE_CREDENTIALS.has(secret) || (secret.startsWith("eyJ") && jwtLooksExample(secret))) continue;
-      if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
+      // a layout with a fixed run in it (Dropbox's ten A's) checks its random parts in validate
+      if (rule.id !== "secret.private_key" && !FIXED_RUN_LAYOUTS.has(rule.id) && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
       out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
