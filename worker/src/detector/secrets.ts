@@ -141,6 +141,9 @@ export function randomBody(body: string): boolean {
   return wordy * 2 < body.length;
 }
 
+/** Rules whose layout holds a fixed repeated run, so the whole match always looks like filler. */
+const FIXED_RUN_LAYOUTS = new Set(["secret.dropbox_long_lived_api_token"]);
+
 export const SECRET_RULES: readonly SecretRule[] = [
   {
     id: "secret.private_key",
@@ -232,6 +235,59 @@ export const SECRET_RULES: readonly SecretRule[] = [
     re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
     group: 1,
     validate: HEADER_VALUE_OK,
+  },
+  // provider layouts from the vendors' published formats that the pinned gitleaks rules miss or
+  // tie to the vendor's name nearby; each layout is distinctive enough to stand alone
+  {
+    // New Relic license (ingest) keys: 40 characters ending NRAL, 36 hex digits or an EU region
+    // prefix (eu01x) and 31 hex digits
+    id: "secret.new_relic_license_key",
+    gate: ["NRAL"],
+    re: /(?<![\w-])(?:eu01x[a-f0-9]{31}|[a-f0-9]{36})NRAL(?![\w-])/g,
+    validate: (s) => shannonEntropy(s.slice(-35, -4)) >= 3,
+  },
+  {
+    // New Relic browser keys: NRBR- and 19 hex digits
+    id: "secret.new_relic_browser_api_token",
+    gate: ["NRBR-"],
+    re: /(?<![\w-])NRBR-[a-f0-9]{19}(?![\w-])/g,
+    validate: (s) => shannonEntropy(s.slice(5)) >= 3,
+  },
+  {
+    // Akamai EdgeGrid client tokens and secrets: akab- and two groups of 16 base-36 characters
+    id: "secret.akamai_edgegrid_token",
+    gate: ["akab-"],
+    re: /(?<![\w-])akab-[a-z0-9]{16}-[a-z0-9]{16}(?![\w-])/g,
+    validate: (s) => hasDigit(s.slice(5)) && shannonEntropy(s.slice(5)) >= 3.5,
+  },
+  {
+    // NuGet API keys: oy2 and 43 lower-case base-36 characters
+    id: "secret.nuget_api_key",
+    gate: ["oy2"],
+    re: /(?<![\w-])oy2[a-z0-9]{43}(?![\w-])/g,
+    validate: (s) => hasDigit(s.slice(3)) && shannonEntropy(s.slice(3)) >= 3.8,
+  },
+  {
+    // Bitbucket Data Center HTTP access tokens: BBDC- and 44 base64 characters
+    id: "secret.bitbucket_access_token",
+    gate: ["BBDC-"],
+    re: /(?<![\w-])BBDC-[A-Za-z0-9+/_-]{44}(?![\w+/-])/g,
+    validate: (s) => randomBody(s.slice(5)),
+  },
+  {
+    // Dropbox long-lived access tokens: 11 characters, ten A's, 43 more (the A's are the layout,
+    // so the random parts around them carry the entropy check)
+    id: "secret.dropbox_long_lived_api_token",
+    gate: ["AAAAAAAAAA"],
+    re: /(?<![\w-])[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}(?![\w=-])/g,
+    validate: (s) => randomBody(s.slice(0, 11) + s.slice(21)),
+  },
+  {
+    // Braintree (PayPal) access tokens: access_token$<environment>$<merchant id>$<32 hex>
+    id: "secret.braintree_access_token",
+    gate: ["access_token$"],
+    re: /access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}(?![\w$])/g,
+    validate: (s) => shannonEntropy(s.slice(-32)) >= 3,
   },
   // provider formats before the keyword rules: on the same span the provider's name wins
   ...GITLEAKS_SECRET_RULES,
@@ -440,7 +496,8 @@ export function scanSecrets(
         }
       }
       if (KNOWN_EXAMPLE_CREDENTIALS.has(secret) || (secret.startsWith("eyJ") && jwtLooksExample(secret))) continue;
-      if (rule.id !== "secret.private_key" && hasFiller(secret)) continue;
+      // a layout with a fixed run in it (Dropbox's ten A's) checks its random parts in validate
+      if (rule.id !== "secret.private_key" && !FIXED_RUN_LAYOUTS.has(rule.id) && hasFiller(secret)) continue;
       if (rule.validate && !rule.validate(secret, m, text)) continue;
       out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
