@@ -132,11 +132,19 @@ export function expectedChange(current: number, previous: number | null | undefi
   return `${rounded > 0 ? "+" : ""}${rounded.toFixed(1)}%`;
 }
 
+// Ordinary prose: a numbered token run ("word0 word1 …") reads as an adversarial suffix to the
+// detector's unnaturalness score, which would flag a log meant to be safe.
+const FILLER = (
+  "The figures below come from the finance team and were checked last week. Revenue grew in every " +
+  "region, costs stayed close to plan, and the new office opened on time. Hiring slowed in the second " +
+  "month while churn fell to its lowest level this year."
+).split(" ");
+
 /** A string of exactly `n` characters made of readable words (for truncation checks). */
 export function longText(seed: string, n: number): string {
   let s = seed;
   let i = 0;
-  while (s.length < n) s += ` word${i++}`;
+  while (s.length < n) s += ` ${FILLER[i++ % FILLER.length]}`;
   s = s.slice(0, n);
   return s.endsWith(" ") ? `${s.slice(0, -1)}x` : s;
 }
