@@ -137,7 +137,7 @@ function valueOrder(orgId: string, sort: keyof typeof SORT_COLUMNS, order: "asc"
 }
 
 /** A list's columns: every one but the turns, which only a log's own page reads (serializeLogDetail). */
-const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
+export const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
 
 export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
   const match = indexedSearch(q);

@@ -1,0 +1,76 @@
+// Log reads across an organization's segments (docs/scaling.md#step-4--segments): a lookup by id is
+// one read of the segment its id names; a newest-first list visits the segments newest first and stops
+// as soon as the page is full and the next segment cannot hold a newer row. An organization with one
+// segment (every organization until rollover is enabled) runs the one-database queries of logs.ts as
+// they are.
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs";
+import type { LogsQuery } from "@promptsentry/schema/requests/logs";
+import type { Db } from "../env";
+import { newestFirst, type Segment, segmentForId } from "../tenancy/segments";
+import { getLog, indexedSearch, LIST_COLUMNS, listLogs, logFilters, type StoredUserFilter } from "./logs";
+
+/** The log with this id in the organization, from the one segment its id names; null when none. */
+export function getLogIn(segments: readonly Segment[], orgId: string, id: string) {
+  const segment = segmentForId(segments, id);
+  return segment ? getLog(segment.db, orgId, id) : Promise.resolve(null);
+}
+
+type Key = { createdAt: number; id: string };
+
+const keyOf = (row: Pick<PromptLogRow, "createdAt" | "id">): Key => ({ createdAt: row.createdAt.getTime(), id: row.id });
+const older = (a: Key, b: Key) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
+const olderThan = (key: Key): SQL => sql`(${promptLogs.createdAt}, ${promptLogs.id}) < (${key.createdAt}, ${key.id})`;
+
+/** The organization's newest row in a segment (one step of its (org_id, created_at) index), as a key. */
+async function newestKey(db: Db, orgId: string, below: Key | null): Promise<Key | null> {
+  const where = [eq(promptLogs.orgId, orgId)];
+  if (below) where.push(olderThan(below));
+  const [row] = await db
+    .select({ createdAt: promptLogs.createdAt, id: promptLogs.id })
+    .from(promptLogs)
+    .where(and(...where))
+    .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))
+    .limit(1);
+  return row ? keyOf(row) : null;
+}
+
+/** Whether `listLogsIn` reads this list across segments; other orders and searches read one database so far. */
+const acrossSegments = (q: StoredUserFilter<LogsQuery>) => (q.sort ?? "time") === "time" && q.order !== "asc" && !indexedSearch(q);
+
+/**
+ * A page of the organization's logs. Newest first by time (no indexed search): each live segment
+ * newest first gives its own first `limit` rows after the cursor, merged; a segment is read only if
+ * its newest row after the cursor beats the page's oldest once the page is full (one index step each). The cursor row is
+ * found in the segment its id names, within the organization: another organization's id, or an id
+ * of a dropped segment, answers an empty page.
+ */
+export async function listLogsIn(segments: readonly Segment[], orgId: string, q: StoredUserFilter<LogsQuery>): Promise<PromptLogRow[]> {
+  const live = newestFirst(segments);
+  if (live.length === 1 || !acrossSegments(q)) return listLogs(live[0].db, orgId, q);
+  let cursor: Key | null = null;
+  if (q.before) {
+    const row = await getLogIn(segments, orgId, q.before);
+    if (!row) return [];
+    cursor = keyOf(row);
+  }
+  const { before: _before, ...filters } = q;
+  let page: PromptLogRow[] = [];
+  for (const segment of live) {
+    if (page.length === q.limit) {
+      const next = await newestKey(segment.db, orgId, cursor);
+      // Segments are time ranges, so this is the end in practice; each older one is still asked (one index step).
+      if (!next || older(next, keyOf(page[page.length - 1]))) continue;
+    }
+    const where = logFilters(orgId, filters);
+    if (cursor) where.push(olderThan(cursor));
+    const rows = (await segment.db
+      .select(LIST_COLUMNS)
+      .from(promptLogs)
+      .where(and(...where))
+      .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))
+      .limit(q.limit)) as PromptLogRow[];
+    page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
+  }
+  return page;
+}

@@ -1,0 +1,168 @@
+// An organization whose logs span three segments (its home shard and two pool databases) seen through
+// every segment-aware path: ingestion, a log by id, the list and its cursors, counts, export, rollover
+// at the budget and the whole-segment drop of retention. Another organization shares the home shard
+// (and later the first pool database), and no path of either reaches the other's logs.
+import { env } from "cloudflare:test";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SEGMENT_DBS } from "@promptsentry/schema/shards";
+import { call, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { dropExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
+import { emptySegmentDatabase } from "./segment-empty";
+import { forgetSegments, openNextSegment, segmentForId, segmentsOf } from "./segments";
+
+const DAY = 86_400_000;
+
+async function ingest(org: TestOrg, prompts: string[]): Promise<string[]> {
+  const res = await call("POST", "/logs/batch", {
+    key: org.apiKey,
+    body: { logs: prompts.map((prompt) => ({ prompt, response: "ok", model: "gpt-4o" })) },
+  });
+  expect(res.status).toBe(201);
+  return res.body.ids;
+}
+
+const countIn = async (d1: D1Database, orgId: string) =>
+  (await d1.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
+
+/** Opens the next segment starting now (no lead: the test writes right after) and makes this isolate see it. */
+async function rollNow(orgId: string) {
+  const row = await openNextSegment(env, testDb(), orgId, Date.now(), 0);
+  forgetSegments();
+  // Ids are stamped to the millisecond: the next write must be stamped after the new segment starts.
+  await new Promise((r) => setTimeout(r, 5));
+  return row;
+}
+
+/** A victim with logs in segments 0, 1 (SEG_0) and 2 (SEG_1), and an attacker on the same home shard. */
+async function threeSegments() {
+  const victim = await registerOrg();
+  const attacker = await registerOrg();
+  await placeOnShard(victim.orgId, 0);
+  await placeOnShard(attacker.orgId, 0);
+  const ids = [...(await ingest(victim, ["alpha one", "alpha two"]))];
+  expect((await rollNow(victim.orgId))?.db).toBe("SEG_0");
+  ids.push(...(await ingest(victim, ["beta one", "beta two"])));
+  expect((await rollNow(victim.orgId))?.db).toBe("SEG_1");
+  ids.push(...(await ingest(victim, ["gamma one"])));
+  const own = await ingest(attacker, ["attacker one", "attacker two"]);
+  return { victim, attacker, ids, own };
+}
+
+// The tests of this file share their databases: each starts with the whole pool free.
+beforeEach(async () => {
+  for (const name of SEGMENT_DBS) {
+    await emptySegmentDatabase(env[name]);
+    await env[name].prepare("DELETE FROM organizations").run();
+  }
+  await env.DB.prepare("DELETE FROM log_segments").run();
+  forgetSegments();
+});
+
+describe("log segments", () => {
+  it("writes each flush to the segment its ids are stamped in, and finds a log by id in that one segment", async () => {
+    const { victim, attacker, ids, own } = await threeSegments();
+    expect(await countIn(env.DATA_0, victim.orgId)).toBe(2);
+    expect(await countIn(env.SEG_0, victim.orgId)).toBe(2);
+    expect(await countIn(env.SEG_1, victim.orgId)).toBe(1);
+    expect(await countIn(env.DATA_0, attacker.orgId)).toBe(2);
+    const segments = await segmentsOf(env, testDb(), victim.orgId, 0);
+    expect(ids.map((id) => segmentForId(segments, id)?.seq)).toEqual([0, 0, 1, 1, 2]);
+    // A single log (not a batch) goes the same way.
+    const single = await call("POST", "/logs", { key: victim.apiKey, body: { prompt: "gamma two", response: "ok", model: "gpt-4o" } });
+    expect(single.status).toBe(201);
+    expect(await countIn(env.SEG_1, victim.orgId)).toBe(2);
+
+    for (const id of ids) expect((await call("GET", `/logs/${id}`, { key: victim.apiKey })).body.id).toBe(id);
+    // Isolation: the attacker's key never reaches the victim's logs, in any segment, nor the reverse.
+    for (const id of ids) expect((await call("GET", `/logs/${id}`, { key: attacker.apiKey })).status).toBe(404);
+    for (const id of own) expect((await call("GET", `/logs/${id}`, { key: victim.apiKey })).status).toBe(404);
+    expect((await call("GET", "/logs/not-a-ulid", { key: victim.apiKey })).status).toBe(404);
+  });
+
+  it("lists newest first across segments with keyset cursors, and a foreign cursor answers nothing", async () => {
+    const { victim, attacker, ids, own } = await threeSegments();
+    const seen: string[] = [];
+    let before = "";
+    for (let page = 0; page < 5; page++) {
+      const res = await call("GET", `/logs?limit=2${before ? `&before=${before}` : ""}`, { key: victim.apiKey });
+      expect(res.status).toBe(200);
+      seen.push(...res.body.map((l: { id: string }) => l.id));
+      if (res.body.length < 2) break;
+      before = res.body[res.body.length - 1].id;
+    }
+    expect(seen).toEqual([...ids].reverse());
+    // Filters apply in every segment.
+    const betas = await call("GET", "/logs?models=gpt-4o&limit=50&from=1970-01-01T00:00:00Z", { key: victim.apiKey });
+    expect(betas.body.map((l: { id: string }) => l.id)).toEqual([...ids].reverse());
+    // The attacker's list holds its own logs only; the victim's ids as cursors give empty pages.
+    expect((await call("GET", "/logs?limit=50", { key: attacker.apiKey })).body.map((l: { id: string }) => l.id)).toEqual(
+      [...own].reverse(),
+    );
+    for (const id of ids) expect((await call("GET", `/logs?limit=50&before=${id}`, { key: attacker.apiKey })).body).toEqual([]);
+    // The export pages through every segment the same way.
+    const exported = await call("GET", "/logs/export?format=jsonl", { key: victim.apiKey });
+    expect(
+      exported.text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).id),
+    ).toEqual([...ids].reverse());
+  });
+
+  it("counts across segments, from the aggregates and row by row, each organization its own", async () => {
+    const { victim, attacker } = await threeSegments();
+    const all = await call("GET", "/logs/counts", { key: victim.apiKey });
+    expect(all.body).toMatchObject({ total: 5, capped: false });
+    const filtered = await call("GET", "/logs/counts?from=1970-01-01T00:00:00Z", { key: victim.apiKey });
+    expect(filtered.body).toMatchObject({ total: 5, capped: false });
+    expect((await call("GET", "/logs/counts", { key: attacker.apiKey })).body).toMatchObject({ total: 2 });
+    expect((await call("GET", "/logs/counts?from=1970-01-01T00:00:00Z", { key: attacker.apiKey })).body).toMatchObject({ total: 2 });
+  });
+
+  it("rolls over only past the budget, and never without one", async () => {
+    const org = await registerOrg();
+    // The biggest tenant of its shard by far, so the first to roll when the pool is short.
+    await ingest(
+      org,
+      Array.from({ length: 40 }, (_, i) => `log ${i}`),
+    );
+    expect(segmentBudget({})).toBeNull();
+    expect(segmentBudget({ LOG_SEGMENT_BUDGET_BYTES: "0" })).toBeNull();
+    expect(segmentBudget({ LOG_SEGMENT_BUDGET_BYTES: "4000000000" })).toBe(4_000_000_000);
+    const now = Date.now();
+    expect(await rollSegments(env, testDb(), now, 1e15)).toEqual({ opened: 0, poolFull: 0 });
+    // A byte budget every database passes: the home shard's tenant rolls into the pool, ahead of time.
+    const rolled = await rollSegments(env, testDb(), now, 1);
+    expect(rolled.opened).toBe(SEGMENT_DBS.length);
+    const [, next] = await segmentsOf(env, testDb(), org.orgId, 0, now + 1);
+    expect(next.startsAt).toBe(now + 60_000);
+    // Opened ahead and not yet started: not rolled again.
+    const again = await rollSegments(env, testDb(), now, 1);
+    forgetSegments();
+    expect((await segmentsOf(env, testDb(), org.orgId, 0, now + 2)).length).toBe(2);
+    expect(again.opened).toBe(0);
+  });
+
+  it("retention empties an expired segment whole; its ids are gone, the others and the other tenant stay", async () => {
+    const { victim, attacker, ids } = await threeSegments();
+    // A year and a bit later, segment 1 (SEG_0) ended before the horizon; segment 2 is the newest: kept.
+    const later = Date.now() + 400 * DAY;
+    expect(await dropExpiredSegments(env, testDb(), later)).toBe(1);
+    expect(await countIn(env.SEG_0, victim.orgId)).toBe(0);
+    const left = await call("GET", "/logs?limit=50", { key: victim.apiKey });
+    expect(left.body.map((l: { id: string }) => l.id)).toEqual([ids[4], ids[1], ids[0]]);
+    for (const id of ids.slice(2, 4)) expect((await call("GET", `/logs/${id}`, { key: victim.apiKey })).status).toBe(404);
+    expect((await call("GET", `/logs/${ids[2]}`, { key: attacker.apiKey })).status).toBe(404);
+    // The emptied database works as before (tables, triggers, search index) and takes the attacker's next segment.
+    expect((await rollNow(attacker.orgId))?.db).toBe("SEG_0");
+    const [fresh] = await ingest(attacker, ["delta searchable"]);
+    expect(await countIn(env.SEG_0, attacker.orgId)).toBe(1);
+    expect((await call("GET", `/logs/${fresh}`, { key: attacker.apiKey })).body.prompt).toBe("delta searchable");
+    expect((await call("GET", `/logs/${fresh}`, { key: victim.apiKey })).status).toBe(404);
+    const search = await env.SEG_0.prepare(
+      "SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH 'searchable'",
+    ).first<{ n: number }>();
+    expect(search!.n).toBe(1);
+    expect(await dropExpiredSegments(env, testDb(), later)).toBe(0);
+  });
+});
