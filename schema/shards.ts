@@ -7,7 +7,7 @@ export const DATA_SHARDS = ["DATA_0", "DATA_1"] as const;
 export type DataShardBinding = (typeof DATA_SHARDS)[number];
 
 /**
- * The log segment pool (docs/scaling.md#step-4--segments): databases an organization's later log
+ * The log segment pool (docs/scaling.md#step-3--segments): databases an organization's later log
  * segments are placed in, each owned by one segment at a time so that an expired segment is emptied
  * whole. Same migrations as the shards. Growing the pool appends a name, as for DATA_SHARDS.
  */

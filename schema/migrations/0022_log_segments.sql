@@ -1,4 +1,4 @@
--- The log segment directory (schema/tables/segments.ts, docs/scaling.md#step-4--segments): control database only.
+-- The log segment directory (schema/tables/segments.ts, docs/scaling.md#step-3--segments): control database only.
 CREATE TABLE `log_segments` (
 	`org_id` text NOT NULL,
 	`seq` integer NOT NULL,

@@ -1,4 +1,4 @@
-// The log segment directory (control database, docs/scaling.md#step-4--segments): which database holds
+// The log segment directory (control database, docs/scaling.md#step-3--segments): which database holds
 // which time range of an organization's logs. Segment 0 of every organization is its home shard and
 // has no row here; seq ≥ 1 is a database of the segment pool (schema/shards.ts SEGMENT_DBS) owned by
 // that segment alone, so an expired segment is emptied whole.

@@ -1,4 +1,4 @@
-// Log reads across an organization's segments (docs/scaling.md#step-4--segments): a lookup by id is
+// Log reads across an organization's segments (docs/scaling.md#step-3--segments): a lookup by id is
 // one read of the segment its id names; a newest-first list visits the segments newest first and stops
 // as soon as the page is full and the next segment cannot hold a newer row. An organization with one
 // segment (every organization until rollover is enabled) runs the one-database queries of logs.ts as

@@ -37,7 +37,7 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
         redaction: await redactStoredLogs(env, db),
         search: await backfillSearchIndex(env),
         facts: await backfillLogFacts(env),
-        // Off (null) unless LOG_SEGMENT_BUDGET_BYTES is set: docs/scaling.md#step-4--segments.
+        // Off (null) unless LOG_SEGMENT_BUDGET_BYTES is set: docs/scaling.md#step-3--segments.
         segments: await rollSegmentsIfEnabled(env, db, now),
       };
       break;

@@ -1,4 +1,4 @@
-// Segment upkeep (docs/scaling.md#step-4--segments): the minute schedule opens an organization's next
+// Segment upkeep (docs/scaling.md#step-3--segments): the minute schedule opens an organization's next
 // segment ahead of time once its newest one has passed the size budget (so the write path never waits
 // for it), and the hourly retention run empties whole the segments whose every log is past the
 // organization's metadata horizon. Rollover is off unless LOG_SEGMENT_BUDGET_BYTES is set, which

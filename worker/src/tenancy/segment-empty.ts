@@ -1,4 +1,4 @@
-// Emptying a pool database whose segment expired (docs/scaling.md#step-4--segments), in one D1 batch
+// Emptying a pool database whose segment expired (docs/scaling.md#step-3--segments), in one D1 batch
 // (one transaction) whose cost does not grow with its rows the way a DELETE does: its data tables are
 // dropped and created again from the DDL the database itself holds (sqlite_master), so the tables,
 // indexes, triggers and FTS indexes come back exactly as the migrations made them. A DROP frees a

@@ -1,4 +1,4 @@
-// The log segment directory (docs/scaling.md#step-4--segments): an organization's logs are a chain of
+// The log segment directory (docs/scaling.md#step-3--segments): an organization's logs are a chain of
 // segments, each a time range of log ids in one database. Segment 0 is the home shard (no directory
 // row, so every organization has it without a migration of data); seq ≥ 1 are rows of `log_segments`
 // in the control database naming a pool database (SEGMENT_DBS). Ids are ULIDs stamped when written,
