@@ -45,7 +45,8 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
       result = await detectAnomalies(env, db, now);
       break;
     case CRONS.retention:
-      result = { ...(await purgeExpired(env, db, now)), segmentsDropped: await dropExpiredSegments(env, db, now) };
+      // Wholly expired segments are emptied first, so the row-wise purge never deletes their rows one by one.
+      result = { segmentsDropped: await dropExpiredSegments(env, db, now), ...(await purgeExpired(env, db, now)) };
       break;
     default:
       console.warn("schedule: no job for cron", controller.cron);

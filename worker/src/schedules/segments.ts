@@ -6,18 +6,12 @@
 import { sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@promptsentry/schema/constants/privacy";
-import { DATA_SHARDS, SEGMENT_DBS, type SegmentDbBinding } from "@promptsentry/schema/shards";
+import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { logSegments } from "@promptsentry/schema/tables/segments";
 import type { Bindings, Db } from "../env";
 import { emptySegmentDatabase } from "../tenancy/segment-empty";
-import { markDropped, openNextSegment, SEGMENT_LEAD_MS } from "../tenancy/segments";
-
-/** A pool database by its directory name (a name outside SEGMENT_DBS is a corrupt directory). */
-function poolD1(env: Bindings, name: string): D1Database {
-  if (!SEGMENT_DBS.includes(name as SegmentDbBinding)) throw new Error(`log_segments names ${name}, not a pool database`);
-  return env[name as SegmentDbBinding];
-}
+import { markDropped, openNextSegment, poolD1, SEGMENT_LEAD_MS } from "../tenancy/segments";
 
 /** The configured budget in bytes, or null: never roll over. */
 export function segmentBudget(env: Pick<Bindings, "LOG_SEGMENT_BUDGET_BYTES">): number | null {

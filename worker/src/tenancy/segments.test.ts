@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SEGMENT_DBS } from "@promptsentry/schema/shards";
 import { call, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { purgeExpired } from "../schedules/retention";
 import { dropExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
 import { emptySegmentDatabase } from "./segment-empty";
 import { forgetSegments, openNextSegment, segmentForId, segmentsOf } from "./segments";
@@ -164,5 +165,41 @@ describe("log segments", () => {
     ).first<{ n: number }>();
     expect(search!.n).toBe(1);
     expect(await dropExpiredSegments(env, testDb(), later)).toBe(0);
+  });
+
+  it("retention purges bodies past retentionDays in every segment, each organization by its own horizon", async () => {
+    const { victim, attacker } = await threeSegments();
+    await env.DB.prepare("UPDATE org_settings SET retention_days = 1 WHERE org_id = ?").bind(victim.orgId).run();
+    const report = await purgeExpired(env, testDb(), Date.now() + 2 * DAY);
+    expect(report.contents).toBe(5);
+    const purged = (d1: D1Database, orgId: string) =>
+      d1
+        .prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ? AND content_purged_at IS NOT NULL AND prompt = ''")
+        .bind(orgId)
+        .first<{ n: number }>();
+    expect((await purged(env.DATA_0, victim.orgId))!.n).toBe(2);
+    expect((await purged(env.SEG_0, victim.orgId))!.n).toBe(2);
+    expect((await purged(env.SEG_1, victim.orgId))!.n).toBe(1);
+    expect((await purged(env.DATA_0, attacker.orgId))!.n).toBe(0);
+  });
+
+  it("Delete All Data deletes the organization's logs and counters in every segment, nobody else's", async () => {
+    const { victim, attacker, own } = await threeSegments();
+    const res = await call("DELETE", "/data", { key: victim.apiKey, body: { confirm: victim.name } });
+    expect(res.status).toBe(200);
+    for (const d1 of [env.DATA_0, env.SEG_0, env.SEG_1]) {
+      expect(await countIn(d1, victim.orgId)).toBe(0);
+      expect(
+        (await d1.prepare("SELECT count(*) AS n FROM daily_usage WHERE org_id = ?").bind(victim.orgId).first<{ n: number }>())!.n,
+      ).toBe(0);
+    }
+    expect((await call("GET", "/logs/counts", { key: victim.apiKey })).body).toMatchObject({ total: 0 });
+    expect((await call("GET", "/logs?limit=50", { key: attacker.apiKey })).body.map((l: { id: string }) => l.id)).toEqual(
+      [...own].reverse(),
+    );
+    // The newest segment still takes the victim's writes.
+    const [next] = await ingest(victim, ["after"]);
+    expect(await countIn(env.SEG_1, victim.orgId)).toBe(1);
+    expect((await call("GET", `/logs/${next}`, { key: victim.apiKey })).status).toBe(200);
   });
 });

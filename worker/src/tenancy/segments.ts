@@ -112,6 +112,23 @@ export async function openNextSegment(env: Bindings, control: Db, orgId: string,
   return row;
 }
 
+/** A pool database by its directory name (a name outside SEGMENT_DBS is a corrupt directory). */
+export function poolD1(env: Bindings, name: string): D1Database {
+  if (!SEGMENT_DBS.includes(name as SegmentDbBinding)) throw new Error(`log_segments names ${name}, not a pool database`);
+  return env[name as SegmentDbBinding];
+}
+
+/** The organizations with a live segment in each pool database (the cross-tenant jobs visit them there). */
+export async function livePoolSegmentsByDb(control: Db): Promise<Map<string, string[]>> {
+  const rows = await control
+    .select({ orgId: logSegments.orgId, db: logSegments.db })
+    .from(logSegments)
+    .where(isNull(logSegments.droppedAt));
+  const byDb = new Map<string, string[]>();
+  for (const r of rows) byDb.set(r.db, [...(byDb.get(r.db) ?? []), r.orgId]);
+  return byDb;
+}
+
 /** Marks a segment emptied: lookups of its ids answer "not found" without a read; its database is free again. */
 export async function markDropped(control: Db, orgId: string, seq: number, now: number) {
   await control
