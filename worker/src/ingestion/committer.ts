@@ -21,7 +21,7 @@ import {
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../tenancy/db";
-import { segmentAt, segmentsOf } from "../tenancy/segments";
+import { newestFirst, segmentAt, segmentsOf } from "../tenancy/segments";
 import { DATA_SHARDS, type LogsDbBinding } from "@promptsentry/schema/shards";
 import { OrgContextCache } from "../tenancy/context-cache";
 import { commitGroup } from "./group-commit";
@@ -133,8 +133,9 @@ export class IngestCommitter extends DurableObject<Bindings> {
           // The flush's ids are stamped `now`: they go to the segment whose range holds it.
           const now = new Date();
           const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
+          const target = segmentAt(segments, now.getTime());
           results = await commitGroup(
-            this.databases(segmentAt(segments, now.getTime()).binding),
+            { ...this.databases(target.binding), priorSegments: newestFirst(segments).filter((s) => s.seq < target.seq).map((s) => s.db) },
             orgId,
             group.map((w) => w.job),
             now,

@@ -32,9 +32,12 @@ async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprint
   return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
-/** Commits `jobs` (all of organization `orgId`, all writing to its shard `dbs.data`); one result per job, in order. Never throws. */
+/** Where a flush goes: `data` is the segment it writes to; `priorSegments` the organization's older live ones (tenancy/segments.ts). */
+export type FlushDbs = TenantDbs & { priorSegments?: Db[] };
+
+/** Commits `jobs` (all of organization `orgId`, all writing to its segment `dbs.data`); one result per job, in order. Never throws. */
 export async function commitGroup(
-  dbs: TenantDbs,
+  dbs: FlushDbs,
   orgId: string,
   jobs: CommitJob[],
   now = new Date(),
@@ -52,7 +55,7 @@ export async function commitGroup(
 }
 
 async function judgeAndWrite(
-  dbs: TenantDbs,
+  dbs: FlushDbs,
   orgId: string,
   jobs: CommitJob[],
   now: Date,
@@ -86,7 +89,13 @@ async function judgeAndWrite(
   // The organization, settings and subscribers come from the committer's cache while it holds them.
   const cached = cache?.get(orgId, now.getTime()) ?? null;
   const stamp = cache?.stamp() ?? 0;
-  const ctx = await ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true, cached });
+  const ctx = await ingestContext(dbs, orgId, now, {
+    control: controlReads,
+    data: dataReads,
+    subscribers: true,
+    cached,
+    priorSegments: dbs.priorSegments,
+  });
   if (cache && !cached) cache.set(orgId, { org: ctx.org, settings: ctx.settings, subscribers: ctx.subscribers }, now.getTime(), stamp);
   const subscribers = {
     ...ctx.subscribers,

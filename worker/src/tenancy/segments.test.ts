@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SEGMENT_DBS } from "@promptsentry/schema/shards";
 import { call, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { ingestContext } from "../queries/ingestion";
 import { purgeExpired } from "../schedules/retention";
 import { dropExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
 import { emptySegmentDatabase } from "./segment-empty";
@@ -201,5 +202,16 @@ describe("log segments", () => {
     const [next] = await ingest(victim, ["after"]);
     expect(await countIn(env.SEG_1, victim.orgId)).toBe(1);
     expect((await call("GET", `/logs/${next}`, { key: victim.apiKey })).status).toBe(200);
+  });
+
+  it("counts the quota's usage over every live segment, each organization its own", async () => {
+    const { victim, attacker } = await threeSegments();
+    const [home, first, newest] = await segmentsOf(env, testDb(), victim.orgId, 0);
+    const ctx = await ingestContext({ db: testDb(), data: newest.db }, victim.orgId, new Date(), { priorSegments: [first.db, home.db] });
+    expect(ctx.usage).toEqual({ allTime: 5, thisMonth: 5 });
+    const alone = await ingestContext({ db: testDb(), data: newest.db }, victim.orgId, new Date());
+    expect(alone.usage.thisMonth).toBe(1);
+    const other = await ingestContext({ db: testDb(), data: home.db }, attacker.orgId, new Date(), { priorSegments: [first.db] });
+    expect(other.usage.thisMonth).toBe(2);
   });
 });
