@@ -135,7 +135,12 @@ export class IngestCommitter extends DurableObject<Bindings> {
           const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
           const target = segmentAt(segments, now.getTime());
           results = await commitGroup(
-            { ...this.databases(target.binding), priorSegments: newestFirst(segments).filter((s) => s.seq < target.seq).map((s) => s.db) },
+            {
+              ...this.databases(target.binding),
+              priorSegments: newestFirst(segments)
+                .filter((s) => s.seq < target.seq)
+                .map((s) => s.db),
+            },
             orgId,
             group.map((w) => w.job),
             now,
