@@ -8,7 +8,17 @@ import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs"
 import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
 import { newestFirst, type Segment, segmentForId } from "../tenancy/segments";
-import { getLog, indexedSearch, LIST_COLUMNS, listLogs, logFilters, type StoredUserFilter } from "./logs";
+import { MODELS_SEEN_LIMIT, modelsSeen } from "./activity";
+import {
+  type FingerprintSummary,
+  fingerprintSummary,
+  getLog,
+  indexedSearch,
+  LIST_COLUMNS,
+  listLogs,
+  logFilters,
+  type StoredUserFilter,
+} from "./logs";
 
 /** The log with this id in the organization, from the one segment its id names; null when none. */
 export function getLogIn(segments: readonly Segment[], orgId: string, id: string) {
@@ -73,4 +83,33 @@ export async function listLogsIn(segments: readonly Segment[], orgId: string, q:
     page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
   }
   return page;
+}
+
+/** A redacted value's summary over every live segment: logs summed, first and last seen across them. */
+export async function fingerprintSummaryIn(segments: readonly Segment[], orgId: string, fingerprint: string): Promise<FingerprintSummary> {
+  const parts = await Promise.all(newestFirst(segments).map((s) => fingerprintSummary(s.db, orgId, fingerprint)));
+  const seen = parts.filter((p) => p.logs > 0);
+  const time = (d: Date | null) => d?.getTime() ?? Number.NaN;
+  return {
+    fingerprint,
+    logs: seen.reduce((n, p) => n + p.logs, 0),
+    firstSeenAt: seen.length ? new Date(Math.min(...seen.map((p) => time(p.firstSeenAt)))) : null,
+    lastSeenAt: seen.length ? new Date(Math.max(...seen.map((p) => time(p.lastSeenAt)))) : null,
+  };
+}
+
+/** The models of the organization's logs over every live segment: each segment's counters, merged by model. */
+export async function modelsSeenIn(segments: readonly Segment[], orgId: string) {
+  const byModel = new Map<string, { model: string; prompts: number; lastSeen: string }>();
+  for (const rows of await Promise.all(newestFirst(segments).map((s) => modelsSeen(s.db, orgId))))
+    for (const r of rows) {
+      const m = byModel.get(r.model);
+      byModel.set(
+        r.model,
+        m ? { model: r.model, prompts: m.prompts + r.prompts, lastSeen: m.lastSeen > r.lastSeen ? m.lastSeen : r.lastSeen } : r,
+      );
+    }
+  return [...byModel.values()]
+    .sort((a, b) => b.prompts - a.prompts || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0))
+    .slice(0, MODELS_SEEN_LIMIT);
 }

@@ -12,10 +12,9 @@ import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
 import { orgOf } from "../middleware/auth";
 import { download, guard, json, list } from "../middleware/guard";
-import { modelsSeen } from "../queries/activity";
 import { countLogs } from "../queries/log-counts";
-import { fingerprintSummary, userFilter } from "../queries/logs";
-import { getLogIn, listLogsIn } from "../queries/segment-logs";
+import { userFilter } from "../queries/logs";
+import { fingerprintSummaryIn, getLogIn, listLogsIn, modelsSeenIn } from "../queries/segment-logs";
 import { requestSegments } from "../tenancy/segments";
 import { serializeFingerprintSummary, serializeLog, serializeLogDetail } from "../serialize";
 import { validate } from "../validate";
@@ -66,7 +65,7 @@ export const logRoutes = new Hono<AppEnv>()
       tag: "Logs",
       answers: list(modelSeenSchema),
     }),
-    async (c) => c.json(await modelsSeen(c.var.data, orgOf(c))),
+    async (c) => c.json(await modelsSeenIn(await requestSegments(c), orgOf(c))),
   )
   .get(
     "/export",
@@ -109,7 +108,9 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("param", v.object({ fingerprint: fingerprintParam })),
     async (c) => {
-      return c.json(serializeFingerprintSummary(await fingerprintSummary(c.var.data, orgOf(c), c.req.valid("param").fingerprint)));
+      return c.json(
+        serializeFingerprintSummary(await fingerprintSummaryIn(await requestSegments(c), orgOf(c), c.req.valid("param").fingerprint)),
+      );
     },
   )
   .get(

@@ -214,4 +214,25 @@ describe("log segments", () => {
     const other = await ingestContext({ db: testDb(), data: home.db }, attacker.orgId, new Date(), { priorSegments: [first.db] });
     expect(other.usage.thisMonth).toBe(2);
   });
+
+  it("summarises a redacted value and the models seen over every segment, each organization its own", async () => {
+    const { victim, attacker } = await threeSegments();
+    const secret = `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((t, b) => t + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;
+    const post = (org: TestOrg, model: string) =>
+      call("POST", "/logs", { key: org.apiKey, body: { prompt: `key ${secret}`, response: "ok", model } });
+    const first = (await post(victim, "claude-3")).body;
+    await rollNow(victim.orgId);
+    const last = (await post(victim, "claude-3")).body;
+    await post(attacker, "claude-3");
+    const fp = first.findings.find((f: { fingerprint?: string }) => f.fingerprint).fingerprint;
+    const summary = await call("GET", `/logs/fingerprints/${fp}`, { key: victim.apiKey });
+    expect(summary.body).toEqual({ fingerprint: fp, logs: 2, firstSeenAt: first.createdAt, lastSeenAt: last.createdAt });
+    expect((await call("GET", `/logs/fingerprints/${fp}`, { key: attacker.apiKey })).body).toMatchObject({ logs: 0 });
+    const models = await call("GET", "/logs/models", { key: victim.apiKey });
+    expect(models.body.map((m: { model: string; prompts: number }) => [m.model, m.prompts])).toEqual([
+      ["gpt-4o", 5],
+      ["claude-3", 2],
+    ]);
+    expect((await call("GET", "/logs/models", { key: attacker.apiKey })).body.map((m: { prompts: number }) => m.prompts)).toEqual([2, 1]);
+  });
 });
