@@ -19,6 +19,7 @@ import {
   logFilters,
   type StoredUserFilter,
 } from "./logs";
+import { searchIndexOf, searchPage } from "./search";
 
 /** The log with this id in the organization, from the one segment its id names; null when none. */
 export function getLogIn(segments: readonly Segment[], orgId: string, id: string) {
@@ -45,15 +46,36 @@ async function newestKey(db: Db, orgId: string, below: Key | null): Promise<Key 
   return row ? keyOf(row) : null;
 }
 
-/** Whether `listLogsIn` reads this list across segments; other orders and searches read one database so far. */
-const acrossSegments = (q: StoredUserFilter<LogsQuery>) => (q.sort ?? "time") === "time" && q.order !== "asc" && !indexedSearch(q);
+/** Whether `listLogsIn` reads this list across segments; lists ordered by a value or oldest first read one database so far. */
+const acrossSegments = (q: StoredUserFilter<LogsQuery>) => (q.sort ?? "time") === "time" && q.order !== "asc";
+
+type Filters = Omit<StoredUserFilter<LogsQuery>, "before">;
 
 /**
- * A page of the organization's logs. Newest first by time (no indexed search): each live segment
- * newest first gives its own first `limit` rows after the cursor, merged; a segment is read only if
- * its newest row after the cursor beats the page's oldest once the page is full (one index step each). The cursor row is
- * found in the segment its id names, within the organization: another organization's id, or an id
- * of a dropped segment, answers an empty page.
+ * One segment's first `limit` rows after the cursor, newest first. A search streams the segment's
+ * own index block (search.ts) with the cursor as a literal bound: `to` no later than the cursor's
+ * time bounds the scanned rowids in every segment, not only the one holding the cursor row.
+ */
+async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Promise<PromptLogRow[]> {
+  const match = indexedSearch(q);
+  const bounded = cursor && (!q.to || q.to.getTime() > cursor.createdAt) ? { ...q, to: new Date(cursor.createdAt) } : q;
+  const where = logFilters(orgId, bounded, { ftsJoined: !!match });
+  if (cursor) where.push(olderThan(cursor));
+  if (match) return searchPage(db, await searchIndexOf(db), orgId, match, and(...where)!, bounded);
+  return (await db
+    .select(LIST_COLUMNS)
+    .from(promptLogs)
+    .where(and(...where))
+    .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))
+    .limit(q.limit)) as PromptLogRow[];
+}
+
+/**
+ * A page of the organization's logs. Newest first by time (searched or not): each live segment newest
+ * first gives its own first `limit` rows after the cursor, merged; once the page is full an older
+ * segment is read only if its newest row after the cursor beats the page's oldest (one index step).
+ * The cursor row is found in the segment its id names, within the organization: another
+ * organization's id, or an id of a dropped segment, answers an empty page.
  */
 export async function listLogsIn(segments: readonly Segment[], orgId: string, q: StoredUserFilter<LogsQuery>): Promise<PromptLogRow[]> {
   const live = newestFirst(segments);
@@ -72,14 +94,7 @@ export async function listLogsIn(segments: readonly Segment[], orgId: string, q:
       // Segments are time ranges, so this is the end in practice; each older one is still asked (one index step).
       if (!next || older(next, keyOf(page[page.length - 1]))) continue;
     }
-    const where = logFilters(orgId, filters);
-    if (cursor) where.push(olderThan(cursor));
-    const rows = (await segment.db
-      .select(LIST_COLUMNS)
-      .from(promptLogs)
-      .where(and(...where))
-      .orderBy(desc(promptLogs.createdAt), desc(promptLogs.id))
-      .limit(q.limit)) as PromptLogRow[];
+    const rows = await pageIn(segment.db, orgId, filters, cursor);
     page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
   }
   return page;

@@ -101,6 +101,19 @@ describe("log segments", () => {
       [...own].reverse(),
     );
     for (const id of ids) expect((await call("GET", `/logs?limit=50&before=${id}`, { key: attacker.apiKey })).body).toEqual([]);
+    // A search streams each segment's own index block, newest first, with the same cursors.
+    const found: string[] = [];
+    for (let page = 0, cursor = ""; page < 4; page++) {
+      const res = await call("GET", `/logs?search=one&limit=1${cursor ? `&before=${cursor}` : ""}`, { key: victim.apiKey });
+      found.push(...res.body.map((l: { prompt: string }) => l.prompt));
+      if (!res.body.length) break;
+      cursor = res.body[0].id;
+    }
+    expect(found).toEqual(["gamma one", "beta one", "alpha one"]);
+    expect(
+      (await call("GET", "/logs?search=one&limit=50", { key: attacker.apiKey })).body.map((l: { prompt: string }) => l.prompt),
+    ).toEqual(["attacker one"]);
+    expect((await call("GET", `/logs?search=one&limit=50&before=${ids[4]}`, { key: attacker.apiKey })).body).toEqual([]);
     // The export pages through every segment the same way.
     const exported = await call("GET", "/logs/export?format=jsonl", { key: victim.apiKey });
     expect(
