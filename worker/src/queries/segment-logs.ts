@@ -119,12 +119,7 @@ export async function modelsSeenIn(segments: readonly Segment[], orgId: string) 
   for (const rows of await Promise.all(newestFirst(segments).map((s) => modelsSeen(s.db, orgId))))
     for (const r of rows) {
       const m = byModel.get(r.model);
-      byModel.set(
-        r.model,
-        m ? { model: r.model, prompts: m.prompts + r.prompts, lastSeen: m.lastSeen > r.lastSeen ? m.lastSeen : r.lastSeen } : r,
-      );
+      byModel.set(r.model, m ? { model: r.model, prompts: m.prompts + r.prompts, lastSeen: [m.lastSeen, r.lastSeen].sort()[1] } : r);
     }
-  return [...byModel.values()]
-    .sort((a, b) => b.prompts - a.prompts || (a.model < b.model ? -1 : a.model > b.model ? 1 : 0))
-    .slice(0, MODELS_SEEN_LIMIT);
+  return [...byModel.values()].sort((a, b) => b.prompts - a.prompts || (a.model < b.model ? -1 : 1)).slice(0, MODELS_SEEN_LIMIT);
 }
