@@ -248,4 +248,25 @@ describe("log segments", () => {
     ]);
     expect((await call("GET", "/logs/models", { key: attacker.apiKey })).body.map((m: { prompts: number }) => m.prompts)).toEqual([2, 1]);
   });
+
+  it("replays an Idempotency-Key stored in the segment before a rollover, within the organization", async () => {
+    const org = await registerOrg();
+    const other = await registerOrg();
+    const send = (o: TestOrg, path: string, body: unknown) =>
+      call("POST", path, { key: o.apiKey, body, headers: { "Idempotency-Key": "retry-1" } });
+    const log = { prompt: "once", response: "ok", model: "gpt-4o" };
+    const first = await send(org, "/logs", log);
+    const batch = await send(org, "/logs/batch", { logs: [log, log] });
+    await rollNow(org.orgId);
+    const again = await send(org, "/logs", log);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body.id).toBe(first.body.id);
+    const batchAgain = await send(org, "/logs/batch", { logs: [log, log] });
+    expect(batchAgain.body.ids).toEqual(batch.body.ids);
+    expect(await countIn(env.SEG_0, org.orgId)).toBe(0);
+    // The same key from another organization is its own request.
+    const theirs = await send(other, "/logs", log);
+    expect(theirs.status).toBe(201);
+    expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
+  });
 });
