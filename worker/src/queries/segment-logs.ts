@@ -18,6 +18,7 @@ import {
   listLogs,
   logFilters,
   type StoredUserFilter,
+  valueOrder,
 } from "./logs";
 import { searchIndexOf, searchPage } from "./search";
 
@@ -46,9 +47,6 @@ async function newestKey(db: Db, orgId: string, below: Key | null): Promise<Key 
   return row ? keyOf(row) : null;
 }
 
-/** Whether `listLogsIn` reads this list across segments; lists ordered by a value or oldest first read one database so far. */
-const acrossSegments = (q: StoredUserFilter<LogsQuery>) => (q.sort ?? "time") === "time" && q.order !== "asc";
-
 type Filters = Omit<StoredUserFilter<LogsQuery>, "before">;
 
 /**
@@ -71,7 +69,8 @@ async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Pr
 }
 
 /**
- * A page of the organization's logs. Newest first by time (searched or not): each live segment newest
+ * A page of the organization's logs. Ordered by a value or oldest first: byValueIn. Newest first by
+ * time (searched or not): each live segment newest
  * first gives its own first `limit` rows after the cursor, merged; once the page is full an older
  * segment is read only if its newest row after the cursor beats the page's oldest (one index step).
  * The cursor row is found in the segment its id names, within the organization: another
@@ -79,14 +78,12 @@ async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Pr
  */
 export async function listLogsIn(segments: readonly Segment[], orgId: string, q: StoredUserFilter<LogsQuery>): Promise<PromptLogRow[]> {
   const live = newestFirst(segments);
-  if (live.length === 1 || !acrossSegments(q)) return listLogs(live[0].db, orgId, q);
-  let cursor: Key | null = null;
-  if (q.before) {
-    const row = await getLogIn(segments, orgId, q.before);
-    if (!row) return [];
-    cursor = keyOf(row);
-  }
+  if (live.length === 1) return listLogs(live[0].db, orgId, q);
+  const cursorRow = q.before ? await getLogIn(segments, orgId, q.before) : null;
+  if (q.before && !cursorRow) return [];
   const { before: _before, ...filters } = q;
+  if ((q.sort ?? "time") !== "time" || q.order === "asc") return byValueIn(live, orgId, filters, cursorRow);
+  const cursor = cursorRow ? keyOf(cursorRow) : null;
   let page: PromptLogRow[] = [];
   for (const segment of live) {
     if (page.length === q.limit) {
@@ -98,6 +95,45 @@ export async function listLogsIn(segments: readonly Segment[], orgId: string, q:
     page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
   }
   return page;
+}
+
+/** The row field behind each sort (SORT_COLUMNS' columns, as drizzle maps them). */
+const SORT_FIELDS = { time: "createdAt", latency: "latencyMs", tokens: "tokenCount", cost: "estimatedCost" } as const;
+
+/**
+ * A list ordered by a value or oldest first: every live segment's first `limit` rows after the
+ * cursor's key (SQLite's bounded sort in each, as in one database), merged. The key is compared as
+ * literals, the cursor row having been found in its own segment.
+ */
+async function byValueIn(live: readonly Segment[], orgId: string, q: Filters, cursorRow: PromptLogRow | null) {
+  const sort = q.sort ?? "time";
+  const order = q.order ?? "desc";
+  const sortedBy = (row: PromptLogRow) => {
+    const v = row[SORT_FIELDS[sort]];
+    return v instanceof Date ? v.getTime() : (v ?? (order === "desc" ? -1 : Number.POSITIVE_INFINITY));
+  };
+  const key = (row: PromptLogRow) => [sortedBy(row), row.createdAt.getTime(), row.id] as const;
+  const literal = (v: number) => (Number.isFinite(v) ? sql`${v}` : sql.raw("9e999"));
+  const after = cursorRow ? sql`(${literal(sortedBy(cursorRow))}, ${cursorRow.createdAt.getTime()}, ${cursorRow.id})` : undefined;
+  const pages = await Promise.all(
+    live.map(async ({ db }) => {
+      const where = logFilters(orgId, q, { index: indexedSearch(q) ? await searchIndexOf(db) : undefined });
+      const { orderBy, cursor } = valueOrder(orgId, sort, order, after);
+      if (cursor) where.push(cursor);
+      return (await db
+        .select(LIST_COLUMNS)
+        .from(promptLogs)
+        .where(and(...where))
+        .orderBy(...orderBy)
+        .limit(q.limit)) as PromptLogRow[];
+    }),
+  );
+  const first = (a: PromptLogRow, b: PromptLogRow) => {
+    const [x, y] = [key(a), key(b)];
+    const cmp = x[0] - y[0] || x[1] - y[1] || (x[2] < y[2] ? -1 : 1);
+    return order === "desc" ? -cmp : cmp;
+  };
+  return pages.flat().sort(first).slice(0, q.limit);
 }
 
 /** A redacted value's summary over every live segment: logs summed, first and last seen across them. */

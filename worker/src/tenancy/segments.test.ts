@@ -1,64 +1,20 @@
-// An organization whose logs span three segments (its home shard and two pool databases) seen through
-// every segment-aware path: ingestion, a log by id, the list and its cursors, counts, export, rollover
-// at the budget and the whole-segment drop of retention. Another organization shares the home shard
-// (and later the first pool database), and no path of either reaches the other's logs.
+// An organization whose logs span three segments (its home shard and two pool databases): ingestion,
+// a log by id, rollover at the budget, the whole-segment drop and the purge of retention, Delete All
+// Data, the quota and Idempotency-Keys. Another organization shares the home shard (and later the
+// first pool database), and no path of either reaches the other's logs.
 import { env } from "cloudflare:test";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SEGMENT_DBS } from "@promptsentry/schema/shards";
-import { call, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { countIn, freshPoolEachTest, ingest, rollNow, threeSegments } from "../../test/segment-helpers";
 import { ingestContext } from "../queries/ingestion";
 import { purgeExpired } from "../schedules/retention";
 import { dropExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
-import { emptySegmentDatabase } from "./segment-empty";
-import { forgetSegments, openNextSegment, segmentForId, segmentsOf } from "./segments";
+import { forgetSegments, segmentForId, segmentsOf } from "./segments";
 
 const DAY = 86_400_000;
 
-async function ingest(org: TestOrg, prompts: string[]): Promise<string[]> {
-  const res = await call("POST", "/logs/batch", {
-    key: org.apiKey,
-    body: { logs: prompts.map((prompt) => ({ prompt, response: "ok", model: "gpt-4o" })) },
-  });
-  expect(res.status).toBe(201);
-  return res.body.ids;
-}
-
-const countIn = async (d1: D1Database, orgId: string) =>
-  (await d1.prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
-
-/** Opens the next segment starting now (no lead: the test writes right after) and makes this isolate see it. */
-async function rollNow(orgId: string) {
-  const row = await openNextSegment(env, testDb(), orgId, Date.now(), 0);
-  forgetSegments();
-  // Ids are stamped to the millisecond: the next write must be stamped after the new segment starts.
-  await new Promise((r) => setTimeout(r, 5));
-  return row;
-}
-
-/** A victim with logs in segments 0, 1 (SEG_0) and 2 (SEG_1), and an attacker on the same home shard. */
-async function threeSegments() {
-  const victim = await registerOrg();
-  const attacker = await registerOrg();
-  await placeOnShard(victim.orgId, 0);
-  await placeOnShard(attacker.orgId, 0);
-  const ids = [...(await ingest(victim, ["alpha one", "alpha two"]))];
-  expect((await rollNow(victim.orgId))?.db).toBe("SEG_0");
-  ids.push(...(await ingest(victim, ["beta one", "beta two"])));
-  expect((await rollNow(victim.orgId))?.db).toBe("SEG_1");
-  ids.push(...(await ingest(victim, ["gamma one"])));
-  const own = await ingest(attacker, ["attacker one", "attacker two"]);
-  return { victim, attacker, ids, own };
-}
-
-// The tests of this file share their databases: each starts with the whole pool free.
-beforeEach(async () => {
-  for (const name of SEGMENT_DBS) {
-    await emptySegmentDatabase(env[name]);
-    await env[name].prepare("DELETE FROM organizations").run();
-  }
-  await env.DB.prepare("DELETE FROM log_segments").run();
-  forgetSegments();
-});
+freshPoolEachTest();
 
 describe("log segments", () => {
   it("writes each flush to the segment its ids are stamped in, and finds a log by id in that one segment", async () => {
@@ -79,59 +35,6 @@ describe("log segments", () => {
     for (const id of ids) expect((await call("GET", `/logs/${id}`, { key: attacker.apiKey })).status).toBe(404);
     for (const id of own) expect((await call("GET", `/logs/${id}`, { key: victim.apiKey })).status).toBe(404);
     expect((await call("GET", "/logs/not-a-ulid", { key: victim.apiKey })).status).toBe(404);
-  });
-
-  it("lists newest first across segments with keyset cursors, and a foreign cursor answers nothing", async () => {
-    const { victim, attacker, ids, own } = await threeSegments();
-    const seen: string[] = [];
-    let before = "";
-    for (let page = 0; page < 5; page++) {
-      const res = await call("GET", `/logs?limit=2${before ? `&before=${before}` : ""}`, { key: victim.apiKey });
-      expect(res.status).toBe(200);
-      seen.push(...res.body.map((l: { id: string }) => l.id));
-      if (res.body.length < 2) break;
-      before = res.body[res.body.length - 1].id;
-    }
-    expect(seen).toEqual([...ids].reverse());
-    // Filters apply in every segment.
-    const betas = await call("GET", "/logs?models=gpt-4o&limit=50&from=1970-01-01T00:00:00Z", { key: victim.apiKey });
-    expect(betas.body.map((l: { id: string }) => l.id)).toEqual([...ids].reverse());
-    // The attacker's list holds its own logs only; the victim's ids as cursors give empty pages.
-    expect((await call("GET", "/logs?limit=50", { key: attacker.apiKey })).body.map((l: { id: string }) => l.id)).toEqual(
-      [...own].reverse(),
-    );
-    for (const id of ids) expect((await call("GET", `/logs?limit=50&before=${id}`, { key: attacker.apiKey })).body).toEqual([]);
-    // A search streams each segment's own index block, newest first, with the same cursors.
-    const found: string[] = [];
-    for (let page = 0, cursor = ""; page < 4; page++) {
-      const res = await call("GET", `/logs?search=one&limit=1${cursor ? `&before=${cursor}` : ""}`, { key: victim.apiKey });
-      found.push(...res.body.map((l: { prompt: string }) => l.prompt));
-      if (!res.body.length) break;
-      cursor = res.body[0].id;
-    }
-    expect(found).toEqual(["gamma one", "beta one", "alpha one"]);
-    expect(
-      (await call("GET", "/logs?search=one&limit=50", { key: attacker.apiKey })).body.map((l: { prompt: string }) => l.prompt),
-    ).toEqual(["attacker one"]);
-    expect((await call("GET", `/logs?search=one&limit=50&before=${ids[4]}`, { key: attacker.apiKey })).body).toEqual([]);
-    // The export pages through every segment the same way.
-    const exported = await call("GET", "/logs/export?format=jsonl", { key: victim.apiKey });
-    expect(
-      exported.text
-        .trim()
-        .split("\n")
-        .map((l) => JSON.parse(l).id),
-    ).toEqual([...ids].reverse());
-  });
-
-  it("counts across segments, from the aggregates and row by row, each organization its own", async () => {
-    const { victim, attacker } = await threeSegments();
-    const all = await call("GET", "/logs/counts", { key: victim.apiKey });
-    expect(all.body).toMatchObject({ total: 5, capped: false });
-    const filtered = await call("GET", "/logs/counts?from=1970-01-01T00:00:00Z", { key: victim.apiKey });
-    expect(filtered.body).toMatchObject({ total: 5, capped: false });
-    expect((await call("GET", "/logs/counts", { key: attacker.apiKey })).body).toMatchObject({ total: 2 });
-    expect((await call("GET", "/logs/counts?from=1970-01-01T00:00:00Z", { key: attacker.apiKey })).body).toMatchObject({ total: 2 });
   });
 
   it("rolls over only past the budget, and never without one", async () => {
@@ -226,27 +129,6 @@ describe("log segments", () => {
     expect(alone.usage.thisMonth).toBe(1);
     const other = await ingestContext({ db: testDb(), data: home.db }, attacker.orgId, new Date(), { priorSegments: [first.db] });
     expect(other.usage.thisMonth).toBe(2);
-  });
-
-  it("summarises a redacted value and the models seen over every segment, each organization its own", async () => {
-    const { victim, attacker } = await threeSegments();
-    const secret = `AKIA${crypto.getRandomValues(new Uint8Array(16)).reduce((t, b) => t + "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30], "")}`;
-    const post = (org: TestOrg, model: string) =>
-      call("POST", "/logs", { key: org.apiKey, body: { prompt: `key ${secret}`, response: "ok", model } });
-    const first = (await post(victim, "claude-3")).body;
-    await rollNow(victim.orgId);
-    const last = (await post(victim, "claude-3")).body;
-    await post(attacker, "claude-3");
-    const fp = first.findings.find((f: { fingerprint?: string }) => f.fingerprint).fingerprint;
-    const summary = await call("GET", `/logs/fingerprints/${fp}`, { key: victim.apiKey });
-    expect(summary.body).toEqual({ fingerprint: fp, logs: 2, firstSeenAt: first.createdAt, lastSeenAt: last.createdAt });
-    expect((await call("GET", `/logs/fingerprints/${fp}`, { key: attacker.apiKey })).body).toMatchObject({ logs: 0 });
-    const models = await call("GET", "/logs/models", { key: victim.apiKey });
-    expect(models.body.map((m: { model: string; prompts: number }) => [m.model, m.prompts])).toEqual([
-      ["gpt-4o", 5],
-      ["claude-3", 2],
-    ]);
-    expect((await call("GET", "/logs/models", { key: attacker.apiKey })).body.map((m: { prompts: number }) => m.prompts)).toEqual([2, 1]);
   });
 
   it("replays an Idempotency-Key stored in the segment before a rollover, within the organization", async () => {
