@@ -151,4 +151,23 @@ describe("log segments", () => {
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get("Idempotent-Replayed")).toBeNull();
   });
+
+  it("keeps a verdict beside its log in the log's segment, within the organization", async () => {
+    const { victim, attacker, ids } = await threeSegments();
+    const path = `/logs/${ids[3]}/feedback`;
+    expect((await call("PUT", path, { key: attacker.apiKey, body: { verdict: "false_negative" } })).status).toBe(404);
+    const put = await call("PUT", path, { key: victim.apiKey, body: { verdict: "false_negative", note: "in segment 1" } });
+    expect(put.status).toBe(200);
+    expect(
+      (await env.SEG_0.prepare("SELECT count(*) AS n FROM flag_feedback WHERE log_id = ?").bind(ids[3]).first<{ n: number }>())!.n,
+    ).toBe(1);
+    expect((await call("GET", path, { key: victim.apiKey })).body).toMatchObject({ verdict: "false_negative", note: "in segment 1" });
+    expect((await call("GET", path, { key: attacker.apiKey })).status).toBe(404);
+    expect((await call("GET", "/logs?reviewed=true&limit=50", { key: victim.apiKey })).body.map((l: { id: string }) => l.id)).toEqual([
+      ids[3],
+    ]);
+    expect((await call("DELETE", path, { key: attacker.apiKey })).status).toBe(404);
+    expect((await call("DELETE", path, { key: victim.apiKey })).status).toBe(204);
+    expect((await call("GET", path, { key: victim.apiKey })).body).toBeNull();
+  });
 });
