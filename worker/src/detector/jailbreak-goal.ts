@@ -13,7 +13,7 @@ import type { RawHit } from "./types";
  * ("how do ransomware gangs pick targets?") or a news summary is not one.
  */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
     [
       "meth(?:amphetamine)?",
       "cocaine",
@@ -85,6 +85,8 @@ const HARMFUL_GOAL = new RegExp(
       "evade\\s+(?:taxes|police|the\\s+police|detection)",
       "dispose\\s+of\\s+a\\s+body",
       "(?:child|minor)\\w*\\s+(?:porn|sexual)",
+      // software keys recited by a persona (the "grandmother" exploit)
+      "(?:activation|license|licence|product|serial|cd)\\s+keys?",
     ].join("|") +
     String.raw`)\b`,
   "g",
@@ -130,7 +132,7 @@ const FRAMING = new RegExp(
 );
 
 const GOAL_GATE =
-  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
+  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
 
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;
