@@ -244,7 +244,7 @@ describe("credentials wrapped in base64", () => {
     `echo ${enc("DB_PASSWORD=Hq7vP2mzL9xKw\nREDIS_URL=redis://:Zt4nQ8wLx2Vm@cache:6379\n")} | base64 -d > .env`,
     // a JSON Web Key set and a PEM key stored encoded
     `JWKS=${enc('[{"kty":"oct","k":"Wq3Lz8Nr5Tx2Vb7Mc4Yd1Hf6Jg9Ks0Pa"}]')}`,
-    `key_b64: ${enc("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\n")}`,
+    `key_b64: ${enc("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIKq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2OkoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n")}`,
     // base64url, a token alone, an AWS pair, twice encoded
     `"config": "${btoa("aws_secret_access_key = Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io\n").replace(/\+/g, "-").replace(/\//g, "_")}"`,
     `value: ${enc("xoxb-48213907652-57321908466-Qz7Rm2Kx9Lv4Nt8Wb3Yc6Hd")}`,
@@ -274,7 +274,7 @@ describe("credentials wrapped in base64", () => {
     `example: ${enc("password = example123")}`,
     `sk: ${enc("sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")}`,
     "integrity: sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",
-    "icon: data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAABGdBTUEAALGPC/xhBQAAAAlwSFlzAAAOwwAADsMBx2+oZAAAABl0RVh0",
+    `icon: data:image/gif;base64,${enc(`GIF89a\x10\x00\x10\x00\x80\x01\x00${Array.from({ length: 60 }, (_, i) => String.fromCharCode((i * 97 + 13) % 256)).join("")}`)}`,
     `uuid: ${enc("3f2b9c1e-8a4d-4e6f-9b2a-7c5d1e3f8a90")}`,
     `label: ${enc("Password: ")}${enc("Username:")}`,
     `commit: ${enc("e83c5163316f89bfbde7d9ab23ca2e25604af290")}`,
