@@ -94,7 +94,7 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
 }
 
 /** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
-function identifierAt(text: string, start: number, end: number): string {
+export function identifierAt(text: string, start: number, end: number): string {
   let s = start;
   while (s > 0 && start - s < 40 && /[\w.-]/.test(text[s - 1]!)) s--;
   let e = end;

@@ -143,3 +143,42 @@ describe("provider layouts the pinned rule set misses or ties to the vendor's na
     expect(rules(text)).toEqual([]);
   });
 });
+
+describe("the vendor's name as the variable's name", () => {
+  it.each([
+    `mailgun = "${hex(32)}"`,
+    `TWILIO=${hex(32)}`,
+    `config.sendgrid: ${pick(40)}`,
+    `openai = "${pick(48)}"`,
+    `STRIPE_LIVE="${pick(30)}"`,
+    `datadog: ${hex(32)}`,
+    `const mapbox = "${pick(60)}";`,
+    `settings["slack"] = "${pick(40)}"`,
+    `github: ${pick(40)}`,
+    `MY_HUGGINGFACE=${pick(34)}`,
+    `cohere => '${pick(40)}'`,
+    `export SHOPIFY_PROD=${hex(32)}`,
+  ])("flags %s", (text) => {
+    expect(rules(text)).not.toEqual([]);
+  });
+
+  it.each([
+    "linkedin: in/jane-doe-19842317",
+    "github: acme-corp/payments-api2",
+    'twitter: "@acme_corp2024"',
+    "stripe: pk_live_51Hq8ZxKv2Lm7Np4Rt9Wc3YbQz",
+    "stripe: cus_Nx8Kq2Lm5Vx9Tb3Nw7Yc",
+    "sentry: https://f3a9c2e71d04b6a9@o4504.ingest.sentry.io/4505",
+    "GITHUB_SHA=e83c5163316f89bfbde7d9ab23ca2e25604af290",
+    "heroku: git@heroku.com:acme-app2.git",
+    "mapbox: mapbox://styles/acme/cl9x2m4k7000114o1",
+    "github: ${{ secrets.GITHUB_TOKEN }}",
+    "cloudflare: 3f2b9c1e-8a4d-4e6f-9b2a-7c5d1e3f8a90",
+    "gitlab: 16.4.1-ee.0-build-20231012",
+    "openai = <your-openai-key>",
+    "mailgun = xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+    "pinstripe = Kq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3",
+  ])("does not flag %s", (text) => {
+    expect(rules(text)).toEqual([]);
+  });
+});

@@ -5,6 +5,7 @@ import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
+import { VENDOR_NAME_RULE } from "./secrets-vendor-name";
 import { FIXED_RUN_LAYOUTS, LAYOUT_RULES, nkeySeedChecks, randomBody, UUID_BODY } from "./secrets-layouts";
 import { scanBase64Wrapped } from "./secrets-decoded";
 import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
@@ -256,6 +257,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
         shannonEntropy(s.replace(/^\w+-api-key-|^ABSK/, "")) >= 4.5),
   },
   ...KEYWORD_RULES,
+  VENDOR_NAME_RULE,
 ];
 
 // ── Tokens found by their shape alone ────────────────────────────────────────
