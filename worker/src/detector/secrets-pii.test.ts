@@ -244,7 +244,7 @@ describe("credentials wrapped in base64", () => {
     `echo ${enc("DB_PASSWORD=Hq7vP2mzL9xKw\nREDIS_URL=redis://:Zt4nQ8wLx2Vm@cache:6379\n")} | base64 -d > .env`,
     // a JSON Web Key set and a PEM key stored encoded
     `JWKS=${enc('[{"kty":"oct","k":"Wq3Lz8Nr5Tx2Vb7Mc4Yd1Hf6Jg9Ks0Pa"}]')}`,
-    `key_b64: ${enc("-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIKq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2OkoAoGCCqGSM49\n-----END EC PRIVATE KEY-----\n")}`,
+    `key_b64: ${enc("-----BEGIN RSA PRIVATE KEY-----\nQz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2OkWq4Zt7\n-----END RSA PRIVATE KEY-----\n")}`,
     // base64url, a token alone, an AWS pair, twice encoded
     `"config": "${btoa("aws_secret_access_key = Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io\n").replace(/\+/g, "-").replace(/\//g, "_")}"`,
     `value: ${enc("xoxb-48213907652-57321908466-Qz7Rm2Kx9Lv4Nt8Wb3Yc6Hd")}`,
