@@ -80,7 +80,8 @@ function nkeySeed(type: number): string {
 }
 
 const atlassian = () => `ATATT3xFfGF0${pick(170, `${ALNUM}_-`)}`;
-const opsToken = () => `ops_${b64url(`{"signInAddress":"acme.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256","iterations":650000,"salt":"${pick(22)}"},"email":"${pick(12).toLowerCase()}@1passwordserviceaccounts.com","srpX":"${hex(64)}","muk":{"alg":"A256GCM","ext":true,"k":"${pick(43)}","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-${pick(6).toUpperCase()}-${pick(6).toUpperCase()}","throttleSecret":{"seed":"${hex(64)}","uuid":"${pick(26).toUpperCase()}"},"deviceUuid":"${pick(26).toLowerCase()}"}`)}`;
+const opsToken = () =>
+  `ops_${b64url(`{"signInAddress":"acme.1password.com","userAuth":{"method":"SRPg-4096","alg":"PBES2g-HS256","iterations":650000,"salt":"${pick(22)}"},"email":"${pick(12).toLowerCase()}@1passwordserviceaccounts.com","srpX":"${hex(64)}","muk":{"alg":"A256GCM","ext":true,"k":"${pick(43)}","key_ops":["encrypt","decrypt"],"kty":"oct","kid":"mp"},"secretKey":"A3-${pick(6).toUpperCase()}-${pick(6).toUpperCase()}","throttleSecret":{"seed":"${hex(64)}","uuid":"${pick(26).toUpperCase()}"},"deviceUuid":"${pick(26).toLowerCase()}"}`)}`;
 const sentryOrg = (sep: string) =>
   `sntrys_${b64(`{"iat":${1_700_000_000 + Math.floor(rand() * 1e8)}.0,"url":"https://sentry.io","region_url":"https://de.sentry.io","org":"${pick(8).toLowerCase()}"}`)}${sep}${pick(43, `${ALNUM}_-`)}`;
 const salesforce = () => `00D${pick(2)}000000${pick(4)}!AQ${pick(2)}AQ${pick(92, `${ALNUM}._`)}`;
@@ -105,7 +106,10 @@ describe("provider layouts the pinned rule set misses or ties to the vendor's na
     [`creds.write(LTAI${pick(20)}, ${pick(30)})`, "secret.alibaba_secret_key"],
     // Discord webhooks, NATS nkey seeds, Salesforce sessions, Twitter bearer tokens
     [`DISCORD_HOOK=https://discord.com/api/webhooks/1187320495816342771/${pick(68, `${ALNUM}_-`)}`, "secret.discord_webhook_url"],
-    [`curl -X POST https://canary.discordapp.com/api/v10/webhooks/982447109331852607/${pick(68)} -d @msg.json`, "secret.discord_webhook_url"],
+    [
+      `curl -X POST https://canary.discordapp.com/api/v10/webhooks/982447109331852607/${pick(68)} -d @msg.json`,
+      "secret.discord_webhook_url",
+    ],
     [`NATS_NKEY=${nkeySeed(20 << 3)}`, "secret.nats_nkey_seed"],
     [`-----BEGIN USER NKEY SEED-----\n${nkeySeed(20 << 3)}\n------END USER NKEY SEED------`, "secret.nats_nkey_seed"],
     [`operator seed: ${nkeySeed(14 << 3)}`, "secret.nats_nkey_seed"],

@@ -56,10 +56,13 @@ export const VENDOR_NAME_RULE: SecretRule = {
     // the vendor starts the name or follows a path or prefix (config.mailgun, MY_TWILIO)
     if (/[A-Za-z0-9]/.test(text[m.index - 1] ?? "")) return false;
     // generated, not a handle, a slug or a path (linkedin: jane-doe-1984, github: acme/app2)
-    if (PUBLIC_ID.test(value) || URL_OR_PATH.test(value) || !(randomBody(value) || randomBody(value.replace(/^[a-z]{2,6}[-_.]/, "")))) return false;
+    if (PUBLIC_ID.test(value) || URL_OR_PATH.test(value) || !(randomBody(value) || randomBody(value.replace(/^[a-z]{2,6}[-_.]/, ""))))
+      return false;
     // the rest of the name must not say what else it holds (a vendor's name may end like one: sendgr-id)
     const vendor = (m[1] ?? "").toLowerCase();
-    const name = identifierAt(text, m.index, m.index + vendor.length).toLowerCase().replace(vendor, "");
+    const name = identifierAt(text, m.index, m.index + vendor.length)
+      .toLowerCase()
+      .replace(vendor, "");
     return keywordValueLooksSecret(value, name, false);
   },
 };

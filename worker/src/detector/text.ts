@@ -132,7 +132,9 @@ function isStable(c: number): boolean {
 }
 
 /** ECMA-48 CSI (ESC [ parameters intermediates final) and OSC (ESC ] … BEL or ESC \\). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC, BEL and ST are what terminal escapes are made of
 const CSI = /\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~]/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC, BEL and ST are what terminal escapes are made of
 const OSC = /\x1b\][^\x07\x1b]{0,2048}(?:\x07|\x1b\\)/y;
 /** End of the escape sequence that starts at `i` (an ESC), or `i` when none does. */
 function escapeEnd(text: string, i: number): number {
