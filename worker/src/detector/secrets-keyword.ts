@@ -173,6 +173,20 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     idFor: keywordRule(1).idFor,
   },
   {
+    // a macro definition, unquoted (C, assembly, RPM spec files): #define API_TOKEN 4b9a…,
+    // %define token …; a name and a value apart by spaces only count after #define on their line
+    id: "secret.generic_assignment",
+    gate: ["define"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})[\w.\-]{0,40}[ \t]+([^\s"'\x60]{6,200})(?=\s|$)`, "dyi"),
+    group: 2,
+    validate: (value, m, text) => {
+      const line = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+      return /^[ \t]*[#%][ \t]*define[ \t]+[\w.-]{0,40}$/i.test(line) && keywordRule(1).validate(value, m, text);
+    },
+    idFor: keywordRule(1).idFor,
+  },
+  {
     // a string literal continued on the next line: key = 'abc…\ or key = '''abc… (the value is
     // cut at the line end, so only a long, random-looking first line counts)
     id: "secret.generic_assignment",

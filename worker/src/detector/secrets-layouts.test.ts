@@ -186,3 +186,24 @@ describe("the vendor's name as the variable's name", () => {
     expect(rules(text)).toEqual([]);
   });
 });
+
+describe("macro definitions", () => {
+  it.each([
+    `#define API_TOKEN ${hex(64)}`,
+    `%define token ${hex(40)}`,
+    `#  define DB_PASSWORD Xq7${pick(9)}`,
+    `#define MQTT_PASS ${pick(16)}`,
+    `#define CLIENT_SECRET ${pick(32)} // from the portal`,
+  ])("flags %s", (text) => {
+    expect(rules(text)).not.toEqual([]);
+  });
+  it.each([
+    "#define PASSWORD_LEN 16",
+    "#define TOKEN_TYPE_BEARER 0x02",
+    "#define SECRET_SIZE sizeof(struct secret)",
+    "#define AUTH_HEADER_NAME Authorization",
+    "pass the token abcdef123456 along",
+  ])("does not flag %s", (text) => {
+    expect(rules(text)).toEqual([]);
+  });
+});
