@@ -94,7 +94,7 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
 }
 
 /** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
-function identifierAt(text: string, start: number, end: number): string {
+export function identifierAt(text: string, start: number, end: number): string {
   let s = start;
   while (s > 0 && start - s < 40 && /[\w.-]/.test(text[s - 1]!)) s--;
   let e = end;
@@ -170,6 +170,20 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     re: new RegExp(String.raw`(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dyi"),
     group: 2,
     validate: (value, m, text) => isFlagName(text, m.index) && keywordRule(1).validate(value, m, text),
+    idFor: keywordRule(1).idFor,
+  },
+  {
+    // a macro definition, unquoted (C, assembly, RPM spec files): #define API_TOKEN 4b9a…,
+    // %define token …; a name and a value apart by spaces only count after #define on their line
+    id: "secret.generic_assignment",
+    gate: ["define"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})[\w.\-]{0,40}[ \t]+([^\s"'\x60]{6,200})(?=\s|$)`, "dyi"),
+    group: 2,
+    validate: (value, m, text) => {
+      const line = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+      return /^[ \t]*[#%][ \t]*define[ \t]+[\w.-]{0,40}$/i.test(line) && keywordRule(1).validate(value, m, text);
+    },
     idFor: keywordRule(1).idFor,
   },
   {
