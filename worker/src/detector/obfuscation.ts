@@ -5,6 +5,7 @@
 // override or extraction (the injection rules), or a harmful how-to. Decoding alone is not an
 // attack ("what does this base64 say?", a data URI, a lock-file hash): only what it hides counts.
 import { hasHarmfulGoal } from "./jailbreak-goal";
+import { splitPayloads } from "./obfuscation-split";
 import type { RawHit } from "./types";
 
 /** Decoded text that gives instructions to its reader: a hidden sentence telling the model what to do. */
@@ -160,6 +161,8 @@ export function scanObfuscated(text: string, lower: string, out: RawHit[], injec
     // one or two flags are a country; a spelled phrase is a run of them
     while ((m = REGIONAL.exec(text))) report(judge(fromRegional(m[0]), injection), m.index, m.index + m[0].length);
   }
+  // quoted pieces assigned to names and joined ("$a+$b"): what they spell together
+  for (const p of splitPayloads(lower)) report(judge(p.text, injection), p.start, p.end);
   // leetspeak: a cluster of words with digits standing for letters, close together; a version, a
   // unit or an id is one such word, never a sentence of them
   let count = 0;
