@@ -12,6 +12,10 @@ import type { RawHit } from "./types";
 const HIDDEN_INSTRUCTION =
   /\b(?:ignore|disregard|forget|instead|override|(?:state|say|print|output|respond|reply|answer|write|tell\s+the\s+user)\b[^.\n]{0,40}?(?:that|with|:|'|")|you\s+(?:must|should|will|are\s+now)|do\s+not\s+(?:tell|mention|reveal|follow)|system\s+prompt|your\s+(?:instructions|rules|response|answer|reply))\b/;
 
+/** Decoded text that asks for a secret: an extraction hidden from the phrase rules. */
+const SECRET_REQUEST =
+  /\b(?:what\s+(?:is|are)|tell\s+me|give\s+me|reveal|share|print|spell\s+out)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passcode|passphrase|secret|pin|api\s+key|access\s+code)s?\b/;
+
 /** A decoded byte string that reads as text: printable ASCII, mostly letters, several words. */
 function readsAsText(s: string): boolean {
   if (s.length < 12) return false;
@@ -100,11 +104,12 @@ function judge(decoded: string, injection: InjectionScan): "injection.encoded_in
   const lower = decoded.toLowerCase();
   const hits: RawHit[] = [];
   injection(lower, hits);
-  if (hits.length || HIDDEN_INSTRUCTION.test(lower)) return "injection.encoded_instruction";
+  if (hits.length || HIDDEN_INSTRUCTION.test(lower) || SECRET_REQUEST.test(lower)) return "injection.encoded_instruction";
   return hasHarmfulGoal(lower) ? "jailbreak.obfuscated_goal" : null;
 }
 
-const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$)){12,}/g;
+/** Codes separated by spaces (a slash between words); the last may be closed by a quote or bracket. */
+const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$|(?=['"’”)\]?!,]))){12,}/g;
 /** Runs of token characters worth decoding; shorter ones hide no sentence. */
 const MIN_RUN = 24;
 
