@@ -54,9 +54,12 @@ const INSIDER =
 const REPROGRAM =
   /\b(?:modify\w*|chang\w*|updat\w*|overrid\w*|rewrit\w*|reprogram\w*|alter\w*|disabl\w*|remov\w*|bypass\w*|unlock\w*|reset\w*)\s+(?:your|its|the\s+model'?s)\s+(?:programming|code|rules|guidelines|restrictions|training|instructions|polic(?:y|ies)|filters|safety|safeguards|limitations)\b/;
 
-/** Cheap gate: every mechanism above names one of these. */
+/**
+ * Cheap gate: every mechanism above has one of these at a word start. Grouped by first letter and
+ * anchored to word starts: a flat alternation tried every word at every position of a benign text.
+ */
 const GATE =
-  /restrict|filter|censor|guideline|safeguard|polic|ethic|moral|unaligned|jailbr|refus|declin|reject|not allowed|forbidden|prohibited|despite|regardless|no matter|token|point|lives|bound|nsfw|explicit|illegal|harmful|openai|anthropic|deepmind|your (?:creator|developer|compan|maker|team)/;
+  /\b(?:a(?:llowed|moral|nthropic)|b(?:ound)|c(?:ensor\w*|onstrain\w*|reator\w*|haracter)|d(?:eclin\w*|espite|eepmind)|e(?:thic\w*|xplicit)|f(?:ilter\w*|orbidden|ail\w*)|g(?:overn\w*|uideline\w*)|h(?:armful)|i(?:llegal|mmoral)|j(?:ailbr\w*)|l(?:imited)|m(?:atter|oral\w*|oderat\w*|aker\w*)|n(?:sfw)|o(?:penai)|p(?:olic\w*|rohibit\w*|rogramming)|r(?:estrict\w*|estrain\w*|efus\w*|eject\w*|egardless|eprogram\w*)|s(?:afe(?:guard\w*|ty))|u(?:n(?:filtered|censored|restricted|moderated|aligned|ethical)))\b/;
 
 /** Score of a persona set up free of the model's rules (an attack on its instructions). */
 export const PERSONA_OVERRIDE_SCORE = 0.85;

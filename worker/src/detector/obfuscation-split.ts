@@ -14,6 +14,36 @@ const LEAD_CHARS = 60;
 /** At most this many joins are read (a script full of them is code, not a request). */
 const MAX_JOINS = 8;
 
+const isNameChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+const isSpace = (c: number) => c === 32 || c === 9;
+
+/** Whether a `+` stands between two names somewhere (a cheap look before the regexes). */
+function hasJoin(lower: string): boolean {
+  for (let i = lower.indexOf("+"); i !== -1; i = lower.indexOf("+", i + 1)) {
+    let a = i - 1;
+    while (a >= 0 && isSpace(lower.charCodeAt(a))) a--;
+    let b = i + 1;
+    while (b < lower.length && isSpace(lower.charCodeAt(b))) b++;
+    if (lower.charCodeAt(b) === 36 /* $ */) b++;
+    const c = lower.charCodeAt(b);
+    if (a >= 0 && isNameChar(lower.charCodeAt(a)) && ((c >= 97 && c <= 122) || c === 95)) return true;
+  }
+  return false;
+}
+
+const QUOTES = new Set([34, 39, 0x201c, 0x2018]);
+
+/** How many `=` are followed by an opening quote (a cheap look before the regexes), up to 2. */
+function quotedAssignments(lower: string): number {
+  let n = 0;
+  for (let i = lower.indexOf("="); i !== -1 && n < 2; i = lower.indexOf("=", i + 1)) {
+    let b = i + 1;
+    while (b < lower.length && isSpace(lower.charCodeAt(b))) b++;
+    if (QUOTES.has(lower.charCodeAt(b))) n++;
+  }
+  return n;
+}
+
 export interface SplitPayload {
   /** What the joined pieces say, after the words that lead to them. */
   text: string;
@@ -23,7 +53,7 @@ export interface SplitPayload {
 
 /** The joins of assigned pieces in `lower` (lower-cased), each with what it spells. */
 export function splitPayloads(lower: string): SplitPayload[] {
-  if (!lower.includes("+") || !lower.includes("=")) return [];
+  if (!hasJoin(lower) || quotedAssignments(lower) < 2) return [];
   const pieces = new Map<string, string>();
   ASSIGN.lastIndex = 0;
   let m: RegExpExecArray | null;
