@@ -46,7 +46,8 @@ const NO_REFUSAL = new RegExp(
 /** A token or points game that punishes refusing or leaving the role, in one sentence. */
 const TOKEN_THREAT = /\b(?:tokens?|points?|lives)\b/;
 const TOKEN_LOSS = /\b(?:lose|loses|lost|deduct\w*|taken\s+away|subtract\w*|minus|remove[ds]?)\b/;
-const TOKEN_TRIGGER = /\b(?:refus\w*|reject\w*|declin\w*|break(?:s|ing)?\s+character|out\s+of\s+character|fail\w*\s+to\s+(?:answer|comply|respond|stay))/;
+const TOKEN_TRIGGER =
+  /\b(?:refus\w*|reject\w*|declin\w*|break(?:s|ing)?\s+character|out\s+of\s+character|fail\w*\s+to\s+(?:answer|comply|respond|stay))/;
 
 /** A claimed insider of the model's vendor who says they are changing its rules. */
 const INSIDER =
@@ -67,8 +68,7 @@ export const PERSONA_OVERRIDE_SCORE = 0.85;
 function tokenThreat(lower: string): RegExpExecArray | null {
   const re = /[^.!?\n]+/g;
   let m: RegExpExecArray | null;
-  while ((m = re.exec(lower)))
-    if (TOKEN_THREAT.test(m[0]) && TOKEN_LOSS.test(m[0]) && TOKEN_TRIGGER.test(m[0])) return m;
+  while ((m = re.exec(lower))) if (TOKEN_THREAT.test(m[0]) && TOKEN_LOSS.test(m[0]) && TOKEN_TRIGGER.test(m[0])) return m;
   return null;
 }
 

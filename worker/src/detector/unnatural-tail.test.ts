@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 import { detect } from "./index";
 import { isPastedData } from "./unnatural-tail";
 
-const flags = (prompt: string) => detect({ prompt, response: "" }).findings.filter((f) => f.reason === "jailbreak_attempt").map((f) => f.rule);
+const flags = (prompt: string) =>
+  detect({ prompt, response: "" })
+    .findings.filter((f) => f.reason === "jailbreak_attempt")
+    .map((f) => f.rule);
 const run = (prefix: string, n: number, sep = " ") => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(sep);
 
 describe("pasted data after a sentence stays safe", () => {
