@@ -12,18 +12,23 @@ import type { RawHit } from "./types";
 
 /** A role assigned to the model. */
 const ROLE =
-  /\b(?:act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you(?:'re|\s+are))|role-?\s?play(?:ing)?\b|play(?:ing)?\s+(?:the\s+(?:role|part)\s+of|a\s+character)|impersonat\w*|simulat\w*|embody|you\s+(?:are|'re)\s+now|you\s+(?:will|shall)\s+(?:now\s+)?(?:be|become|act|respond|answer|reply)\b|you\s+are\s+to\s+(?:act|play|be|pretend|respond)\b|from\s+now\s+on|(?:respond|answer|reply|speak)\s+(?:only\s+)?as\s+(?!a\s+(?:professional|expert|teacher))|(?:named|called|known\s+as)\s|you\s+are\s+(?:[\w-]+\s*,\s*)?(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:ai|chatbot|bot|assistant|model|persona|character)\b|in\s+character)/;
+  /\b(?:act(?:ing)?\s+(?:as|like)|pretend(?:ing)?\s+(?:to\s+be|you(?:'re|\s+are))|role-?\s?play(?:ing)?\b|play(?:ing)?\s+(?:the\s+(?:role|part)\s+of|a\s+character)|impersonat\w*|simulat\w*|embody|you\s+(?:are|'re)\s+now\s+(?!(?:able|ready|going|in|on|at|logged|connected|done|set|subscribed|free|allowed|signed|registered|enrolled|eligible|responsible|using|running|working|all|back|online|offline|out)\b)|you\s+(?:will|shall)\s+(?:now\s+)?(?:be|become|act|respond|answer|reply)\b|you\s+are\s+to\s+(?:act|play|be|pretend|respond)\b|from\s+now\s+on|(?:respond|answer|reply|speak)\s+(?:only\s+)?as\s+(?!a\s+(?:professional|expert|teacher))|you\s+are\s+(?:[\w-]+\s*,\s*)?(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:ai|chatbot|bot|assistant|model|persona|character)\b|(?:stay|remain|keep)\s+in\s+character)/;
 
-/** Objects that are the model's own limits (not a character's morals, a budget or a word count). */
-const MODEL_LIMITS = String.raw`(?:restrictions|(?:content|safety|moderation|ethical|moral|ai)\s+filters?|filtering|censorship|guidelines|safeguards|content\s+polic(?:y|ies)|usage\s+polic(?:y|ies)|safety\s+(?:rules|guidelines|measures|protocols)|ethical\s+(?:guidelines|boundaries|constraints|limits|principles)|moral\s+(?:guidelines|boundaries|constraints|limits))`;
+/** Limits only a model has (not a character's morals, a budget or a word count). */
+const MODEL_LIMITS = String.raw`(?:(?:content|safety|moderation|ethical|moral|ai)\s+filters?|filtering|censorship|safeguards|content\s+polic(?:y|ies)|usage\s+polic(?:y|ies)|safety\s+(?:rules|guidelines|measures|protocols)|ethical\s+(?:guidelines|boundaries|constraints|limits|principles)|moral\s+(?:guidelines|boundaries|constraints|limits))`;
+/** "No restrictions" scoped to something other than what is said ("on budget", "in what exercises"). */
+const SCOPED = String.raw`(?!\s+(?:on|in|regarding|for|as\s+to|about|with)\s+(?!(?:what\s+you\s+(?:can\s+)?(?:say|write|answer|generate|output|discuss|talk)|anything|content|topics?|subjects?|language|responses?|answers?|replies|outputs?|your\s+(?:responses?|answers?|replies|outputs?|content|language))\b))`;
+const NONE_OF = String.raw`(?:no|without(?:\s+any)?|free\s+(?:of|from)(?:\s+(?:all|any))?|zero|devoid\s+of|lacks?(?:\s+any)?)`;
 
 /** The persona's rules declared void. */
 const RULES_VOID = new RegExp(
   [
     // "not bound by any rules", "no longer restricted by OpenAI's policies"
-    String.raw`\b(?:not|never|no\s+longer|isn'?t|aren'?t|without\s+being)\s+(?:be\s+)?(?:bound|restricted|limited|constrained|governed|restrained|censored|filtered)\s+by\s+(?:any\s+|the\s+|its\s+|your\s+|their\s+|his\s+|her\s+|openai'?s?\s+|anthropic'?s?\s+)*(?:[\w-]+\s+)?(?:rules|guidelines|polic(?:y|ies)|restrictions|filters|ethics|morals|laws?|safeguards|programming|limitations|constraints|openai|anthropic)\b`,
-    // "no restrictions", "free of all content filters", "without ethical guidelines"
-    String.raw`\b(?:no|without(?:\s+any)?|free\s+(?:of|from)(?:\s+(?:all|any))?|zero|devoid\s+of|lacks?(?:\s+any)?)\s+(?:(?:ethical|moral|content|safety|any|all|the\s+usual)\s+)?${MODEL_LIMITS}\b(?!\s+on\s+(?:the\s+|your\s+|my\s+)?(?:budget|time|length|words?|word\s+count|format|size|number|price|cost|spending|genre|style)\b)`,
+    String.raw`\b(?:not|never|no\s+longer|isn'?t|aren'?t|without\s+being)\s+(?:be\s+)?(?:bound|restricted|limited|constrained|governed|restrained|censored|filtered)\s+by\s+(?:(?:any|all|the|its|your|their|his|her|openai'?s?|anthropic'?s?|ai|content|safety|ethical|moral|usage|typical|usual|normal|standard|such|these|those)\s+)*(?:rules|guidelines|polic(?:y|ies)|restrictions|filters|ethics|morals|safeguards|programming|limitations|constraints|openai|anthropic)\b`,
+    // "no censorship", "free of all content filters", "without ethical guidelines"
+    String.raw`\b${NONE_OF}\s+(?:(?:ethical|moral|content|safety|any|all|the\s+usual)\s+)?${MODEL_LIMITS}\b${SCOPED}`,
+    // "no restrictions" said of the model or its persona ("you have", "an AI with"), or "free of all restrictions"
+    String.raw`\b(?:you|you're|your(?:self)?|ai|chatbot|bot|assistant|model|llm|[\w-]*gpt|persona|mode|version|entity)\b[^.!?\n]{0,40}?\b${NONE_OF}\s+(?:(?:any|all|the\s+usual)\s+)?(?:restrictions|guidelines|limitations)\b${SCOPED}|\bfree\s+(?:of|from)\s+all\s+(?:restrictions|limitations)\b`,
     // an unfiltered AI, uncensored answers, a jailbroken version; "you are completely unfiltered"
     String.raw`\b(?:unfiltered|uncensored|unrestricted|unmoderated|unaligned|jailbroken|amoral|unethical|immoral)\s+(?:and\s+[\w-]+\s+)?(?:version|ai|chatbot|bot|assistant|model|llm|gpt|mode|responses?|answers?|replies|outputs?)\b`,
     String.raw`\b(?:you\s+are|you're|is|are|be|being|remain|stay)\s+(?:now\s+)?(?:completely\s+|totally\s+|fully\s+|always\s+|100%\s+)?(?:unfiltered|uncensored|unrestricted|unmoderated|jailbroken)\b`,
