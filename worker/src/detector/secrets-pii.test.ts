@@ -163,6 +163,11 @@ describe("credential look-alikes stay safe", () => {
     "passwd = fallback_getpass(prompt, stream)",
     "hkey_mod = win32con",
     "Pass `@acme/loader` into the --loader flag.",
+    "const ai = new GoogleGenAI({apiKey: GEMINI_API_KEY});",
+    "client = OpenAI(api_key=OPENAI_API_KEY)",
+    "session = boto3.Session(aws_secret_access_key=AWS_SECRET_ACCESS_KEY_PROD)",
+    "auth(token=GITHUB_TOKEN_V2)",
+    "connect(password=settings.DB_PASSWORD)",
   ];
   for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
 });
