@@ -1,0 +1,121 @@
+// A search's text → what the trigram index is asked, and the check of its candidates on the stored
+// log (docs/data.md#index-size). Pure functions: the worker's queries (search.ts, logs.ts) and the
+// index benchmark (scripts/bench/search-index.mjs) use the same ones.
+//
+// prompt_logs_trigrams keeps no positions (FTS5 detail=none), and FTS5 then refuses phrase queries.
+// So a term of four or more characters is asked as its trigrams ANDed, which finds every log holding
+// the term and some that hold its trigrams apart (or across prompt and response); each candidate is
+// then checked on the stored log. A term of three characters is one trigram: the index is exact.
+//
+// The check folds as the tokenizer does (trigram remove_diacritics 1: case, and diacritics of Latin
+// letters only): the term here, the text in SQL, where lower() folds ASCII only. So the text is
+// compared lower()ed first, and only when that fails and the text has non-ASCII characters
+// (octet_length > length), once more with its accented Latin letters folded: "cafe" finds "Café". A
+// term that keeps a cased non-ASCII letter after folding (Greek, Cyrillic, ø) cannot be checked
+// that way (SQL cannot fold the text's capitals): its trigrams alone answer it, a superset.
+import { SEARCH_TRIGRAM_MIN_CHARS } from "@promptsentry/schema/constants/search";
+
+/** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
+const MAX_SEARCH_TERMS = 16;
+const chars = (s: string) => [...s].length;
+
+/**
+ * Free text → search terms: split on white space (and NUL), punctuation trimmed from each end (so `"hello"`,
+ * `(goodbye)*` are hello and goodbye) but kept inside (`ORD-2024-55`, `a:b` stay whole).
+ */
+export function searchTerms(text: string): string[] {
+  return text
+    .split(/[\s\0]+/u) // NUL too: FTS5 reads it as the end of the query ("unterminated string")
+    .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
+    .filter(Boolean)
+    .slice(0, MAX_SEARCH_TERMS);
+}
+
+/** The terms the trigram index can answer (3+ characters); shorter ones are matched by substring scan. */
+export const indexedTerms = (terms: readonly string[]) => terms.filter((t) => chars(t) >= SEARCH_TRIGRAM_MIN_CHARS);
+
+const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/**
+ * The FTS5 query of an index with positions (prompt_logs_search, read while a rebuild runs): each
+ * term a quoted phrase (operators and syntax in user input are literal; `"` doubled), all must match,
+ * anywhere in a word: trigram matching is substring matching, which is what CJK text and identifiers need.
+ */
+export function ftsQuery(terms: readonly string[]): string | null {
+  const indexed = indexedTerms(terms);
+  return indexed.length ? indexed.map(quoted).join(" ") : null;
+}
+
+/**
+ * Accented Latin letters (U+00C0–U+024F, U+1E00–U+1EFF) → the ASCII letter the tokenizer folds them
+ * to. Ǡ and ǡ carry two diacritics, which remove_diacritics 1 leaves; the long s it folds to s.
+ * search-terms.test.ts checks every entry against SQLite's tokenizer.
+ */
+export const LATIN_FOLDS: ReadonlyMap<string, string> = (() => {
+  const folds = new Map<string, string>([
+    ["ſ", "s"],
+    ["ẛ", "s"],
+  ]);
+  for (const [from, to] of [
+    [0xc0, 0x24f],
+    [0x1e00, 0x1eff],
+  ])
+    for (let c = from; c <= to; c++) {
+      const ch = String.fromCodePoint(c);
+      const base = ch.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+      if (c !== 0x1e0 && c !== 0x1e1 && /^[a-z]$/.test(base)) folds.set(ch, base);
+    }
+  return folds;
+})();
+
+/** A term folded as the trigram tokenizer folds it: lower case, accented Latin letters to their base letter. */
+export const foldTerm = (term: string) => [...term].map((ch) => LATIN_FOLDS.get(ch) ?? ch.toLowerCase()).join("");
+
+/** The distinct trigrams of a term, in order. */
+export function trigramsOf(term: string): string[] {
+  const cs = [...term];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= cs.length; i++) out.add(cs.slice(i, i + 3).join(""));
+  return [...out];
+}
+
+/** Whether SQL can fold a text as the index would for this folded term: only ASCII and caseless characters (CJK) in it. */
+const checkable = (folded: string) =>
+  [...folded].every((ch) => ch.charCodeAt(0) <= 0x7f || (ch.toUpperCase() === ch && ch.toLowerCase() === ch && !/\p{M}/u.test(ch)));
+
+/** An SQL string literal: only `'` ends one, doubled here (searchTerms splits on NUL). */
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+/**
+ * A column's text lower()ed with the accented letters folded that fold to a letter of `needle`: a
+ * match lies on letters that fold to the needle's, and every fold is one character to one, so the
+ * others can stay (and the check costs a replace() per relevant letter, not per accented letter).
+ */
+function foldedSql(column: string, needle: string) {
+  let out = `lower(${column})`;
+  for (const [from, to] of LATIN_FOLDS) if (needle.includes(to)) out = `replace(${out}, ${literal(from)}, ${literal(to)})`;
+  return out;
+}
+
+/**
+ * The FTS5 MATCH expression of an index without positions for terms of three or more characters
+ * (every term must match; null when there are none) and the SQL condition that checks each
+ * candidate on the log's `columns` (null when nothing needs checking).
+ */
+export function trigramSearch(terms: readonly string[], columns: readonly string[]): { match: string | null; verify: string | null } {
+  const indexed = indexedTerms(terms);
+  const match = indexed.flatMap(trigramsOf).map(quoted).join(" ");
+  const checks = indexed
+    .filter((t) => chars(t) > 3)
+    .map(foldTerm)
+    .filter(checkable)
+    // Every column's plain comparison first: the folded one runs only when all of them fail.
+    .map((needle) =>
+      [
+        ...columns.map((c) => `instr(lower(${c}), ${literal(needle)}) > 0`),
+        ...columns.map((c) => `(octet_length(${c}) > length(${c}) AND instr(${foldedSql(c, needle)}, ${literal(needle)}) > 0)`),
+      ].join(" OR "),
+    )
+    .map((c) => `(${c})`);
+  return { match: match || null, verify: checks.length ? checks.join(" AND ") : null };
+}
