@@ -10,9 +10,9 @@
 // The check folds as the tokenizer does (trigram remove_diacritics 1: case, and diacritics of Latin
 // letters only): the term here, the text in SQL, where lower() folds ASCII only. So the text is
 // compared lower()ed first, and only when that fails and the text has non-ASCII characters
-// (octet_length > length), once more with its accented Latin letters folded: "cafe" finds "Café". A
-// term that keeps a cased non-ASCII letter after folding (Greek, Cyrillic, ø) cannot be checked
-// that way (SQL cannot fold the text's capitals): its trigrams alone answer it, a superset.
+// (octet_length > length), once more with its accented Latin letters folded: "cafe" finds "Café". A term that keeps a cased non-ASCII letter after folding
+// (Greek, Cyrillic, ø) cannot be checked that way (SQL cannot fold the text's capitals): its
+// trigrams alone answer it, a superset.
 import { SEARCH_TRIGRAM_MIN_CHARS } from "@promptsentry/schema/constants/search";
 
 /** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
@@ -86,15 +86,25 @@ const checkable = (folded: string) =>
 /** An SQL string literal: only `'` ends one, doubled here (searchTerms splits on NUL). */
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
+/** replace() calls per subquery of the folded check: D1 refuses expressions nested deeper than 100. */
+const FOLDS_PER_LEVEL = 40;
+
 /**
- * A column's text lower()ed with the accented letters folded that fold to a letter of `needle`: a
- * match lies on letters that fold to the needle's, and every fold is one character to one, so the
- * others can stay (and the check costs a replace() per relevant letter, not per accented letter).
+ * Whether a column's text, lower()ed with its accented letters folded, holds `needle`; null when no
+ * letter of the needle has an accented form (the plain comparison is then the whole check). Only the
+ * letters that fold to one of the needle's are folded: a match lies on those, and every fold is one
+ * character to one. The replace() calls are split over nested subqueries of the text, because D1
+ * limits how deep one expression nests, and a subquery in FROM starts a new expression.
  */
-function foldedSql(column: string, needle: string) {
-  let out = `lower(${column})`;
-  for (const [from, to] of LATIN_FOLDS) if (needle.includes(to)) out = `replace(${out}, ${literal(from)}, ${literal(to)})`;
-  return out;
+function foldedCheck(column: string, needle: string): string | null {
+  const folds = [...LATIN_FOLDS].filter(([, to]) => needle.includes(to));
+  if (!folds.length) return null;
+  let text = `(SELECT lower(${column}) AS x)`;
+  for (let i = 0; i < folds.length; i += FOLDS_PER_LEVEL) {
+    const level = folds.slice(i, i + FOLDS_PER_LEVEL).reduce((e, [from, to]) => `replace(${e}, ${literal(from)}, ${literal(to)})`, "x");
+    text = `(SELECT ${level} AS x FROM ${text})`;
+  }
+  return `(SELECT instr(x, ${literal(needle)}) > 0 FROM ${text})`;
 }
 
 /**
@@ -113,7 +123,10 @@ export function trigramSearch(terms: readonly string[], columns: readonly string
     .map((needle) =>
       [
         ...columns.map((c) => `instr(lower(${c}), ${literal(needle)}) > 0`),
-        ...columns.map((c) => `(octet_length(${c}) > length(${c}) AND instr(${foldedSql(c, needle)}, ${literal(needle)}) > 0)`),
+        ...columns.flatMap((c) => {
+          const folded = foldedCheck(c, needle);
+          return folded ? [`(octet_length(${c}) > length(${c}) AND ${folded})`] : [];
+        }),
       ].join(" OR "),
     )
     .map((c) => `(${c})`);
