@@ -9,7 +9,6 @@ import { rowidBackfillChunk } from "./rowid-backfill";
 /** A log's rowid in prompt_logs_trigrams and prompt_logs_search, given its tenant's number and its prompt_logs rowid (SQL expressions). */
 export const searchRowid = (tenantNo: string, logRowid: string) => `(${tenantNo} << ${TENANT_SHIFT}) + ${TENANT_TOP} - ${logRowid}`;
 
-
 /**
  * Index the next `chunkRowids` rowids into prompt_logs_trigrams, move the cursor, drop it when past
  * the end; the last answers `left`. A queued log is left to the queue, which indexes it once the

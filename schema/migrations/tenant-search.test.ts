@@ -357,7 +357,9 @@ describe("migration 0021_search_index_slim", () => {
   it("starts complete on a database without logs: nothing to rebuild, the old indexes never written", () => {
     const db = databaseBefore("0021_search_index_slim");
     apply(db, "0021_search_index_slim");
-    expect(db.prepare("SELECT (SELECT count(*) FROM search_trigrams_rebuild) + (SELECT count(*) FROM search_rebuild) AS n").get()!.n).toBe(0);
+    expect(db.prepare("SELECT (SELECT count(*) FROM search_trigrams_rebuild) + (SELECT count(*) FROM search_rebuild) AS n").get()!.n).toBe(
+      0,
+    );
     insertLog(db, "a1", "org_a", t, "puffin");
     indexQueue(db);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1")]);
@@ -382,7 +384,9 @@ describe("the demo seed (scripts/dev/seed.ts, what `npm start` loads)", () => {
     expect(db.prepare("SELECT count(*) AS n FROM search_queue").get()!.n).toBe(0);
     const logs = Number(db.prepare("SELECT count(*) AS n FROM prompt_logs").get()!.n);
     expect(logs).toBeGreaterThan(1_000);
-    expect(db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'ref AND efu AND fun AND und'").get()!.n).toBeGreaterThan(0);
+    expect(
+      db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'ref AND efu AND fun AND und'").get()!.n,
+    ).toBeGreaterThan(0);
     expect(db.prepare("SELECT count(*) AS n FROM log_facts").get()!.n).toBe(logs);
   });
 });

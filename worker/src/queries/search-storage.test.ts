@@ -26,7 +26,8 @@ const matchOf = (table: string, q: string) => (table === "prompt_logs_trigrams" 
 async function timeQueries(table: string, rounds = 5): Promise<number> {
   const started = performance.now();
   for (let i = 0; i < rounds; i++) {
-    for (const q of QUERIES) await env.DB.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT 50`).bind(matchOf(table, q)).all();
+    for (const q of QUERIES)
+      await env.DB.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ? LIMIT 50`).bind(matchOf(table, q)).all();
   }
   return (performance.now() - started) / (rounds * QUERIES.length);
 }

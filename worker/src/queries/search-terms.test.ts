@@ -82,7 +82,10 @@ describe("search terms for an index without positions", () => {
         .bind(`"ab${to}"`)
         .all<{ rowid: number }>();
       const expected = letters.flatMap(([, t], i) => (t === to ? [i + 1] : []));
-      expect(results.map((r) => r.rowid), to).toEqual(expected);
+      expect(
+        results.map((r) => r.rowid),
+        to,
+      ).toEqual(expected);
     }
     await env.DB.exec("DROP TABLE fold_oracle");
   });

@@ -20,7 +20,6 @@ export async function indexNextChunk(db: Db, chunkRowids = SEARCH_BACKFILL_CHUNK
   return runChunk(db, trigramsRebuildChunk(chunkRowids));
 }
 
-
 /**
  * Indexes the oldest `limit` logs of the shard's queue (migration 0013) and takes them out of it (one
  * transaction); answers how many are still queued. Every write of logs empties the queue itself, so
