@@ -12,7 +12,7 @@
 //  full     the index before migration 0021 (prompt_logs_search): trigram, detail=full, contentless;
 //           a term is an FTS5 phrase. The baseline of the ratios.
 //  column   detail=column: FTS5 refuses phrases below detail=full, so a term is its trigrams ANDed,
-//           then checked on the stored log (worker/src/queries/search-terms.ts; the index only narrows the candidates)
+//           then checked on the stored log (lib/trigram-query.mjs, the product's; the index only narrows the candidates)
 //  none     detail=none, the same trigrams ANDed and check: the product's index since 0021 (prompt_logs_trigrams)
 //  cdelete  detail=full with contentless_delete=1 (deletes without the old text)
 //  head     detail=full over the first --head characters of each text only; logs with a longer
@@ -28,6 +28,7 @@ import { tsImport } from "tsx/esm/api";
 import { arg, int } from "../lib/cli-args.mjs";
 import { openSqlite } from "./lib/d1-sqlite.mjs";
 import { logGenerator, SEARCH_WORDS } from "./lib/realistic-logs.mjs";
+import { ftsQuery, searchTerms, trigramSearch } from "./lib/trigram-query.mjs";
 
 const LOGS = int("logs", 100_000);
 const RUNS = int("runs", 20);
@@ -39,7 +40,6 @@ const DESIGNS = (arg("designs") ?? "full,column,none,cdelete,head").split(",");
 const ORG = "org_bench_000";
 const root = path.resolve(import.meta.dirname, "../..");
 const { TENANT_SHIFT, TENANT_TOP } = await tsImport("@promptsentry/schema/constants/search", import.meta.url);
-const { ftsQuery, searchTerms, trigramSearch } = await tsImport("../../worker/src/queries/search-terms.ts", import.meta.url);
 
 /** The FTS5 table of each design, and what it indexes of a log's text. */
 const DESIGN = {
