@@ -61,6 +61,9 @@ describe("search checked on the stored log", () => {
     expect(await searched(org, "it's fine")).toEqual([quoted.id]);
     expect(await searched(org, "tieng viet")).toEqual([viet.id]);
     expect(await searched(org, "customer service")).toEqual([upper.id]);
+    // The most terms a search uses, each with letters of many accented forms: one statement still.
+    const long = Array.from({ length: 16 }, (_, i) => `aeiouyncsrtzlgd${"aeiou"[i % 5]}`).join(" ");
+    expect(await searched(org, long)).toEqual([]);
   });
 
   it("never finds another organization's log, though it would pass the check, in the same shard", async () => {

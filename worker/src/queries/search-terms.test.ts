@@ -69,6 +69,7 @@ describe("search terms for an index without positions", () => {
     expect(trigramSearch(["ab"], ["c"])).toEqual({ match: null, verify: null });
     expect(trigramSearch(["it's'"], ["c"]).verify).toContain("'it''s'''"); // the needle is a closed SQL string
     expect(trigramSearch(["москва"], ["c"]).verify).toBeNull(); // capitals SQL cannot fold: trigrams alone
+    expect(trigramSearch(["customer"], []).verify).toBeNull(); // no columns: the index's answer alone
     expect(indexedTerms(["ab", "abc", "東京"])).toEqual(["abc"]);
   });
 

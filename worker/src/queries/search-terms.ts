@@ -90,16 +90,17 @@ const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * Whether a column's text, lower()ed with its accented letters folded, holds `needle`; null when no
  * letter of the needle has an accented form (the plain comparison is then the whole check). Only the
  * letters that fold to one of the needle's are folded: a match lies on those, and every fold is one
- * character to one. The folds are one JSON literal applied by a recursive CTE, one replace() a step:
- * written out as nested replace() calls they made a statement of 20 KB that took SQLite longer to
- * prepare than the search took to run, and nested past D1's limit on expression depth (100).
+ * character to one. The folds are one string literal of (accented, base) pairs applied by a
+ * recursive CTE, one replace() a step: written out as nested replace() calls they made a statement
+ * of 20 KB per term that SQLite took longer to prepare than to run, nested past D1's limit on
+ * expression depth (100), and would pass D1's limit on a statement's length (100 KB) at 16 terms.
  */
 function foldedCheck(column: string, needle: string): string | null {
   const folds = [...LATIN_FOLDS].filter(([, to]) => needle.includes(to));
   if (!folds.length) return null;
-  const json = literal(JSON.stringify(folds));
-  const at = (k: number) => `json_extract(${json}, '$[' || i || '][${k}]')`;
-  return `(WITH RECURSIVE folded(i, x) AS (SELECT 0, lower(${column}) UNION ALL SELECT i + 1, replace(x, ${at(0)}, ${at(1)}) FROM folded WHERE i < ${folds.length})
+  const pair = (k: number) => `substr((SELECT s FROM pairs), 2 * i + ${k}, 1)`;
+  return `(WITH RECURSIVE pairs(s) AS (SELECT ${literal(folds.map(([from, to]) => from + to).join(""))}),
+    folded(i, x) AS (SELECT 0, lower(${column}) UNION ALL SELECT i + 1, replace(x, ${pair(1)}, ${pair(2)}) FROM folded WHERE i < ${folds.length})
     SELECT instr(x, ${literal(needle)}) > 0 FROM folded WHERE i = ${folds.length})`;
 }
 
@@ -125,20 +126,20 @@ function plainCheck(column: string, needle: string): string {
 export function trigramSearch(terms: readonly string[], columns: readonly string[]): { match: string | null; verify: string | null } {
   const indexed = indexedTerms(terms);
   const match = indexed.flatMap(trigramsOf).map(quoted).join(" ");
+  // The texts joined by a newline, which no term holds (searchTerms splits on white space): a term
+  // is in the joined text exactly when it is in one of them, so each term needs one folded check.
+  const joined = columns.join(" || char(10) || ");
+  const nonAscii = columns.map((c) => `octet_length(${c}) > length(${c})`).join(" OR ");
   const checks = indexed
     .filter((t) => chars(t) > 3)
     .map(foldTerm)
     .filter(checkable)
     // Every column's plain comparison first: the folded one runs only when all of them fail.
-    .map((needle) =>
-      [
-        ...columns.map((c) => plainCheck(c, needle)),
-        ...columns.flatMap((c) => {
-          const folded = foldedCheck(c, needle);
-          return folded ? [`(octet_length(${c}) > length(${c}) AND ${folded})`] : [];
-        }),
-      ].join(" OR "),
-    )
+    .map((needle) => {
+      const folded = columns.length ? foldedCheck(joined, needle) : null;
+      return [...columns.map((c) => plainCheck(c, needle)), ...(folded ? [`((${nonAscii}) AND ${folded})`] : [])].join(" OR ");
+    })
+    .filter(Boolean) // no columns: nothing to check on
     .map((c) => `(${c})`);
   return { match: match || null, verify: checks.length ? checks.join(" AND ") : null };
 }
