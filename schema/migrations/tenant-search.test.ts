@@ -10,78 +10,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { rowidBackfillChunk } from "../rowid-backfill";
 import { searchQueueIndex, trigramsRebuildChunk } from "../search-backfill";
-import { trigramSearch } from "../../worker/src/queries/search-terms";
 import { runChunk } from "./run-chunk";
-
-const dir = import.meta.dirname;
-const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-const apply = (db: DatabaseSync, tag: string) => db.exec(readFileSync(path.join(dir, `${tag}.sql`), "utf8"));
-const SHIFT = 2 ** 40;
-const TOP = SHIFT - 1;
-
-function databaseBefore(stop: string) {
-  const db = new DatabaseSync(":memory:");
-  for (const { tag } of journal.entries) {
-    if (tag === stop) break;
-    apply(db, tag);
-  }
-  for (const org of ["org_a", "org_b", "org_c"])
-    db.prepare("INSERT INTO organizations (id, name, email) VALUES (?, ?, ?)").run(org, org, `${org}@example.com`);
-  return db;
-}
-
-const insertLog = (db: DatabaseSync, id: string, org: string, createdAt: number, prompt: string) =>
-  db
-    .prepare(
-      "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings) VALUES (?, ?, ?, 'gpt-4', ?, 'ok', 'safe', '[]', '[]')",
-    )
-    .run(id, org, createdAt, prompt);
-
-/** What ends every write of logs in the product (migration 0013): the queued logs indexed, the queue emptied. */
-const indexQueue = (db: DatabaseSync, limit?: number) => {
-  for (const statement of searchQueueIndex(limit)) db.exec(statement);
-};
-const queued = (db: DatabaseSync) =>
-  db
-    .prepare("SELECT log_rowid FROM search_queue ORDER BY log_rowid")
-    .all()
-    .map((r) => Number(r.log_rowid));
-/** One chunk of 0015's rebuild of prompt_logs_search, as the minute schedule ran it until 0021 replaced it. */
-const searchBackfillChunk = (size: number) =>
-  rowidBackfillChunk(
-    "search_rebuild",
-    size,
-    (chunkLogs) => `INSERT INTO prompt_logs_search (rowid, prompt, response)
-     SELECT (t.tenant_no << 40) + 1099511627775 - p.rowid, p.prompt, p.response FROM ${chunkLogs}
-     JOIN search_tenants t ON t.org_id = p.org_id WHERE p.rowid NOT IN (SELECT log_rowid FROM search_queue)`,
-  );
-type Index = "prompt_logs_trigrams" | "prompt_logs_search" | "prompt_logs_fts";
-const integrity = (db: DatabaseSync, index: Index = "prompt_logs_trigrams") => {
-  expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
-  db.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 0)`);
-};
-
-/**
- * The prompt_logs rowids of a tenant's index entries holding a word, lowest first: prompt_logs_trigrams
- * and prompt_logs_search store (tenant_no << 40) + 2^40 - 1 - rowid, prompt_logs_fts (tenant_no << 40) + rowid.
- * prompt_logs_trigrams has no positions: the word's trigrams (the words here share none with the other texts).
- */
-const blockMatches = (db: DatabaseSync, tenantNo: number, word: string, index: Index = "prompt_logs_trigrams") =>
-  db
-    .prepare(
-      index === "prompt_logs_fts"
-        ? "SELECT rowid - ? AS log_rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid"
-        : `SELECT ? - rowid AS log_rowid FROM ${index} WHERE ${index} MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC`,
-    )
-    .all(
-      index === "prompt_logs_fts" ? tenantNo * SHIFT : tenantNo * SHIFT + TOP,
-      index === "prompt_logs_trigrams" ? trigramSearch([word], []).match : `"${word}"`,
-      tenantNo * SHIFT,
-      tenantNo * SHIFT + TOP,
-    )
-    .map((r) => Number(r.log_rowid));
+import {
+  apply,
+  blockMatches,
+  databaseBefore,
+  dir,
+  indexQueue,
+  insertLog,
+  integrity,
+  journal,
+  queued,
+  searchBackfillChunk,
+} from "./search-db";
 
 describe("migration 0010_tenant_search", () => {
   it("backfills tenants in order of their first log, their lateness, and each one's block of the index", () => {
@@ -292,79 +234,6 @@ describe("migration 0015_search_newest_first", () => {
       .map((r) => Number(r.r));
     expect(newestFirst).toEqual([rowidOf(db, "a5"), rowidOf(db, "a4")]);
     integrity(db, "prompt_logs_search");
-  });
-});
-
-describe("migration 0021_search_index_slim", () => {
-  const t = 1_800_000_000_000;
-  const rowidOf = (db: DatabaseSync, id: string) => Number(db.prepare("SELECT rowid FROM prompt_logs WHERE id = ?").get(id)!.rowid);
-  /** What ended every write of logs from 0015 to 0021: the queue into prompt_logs_search. */
-  const indexQueueBefore0021 = (db: DatabaseSync) =>
-    db.exec(`INSERT INTO prompt_logs_search (rowid, prompt, response)
-      SELECT (t.tenant_no << 40) + 1099511627775 - p.rowid, p.prompt, p.response FROM search_queue q
-      JOIN prompt_logs p ON p.rowid = q.log_rowid JOIN search_tenants t ON t.org_id = p.org_id;
-      DELETE FROM search_queue;`);
-
-  it("keeps prompt_logs_search whole while prompt_logs_trigrams rebuilds, then the same logs in the new index only", () => {
-    const db = databaseBefore("0021_search_index_slim");
-    insertLog(db, "a1", "org_a", t, "puffin one");
-    insertLog(db, "b1", "org_b", t, "puffin of b");
-    insertLog(db, "a2", "org_a", t + 1, "puffin gone");
-    insertLog(db, "a3", "org_a", t + 2, "puffin purged");
-    indexQueueBefore0021(db);
-    apply(db, "0021_search_index_slim");
-    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
-    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_trigrams_rebuild").get() }).toEqual({
-      next_rowid: rowidOf(db, "a1"),
-      last_rowid: rowidOf(db, "a3"),
-    });
-    const before = [rowidOf(db, "a1"), rowidOf(db, "a2"), rowidOf(db, "a3")];
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual(before);
-    expect(blockMatches(db, 1, "puffin")).toEqual([]);
-
-    // While it rebuilds: a delete, a re-write and a new log reach the index searches read, and the new one.
-    db.prepare("DELETE FROM prompt_logs WHERE id = 'a2'").run();
-    db.prepare("UPDATE prompt_logs SET prompt = 'gannet now' WHERE id = 'a3'").run();
-    insertLog(db, "a4", "org_a", t + 3, "puffin new");
-    indexQueue(db);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
-    expect(blockMatches(db, 1, "gannet", "prompt_logs_search")).toEqual([rowidOf(db, "a3")]);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4")]);
-    integrity(db, "prompt_logs_search");
-
-    const rebuildChunk = (size: number) => runChunk(db, trigramsRebuildChunk(size));
-    expect([rebuildChunk(2), rebuildChunk(2)]).toEqual([2, 0]);
-    expect(db.prepare("SELECT count(*) AS n FROM search_trigrams_rebuild").get()!.n).toBe(0);
-    // The same logs as the old index, each once, in the same blocks.
-    for (const [tenant, word] of [
-      [1, "puffin"],
-      [1, "gannet"],
-      [2, "puffin"],
-    ] as const)
-      expect(blockMatches(db, tenant, word), `${tenant} ${word}`).toEqual(blockMatches(db, tenant, word, "prompt_logs_search"));
-    expect(db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'puf AND ffi'").get()!.n).toBe(3);
-    integrity(db);
-
-    // Done: only the new index is written.
-    insertLog(db, "a5", "org_a", t + 4, "puffin newest");
-    db.prepare("DELETE FROM prompt_logs WHERE id = 'a1'").run();
-    indexQueue(db);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4"), rowidOf(db, "a5")]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual(before.slice(0, 1).concat(rowidOf(db, "a4")));
-    integrity(db);
-  });
-
-  it("starts complete on a database without logs: nothing to rebuild, the old indexes never written", () => {
-    const db = databaseBefore("0021_search_index_slim");
-    apply(db, "0021_search_index_slim");
-    expect(db.prepare("SELECT (SELECT count(*) FROM search_trigrams_rebuild) + (SELECT count(*) FROM search_rebuild) AS n").get()!.n).toBe(
-      0,
-    );
-    insertLog(db, "a1", "org_a", t, "puffin");
-    indexQueue(db);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1")]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([]);
   });
 });
 
