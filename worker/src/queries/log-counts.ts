@@ -97,11 +97,11 @@ async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: s
  * organizations' entries are never read.
  */
 async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogCounts> {
-  const match = indexedSearch(q);
-  const filters = logFilters(orgId, q, { ftsJoined: !!match });
+  const terms = indexedSearch(q);
+  const filters = logFilters(orgId, q, { ftsJoined: !!terms });
   const where = and(...filters)!;
-  const rows = match
-    ? await searchCountRows(db, await searchIndexOf(db), orgId, match, where, q, filters.length === 1)
+  const rows = terms
+    ? await searchCountRows(db, await searchIndexOf(db), orgId, terms, where, q, filters.length === 1)
     : await db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );
