@@ -4,10 +4,10 @@
 export const SEARCH_TRIGRAM_MIN_CHARS = 3;
 
 /**
- * The search index gives each organization a block of rowids: in prompt_logs_search (migration 0015)
- * FTS rowid = (tenant_no << TENANT_SHIFT) + TENANT_TOP - prompt_logs.rowid, so a block reads newest
- * first in ascending order (worker/src/queries/search.ts); in prompt_logs_fts (migration 0010, read
- * until the rebuild completes) it was (tenant_no << TENANT_SHIFT) + prompt_logs.rowid. prompt_logs
+ * The search index gives each organization a block of rowids: in prompt_logs_trigrams (migration 0021)
+ * and prompt_logs_search (0015) FTS rowid = (tenant_no << TENANT_SHIFT) + TENANT_TOP - prompt_logs.rowid,
+ * so a block reads newest first in ascending order (worker/src/queries/search.ts); in prompt_logs_fts
+ * (migration 0010, read until a rebuild completes) it was (tenant_no << TENANT_SHIFT) + prompt_logs.rowid. prompt_logs
  * rowids stay below 2^40 (about 10^12 logs).
  */
 export const TENANT_SHIFT = 40;

@@ -10,58 +10,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { searchBackfillChunk, searchQueueIndex } from "../search-backfill";
+import { searchQueueIndex, trigramsRebuildChunk } from "../search-backfill";
 import { runChunk } from "./run-chunk";
-
-const dir = import.meta.dirname;
-const journal = JSON.parse(readFileSync(path.join(dir, "meta/_journal.json"), "utf8")) as { entries: { tag: string }[] };
-const apply = (db: DatabaseSync, tag: string) => db.exec(readFileSync(path.join(dir, `${tag}.sql`), "utf8"));
-const SHIFT = 2 ** 40;
-const TOP = SHIFT - 1;
-
-function databaseBefore(stop: string) {
-  const db = new DatabaseSync(":memory:");
-  for (const { tag } of journal.entries) {
-    if (tag === stop) break;
-    apply(db, tag);
-  }
-  for (const org of ["org_a", "org_b", "org_c"])
-    db.prepare("INSERT INTO organizations (id, name, email) VALUES (?, ?, ?)").run(org, org, `${org}@example.com`);
-  return db;
-}
-
-const insertLog = (db: DatabaseSync, id: string, org: string, createdAt: number, prompt: string) =>
-  db
-    .prepare(
-      "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings) VALUES (?, ?, ?, 'gpt-4', ?, 'ok', 'safe', '[]', '[]')",
-    )
-    .run(id, org, createdAt, prompt);
-
-/** What ends every write of logs in the product (migration 0013): the queued logs indexed, the queue emptied. */
-const indexQueue = (db: DatabaseSync, limit?: number) => {
-  for (const statement of searchQueueIndex(limit)) db.exec(statement);
-};
-const queued = (db: DatabaseSync) =>
-  db
-    .prepare("SELECT log_rowid FROM search_queue ORDER BY log_rowid")
-    .all()
-    .map((r) => Number(r.log_rowid));
-type Index = "prompt_logs_search" | "prompt_logs_fts";
-const integrity = (db: DatabaseSync, index: Index = "prompt_logs_search") => {
-  expect(db.prepare("PRAGMA integrity_check").get()!.integrity_check).toBe("ok");
-  db.exec(`INSERT INTO ${index}(${index}, rank) VALUES ('integrity-check', 0)`);
-};
-
-/** The prompt_logs rowids of a tenant's matches, lowest first: prompt_logs_search stores (tenant_no << 40) + 2^40 - 1 - rowid, prompt_logs_fts (tenant_no << 40) + rowid. */
-const blockMatches = (db: DatabaseSync, tenantNo: number, word: string, index: Index = "prompt_logs_search") =>
-  db
-    .prepare(
-      index === "prompt_logs_search"
-        ? "SELECT ? - rowid AS log_rowid FROM prompt_logs_search WHERE prompt_logs_search MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid DESC"
-        : "SELECT rowid - ? AS log_rowid FROM prompt_logs_fts WHERE prompt_logs_fts MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rowid",
-    )
-    .all(index === "prompt_logs_search" ? tenantNo * SHIFT + TOP : tenantNo * SHIFT, `"${word}"`, tenantNo * SHIFT, tenantNo * SHIFT + TOP)
-    .map((r) => Number(r.log_rowid));
+import {
+  apply,
+  blockMatches,
+  databaseBefore,
+  dir,
+  indexQueue,
+  insertLog,
+  integrity,
+  journal,
+  queued,
+  searchBackfillChunk,
+} from "./search-db";
 
 describe("migration 0010_tenant_search", () => {
   it("backfills tenants in order of their first log, their lateness, and each one's block of the index", () => {
@@ -84,21 +46,21 @@ describe("migration 0010_tenant_search", () => {
       { org_id: "org_b", tenant_no: 1, newest_at: t + 5_000, late_ms: 3_000 },
       { org_id: "org_a", tenant_no: 2, newest_at: t + 6_000, late_ms: 0 },
     ]);
-    // Nothing indexed by the migrations; every stored rowid is left to the rebuild (0015, which
-    // supersedes 0010's backfill), two at a time here.
+    // Nothing indexed by the migrations; every stored rowid is left to the rebuild (0021's, which
+    // supersedes 0010's backfill and 0015's rebuild), two at a time here.
     expect(blockMatches(db, 1, "puffin")).toEqual([]);
-    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_rebuild").get() }).toEqual({
+    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_trigrams_rebuild").get() }).toEqual({
       next_rowid: rowid("b1"),
       last_rowid: rowid("a2"),
     });
-    const left = () => runChunk(db, searchBackfillChunk(2));
+    const left = () => runChunk(db, trigramsRebuildChunk(2));
     expect([left(), left(), left()]).toEqual([3, 1, 0]);
     expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b1"), rowid("b2")]);
     expect(blockMatches(db, 2, "puffin")).toEqual([rowid("a1"), rowid("a2")]);
     expect(blockMatches(db, 1, "gannet")).toEqual([rowid("b3")]);
     // Nothing outside the blocks: every entry belongs to one tenant.
-    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH '"puffin"'`).get()!.n).toBe(4);
+    expect(db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'puf AND ffi'").get()!.n).toBe(4);
 
     // After the migration: a new organization gets the next block; lateness keeps growing; updates
     // and deletes leave the right block.
@@ -204,11 +166,11 @@ describe("migration 0013_search_queue", () => {
     const db = databaseBefore("0010_tenant_search");
     insertLog(db, "a1", "org_a", t, "puffin old");
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
-    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(1);
+    expect(db.prepare("SELECT count(*) AS n FROM search_trigrams_rebuild").get()!.n).toBe(1);
     insertLog(db, "a2", "org_a", t + 1, "puffin new");
     expect(queued(db)).toEqual([rowidOf(db, "a2")]);
     indexQueue(db);
-    for (const statement of searchBackfillChunk(10)) db.exec(statement);
+    for (const statement of trigramsRebuildChunk(10)) db.exec(statement);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2")]);
     integrity(db);
   });
@@ -225,19 +187,20 @@ describe("migration 0015_search_newest_first", () => {
       DELETE FROM search_queue;`);
   const rebuildChunk = (db: DatabaseSync, size: number) => runChunk(db, searchBackfillChunk(size));
 
-  it("keeps prompt_logs_fts whole for searches while it rebuilds, each log once in each index, then writes the new index only", () => {
+  it("keeps prompt_logs_fts whole for searches while it rebuilds, each log once in each index, then stops writing it", () => {
     const db = databaseBefore("0015_search_newest_first");
     insertLog(db, "a1", "org_a", t, "puffin one");
     insertLog(db, "b1", "org_b", t, "puffin of b");
     insertLog(db, "a2", "org_a", t + 1, "puffin gone");
     insertLog(db, "a3", "org_a", t + 2, "puffin purged");
     indexQueueBefore0015(db);
-    apply(db, "0015_search_newest_first");
+    // 0015 and what follows it (0021 then leaves 0015's rebuild running: prompt_logs_fts is read).
+    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0015_search_newest_first"))) apply(db, tag);
     expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_rebuild").get() }).toEqual({
       next_rowid: rowidOf(db, "a1"),
       last_rowid: rowidOf(db, "a3"),
     });
-    expect(blockMatches(db, 1, "puffin")).toEqual([]);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([]);
     expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2"), rowidOf(db, "a3")]);
 
     // While it rebuilds: a delete, a re-write and a new log reach the index searches read.
@@ -247,21 +210,21 @@ describe("migration 0015_search_newest_first", () => {
     indexQueue(db);
     expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
     expect(blockMatches(db, 1, "gannet", "prompt_logs_fts")).toEqual([rowidOf(db, "a3")]);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4")]);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a4")]);
     integrity(db, "prompt_logs_fts");
 
     expect([rebuildChunk(db, 2), rebuildChunk(db, 2)]).toEqual([2, 0]);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
-    expect(blockMatches(db, 1, "gannet")).toEqual([rowidOf(db, "a3")]);
-    expect(blockMatches(db, 2, "puffin")).toEqual([rowidOf(db, "b1")]);
-    integrity(db);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
+    expect(blockMatches(db, 1, "gannet", "prompt_logs_search")).toEqual([rowidOf(db, "a3")]);
+    expect(blockMatches(db, 2, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "b1")]);
+    integrity(db, "prompt_logs_search");
 
-    // Done: the new index alone is written; newest first is ascending within a block.
+    // Done: prompt_logs_fts is no longer written; newest first is ascending within a block.
     insertLog(db, "a5", "org_a", t + 4, "puffin newest");
     const a1 = rowidOf(db, "a1");
     db.prepare("DELETE FROM prompt_logs WHERE id = 'a1'").run();
     indexQueue(db);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a4"), rowidOf(db, "a5")]);
+    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a4"), rowidOf(db, "a5")]);
     expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([a1, rowidOf(db, "a4")]);
     const newestFirst = db
       .prepare(
@@ -270,7 +233,7 @@ describe("migration 0015_search_newest_first", () => {
       .all()
       .map((r) => Number(r.r));
     expect(newestFirst).toEqual([rowidOf(db, "a5"), rowidOf(db, "a4")]);
-    integrity(db);
+    integrity(db, "prompt_logs_search");
   });
 });
 
@@ -290,9 +253,9 @@ describe("the demo seed (scripts/dev/seed.ts, what `npm start` loads)", () => {
     expect(db.prepare("SELECT count(*) AS n FROM search_queue").get()!.n).toBe(0);
     const logs = Number(db.prepare("SELECT count(*) AS n FROM prompt_logs").get()!.n);
     expect(logs).toBeGreaterThan(1_000);
-    expect(db.prepare(`SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH '"refund"'`).get()!.n).toBeGreaterThan(
-      0,
-    );
+    expect(
+      db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'ref AND efu AND fun AND und'").get()!.n,
+    ).toBeGreaterThan(0);
     expect(db.prepare("SELECT count(*) AS n FROM log_facts").get()!.n).toBe(logs);
   });
 });

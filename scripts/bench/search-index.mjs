@@ -9,10 +9,11 @@
 // Every figure is also given as a ratio to the current design in the same run.
 //
 // Designs (--designs, comma-separated; default all):
-//  full     the current index: trigram, detail=full, contentless; a term is an FTS5 phrase
+//  full     the index before migration 0021 (prompt_logs_search): trigram, detail=full, contentless;
+//           a term is an FTS5 phrase. The baseline of the ratios.
 //  column   detail=column: FTS5 refuses phrases below detail=full, so a term is its trigrams ANDed,
-//           then checked on the stored log (lib/trigram-query.mjs; the index only narrows the candidates)
-//  none     detail=none, the same trigrams ANDed and check
+//           then checked on the stored log (lib/trigram-query.mjs, the product's; the index only narrows the candidates)
+//  none     detail=none, the same trigrams ANDed and check: the product's index since 0021 (prompt_logs_trigrams)
 //  cdelete  detail=full with contentless_delete=1 (deletes without the old text)
 //  head     detail=full over the first --head characters of each text only; logs with a longer
 //           text are also scanned whole for the term (it may lie past the head)
@@ -27,7 +28,7 @@ import { tsImport } from "tsx/esm/api";
 import { arg, int } from "../lib/cli-args.mjs";
 import { openSqlite } from "./lib/d1-sqlite.mjs";
 import { logGenerator, SEARCH_WORDS } from "./lib/realistic-logs.mjs";
-import { trigramSearch } from "./lib/trigram-query.mjs";
+import { ftsQuery, searchTerms, trigramSearch } from "./lib/trigram-query.mjs";
 
 const LOGS = int("logs", 100_000);
 const RUNS = int("runs", 20);
@@ -39,7 +40,6 @@ const DESIGNS = (arg("designs") ?? "full,column,none,cdelete,head").split(",");
 const ORG = "org_bench_000";
 const root = path.resolve(import.meta.dirname, "../..");
 const { TENANT_SHIFT, TENANT_TOP } = await tsImport("@promptsentry/schema/constants/search", import.meta.url);
-const { ftsQuery, searchTerms } = await tsImport("../../worker/src/queries/logs.ts", import.meta.url);
 
 /** The FTS5 table of each design, and what it indexes of a log's text. */
 const DESIGN = {
@@ -150,10 +150,10 @@ function plan(design, search) {
   const indexed = terms.filter((t) => [...t].length >= 3);
   const short = terms.filter((t) => [...t].length < 3);
   const d = DESIGN[design];
-  const positionless = d.phrase ? null : trigramSearch(indexed);
+  const positionless = d.phrase ? null : trigramSearch(indexed, ["p.prompt", "p.response"]);
   const match = indexed.length ? (positionless ? positionless.match : ftsQuery(indexed)) : null;
   const has = (needle) => `(instr(lower(p.prompt), ${sqlString(needle)}) > 0 OR instr(lower(p.response), ${sqlString(needle)}) > 0)`;
-  const verify = [...(positionless && positionless.verify !== "1" ? [positionless.verify] : []), ...short.map((t) => has(t.toLowerCase()))];
+  const verify = [...(positionless?.verify ? [positionless.verify] : []), ...short.map((t) => has(t.toLowerCase()))];
   // head: a log with a text longer than the head is also scanned whole (a term may lie past the head).
   const tail =
     design === "head" && indexed.length

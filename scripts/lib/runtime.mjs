@@ -3,7 +3,8 @@
 // health route near 560 req/s. Miniflare's own API starts one workerd with the worker wrangler
 // would deploy and the bindings wrangler would give it in development, read from wrangler.toml by
 // wrangler itself (`unstable_getMiniflareWorkerOptions`): local D1, the delivery queue and its
-// consumer, the rate limits, e-mail, [vars] and .dev.vars, static assets with `run_worker_first`.
+// consumer, the rate limits (counted in memory: local-rate-limits.mjs), e-mail, [vars] and
+// .dev.vars, static assets with `run_worker_first`.
 // State goes where `wrangler dev` / `wrangler d1 … --local` keep it (<persist>/v3), so migrations
 // and seeding through wrangler and the running product see the same database files.
 import { execFileSync } from "node:child_process";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { Cron } from "croner";
+import { inMemoryRateLimits } from "./local-rate-limits.mjs";
 
 /**
  * Bundles the worker exactly as `wrangler deploy` would (esbuild, nodejs_compat polyfills, module
@@ -85,7 +87,8 @@ export async function startRuntime({
       cf: false,
       resourcePersistencePath: path.join(persistRoot, "v3"),
       resourceTmpPath: path.join(root, ".wrangler", "tmp"),
-      workers: front?.workers ?? workers,
+      // The rate limits count in memory, as on Cloudflare, not in Miniflare's SQLite object (local-rate-limits.mjs).
+      workers: inMemoryRateLimits(front?.workers ?? workers),
     }),
   );
   const entryUrl = await mf.ready;

@@ -12,6 +12,7 @@ import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import * as tables from "@promptsentry/schema/tables";
 import type { app } from "../src/app";
+import { trigramSearch } from "../src/queries/search-terms";
 
 export const BASE = "http://localhost";
 
@@ -105,6 +106,20 @@ export const shardD1 = (n: number): D1Database => env[DATA_SHARDS[n]];
 
 /** Every data shard's D1 binding, in shard order. */
 export const allShardD1s = (): D1Database[] => DATA_SHARDS.map((name) => env[name]);
+
+/**
+ * Entries of the search index (prompt_logs_trigrams) holding every trigram of `word`, over every data
+ * shard: straight from FTS5, no check on the log (the index's own content, e.g. what a purge left).
+ */
+export async function indexHits(word: string, d1s = allShardD1s()): Promise<number> {
+  let n = 0;
+  for (const d1 of d1s)
+    n += (await d1
+      .prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH ?")
+      .bind(trigramSearch([word], []).match)
+      .first<{ n: number }>())!.n;
+  return n;
+}
 
 /** The shard named in the organization's row of the control database. */
 export async function orgShard(orgId: string): Promise<number> {

@@ -63,7 +63,9 @@ describe("straight-SQLite baseline", () => {
       expect(r.rows).toBe(150);
       expect(baselineRows(db)).toBe(150);
       // The FTS trigger indexed them; the product's other insert triggers are there too.
-      expect(db.prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH 'quokka'").get().n).toBe(150);
+      expect(
+        db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'quo AND uok AND okk AND kka'").get().n,
+      ).toBe(150);
       const triggers = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'prompt_logs'").get().n;
       expect(triggers).toBeGreaterThan(1);
       db.close();

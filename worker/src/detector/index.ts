@@ -12,6 +12,7 @@ import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { scanObfuscated } from "./obfuscation";
 import { scanUnnatural } from "./jailbreak-unnatural";
+import { quotedMention } from "./mention";
 import { scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
@@ -106,6 +107,8 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
   const out: Hit[] = [];
   const push = (reason: FlagReason, hits: RawHit[]) => {
     for (const h of hits) {
+      // an attack phrase quoted to be talked about is not an attack (mention.ts)
+      if (reason !== "sensitive_content" && quotedMention(lower, h.start, h.end)) continue;
       const score = h.score ?? ruleScore(h.rule);
       if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
     }

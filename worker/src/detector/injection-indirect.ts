@@ -66,7 +66,7 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
       "instructions***",
       "[system",
     ],
-    re: /<\s*(?:system|information|sys|admin|instructions?)\s*>|\[\s*(?:admin|system)\s+(?:request|message|note|override|instruction)s?\s*(?::|\]|::)|(?:^|[\n>[(*#])\s*(?:system|admin)\s+(?:message|note|notice|override)\s*:|<\s*[a-z]+(?:\s+[a-z]+){0,2}\s+mode\s*>|\*{2,}\s*(?:new\s+)?(?:important\s+)?instructions?\s*\*{2,}/g,
+    re: /<\s*(?:system|information|sys|admin|instructions?)\s*>|\[\s*(?:system|admin|developer)\s*\]\s*\(\s*#?[\w-]*\s*\)|\[\s*(?:admin|system)\s+(?:request|message|note|override|instruction)s?\s*(?::|\]|::)|(?:^|[\n>[(*#])\s*(?:system|admin)\s+(?:message|note|notice|override)\s*:|<\s*[a-z]+(?:\s+[a-z]+){0,2}\s+mode\s*>|\*{2,}\s*(?:new\s+)?(?:important\s+)?instructions?\s*\*{2,}/g,
   },
   {
     // authority claims that unlock rules: "I am your developer", "as your creator", "I am God and

@@ -16,6 +16,11 @@ const INTRO =
 const REPLY =
   /\byour\s+(?:[\w-]+(?:'s)?\s+){0,2}?(?:reply|replies|response|responses|answer|answers|message|messages|output|elucidation|explanation|summary)\b(?!\s+(?:to|from)\s+(?:us|me|our)\b)/g;
 
+/** Who reads forwarded content on the user's behalf ("assistant" and "agent" are people too: labels only). */
+const AI_READER = String.raw`(?:ai|a\.i\.|llm|gpt|bot|chatbot|assistant|agent|model|language\s+model)`;
+/** The reader named as a machine: what "a note to the …" must name to be for the model. */
+const AI_ONLY = String.raw`(?:ai|a\.i\.|llm|gpt|chatbot|bot|language\s+model|ai\s+(?:assistant|agent|model))`;
+
 /** Sentence openings that are not an imperative aimed at the reader's reply. */
 const NOT_IMPERATIVE =
   /^(?:thank|thanks|we\b|i\b|i'm|you\b|it\b|this\b|that\b|the\b|our\b|if\b|as\b|when\b|once\b|after\b|before\b|for\b|to\b|a\b|an\b|note\b|please\s+note|your\b(?!\s+\w+\s+(?:should|must)))/;
@@ -116,7 +121,34 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
     return;
   }
+  if (scanAiDirective(lower, from, out)) return;
   scanOffTask(lower, from, out);
+}
+
+/**
+ * A label that gives the forwarded content a channel to the model ("ASSISTANT INSTRUCTIONS:", "Note
+ * to the AI:") or a clause that hangs an order on the model's task over it ("when summarizing,
+ * also tell the user to …"): the e-mail's human reader replies to it and reviews it, but does not
+ * summarize, translate or parse it, nor is it addressed as "AI". Typed by the user before any forwarded content, the same clause is an ordinary
+ * request, so only the content is read.
+ */
+const AI_DIRECTIVE = new RegExp(
+  String.raw`(?:^|[\n>\[(*#"'-]|[.!?]\s)\s*(?:(?:note|message|instructions?|directives?|commands?)\s+(?:to|for)\s+(?:the\s+|any\s+)?${AI_ONLY}|${AI_READER}\s+(?:instructions?|directives?|commands?|override|only))\s*:` +
+    String.raw`|\b(?:when|while|after|before)\s+(?:summari[sz]ing|translating|processing|analy[sz]ing|parsing|classifying|extracting)\b(?:\s+(?:this|it|the\s+\w+))?\s*,\s*(?:also\s+|please\s+|be\s+sure\s+to\s+|make\s+sure\s+to\s+|always\s+)?(?:tell|say|include|add|mention|recommend|ask|direct|instruct|inform|urge|advise|append|insert|write|send|link|point)\b`,
+  "g",
+);
+
+/** `injection.addressed_to_ai` for a directive to the model in the forwarded content [from, its end); true when found. */
+function scanAiDirective(lower: string, from: number, out: RawHit[]): boolean {
+  const end = CONTENT_END.exec(lower.slice(from));
+  const to = end ? from + end.index : lower.length;
+  AI_DIRECTIVE.lastIndex = Math.max(0, from - 1);
+  const m = AI_DIRECTIVE.exec(lower);
+  if (!m || m.index >= to) return false;
+  let s = 0;
+  while (s < m[0].length && /[\s\n>[(*#"'-]/.test(m[0][s]!)) s++;
+  out.push({ rule: "injection.addressed_to_ai", start: m.index + s, end: m.index + m[0].length });
+  return true;
 }
 
 /**

@@ -33,6 +33,11 @@ const OVERRIDE_VERBS = [
 
 const W = "(?:\\s+|\\s*[,:;-]\\s*)"; // word gap
 const DET = "(?:(?:all|any|every|each|the|your|my|of|these|those|such|its)\\s+){0,3}";
+/**
+ * Instructions that live in a file the user works on ("the previous formatting instructions in the
+ * template file"): the user overrules a document, not the model.
+ */
+const IN_A_FILE = String.raw`(?!\s+(?:in|from|of)\s+(?:the|this|that|my|our)\s+(?:[\w.-]+\s+){0,2}?(?:file|template|readme|spec|specification|ticket|manual|config|configuration|wiki|style\s*guide|makefile|dockerfile|script|notebook|repo|repository|changelog)\b)`;
 const PREV = "(?:previous|prior|preceding|above|earlier|former|initial|original|old|foregoing|system|developer|default)";
 const INSTR =
   "(?:\\w*(?:struct|irect)ions?|prompts?|prompting|directions?|directives?|rules?|guidelines?|guidance|commands?|context|constraints?|programming|orders?|policies|policy|restrictions?|safeguards?|guardrails?|training|system\\s+message)";
@@ -43,7 +48,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     id: "injection.ignore_previous",
     gate: OVERRIDE_VERBS,
     re: new RegExp(
-      `\\b(?:ignore|disregard|forget|override|overrule|overlook|bypass|discard|abandon|drop|skip|neglect|throw\\s+out|set\\s+aside|put\\s+aside|pay\\s+no\\s+attention\\s+to|do\\s+not\\s+follow|don't\\s+follow|stop\\s+following)${W}${DET}(?:of\\s+)?(?:the\\s+)?${PREV}(?:\\s+\\w+){0,2}?\\s+${INSTR}\\b`,
+      `\\b(?:ignore|disregard|forget|override|overrule|overlook|bypass|discard|abandon|drop|skip|neglect|throw\\s+out|set\\s+aside|put\\s+aside|pay\\s+no\\s+attention\\s+to|do\\s+not\\s+follow|don't\\s+follow|stop\\s+following)${W}${DET}(?:of\\s+)?(?:the\\s+)?${PREV}(?:\\s+\\w+){0,2}?\\s+${INSTR}\\b${IN_A_FILE}`,
       "g",
     ),
   },

@@ -13,7 +13,7 @@ import type { RawHit } from "./types";
  * ("how do ransomware gangs pick targets?") or a news summary is not one.
  */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
     [
       "meth(?:amphetamine)?",
       "cocaine",
@@ -39,6 +39,7 @@ const HARMFUL_GOAL = new RegExp(
       "chemical\\s+weapons?",
       "poison\\w*",
       "untraceable",
+      "(?:it|them|the\\s+(?:poison|dose|drug|body))\\s+undetectable",
       "guns?",
       "firearms?",
       "ghost\\s+guns?",
@@ -85,6 +86,9 @@ const HARMFUL_GOAL = new RegExp(
       "evade\\s+(?:taxes|police|the\\s+police|detection)",
       "dispose\\s+of\\s+a\\s+body",
       "(?:child|minor)\\w*\\s+(?:porn|sexual)",
+      "(?:unsupervised|private|alone)\\s+(?:access|time)\\s+(?:to|with)\\s+(?:children|kids|minors|a\\s+child)",
+      // software keys recited by a persona (the "grandmother" exploit)
+      "(?:activation|license|licence|product|serial|cd)\\s+keys?",
     ].join("|") +
     String.raw`)\b`,
   "g",
@@ -120,17 +124,17 @@ const FRAMING = new RegExp(
     String.raw`\b(?:no|without|free\s+(?:of|from)|beyond|ignore\s+(?:all\s+)?(?:your\s+)?)\s*(?:any\s+)?(?:restrictions?|limits?|limitations?|filters?|censorship|ethics|morals?|rules|guidelines|boundaries|constraints)\b`,
     String.raw`\b(?:unfiltered|uncensored|unrestricted|amoral|immoral|jailbr\w+|developer\s+mode|dan\b|do\s+anything\s+now)`,
     String.raw`\b(?:for\s+(?:purely\s+)?(?:educational|research|academic|informational|scientific|training)\s+purposes?|as\s+an?\s+(?:expert|chemist|professor|educator|researcher|security\s+(?:expert|researcher)|police\s+officer|doctor)|i\s+am\s+an?\s+(?:authorized|licensed|certified)\b|my\s+(?:late\s+)?grandm(?:a|other)\b|it(?:'s|\s+is)\s+(?:legal|for\s+a\s+good\s+cause|urgent|a\s+matter\s+of\s+life))`,
-    String.raw`\b(?:never|don't|do\s+not|must\s+not)\s+(?:refuse|decline|warn|apologi[sz]e|add\s+(?:any\s+)?(?:warnings?|disclaimers?))\b`,
+    String.raw`\b(?:never|don't|do\s+not|must\s+not)\s+(?:refuse|decline|warn|apologi[sz]e|add\s+(?:any\s+|a\s+|the\s+)?(?:warnings?|disclaimers?|caveats?|notes?))\b|\bwithout\s+(?:any\s+)?(?:apologi\w+|disclaimers?|warnings?|caveats?|moral(?:i[sz]ing)?)\b`,
     // persuasion (the techniques of persuasive paraphrase): a claimed role or credential, the
     // weight of research or experts, an emotional appeal, a noble purpose for the answer
-    String.raw`\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian)\b`,
+    String.raw`\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian|toxicologist|pharmacologist|biologist|virologist|criminologist)\b|\bwith\s+(?:decades|years)\s+of\s+(?:experience|expertise)\b`,
     String.raw`\b(?:according\s+to\s+(?:recent\s+|leading\s+|many\s+|several\s+)?(?:research|studies|experts?|reports?|statistics|data|scientists|researchers|specialists|authorities)|(?:studies|research|evidence|data|statistics)\s+(?:show|shows|has\s+shown|have\s+shown|suggests?|indicates?|confirms?)|published\s+in|(?:experts?|specialists|authorities|researchers|scientists|professionals)(?:\s+[\w-]+){0,3}\s+(?:agree|say|recommend|stress|emphasi[sz]e|have\s+(?:shown|noted|found))|leading\s+(?:experts?|researchers|organi[sz]ations|authorities|institutions))\b`,
-    String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
+    String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|lives\s+(?:depend|hang)\s+on|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
   ].join("|"),
 );
 
 const GOAL_GATE =
-  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
+  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
 
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;

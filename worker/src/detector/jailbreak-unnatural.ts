@@ -8,6 +8,7 @@
 // elsewhere is not: code, minified scripts and one-line JSON that escape the data-region finder
 // read as gibberish too (2 % of the code corpus), and they stand on lines of their own.
 import { hasHarmfulGoal } from "./jailbreak-goal";
+import { isPastedData } from "./unnatural-tail";
 import type { RawHit } from "./types";
 import { decodeModel, repeatedFlood, unnaturalness, type UnnaturalModel } from "./unnatural";
 import { UNNATURAL_MODEL } from "./unnatural-model";
@@ -35,13 +36,14 @@ const SENTENCE_AFTER = /(?:^|\s)(?:["'(]?[A-Za-z][a-z'-]*[,.;:!?)"']{0,2}\s+){4}
  * Whether the window [start, end) is a suffix: it is glued to a sentence on its line, and what
  * follows it to the end of the text is short or more of the same (no run of ordinary words): an
  * optimiser's tail mixes word pieces in, so its worst window need not be its last characters.
+ * A tail a person pastes is regular (unnatural-tail.ts): a numbered run, Morse code, minified code.
  */
 function isSuffix(text: string, start: number, end: number): boolean {
   const rest = text.slice(end);
   if (rest.trim().length > TAIL_SLACK && (rest.includes("\n") || SENTENCE_AFTER.test(rest))) return false;
   if (text.lastIndexOf("\n", end - 1) >= start) return false;
   const lineStart = text.lastIndexOf("\n", start) + 1;
-  return WORDS_BEFORE.test(text.slice(lineStart, start));
+  return WORDS_BEFORE.test(text.slice(lineStart, start)) && !isPastedData(text.slice(start));
 }
 
 /**
@@ -54,7 +56,8 @@ export function scanUnnatural(text: string, prose: string, out: RawHit[], minSco
   if (text.length < 40) return;
   if (hasHarmfulGoal(prose)) {
     const u = unnaturalness(text, m, prose);
-    if (u && u.score >= minScore) out.push({ rule: "jailbreak.adversarial_suffix", start: u.start, end: u.end, score: round(u.score) });
+    if (u && u.score >= minScore && !isPastedData(lineFrom(text, u.start)))
+      out.push({ rule: "jailbreak.adversarial_suffix", start: u.start, end: u.end, score: round(u.score) });
   } else {
     // without a goal only a suffix counts, so only the last line is read (the cost of most prompts)
     let end = text.length;
@@ -71,6 +74,12 @@ export function scanUnnatural(text: string, prose: string, out: RawHit[], minSco
   }
   const flood = repeatedFlood(prose);
   if (flood) out.push({ rule: "jailbreak.token_flood", start: flood[0], end: flood[1], score: FLOOD_SCORE });
+}
+
+/** The rest of the line from `start`. */
+function lineFrom(text: string, start: number): string {
+  const end = text.indexOf("\n", start);
+  return text.slice(start, end < 0 ? text.length : end);
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

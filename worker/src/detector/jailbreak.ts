@@ -3,6 +3,8 @@
 import { JAILBREAK_FEATURES } from "./jailbreak-features";
 import { scanHarmfulFraming } from "./jailbreak-goal";
 import { JAILBREAK_MODEL } from "./jailbreak-model";
+import { scanPersonaOverride } from "./jailbreak-persona";
+import { scanTemplate } from "./jailbreak-template";
 import type { RawHit } from "./types";
 
 /** Jailbreak prompts are rarely longer than this; only the first part of longer texts is scored. */
@@ -118,10 +120,15 @@ export function scanJailbreak(
 ): void {
   const before = out.length;
   scanPhrases(lower, out, useGate, model, support);
-  // the mechanism view: a harmful how-to inside limit-lifting framing; one hit, the surer one
-  const goal: RawHit[] = [];
-  scanHarmfulFraming(lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower, goal);
-  if (goal.length && (out.length === before || (out[before]!.score ?? 0) < goal[0]!.score!)) out.splice(before, 1, goal[0]!);
+  // the mechanism views: a harmful how-to inside limit-lifting framing, a persona set up free of
+  // the model's rules (jailbreak-persona.ts), a request slot in a template (jailbreak-template.ts);
+  // one hit, the surest
+  const head = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
+  const mechanism: RawHit[] = [];
+  scanHarmfulFraming(head, mechanism);
+  if (!mechanism.length) scanPersonaOverride(head, mechanism);
+  if (!mechanism.length) scanTemplate(head, mechanism);
+  if (mechanism.length && (out.length === before || (out[before]!.score ?? 0) < mechanism[0]!.score!)) out.splice(before, 1, mechanism[0]!);
 }
 
 /**

@@ -5,11 +5,16 @@
 // override or extraction (the injection rules), or a harmful how-to. Decoding alone is not an
 // attack ("what does this base64 say?", a data URI, a lock-file hash): only what it hides counts.
 import { hasHarmfulGoal } from "./jailbreak-goal";
+import { splitPayloads } from "./obfuscation-split";
 import type { RawHit } from "./types";
 
 /** Decoded text that gives instructions to its reader: a hidden sentence telling the model what to do. */
 const HIDDEN_INSTRUCTION =
   /\b(?:ignore|disregard|forget|instead|override|(?:state|say|print|output|respond|reply|answer|write|tell\s+the\s+user)\b[^.\n]{0,40}?(?:that|with|:|'|")|you\s+(?:must|should|will|are\s+now)|do\s+not\s+(?:tell|mention|reveal|follow)|system\s+prompt|your\s+(?:instructions|rules|response|answer|reply))\b/;
+
+/** Decoded text that asks for a secret: an extraction hidden from the phrase rules. */
+const SECRET_REQUEST =
+  /\b(?:what\s+(?:is|are)|tell\s+me|give\s+me|reveal|share|print|spell\s+out)\s+(?:the|your)\s+(?:secret\s+)?(?:password|passcode|passphrase|secret|pin|api\s+key|access\s+code)s?\b/;
 
 /** A decoded byte string that reads as text: printable ASCII, mostly letters, several words. */
 function readsAsText(s: string): boolean {
@@ -99,11 +104,12 @@ function judge(decoded: string, injection: InjectionScan): "injection.encoded_in
   const lower = decoded.toLowerCase();
   const hits: RawHit[] = [];
   injection(lower, hits);
-  if (hits.length || HIDDEN_INSTRUCTION.test(lower)) return "injection.encoded_instruction";
+  if (hits.length || HIDDEN_INSTRUCTION.test(lower) || SECRET_REQUEST.test(lower)) return "injection.encoded_instruction";
   return hasHarmfulGoal(lower) ? "jailbreak.obfuscated_goal" : null;
 }
 
-const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$)){12,}/g;
+/** Codes separated by spaces (a slash between words); the last may be closed by a quote or bracket. */
+const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$|(?=['"’”)\]?!,]))){12,}/g;
 /** Runs of token characters worth decoding; shorter ones hide no sentence. */
 const MIN_RUN = 24;
 
@@ -160,6 +166,8 @@ export function scanObfuscated(text: string, lower: string, out: RawHit[], injec
     // one or two flags are a country; a spelled phrase is a run of them
     while ((m = REGIONAL.exec(text))) report(judge(fromRegional(m[0]), injection), m.index, m.index + m[0].length);
   }
+  // quoted pieces assigned to names and joined ("$a+$b"): what they spell together
+  for (const p of splitPayloads(lower)) report(judge(p.text, injection), p.start, p.end);
   // leetspeak: a cluster of words with digits standing for letters, close together; a version, a
   // unit or an id is one such word, never a sentence of them
   let count = 0;

@@ -33,6 +33,8 @@ const PLACEHOLDER =
  */
 export const TEST_VALUE =
   /^(?:(?:my|your|our|super|strong|very|new|old|default|dev|prod|staging|local|test(?:ing|er)?|demo|sample|fake|dummy|example|temp|tmp|admin|root|user|guest|secret|s3cr3t|pass(?:word|wd|w0rd)?|p@ssw0rd|pwd|token|key|api|access|auth|private|changeme|changeit|letmein|qwerty|welcome|hello|hunter|foo|bar|baz|abc|xyz)[-_.]?){1,4}(?:\d{1,4})?[!@#.?]?$/i;
+/** An UPPER_SNAKE constant: words of two or more letters or digits joined by underscores. */
+const CONSTANT_NAME = /^[A-Z][A-Z0-9]+(?:_[A-Z0-9]{2,})+$/;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*(?:(?:\.|->|::)[A-Za-z_$][\w$]*)*(?:\(\)?)?$/;
 
 function classes(v: string): { lower: boolean; upper: boolean; digit: boolean; symbol: boolean } {
@@ -86,6 +88,10 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
     if (value.length >= 16 && entropy >= 4) return true;
     return isPassword && value.length >= 12 && entropy >= 3.3 && randomCase(value);
   }
+  // a constant's or a variable's name handed over in code, with the call or object it closes:
+  // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not
+  const bare = value.replace(/[)\]}]+$/, "");
+  if (CONSTANT_NAME.test(bare) || (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare)))) return false;
   // user.password, getToken(), real_key; but a password-named value whose letters switch case
   // like random ones (PYuKA_fJGrXJX) is generated, not an identifier
   if (IDENTIFIER.test(value) && !c.digit && !(isPassword && value.length >= 10 && randomCase(value))) return false;
@@ -94,7 +100,7 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
 }
 
 /** Identifier that ends at `end` (the keyword's start) plus the keyword and its tail. */
-function identifierAt(text: string, start: number, end: number): string {
+export function identifierAt(text: string, start: number, end: number): string {
   let s = start;
   while (s > 0 && start - s < 40 && /[\w.-]/.test(text[s - 1]!)) s--;
   let e = end;
@@ -170,6 +176,20 @@ export const KEYWORD_RULES: readonly SecretRule[] = [
     re: new RegExp(String.raw`(${NAME})[\w\-]{0,20}[ \t=]+["']?([^\s"'\x60]{6,200})`, "dyi"),
     group: 2,
     validate: (value, m, text) => isFlagName(text, m.index) && keywordRule(1).validate(value, m, text),
+    idFor: keywordRule(1).idFor,
+  },
+  {
+    // a macro definition, unquoted (C, assembly, RPM spec files): #define API_TOKEN 4b9a…,
+    // %define token …; a name and a value apart by spaces only count after #define on their line
+    id: "secret.generic_assignment",
+    gate: ["define"],
+    anchors: KEYWORD_ANCHORS,
+    re: new RegExp(String.raw`(${NAME})[\w.\-]{0,40}[ \t]+([^\s"'\x60]{6,200})(?=\s|$)`, "dyi"),
+    group: 2,
+    validate: (value, m, text) => {
+      const line = text.slice(text.lastIndexOf("\n", m.index) + 1, m.index);
+      return /^[ \t]*[#%][ \t]*define[ \t]+[\w.-]{0,40}$/i.test(line) && keywordRule(1).validate(value, m, text);
+    },
     idFor: keywordRule(1).idFor,
   },
   {

@@ -163,6 +163,11 @@ describe("credential look-alikes stay safe", () => {
     "passwd = fallback_getpass(prompt, stream)",
     "hkey_mod = win32con",
     "Pass `@acme/loader` into the --loader flag.",
+    "const ai = new GoogleGenAI({apiKey: GEMINI_API_KEY});",
+    "client = OpenAI(api_key=OPENAI_API_KEY)",
+    "session = boto3.Session(aws_secret_access_key=AWS_SECRET_ACCESS_KEY_PROD)",
+    "auth(token=GITHUB_TOKEN_V2)",
+    "connect(password=settings.DB_PASSWORD)",
   ];
   for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
 });
@@ -229,5 +234,95 @@ describe("PII through validators", () => {
       "order 4411 2231 9987 shipped",
     ])
       expect(piiRules(text), text).toEqual([]);
+  });
+});
+
+describe("credentials wrapped in base64", () => {
+  const enc = (s: string) => btoa(s);
+  const flagged = [
+    // a Kubernetes Secret whose data values hold a connection URL, a token, a whole .env
+    `apiVersion: v1\nkind: Secret\ndata:\n  DATABASE_URL: ${enc("postgres://app:Vq83kLzR2mXw@db.internal:5432/shop")}\n`,
+    `data:\n  token: ${enc("ghp_R8kQz2Lm5Vx9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8")}\n`,
+    `data:\n  .env: ${enc("NODE_ENV=production\nSTRIPE_SECRET_KEY=sk_live_51Hq8ZxKv2Lm7Np4Rt9Wc3Yb\n")}\n`,
+    // a docker config and an .env piped through base64
+    `.dockerconfigjson: ${enc('{"auths":{"registry.acme.io":{"username":"ci","password":"Tq7#vLm2Xz9Rk4"}}}')}`,
+    `echo ${enc("DB_PASSWORD=Hq7vP2mzL9xKw\nREDIS_URL=redis://:Zt4nQ8wLx2Vm@cache:6379\n")} | base64 -d > .env`,
+    // a JSON Web Key set and a PEM key stored encoded
+    `JWKS=${enc('[{"kty":"oct","k":"Wq3Lz8Nr5Tx2Vb7Mc4Yd1Hf6Jg9Ks0Pa"}]')}`,
+    `key_b64: ${enc("-----BEGIN RSA PRIVATE KEY-----\nQz8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2OkWq4Zt7\n-----END RSA PRIVATE KEY-----\n")}`,
+    // base64url, a token alone, an AWS pair, twice encoded
+    `"config": "${btoa("aws_secret_access_key = Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io\n").replace(/\+/g, "-").replace(/\//g, "_")}"`,
+    `value: ${enc("xoxb-48213907652-57321908466-Qz7Rm2Kx9Lv4Nt8Wb3Yc6Hd")}`,
+    `payload=${enc(`secrets: ${enc("SENDGRID_API_KEY=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")}`)}`,
+    `mongodb creds (base64): ${enc("mongodb+srv://reporting:Nw4kR8zLq2Tx@cluster0.mongodb.net/app")}`,
+  ];
+  it.each(flagged)("flags %s", (text) => {
+    expect(secretRules(text)).not.toEqual([]);
+  });
+
+  it("reports the encoded characters that hold the credential", () => {
+    const url = "postgres://app:Vq83kLzR2mXw@db.internal:5432/shop";
+    const text = `DATABASE_URL: ${enc(url)}`;
+    const f = findings(text).find((x) => x.rule === "secret.url_credentials");
+    expect(f).toBeDefined();
+    const at = text.indexOf(enc(url));
+    expect(f!.start).toBeGreaterThanOrEqual(at);
+    expect(f!.end).toBeLessThanOrEqual(at + enc(url).length);
+    expect(atob(text.slice(f!.start, f!.end).padEnd(Math.ceil((f!.end - f!.start) / 4) * 4, "="))).toContain("Vq83kLzR2mXw");
+  });
+
+  it.each([
+    // base64 of ordinary text, placeholders, example values, binary data and hashes
+    `msg: ${enc("Thanks for the update, the deploy went fine and the dashboards look good.")}`,
+    `data:\n  config: ${enc("DB_PASSWORD=${DB_PASSWORD}\nAPI_KEY=<your-api-key>\n")}`,
+    `data:\n  .env: ${enc("API_TOKEN=xxxxxxxxxxxxxxxxxxxx\nPASSWORD=changeme\n")}`,
+    `example: ${enc("password = example123")}`,
+    `sk: ${enc("sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx")}`,
+    "integrity: sha512-Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==",
+    `icon: data:image/gif;base64,${enc(`GIF89a\x10\x00\x10\x00\x80\x01\x00${Array.from({ length: 60 }, (_, i) => String.fromCharCode((i * 97 + 13) % 256)).join("")}`)}`,
+    `uuid: ${enc("3f2b9c1e-8a4d-4e6f-9b2a-7c5d1e3f8a90")}`,
+    `label: ${enc("Password: ")}${enc("Username:")}`,
+    `commit: ${enc("e83c5163316f89bfbde7d9ab23ca2e25604af290")}`,
+  ])("does not flag %s", (text) => {
+    expect(secretRules(text)).toEqual([]);
+  });
+});
+
+describe("terminal output with colour codes around a value", () => {
+  const esc = (code: string) => `\x1b[${code}m`;
+  it.each([
+    `${esc("93")}sk-proj-Rk8Lq2Zm5Xv9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8Wq${esc("0")}`,
+    `API_KEY=${esc("1;32")}ghp_R8kQz2Lm5Vx9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8${esc("0")}`,
+    `${esc("36")}password${esc("0")}: ${esc("33")}Tq7#vLm2Xz9Rk4${esc("0")}`,
+    `Colored line: "${esc("94")}sq0csp-${"Rk8Lq2Zm5Xv9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8Wq".slice(0, 43)}${esc("0")}"`,
+    `${esc("32")}✔${esc("39")} token created: ${esc("1")}glpat-Tq4Rz8Lm2Vx6Nb9Wc3Ys${esc("22")}`,
+    `export AWS_SECRET_ACCESS_KEY=${esc("33")}Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io${esc("0")}`,
+    `${esc("2K")}${esc("1G")}SLACK_BOT_TOKEN=xoxb-48213907652-57321908466-Qz7Rm2Kx9Lv4Nt8Wb3Yc6Hd`,
+    `postgres://app:${esc("31")}Vq83kLzR2mXw${esc("0")}@db.internal:5432/shop`,
+    `\x1b]8;;https://dash.acme.io\x07dashboard\x1b]8;;\x07 key: ${esc("35")}AKIAQ7R2M4T6V5X3Z5B4${esc("0")}`,
+    `>>> ${esc("38;5;208")}xoxp-48213907652-57321908466-61839204571-9f3a7c1e5b2d8046a1f3c9e7b5d2a8f0${esc("0")} <<<`,
+  ])("flags %s", (text) => {
+    expect(secretRules(text)).not.toEqual([]);
+  });
+
+  it("keeps offsets into the stored text", () => {
+    const text = `key: ${esc("93")}ghp_R8kQz2Lm5Vx9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8${esc("0")}`;
+    const f = findings(text).find((x) => x.rule.startsWith("secret."))!;
+    expect(text.slice(f.start, f.end)).toBe("ghp_R8kQz2Lm5Vx9Tb3Nw7Yc1Hd4Fj6Gs0Pa2Ke8");
+  });
+
+  it.each([
+    `${esc("32")}PASS${esc("0")} src/auth.test.ts (12 tests)`,
+    `${esc("33")}warning${esc("0")}: password is empty, set ${esc("1")}DB_PASSWORD${esc("0")}`,
+    `token: ${esc("2")}<your-token>${esc("0")}`,
+    `${esc("36")}sha512-${esc("0")}Zq8Lm3Rw5vT2x9Kb4Nc7Yd1Hf6Jg0Ps3Ea8Ur5Io2Ok7Lm4Nb9Vc6Xz1Wq8Er5Ty2Ui7Op4As1Df9Gh6Jk3Lz0Xc5Vb8Nm2Qw==`,
+    `commit ${esc("33")}e83c5163316f89bfbde7d9ab23ca2e25604af290${esc("0")} (HEAD -> main)`,
+    `API_KEY=${esc("1")}sk-xxxxxxxxxxxxxxxxxxxxxxxx${esc("0")}`,
+    `${esc("31")}Password:${esc("0")} `,
+    `id ${esc("35")}3f2b9c1e-8a4d-4e6f-9b2a-7c5d1e3f8a90${esc("0")}`,
+    `${esc("1;31")}error${esc("0")} an example key such as ${esc("1")}AKIAIOSFODNN7EXAMPLE${esc("0")} is rejected`,
+    `${esc("90")}[12:01:33]${esc("0")} Compiled successfully in 1532ms`,
+  ])("does not flag %s", (text) => {
+    expect(secretRules(text)).toEqual([]);
   });
 });

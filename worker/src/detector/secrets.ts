@@ -5,6 +5,9 @@ import { hasFiller, looksLikePlaceholder, shannonEntropy } from "./checksums";
 import { KNOWN_EXAMPLE_CREDENTIALS } from "./examples";
 import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
+import { VENDOR_NAME_RULE } from "./secrets-vendor-name";
+import { FIXED_RUN_LAYOUTS, LAYOUT_RULES, nkeySeedChecks, randomBody, UUID_BODY } from "./secrets-layouts";
+import { scanBase64Wrapped } from "./secrets-decoded";
 import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
 import { lowerSameLength } from "./text";
 import type { RawHit, SecretRule } from "./types";
@@ -60,6 +63,8 @@ const VENDOR_TOKENS: ReadonlyArray<[prefix: string, provider: string]> = [
   ["phx_", "posthog_token"],
   ["whsec_", "stripe_webhook_secret"],
   ["sbp_", "supabase_token"],
+  ["sbp_v0_", "supabase_token"],
+  ["sb_secret_", "supabase_secret_key"],
   ["vcp_", "vercel_token"],
   ["vci_", "vercel_token"],
   ["vca_", "vercel_token"],
@@ -105,7 +110,6 @@ const VENDOR_B64_TOKENS: ReadonlyArray<[prefix: string, provider: string, body: 
 const VENDOR_PREFIXES = VENDOR_TOKENS.map(([p]) => p);
 /** The provider of a vendor token: the longest prefix it starts with (sk-ant- before sk-). */
 const vendorOf = (s: string) => VENDOR_TOKENS.filter(([p]) => s.startsWith(p)).sort((x, y) => y[0].length - x[0].length)[0];
-const UUID_BODY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A documentation example token: its claims are filler (jwt.io's "sub": "1234567890", "name":
@@ -126,23 +130,6 @@ function jwtLooksExample(token: string): boolean {
   }
   return hasFiller(claims) || /\b(?:john|jane) doe\b|"(?:sub|name|user(?:name)?)"\s*:\s*"(?:test|user|demo|foo|bar)"/i.test(claims);
 }
-
-/** A token body that looks generated: mixed case and digits (or 32+ hex), not words joined by _ or -. */
-export function randomBody(body: string): boolean {
-  if (body.length < 20 || UUID_BODY.test(body) || hasFiller(body) || /(.)\1{3,}/.test(body)) return false;
-  if (/^[0-9a-f]+$/.test(body) || /^[0-9A-F]+$/.test(body)) return body.length >= 32 && shannonEntropy(body) >= 3.3;
-  if (!/\d/.test(body) || !/[a-z]/.test(body) || !/[A-Z]/.test(body) || shannonEntropy(body) < 3.8) {
-    // all-one-case bodies (Docker swarm keys, Postman) need length and entropy instead
-    if (!(body.length >= 24 && /\d/.test(body) && shannonEntropy(body) >= 4)) return false;
-  }
-  // identifiers and slugs: most of the body is words (CamelCase or lower) joined by _ or -
-  let wordy = 0;
-  for (const part of body.split(/[_-]/)) if (/^[A-Z]?[a-z]{3,}\d{0,2}$|^[A-Z]{3,}$/.test(part)) wordy += part.length;
-  return wordy * 2 < body.length;
-}
-
-/** Rules whose layout holds a fixed repeated run, so the whole match always looks like filler. */
-const FIXED_RUN_LAYOUTS = new Set(["secret.dropbox_long_lived_api_token"]);
 
 export const SECRET_RULES: readonly SecretRule[] = [
   {
@@ -236,59 +223,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     group: 1,
     validate: HEADER_VALUE_OK,
   },
-  // provider layouts from the vendors' published formats that the pinned gitleaks rules miss or
-  // tie to the vendor's name nearby; each layout is distinctive enough to stand alone
-  {
-    // New Relic license (ingest) keys: 40 characters ending NRAL, 36 hex digits or an EU region
-    // prefix (eu01x) and 31 hex digits
-    id: "secret.new_relic_license_key",
-    gate: ["NRAL"],
-    re: /(?<![\w-])(?:eu01x[a-f0-9]{31}|[a-f0-9]{36})NRAL(?![\w-])/g,
-    validate: (s) => shannonEntropy(s.slice(-35, -4)) >= 3,
-  },
-  {
-    // New Relic browser keys: NRBR- and 19 hex digits
-    id: "secret.new_relic_browser_api_token",
-    gate: ["NRBR-"],
-    re: /(?<![\w-])NRBR-[a-f0-9]{19}(?![\w-])/g,
-    validate: (s) => shannonEntropy(s.slice(5)) >= 3,
-  },
-  {
-    // Akamai EdgeGrid client tokens and secrets: akab- and two groups of 16 base-36 characters
-    id: "secret.akamai_edgegrid_token",
-    gate: ["akab-"],
-    re: /(?<![\w-])akab-[a-z0-9]{16}-[a-z0-9]{16}(?![\w-])/g,
-    validate: (s) => hasDigit(s.slice(5)) && shannonEntropy(s.slice(5)) >= 3.5,
-  },
-  {
-    // NuGet API keys: oy2 and 43 lower-case base-36 characters
-    id: "secret.nuget_api_key",
-    gate: ["oy2"],
-    re: /(?<![\w-])oy2[a-z0-9]{43}(?![\w-])/g,
-    validate: (s) => hasDigit(s.slice(3)) && shannonEntropy(s.slice(3)) >= 3.8,
-  },
-  {
-    // Bitbucket Data Center HTTP access tokens: BBDC- and 44 base64 characters
-    id: "secret.bitbucket_access_token",
-    gate: ["BBDC-"],
-    re: /(?<![\w-])BBDC-[A-Za-z0-9+/_-]{44}(?![\w+/-])/g,
-    validate: (s) => randomBody(s.slice(5)),
-  },
-  {
-    // Dropbox long-lived access tokens: 11 characters, ten A's, 43 more (the A's are the layout,
-    // so the random parts around them carry the entropy check)
-    id: "secret.dropbox_long_lived_api_token",
-    gate: ["AAAAAAAAAA"],
-    re: /(?<![\w-])[A-Za-z0-9]{11}AAAAAAAAAA[A-Za-z0-9_=-]{43}(?![\w=-])/g,
-    validate: (s) => randomBody(s.slice(0, 11) + s.slice(21)),
-  },
-  {
-    // Braintree (PayPal) access tokens: access_token$<environment>$<merchant id>$<32 hex>
-    id: "secret.braintree_access_token",
-    gate: ["access_token$"],
-    re: /access_token\$(?:production|sandbox)\$[0-9a-z]{16}\$[0-9a-f]{32}(?![\w$])/g,
-    validate: (s) => shannonEntropy(s.slice(-32)) >= 3,
-  },
+  ...LAYOUT_RULES,
   // provider formats before the keyword rules: on the same span the provider's name wins
   ...GITLEAKS_SECRET_RULES,
   {
@@ -322,6 +257,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
         shannonEntropy(s.replace(/^\w+-api-key-|^ABSK/, "")) >= 4.5),
   },
   ...KEYWORD_RULES,
+  VENDOR_NAME_RULE,
 ];
 
 // ── Tokens found by their shape alone ────────────────────────────────────────
@@ -336,6 +272,8 @@ const NOT_TOKEN_PREFIX =
   /^(?:sha\d*|md5|sha[_-]?\d+|blake\d*|crc\d*|xxh\d*|hash|digest|checksum|integrity|base64|b64|data|img|image|icon|font|file|asset|chunk|build|commit|rev|ref|id|uuid|guid|key|cache|etag|tx|txid|block|addr|node|obj|blob|tree|hex|salt|nonce|iv|seed|trace|span|run|job|task|sess|session|cs|pi|ch|cus|txn|evt|price|prod|sub|in|seti|pm|src|acct|req|po|tr|pk|pub|public|v\d+)[_.-]$/i;
 const PREFIXED_TOKEN = /^([a-z][a-z0-9]{1,7}(?:[_.][a-z0-9]{2,5}){0,2}[_.-])([A-Za-z0-9][A-Za-z0-9_-]{27,200})$/;
 const DISCORD_BOT_TOKEN = /^[MNO][A-Za-z0-9]{15,}[A-Za-z0-9_-]{0,12}\.[A-Za-z0-9_-]{6}\.([A-Za-z0-9_-]{27,40})$/;
+const NKEY_SEED = /^S[UAONCX][A-Z2-7]{56}$/;
+const MAILGUN_SIGNING_KEY = /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/;
 const MIN_RUN = 30;
 
 /** Characters a token is made of (letters, digits, _ - . and base64's + / =). */
@@ -355,6 +293,11 @@ function tokenChar(c: number): boolean {
 
 /** A run of token characters read as a prefixed vendor token or a Discord bot token. */
 function tokenRunRule(run: string): string | null {
+  // layouts with no literal to gate on, read off the runs: a NATS nkey seed (S, the key type and
+  // base32 whose CRC-16 checks) and a Mailgun webhook signing key (32 hex, two groups of 8)
+  if (NKEY_SEED.test(run)) return nkeySeedChecks(run) ? "secret.nats_nkey_seed" : null;
+  if (MAILGUN_SIGNING_KEY.test(run))
+    return shannonEntropy(run.slice(0, 32)) >= 3.3 && shannonEntropy(run.slice(33)) >= 2.5 ? "secret.mailgun_signing_key" : null;
   const p = PREFIXED_TOKEN.exec(run);
   if (p) {
     const body = p[2]!;
@@ -413,6 +356,10 @@ function scanTokenRuns(text: string, out: RawHit[]): void {
   }
 }
 
+/** How deep base64 inside base64 is decoded, and how deep the scan is now. */
+const MAX_DECODE_DEPTH = 2;
+let decodeDepth = 0;
+
 /** Every rule's gate literals, lower-cased: the detector checks them in one pass over lower-cased text. */
 export const SECRET_GATE_LITERALS: readonly string[] = SECRET_RULES.flatMap((r) => r.gate.map((g) => g.toLowerCase()));
 const activeRules = gatedRules(SECRET_RULES.map((r) => r.gate.map((g) => g.toLowerCase())));
@@ -466,10 +413,23 @@ export function scanSecrets(
   present: ReadonlySet<string> = GATE.scan(text.toLowerCase()),
   lowered?: string,
 ): void {
-  if (present.size === 0) {
-    scanTokenRuns(text, out);
-    return;
+  scanNamedRules(text, out, present, lowered);
+  // after the named rules: on the same span the provider's or the variable's name wins
+  scanTokenRuns(text, out);
+  // base64 that decodes to text is read again (a Kubernetes Secret's data, an encoded .env); twice
+  // at most, for a value encoded inside an encoded file
+  if (decodeDepth < MAX_DECODE_DEPTH) {
+    decodeDepth++;
+    try {
+      scanBase64Wrapped(text, out, (decoded, hits) => scanSecrets(decoded, hits));
+    } finally {
+      decodeDepth--;
+    }
   }
+}
+
+function scanNamedRules(text: string, out: RawHit[], present: ReadonlySet<string>, lowered: string | undefined): void {
+  if (present.size === 0) return;
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));
   const active = activeRules(present);
@@ -502,6 +462,4 @@ export function scanSecrets(
       out.push({ rule: rule.idFor?.(m, text) ?? rule.id, start, end });
     }
   }
-  // after the named rules: on the same span the provider's or the variable's name wins
-  scanTokenRuns(text, out);
 }

@@ -131,6 +131,20 @@ function isStable(c: number): boolean {
   return stableOf[c] === 1;
 }
 
+/** ECMA-48 CSI (ESC [ parameters intermediates final) and OSC (ESC ] … BEL or ESC \\). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC, BEL and ST are what terminal escapes are made of
+const CSI = /\x1b\[[0-?]{0,32}[ -/]{0,4}[@-~]/y;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC, BEL and ST are what terminal escapes are made of
+const OSC = /\x1b\][^\x07\x1b]{0,2048}(?:\x07|\x1b\\)/y;
+/** End of the escape sequence that starts at `i` (an ESC), or `i` when none does. */
+function escapeEnd(text: string, i: number): number {
+  for (const re of [CSI, OSC]) {
+    re.lastIndex = i;
+    if (re.test(text)) return re.lastIndex;
+  }
+  return i;
+}
+
 /**
  * One pass: runs of characters that are their own normal form are copied whole; any other character,
  * with the combining marks that follow it, is normalised on its own.
@@ -141,6 +155,16 @@ function normalise(text: string, out: Mapped) {
   let i = 0;
   while (i < len) {
     const c = text.charCodeAt(i);
+    if (c === 0x1b) {
+      // a terminal escape sequence (colours, cursor moves, an OSC hyperlink) renders as nothing:
+      // pasted terminal output reads as the text it shows
+      const j = escapeEnd(text, i);
+      if (j > i) {
+        if (run < i) out.same(text, run, i);
+        run = i = j;
+        continue;
+      }
+    }
     if (isStable(c) && !(i + 1 < len && isMark(text, i + 1))) {
       i++;
       continue;
@@ -170,13 +194,14 @@ function normalise(text: string, out: Mapped) {
  * letters a model reads the same way: "ｉｇｎｏｒｅ" → "ignore", "ﬁ" → "fi") with invisible characters
  * removed ("ig\u200bnore" → "ignore"), Unicode tag characters read as the ASCII they encode (they
  * carry hidden text that some models read), and runs of three or more zero-width characters kept for
- * the hidden-text rule. Normalised per character and its combining marks, so every character of the
+ * the hidden-text rule; terminal escape sequences (ANSI colours around a value in pasted output) dropped.
+ * Normalised per character and its combining marks, so every character of the
  * result maps back to the characters it came from and findings keep offsets into the original.
  * ASCII text (most logs) is returned as it is without further work.
  */
 export function scanText(text: string): ScanText {
   if (!NON_ASCII.test(text)) return identity(text);
-  if (!INVISIBLE.test(text) && text.normalize("NFKC") === text) return identity(text);
+  if (!INVISIBLE.test(text) && !text.includes("\x1b") && text.normalize("NFKC") === text) return identity(text);
   const out = new Mapped(text.length + 16);
   normalise(text, out);
   const { from, to, length } = out;

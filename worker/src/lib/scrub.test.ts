@@ -53,7 +53,7 @@ describe("D1 and deleted bytes", () => {
     const found = await call("GET", "/logs?search=pelican", { key: org.apiKey });
     expect(found.body.map((l: { id: string }) => l.id)).toEqual([res.body.ids[1]]);
     expect((await call("GET", "/logs?search=migration", { key: org.apiKey })).body).toEqual([]);
-    const integrity = await d1.prepare("INSERT INTO prompt_logs_search(prompt_logs_search, rank) VALUES ('integrity-check', 0)").run();
+    const integrity = await d1.prepare("INSERT INTO prompt_logs_trigrams(prompt_logs_trigrams, rank) VALUES ('integrity-check', 0)").run();
     expect(integrity.success).toBe(true);
   });
 });

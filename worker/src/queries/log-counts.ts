@@ -111,11 +111,11 @@ async function countFromAggregate(
  * organizations' entries are never read.
  */
 async function cappedRowsIn(db: Db, orgId: string, q: CountsFilter) {
-  const match = indexedSearch(q);
-  const filters = logFilters(orgId, q, { ftsJoined: !!match });
+  const terms = indexedSearch(q);
+  const filters = logFilters(orgId, q, { ftsJoined: !!terms });
   const where = and(...filters)!;
-  return match
-    ? searchCountRows(db, await searchIndexOf(db), orgId, match, where, q, filters.length === 1)
+  return terms
+    ? searchCountRows(db, await searchIndexOf(db), orgId, terms, where, q, filters.length === 1)
     : db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );

@@ -2,7 +2,6 @@
 // bound to one organization.
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Conversation } from "@promptsentry/schema/conversation";
-import { SEARCH_TRIGRAM_MIN_CHARS } from "@promptsentry/schema/constants/search";
 import { flagFeedback, logFingerprints, promptLogs } from "@promptsentry/schema/tables/logs";
 import type { LogFilter, LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
@@ -10,32 +9,7 @@ import { userIdForms } from "../redaction";
 import { existingFingerprinter } from "../redaction/key-store";
 import { olderThanCursor } from "./keyset";
 import { type SearchIndex, searchIndexOf, searchPage, tenantMatchRowids } from "./search";
-
-/** At most this many search terms are used; the rest of a pasted paragraph adds nothing. */
-const MAX_SEARCH_TERMS = 16;
-const chars = (s: string) => [...s].length;
-
-/**
- * Free text → search terms: split on white space (and NUL), punctuation trimmed from each end (so `"hello"`,
- * `(goodbye)*` are hello and goodbye) but kept inside (`ORD-2024-55`, `a:b` stay whole).
- */
-export function searchTerms(text: string): string[] {
-  return text
-    .split(/[\s\0]+/u) // NUL too: FTS5 reads it as the end of the query ("unterminated string")
-    .map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""))
-    .filter(Boolean)
-    .slice(0, MAX_SEARCH_TERMS);
-}
-
-/**
- * The FTS5 query of the terms the trigram index can answer (3+ characters): each a quoted string
- * (operators and syntax in user input are literal; `"` doubled), all must match, anywhere in a word:
- * trigram matching is substring matching, which is what CJK text and identifiers need.
- */
-export function ftsQuery(terms: readonly string[]): string | null {
-  const indexed = terms.filter((t) => chars(t) >= SEARCH_TRIGRAM_MIN_CHARS);
-  return indexed.length ? indexed.map((t) => `"${t.replace(/"/g, '""')}"`).join(" ") : null;
-}
+import { indexedTerms, searchTerms } from "./search-terms";
 
 /** Terms shorter than a trigram (e.g. 東京, "v2") are matched as substrings of the org's rows the other filters leave. */
 function shortTermFilter(term: string): SQL {
@@ -98,12 +72,14 @@ export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: 
   }
   if (q.search) {
     const terms = searchTerms(q.search);
-    const match = ftsQuery(terms);
-    if (match && !opts.ftsJoined) {
+    const indexed = indexedTerms(terms);
+    if (indexed.length && !opts.ftsJoined) {
       if (!opts.index) throw new Error("a search outside search.ts needs the shard's index (searchIndexOf)");
+      const { match, verify } = opts.index.query(indexed);
       where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(opts.index, orgId, match)})`);
+      if (verify) where.push(verify);
     }
-    for (const t of terms) if (chars(t) < SEARCH_TRIGRAM_MIN_CHARS) where.push(shortTermFilter(t));
+    for (const t of terms) if (!indexed.includes(t)) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.
     if (!terms.length) where.push(sql`0`);
   }
@@ -111,7 +87,10 @@ export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: 
 }
 
 /** The search terms the index answers, or null (no search, or only terms shorter than a trigram). */
-export const indexedSearch = (q: Pick<LogsQuery, "search">) => (q.search ? ftsQuery(searchTerms(q.search)) : null);
+export function indexedSearch(q: Pick<LogsQuery, "search">): string[] | null {
+  const terms = q.search ? indexedTerms(searchTerms(q.search)) : [];
+  return terms.length ? terms : null;
+}
 
 /** The sortable columns; a log without the value sorts last either way (as -1 or +∞). */
 export const SORT_COLUMNS = {
@@ -150,11 +129,11 @@ export function valueOrder(orgId: string, sort: SortColumn, order: "asc" | "desc
 export const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
 
 export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
-  const match = indexedSearch(q);
+  const terms = indexedSearch(q);
   if ((q.sort ?? "time") !== "time" || q.order === "asc") {
     // Ordered by a value (or oldest first): every match of the filters is read and the top `limit` kept (SQLite's
     // bounded sort), so the screens offer it over a time range; a search is the tenant's index block.
-    const where = logFilters(orgId, q, { index: match ? await searchIndexOf(db) : undefined });
+    const where = logFilters(orgId, q, { index: terms ? await searchIndexOf(db) : undefined });
     const { orderBy, cursor } = valueOrder(orgId, q.sort, q.order ?? "desc", q.before);
     if (cursor) where.push(cursor);
     return db
@@ -164,10 +143,10 @@ export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQu
       .orderBy(...orderBy)
       .limit(q.limit);
   }
-  const where = logFilters(orgId, q, { ftsJoined: !!match });
+  const where = logFilters(orgId, q, { ftsJoined: !!terms });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
   // A search streams the organization's block of the index and stops at the page (search.ts).
-  if (match) return searchPage(db, await searchIndexOf(db), orgId, match, and(...where)!, q);
+  if (terms) return searchPage(db, await searchIndexOf(db), orgId, terms, and(...where)!, q);
   return db
     .select(LIST_COLUMNS)
     .from(promptLogs)

@@ -10,6 +10,7 @@ import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { call, dataD1, dataDb, indexQueued, insertLogs, orgShard, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { deleteAllLogs } from "./data";
+import { trigramSearch } from "./search-terms";
 import { TENANT_SHIFT } from "@promptsentry/schema/constants/search";
 import { purgeExpired } from "../schedules/retention";
 
@@ -24,15 +25,15 @@ async function twoInOneShard() {
 const tenantNo = async (orgId: string) =>
   (await (await dataD1(orgId)).prepare("SELECT tenant_no FROM search_tenants WHERE org_id = ?").bind(orgId).first<{ tenant_no: number }>())
     ?.tenant_no ?? null;
-/** Index entries matching `word` in the organization's block, straight from FTS5. */
+/** Index entries holding every trigram of `word` in the organization's block, straight from FTS5. */
 const blockHits = async (orgId: string, word: string) => {
   const no = await tenantNo(orgId);
   const base = BigInt(no ?? 0) << BigInt(TENANT_SHIFT);
   return (await (
     await dataD1(orgId)
   )
-    .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1")
-    .bind(`"${word}"`, Number(base), 2 ** TENANT_SHIFT)
+    .prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH ?1 AND rowid BETWEEN ?2 AND ?2 + ?3 - 1")
+    .bind(trigramSearch([word], []).match, Number(base), 2 ** TENANT_SHIFT)
     .first<{ n: number }>())!.n;
 };
 const searchIds = async (key: string, query: string) => {

@@ -2,7 +2,7 @@
 // and accented words; terms shorter than a trigram are matched as substrings.
 import { describe, expect, it } from "vitest";
 import { call, insertLogs, registerOrg } from "../../test/helpers";
-import { ftsQuery, searchTerms } from "./logs";
+import { ftsQuery, searchTerms } from "./search-terms";
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 const ids = (body: { id: string }[]) => body.map((l) => l.id);

@@ -11,6 +11,10 @@
 // whose logs predate prompt_logs_search reads prompt_logs_fts until the minute schedule has rebuilt
 // the new index (schedules/search-backfill.ts); the bounds below are prompt_logs rowids either way.
 //
+// prompt_logs_trigrams (migration 0021), read once its own rebuild is complete, has the same layout
+// and no positions: a term is its trigrams ANDed, and every candidate is checked on the joined log
+// (search-terms.ts) as the stream goes, so a page still stops at `limit` checked matches.
+//
 // Newest first by created_at, stopping early. The index streams a tenant's matches newest-STORED
 // first; created_at order differs only by how late a log was stamped against the newest one stored
 // before it, at most search_tenants.late_ms (kept by the insert trigger). So every log stored before
@@ -28,12 +32,18 @@ import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs"
 import { searchTenants } from "@promptsentry/schema/tables/search";
 import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
+import { ftsQuery, trigramSearch } from "./search-terms";
 
 const TOP = sql.raw(String(TENANT_TOP));
 
+/** What a search asks an index (FTS5 MATCH) and the check of each candidate on the joined log, if any. */
+export type IndexQuery = { match: string; verify: SQL | null };
+
 /** An FTS index of the logs and how its rowids map to prompt_logs rowids within a tenant's block starting at `base`. */
 export type SearchIndex = {
-  name: "prompt_logs_search" | "prompt_logs_fts";
+  name: "prompt_logs_trigrams" | "prompt_logs_search" | "prompt_logs_fts";
+  /** The query of search terms of 3+ characters (at least one). */
+  query: (terms: readonly string[]) => IndexQuery;
   /** The prompt_logs rowid of an index rowid. */
   logRowid: (ftsRowid: SQL, base: SQL) => SQL;
   /** The index rowids of the logs stored in [lo, hi] (prompt_logs rowids), lowest first. */
@@ -42,29 +52,54 @@ export type SearchIndex = {
   newestFirst: "ASC" | "DESC";
 };
 
-/** Migration 0015: offset 2^40 - 1 - rowid, newest first ascending. */
+/** An index with positions: each term a phrase, exact. */
+const phrases = (terms: readonly string[]): IndexQuery => ({ match: ftsQuery(terms) ?? "", verify: null });
+
+/** The log's columns, as the queries join them (the FTS table has columns of the same names). */
+const LOG_COLUMNS = ['"prompt_logs"."prompt"', '"prompt_logs"."response"'];
+
+/**
+ * An index without positions: the terms' trigrams, each candidate checked on the log. The check's
+ * needles are SQL literals (search-terms.ts), not parameters: a page repeats the condition, and D1
+ * binds at most 100 parameters to a statement.
+ */
+const trigrams = (terms: readonly string[]): IndexQuery => {
+  const { match, verify } = trigramSearch(terms, LOG_COLUMNS);
+  return { match: match ?? "", verify: verify ? sql.raw(verify) : null };
+};
+
+/** Migration 0015: offset 2^40 - 1 - rowid, newest first ascending; read only until a shard's 0021 rebuild completes. */
 export const NEWEST_FIRST_INDEX: SearchIndex = {
   name: "prompt_logs_search",
+  query: phrases,
   logRowid: (ftsRowid, base) => sql`${base} + ${TOP} - ${ftsRowid}`,
   ftsRange: (base, lo, hi) => [sql`${base} + ${TOP} - ${hi}`, sql`${base} + ${TOP} - ${lo}`],
   newestFirst: "ASC",
 };
 
+/** Migration 0021: the same layout, no positions. */
+export const TRIGRAMS_INDEX: SearchIndex = { ...NEWEST_FIRST_INDEX, name: "prompt_logs_trigrams", query: trigrams };
+
 /** Migration 0010: offset rowid, newest first descending; read only until a shard's rebuild completes. */
 export const OLDEST_FIRST_INDEX: SearchIndex = {
   name: "prompt_logs_fts",
+  query: phrases,
   logRowid: (ftsRowid, base) => sql`${ftsRowid} - ${base}`,
   ftsRange: (base, lo, hi) => [sql`${base} + ${lo}`, sql`${base} + ${hi}`],
   newestFirst: "DESC",
 };
 
 /**
- * The index a shard's searches read: prompt_logs_search once its rebuild (search_rebuild) is done,
- * prompt_logs_fts until then, which every write keeps current meanwhile. One small read a search.
+ * The index a shard's searches read: prompt_logs_trigrams once its rebuild (search_trigrams_rebuild)
+ * is done; until then prompt_logs_search, or prompt_logs_fts while 0015's rebuild (search_rebuild)
+ * runs too. Every write keeps the one read current meanwhile. One small read a search.
  */
 export async function searchIndexOf(db: Db): Promise<SearchIndex> {
-  const [row] = await db.all<{ rebuilding: number }>(sql`SELECT EXISTS (SELECT 1 FROM search_rebuild) AS rebuilding`);
-  return Number(row?.rebuilding) === 1 ? OLDEST_FIRST_INDEX : NEWEST_FIRST_INDEX;
+  const [row] = await db.all<{ trigrams: number; search: number }>(
+    sql`SELECT EXISTS (SELECT 1 FROM search_trigrams_rebuild) AS trigrams, EXISTS (SELECT 1 FROM search_rebuild) AS search`,
+  );
+  if (Number(row?.trigrams) !== 1) return TRIGRAMS_INDEX;
+  return Number(row?.search) === 1 ? OLDEST_FIRST_INDEX : NEWEST_FIRST_INDEX;
 }
 
 /** The organization's block and lateness; no row (no log ever stored) leaves every bound NULL: nothing matches. */
@@ -105,7 +140,7 @@ type Filters = Bounds & { userId?: readonly string[] };
  * index), before the log is read: reading a log to look at its user costs its long prompt first, and
  * a user's logs are a small share of a tenant's (4-6× faster for a word with a user filter).
  */
-function matches(index: SearchIndex, orgId: string, match: string, lo: SQL, hi: SQL, where: SQL, q: Filters) {
+function matches(index: SearchIndex, orgId: string, { match, verify }: IndexQuery, lo: SQL, hi: SQL, where: SQL, q: Filters) {
   const fts = sql.raw(index.name);
   const logRowid = index.logRowid(sql`${fts}.rowid`, BASE);
   const [from, to] = index.ftsRange(BASE, lo, hi);
@@ -113,10 +148,13 @@ function matches(index: SearchIndex, orgId: string, match: string, lo: SQL, hi: 
     ? sql`AND ${logRowid} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${inArray(promptLogs.userId, q.userId)})`
     : sql``;
   return sql`${fts} CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid}
-    WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}`;
+    WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}${verify ? sql` AND ${verify}` : sql``}`;
 }
 
-/** The prompt_logs rowids of every match in the organization's block (for a filter that is not the scan's driver). */
+/**
+ * The prompt_logs rowids of every index match in the organization's block (for a filter that is not
+ * the scan's driver); the caller applies the query's `verify` to the log itself.
+ */
 export function tenantMatchRowids(index: SearchIndex, orgId: string, match: string) {
   const fts = sql.raw(index.name);
   const [from, to] = index.ftsRange(sql`t.base`, sql`0`, TOP);
@@ -138,44 +176,56 @@ function toRow(raw: Record<string, unknown>): PromptLogRow {
 
 /**
  * One page of a search, newest first by (created_at, id), continuing after `q.before` (see the top
- * of this file). `where` holds the organization and every other filter, cursor included; `match` is
- * the FTS5 query (logs.ts ftsQuery).
+ * of this file). `where` holds the organization and every other filter, cursor included; `terms` are
+ * the search's terms of 3+ characters (search-terms.ts indexedTerms).
  */
 export async function searchPage(
   db: Db,
   index: SearchIndex,
   orgId: string,
-  match: string,
+  terms: readonly string[],
   where: SQL,
   q: Filters & { limit: number },
 ): Promise<PromptLogRow[]> {
+  const query = index.query(terms);
   const { lo, hi } = scanRange(orgId, q);
   const limit = sql`${q.limit}`;
   const fts = sql.raw(index.name);
   // MATERIALIZED: each is computed once (left to itself SQLite re-ran `first` where its bounds are read: 4× slower).
   const raw = await db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
-    first AS MATERIALIZED (SELECT ${index.logRowid(sql`${fts}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(index, orgId, match, lo, hi, where, q)}
+    first AS MATERIALIZED (SELECT ${index.logRowid(sql`${fts}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(index, orgId, query, lo, hi, where, q)}
       ORDER BY ${fts}.rowid ${sql.raw(index.newestFirst)} LIMIT ${limit}),
     low AS MATERIALIZED (SELECT CASE WHEN (SELECT count(*) FROM first) < ${limit} THEN (SELECT min(fr) FROM first)
       ELSE coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
-    SELECT ${promptLogs}.* FROM ${matches(index, orgId, match, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
+    SELECT ${promptLogs}.* FROM ${matches(index, orgId, query, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
     ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`);
   return raw.map(toRow);
 }
 
 /**
  * Flag statuses of at most LOG_COUNT_CAP + 1 matching logs of the organization (log-counts.ts caps
- * them). With `searchOnly` (no filter but the organization, which the block already is), the index
- * alone is counted first and the logs are read only when the count is under the cap: past it, the
- * answer is "10,000+" without reading 10,001 rows (a row pays for its long prompt before its flag).
+ * them). With `searchOnly` (no filter but the organization, which the block already is) and an
+ * exact index answer (no check on the log), the index alone is counted first and the logs are read
+ * only when the count is under the cap: past it, the answer is "10,000+" without reading 10,001 rows
+ * (a row pays for its long prompt before its flag). A checked query reads its candidates' logs.
  */
-export function searchCountRows(db: Db, index: SearchIndex, orgId: string, match: string, where: SQL, q: Filters, searchOnly: boolean) {
+export function searchCountRows(
+  db: Db,
+  index: SearchIndex,
+  orgId: string,
+  terms: readonly string[],
+  where: SQL,
+  q: Filters,
+  searchOnly: boolean,
+) {
   const { lo, hi } = scanRange(orgId, q);
   const over = LOG_COUNT_CAP + 1;
-  if (!searchOnly)
+  const query = index.query(terms);
+  const { match } = query;
+  if (!searchOnly || query.verify)
     return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
-        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(index, orgId, match, lo, hi, where, q)} LIMIT ${over}
+        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(index, orgId, query, lo, hi, where, q)} LIMIT ${over}
       ) GROUP BY flag_status`);
   const fts = sql.raw(index.name);
   const [from, to] = index.ftsRange(BASE, lo, hi);

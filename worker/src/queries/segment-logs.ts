@@ -55,11 +55,11 @@ type Filters = Omit<StoredUserFilter<LogsQuery>, "before">;
  * time bounds the scanned rowids in every segment, not only the one holding the cursor row.
  */
 async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Promise<PromptLogRow[]> {
-  const match = indexedSearch(q);
+  const terms = indexedSearch(q);
   const bounded = cursor && (!q.to || q.to.getTime() > cursor.createdAt) ? { ...q, to: new Date(cursor.createdAt) } : q;
-  const where = logFilters(orgId, bounded, { ftsJoined: !!match });
+  const where = logFilters(orgId, bounded, { ftsJoined: !!terms });
   if (cursor) where.push(olderThan(cursor));
-  if (match) return searchPage(db, await searchIndexOf(db), orgId, match, and(...where)!, bounded);
+  if (terms) return searchPage(db, await searchIndexOf(db), orgId, terms, and(...where)!, bounded);
   return (await db
     .select(LIST_COLUMNS)
     .from(promptLogs)

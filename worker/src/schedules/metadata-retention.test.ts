@@ -7,22 +7,12 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { promptLogs } from "@promptsentry/schema/tables/logs";
-import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { awayFromBoundary, call, dataD1, dataDb, indexHits, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { purgeExpired } from "./retention";
 
 beforeEach(() => awayFromBoundary(24 * 60 * 60 * 1000, 15_000), 30_000);
 
 const DAY = 86_400_000;
-/** Index hits in every data shard. */
-const ftsHits = async (word: string) => {
-  let n = 0;
-  for (const d1 of allShardD1s())
-    n += (await d1
-      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
-      .bind(`"${word}"`)
-      .first<{ n: number }>())!.n;
-  return n;
-};
 const fingerprintRows = async (orgId: string) =>
   (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM log_fingerprints WHERE org_id = ?").bind(orgId).first<{ n: number }>())!
     .n;
@@ -63,7 +53,7 @@ describe("metadata retention", () => {
           .bind(org.orgId, "f".repeat(64), l.id, l.createdAt.getTime()),
       ),
     );
-    expect(await ftsHits(word)).toBe(3);
+    expect(await indexHits(word)).toBe(3);
 
     const report = await purgeExpired(env, testDb(), now);
     expect(report).toMatchObject({ logs: 1, contents: 1, complete: true });
@@ -80,7 +70,7 @@ describe("metadata retention", () => {
       contentExpired: false,
     });
     // The index forgot the purged text; search finds the fresh log only.
-    expect(await ftsHits(word)).toBe(1);
+    expect(await indexHits(word)).toBe(1);
     expect((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body.map((l: { id: string }) => l.id)).toEqual([fresh.id]);
     // The deleted log's fingerprint went with it; the purged one's stays with its metadata.
     expect(await fingerprintRows(org.orgId)).toBe(1);

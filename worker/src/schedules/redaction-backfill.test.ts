@@ -5,22 +5,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { promptLogs } from "@promptsentry/schema/tables/logs";
-import { allShardD1s, call, dataDb, insertLogs, registerOrg, testDb } from "../../test/helpers";
+import { call, dataDb, indexHits, insertLogs, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { redactStoredLogs } from "./redaction-backfill";
 
 const awsKey = () =>
   `AKIA${Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ234567"[b % 30]).join("")}`;
-/** Index hits in every data shard. */
-const ftsHits = async (value: string) => {
-  let n = 0;
-  for (const d1 of allShardD1s())
-    n += (await d1
-      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
-      .bind(`"${value}"`)
-      .first<{ n: number }>())!.n;
-  return n;
-};
 
 describe("redaction backfill", () => {
   it("redacts old logs in place with fingerprints and moved findings, re-indexes them, and leaves 'off' organizations as they are", async () => {
@@ -46,7 +36,7 @@ describe("redaction backfill", () => {
       { prompt: "nothing secret here", response: "fine" },
     ]);
     const [kept] = await insertLogs(off.orgId, [{ prompt: `off org ${secret}`, response: "ok" }]);
-    expect(await ftsHits(secret)).toBe(2);
+    expect(await indexHits(secret)).toBe(2);
 
     await runCron("* * * * *", Date.now());
 
@@ -62,7 +52,7 @@ describe("redaction backfill", () => {
     expect(redacted.findings[0]).toEqual(findings[0]);
     expect(rows.find((r) => r.id === plain.id)).toMatchObject({ prompt: "nothing secret here", redactionMode: "credentials" });
     // The index forgot the raw value; the fingerprint filter finds the log.
-    expect(await ftsHits(secret)).toBe(1); // the "off" organization's log
+    expect(await indexHits(secret)).toBe(1); // the "off" organization's log
     expect(
       (await call("GET", `/logs?fingerprint=${secretFinding.fingerprint}`, { key: org.apiKey })).body.map((l: { id: string }) => l.id),
     ).toEqual([old.id]);

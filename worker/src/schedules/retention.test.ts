@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { webhookDeliveries, webhooks } from "@promptsentry/schema/tables/delivery";
-import { allShardD1s, awayFromBoundary, call, dataD1, dataDb, registerOrg, testDb, type TestOrg } from "../../test/helpers";
+import { awayFromBoundary, call, dataD1, dataDb, indexHits, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { purgeExpired } from "./retention";
 
@@ -17,16 +17,6 @@ const setRetention = (orgId: string, retentionDays: number, metadataRetentionDay
   testDb().update(orgSettings).set({ retentionDays, metadataRetentionDays }).where(eq(orgSettings.orgId, orgId));
 const countLogs = async (orgId: string) =>
   (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
-/** Index hits in every data shard. */
-const ftsHits = async (word: string) => {
-  let n = 0;
-  for (const d1 of allShardD1s())
-    n += (await d1
-      .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
-      .bind(word)
-      .first<{ n: number }>())!.n;
-  return n;
-};
 const searchCount = async (org: TestOrg, word: string) =>
   (await call("GET", `/logs?search=${word}&limit=200`, { key: org.apiKey })).body.length;
 
@@ -80,14 +70,14 @@ describe("retention purge", () => {
     const modelsBefore = (await call("GET", "/analytics/models?days=30", { key: short.apiKey })).body;
     expect(statsBefore.totalPrompts).toBe(15);
     expect(await searchCount(short, word)).toBe(12);
-    expect(await ftsHits(word)).toBe(16);
+    expect(await indexHits(word)).toBe(16);
 
     await runCron("17 * * * *", now);
 
     expect(await countLogs(short.orgId)).toBe(3);
     expect(await searchCount(short, word)).toBe(0);
     expect(await searchCount(short, "fresh")).toBe(3);
-    expect(await ftsHits(word)).toBe(4); // only the other organization's
+    expect(await indexHits(word)).toBe(4); // only the other organization's
     expect(await countLogs(long.orgId)).toBe(4);
     expect(await searchCount(long, word)).toBe(4);
     expect(await countDeliveries(short.orgId)).toBe(1);

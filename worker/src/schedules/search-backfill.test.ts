@@ -1,5 +1,5 @@
-// Logs stored before the current search index (migration 0015 on a database with logs) are indexed
-// into prompt_logs_search by the minute schedule in chunks. Meanwhile searches read prompt_logs_fts,
+// Logs stored before the current search index (migration 0021 on a database with logs) are indexed
+// into prompt_logs_trigrams by the minute schedule in chunks. Meanwhile searches read prompt_logs_search,
 // which every write, delete and re-write keeps current, so no search misses a log during the rebuild;
 // the triggers leave the rowids still to rebuild alone in the new index (no double entry, no "delete"
 // of an entry not yet there), and each log lands in its own organization's block.
@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../tenancy/db";
 import { call, dataD1, insertLogs, placeOnShard, registerOrg, type TestOrg } from "../../test/helpers";
+import { trigramSearch } from "../queries/search-terms";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
 import { backfillSearchIndex, indexNextChunk, indexQueuedChunk } from "./search-backfill";
@@ -14,28 +15,32 @@ import { backfillSearchIndex, indexNextChunk, indexQueuedChunk } from "./search-
 const found = async (org: TestOrg, word: string) =>
   ((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body as { prompt: string }[]).map((l) => l.prompt).sort();
 
-type Index = "prompt_logs_search" | "prompt_logs_fts";
-/** Index hits for a word in the whole shard, every tenant's block. */
-const hits = async (d1: D1Database, word: string, index: Index = "prompt_logs_search") =>
-  (await d1.prepare(`SELECT count(*) AS n FROM ${index} WHERE ${index} MATCH ?`).bind(`"${word}"`).first<{ n: number }>())!.n;
+type Index = "prompt_logs_trigrams" | "prompt_logs_search";
+/** Index hits for a word in the whole shard, every tenant's block (prompt_logs_trigrams: its trigrams ANDed). */
+const hits = async (d1: D1Database, word: string, index: Index = "prompt_logs_trigrams") =>
+  (await d1
+    .prepare(`SELECT count(*) AS n FROM ${index} WHERE ${index} MATCH ?`)
+    .bind(index === "prompt_logs_trigrams" ? trigramSearch([word], []).match : `"${word}"`)
+    .first<{ n: number }>())!.n;
 const integrityCheck = (d1: D1Database, index: Index) =>
   d1.prepare(`INSERT INTO ${index} (${index}, rank) VALUES ('integrity-check', 0)`).run();
 
 /**
- * The state migration 0015 leaves in a database that already held logs: every log in the previous
- * index (prompt_logs_fts, rowid (tenant_no << 40) + rowid), none in prompt_logs_search, every rowid up
- * to `lastRowid` (default: the newest) waiting for the rebuild.
+ * The state migration 0021 leaves in a database that already held logs: every log in the previous
+ * index (prompt_logs_search, same rowids), none in prompt_logs_trigrams, every rowid up to
+ * `lastRowid` (default: the newest) waiting for the rebuild.
  */
 async function asIfUpgraded(d1: D1Database, lastRowid?: number) {
   const { first, last } = (await d1
     .prepare("SELECT min(rowid) AS first, max(rowid) AS last FROM prompt_logs")
     .first<{ first: number; last: number }>())!;
   await d1.batch([
+    d1.prepare("INSERT INTO prompt_logs_trigrams (prompt_logs_trigrams) VALUES ('delete-all')"),
     d1.prepare("INSERT INTO prompt_logs_search (prompt_logs_search) VALUES ('delete-all')"),
     d1.prepare(
-      "INSERT INTO prompt_logs_fts (rowid, prompt, response) SELECT (t.tenant_no << 40) + p.rowid, p.prompt, p.response FROM prompt_logs p JOIN search_tenants t ON t.org_id = p.org_id WHERE p.rowid NOT IN (SELECT log_rowid FROM search_queue)",
+      "INSERT INTO prompt_logs_search (rowid, prompt, response) SELECT (t.tenant_no << 40) + 1099511627775 - p.rowid, p.prompt, p.response FROM prompt_logs p JOIN search_tenants t ON t.org_id = p.org_id WHERE p.rowid NOT IN (SELECT log_rowid FROM search_queue)",
     ),
-    d1.prepare("INSERT INTO search_rebuild (id, next_rowid, last_rowid) VALUES (1, ?, ?)").bind(first, lastRowid ?? last),
+    d1.prepare("INSERT INTO search_trigrams_rebuild (id, next_rowid, last_rowid) VALUES (1, ?, ?)").bind(first, lastRowid ?? last),
   ]);
 }
 
@@ -44,7 +49,7 @@ async function rebuild(d1: D1Database, size: number) {
   const db = createDb(d1);
   let chunks = 0;
   for (let left = 1; left > 0; chunks++) left = await indexNextChunk(db, size);
-  expect(await d1.prepare("SELECT count(*) AS n FROM search_rebuild").first("n")).toBe(0);
+  expect(await d1.prepare("SELECT count(*) AS n FROM search_trigrams_rebuild").first("n")).toBe(0);
   return chunks;
 }
 
@@ -69,7 +74,7 @@ describe("search index rebuild", () => {
     expect(await found(a, "gannet")).toEqual(["gannet now"]);
     expect(await found(b, "puffin")).toEqual(["puffin of b"]);
     expect(await hits(d1, "puffin")).toBe(1); // the new log only: the rest is the rebuild's
-    await integrityCheck(d1, "prompt_logs_fts");
+    await integrityCheck(d1, "prompt_logs_search");
 
     expect(await rebuild(d1, 2)).toBeGreaterThan(1);
     expect(await hits(d1, "puffin")).toBe(4);
@@ -82,8 +87,8 @@ describe("search index rebuild", () => {
     await insertLogs(a.orgId, [{ prompt: "puffin four" }]);
     await d1.prepare("DELETE FROM prompt_logs WHERE prompt = 'puffin one'").run();
     expect(await found(a, "puffin")).toEqual(["puffin four", "puffin three", "puffin two"]);
-    expect(await hits(d1, "four", "prompt_logs_fts")).toBe(0);
-    await integrityCheck(d1, "prompt_logs_search");
+    expect(await hits(d1, "four", "prompt_logs_search")).toBe(0);
+    await integrityCheck(d1, "prompt_logs_trigrams");
   });
 
   it("indexes a log queued when it starts, and a new log whose rowid it still covers, exactly once", async () => {
@@ -106,7 +111,7 @@ describe("search index rebuild", () => {
     await rebuild(d1, 1_000);
     expect(await hits(d1, "kestrel")).toBe(3);
     expect(await found(org, "kestrel")).toEqual(["kestrel new", "kestrel old", "kestrel queued"]);
-    await integrityCheck(d1, "prompt_logs_search");
+    await integrityCheck(d1, "prompt_logs_trigrams");
   });
 
   it("leaves a queued log to the queue when it reaches it first", async () => {
@@ -121,12 +126,12 @@ describe("search index rebuild", () => {
       )
       .bind(`${org.orgId}-q`, org.orgId, Date.now())
       .run();
-    await d1.prepare("UPDATE search_rebuild SET last_rowid = last_rowid + 1").run();
+    await d1.prepare("UPDATE search_trigrams_rebuild SET last_rowid = last_rowid + 1").run();
     await rebuild(d1, 1_000);
     expect(await hits(d1, "harrier")).toBe(1); // the old log; the queued one waits for the queue
     expect(await indexQueuedChunk(createDb(d1))).toBe(0);
     expect(await hits(d1, "harrier")).toBe(2);
-    await integrityCheck(d1, "prompt_logs_search");
+    await integrityCheck(d1, "prompt_logs_trigrams");
   });
 
   it("runs each minute on every shard within its time budget, and has nothing to do once done", async () => {
@@ -172,6 +177,6 @@ describe("search index rebuild", () => {
     await runCron(CRONS.metrics, Date.now());
     expect(await found(a, "merlin")).toEqual(["merlin one", "merlin two"]);
     expect(await d1.prepare("SELECT count(*) AS n FROM search_queue").first("n")).toBe(0);
-    await integrityCheck(d1, "prompt_logs_search");
+    await integrityCheck(d1, "prompt_logs_trigrams");
   });
 });

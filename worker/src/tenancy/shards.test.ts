@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
-import { allShardD1s, awayFromBoundary, call, orgShard, registerOrg, shardD1, testDb } from "../../test/helpers";
+import { allShardD1s, awayFromBoundary, call, indexHits, orgShard, registerOrg, shardD1, testDb } from "../../test/helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { pickShard, SHARD_COUNT, shardBindings } from "./shards";
 
@@ -68,11 +68,7 @@ describe("routing", () => {
         expect(await count(d1, "prompt_logs", org.orgId), `prompt_logs of org ${i} in shard ${n}`).toBe(expected);
         expect(await count(d1, "daily_usage", org.orgId), `daily_usage of org ${i} in shard ${n}`).toBe(expected);
         expect(await count(d1, "alerts", org.orgId), `alerts of org ${i} in shard ${n}`).toBe(expected);
-        const fts = await d1
-          .prepare("SELECT count(*) AS n FROM prompt_logs_search WHERE prompt_logs_search MATCH ?")
-          .bind(`"${org.orgId}"`)
-          .first<{ n: number }>();
-        expect(fts!.n).toBe(expected);
+        expect(await indexHits(org.orgId, [d1]), `index entries of org ${i} in shard ${n}`).toBe(expected);
       }
       // The control database keeps none of it.
       expect(await count(env.DB, "prompt_logs", org.orgId)).toBe(0);
