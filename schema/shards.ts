@@ -6,6 +6,18 @@ export const DATA_SHARDS = ["DATA_0", "DATA_1"] as const;
 
 export type DataShardBinding = (typeof DATA_SHARDS)[number];
 
+/**
+ * The log segment pool (docs/scaling.md#step-3--segments): databases an organization's later log
+ * segments are placed in, each owned by one segment at a time so that an expired segment is emptied
+ * whole. Same migrations as the shards. Growing the pool appends a name, as for DATA_SHARDS.
+ */
+export const SEGMENT_DBS = ["SEG_0", "SEG_1"] as const;
+
+export type SegmentDbBinding = (typeof SEGMENT_DBS)[number];
+
+/** A database that holds logs: a data shard (segment 0) or a pool database (later segments). */
+export type LogsDbBinding = DataShardBinding | SegmentDbBinding;
+
 /** Tables kept in the control database (read on every request, low write rate). */
 export const CONTROL_TABLES = [
   "organizations",
@@ -16,6 +28,7 @@ export const CONTROL_TABLES = [
   "webhooks",
   "integrations",
   "custom_metrics",
+  "log_segments",
   // Also in DATA_TABLES: a record lives beside what it records (settings, keys, members… here).
   "audit_log",
 ] as const;

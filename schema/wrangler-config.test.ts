@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { INGEST_RATE_LIMITS } from "./constants/plans";
-import { DATA_SHARDS } from "./shards";
+import { DATA_SHARDS, SEGMENT_DBS } from "./shards";
 
 // wrangler.toml must carry numbers of its own; this keeps them equal to the constants the API quotes.
 describe("wrangler.toml", () => {
@@ -19,10 +19,10 @@ describe("wrangler.toml", () => {
     }
   });
 
-  it("declares one D1 binding per data shard, in DATA_SHARDS order, each with the migrations", () => {
+  it("declares one D1 binding per data shard and per segment pool database, in order, each with the migrations", () => {
     const bindings = [...toml.matchAll(/\[\[d1_databases\]\]\s+binding = "(\w+)"[^[]*?migrations_dir = "schema\/migrations"/g)].map(
       (m) => m[1],
     );
-    expect(bindings).toEqual(["DB", ...DATA_SHARDS]);
+    expect(bindings).toEqual(["DB", ...DATA_SHARDS, ...SEGMENT_DBS]);
   });
 });

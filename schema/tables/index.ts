@@ -11,3 +11,4 @@ export * from "./alerts";
 export * from "./delivery";
 export * from "./metrics";
 export * from "./audit";
+export * from "./segments";

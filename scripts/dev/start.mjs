@@ -60,7 +60,8 @@ function buildWeb() {
   run(bin("vite"), ["build", "--config", "web/vite.config.ts", "--logLevel", "warn", ...outDir]);
 }
 
-// Every D1 binding of wrangler.toml: the control database DB and the data shards DATA_0, DATA_1, …
+// Every D1 binding of wrangler.toml: the control database DB, the data shards DATA_0, DATA_1, … and the
+// log segment pool SEG_0, SEG_1, …
 // (schema/shards.ts). One migration set applies to each (docs/data.md says which tables each uses).
 const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
 

@@ -2,7 +2,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type * as tables from "@promptsentry/schema/tables";
 import type { Permission } from "@promptsentry/schema/constants/access";
 import type { PlanId } from "@promptsentry/schema/constants/plans";
-import type { DataShardBinding } from "@promptsentry/schema/shards";
+import type { DataShardBinding, SegmentDbBinding } from "@promptsentry/schema/shards";
 import type { DeliveryMessage } from "./delivery/messages";
 
 /** Bindings and variables of the worker (wrangler.toml [vars], secrets, D1). */
@@ -27,7 +27,9 @@ export type Bindings = {
   /** Gateway time limits in ms, when not the defaults of schema/constants/ (gateway/forward.ts). */
   GATEWAY_HEADERS_TIMEOUT_MS?: string;
   GATEWAY_IDLE_TIMEOUT_MS?: string;
-} & Record<DataShardBinding, D1Database>;
+  /** Bytes at which the minute schedule closes an organization's newest log segment; unset: never (tenancy/segments.ts). */
+  LOG_SEGMENT_BUDGET_BYTES?: string;
+} & Record<DataShardBinding | SegmentDbBinding, D1Database>;
 
 export type Db = DrizzleD1Database<typeof tables>;
 

@@ -4,10 +4,9 @@
 // batches a set of requests cost; and its live feed pointed at the local receiver, with what the
 // organization's room was sent.
 import { env, runInDurableObject } from "cloudflare:test";
-import { DATA_SHARDS } from "@promptsentry/schema/shards";
+import { DATA_SHARDS, type LogsDbBinding, SEGMENT_DBS } from "@promptsentry/schema/shards";
 import { committerOf } from "../src/ingestion/ingest-logs";
 import type { Bindings } from "../src/env";
-import type { DbRef } from "../src/ingestion/jobs";
 import { roomPath } from "../src/lib/realtime";
 import { createDb } from "../src/tenancy/db";
 import { countingD1 } from "./d1-counter";
@@ -19,11 +18,11 @@ export const committer = (orgId: string) => committerOf(env, orgId);
 /** Counts the D1 work of the organization's committer from now on (its D1s are wrapped, not replaced). */
 export async function countCommitter(orgId: string) {
   const control = countingD1(env.DB);
-  const shards = Object.fromEntries(DATA_SHARDS.map((name) => [name, countingD1(env[name])]));
+  const shards = Object.fromEntries([...DATA_SHARDS, ...SEGMENT_DBS].map((name) => [name, countingD1(env[name])]));
   const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId));
   await runInDurableObject(stub, (instance: DurableObject) => {
     // The committer's one seam to its databases (IngestCommitter.databases).
-    (instance as unknown as { databases: (ref: DbRef) => unknown }).databases = (ref: DbRef) => ({
+    (instance as unknown as { databases: (ref: LogsDbBinding) => unknown }).databases = (ref: LogsDbBinding) => ({
       db: createDb(control.db),
       data: createDb(shards[ref].db),
     });

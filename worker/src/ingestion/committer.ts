@@ -21,9 +21,11 @@ import {
 import type { Bindings, TenantDbs } from "../env";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../tenancy/db";
+import { newestFirst, segmentAt, segmentsOf } from "../tenancy/segments";
+import { DATA_SHARDS, type LogsDbBinding } from "@promptsentry/schema/shards";
 import { OrgContextCache } from "../tenancy/context-cache";
 import { commitGroup } from "./group-commit";
-import { jobError, type CommitJob, type CommitResult, type DbRef } from "./jobs";
+import { jobError, type CommitJob, type CommitResult } from "./jobs";
 
 type Waiting = { job: CommitJob; bytes: number; resolve: (result: CommitResult) => void; at: number };
 /** The committer's previous flush: how many requests it wrote and when it ended (ms). */
@@ -104,8 +106,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
     return { flushes: this.flushes };
   }
 
-  /** The control database and the data shard behind a job's DbRef. */
-  protected databases(ref: DbRef): TenantDbs {
+  /** The control database and the database of the segment a flush writes to. */
+  protected databases(ref: LogsDbBinding): TenantDbs {
     return { db: createDb(this.env.DB), data: createDb(this.env[ref]) };
   }
 
@@ -128,11 +130,20 @@ export class IngestCommitter extends DurableObject<Bindings> {
         this.flushes++;
         let results: CommitResult[];
         try {
+          // The flush's ids are stamped `now`: they go to the segment whose range holds it.
+          const now = new Date();
+          const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
+          const target = segmentAt(segments, now.getTime());
           results = await commitGroup(
-            this.databases(db),
+            {
+              ...this.databases(target.binding),
+              priorSegments: newestFirst(segments)
+                .filter((s) => s.seq < target.seq)
+                .map((s) => s.db),
+            },
             orgId,
             group.map((w) => w.job),
-            new Date(),
+            now,
             this.context,
           );
         } catch (error) {

@@ -32,9 +32,12 @@ async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprint
   return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
-/** Commits `jobs` (all of organization `orgId`, all writing to its shard `dbs.data`); one result per job, in order. Never throws. */
+/** Where a flush goes: `data` is the segment it writes to; `priorSegments` the organization's older live ones (tenancy/segments.ts). */
+export type FlushDbs = TenantDbs & { priorSegments?: Db[] };
+
+/** Commits `jobs` (all of organization `orgId`, all writing to its segment `dbs.data`); one result per job, in order. Never throws. */
 export async function commitGroup(
-  dbs: TenantDbs,
+  dbs: FlushDbs,
   orgId: string,
   jobs: CommitJob[],
   now = new Date(),
@@ -52,7 +55,7 @@ export async function commitGroup(
 }
 
 async function judgeAndWrite(
-  dbs: TenantDbs,
+  dbs: FlushDbs,
   orgId: string,
   jobs: CommitJob[],
   now: Date,
@@ -64,6 +67,10 @@ async function judgeAndWrite(
   // Idempotency-Keys from the shard). A read shared by jobs (the same key, the same Idempotency-Key) is made once.
   const controlReads: BatchItem<"sqlite">[] = [];
   const dataReads: BatchItem<"sqlite">[] = [];
+  // A retry soon after a rollover finds its request's rows in the segment before (tenancy/segments.ts):
+  // the same lookups there, index for index, in parallel.
+  const previous = dbs.priorSegments?.[0];
+  const priorReads: BatchItem<"sqlite">[] = [];
   const slots = new Map<string, number>();
   const slot = (id: string, into: BatchItem<"sqlite">[], statement: () => BatchItem<"sqlite">) => {
     let at = slots.get(id);
@@ -80,13 +87,22 @@ async function judgeAndWrite(
             principalQuery(control, { by: "check", id: check.keyId, hash: check.keyHash }),
           )
         : -1,
-      replay: key ? slot(`idem\n${kind}\n${key}`, dataReads, () => idempotencyLookup(db, orgId, key, kind)) : -1,
+      replay: key
+        ? slot(`idem\n${kind}\n${key}`, dataReads, () => {
+            if (previous) priorReads.push(idempotencyLookup(previous, orgId, key, kind));
+            return idempotencyLookup(db, orgId, key, kind);
+          })
+        : -1,
     };
   });
   // The organization, settings and subscribers come from the committer's cache while it holds them.
   const cached = cache?.get(orgId, now.getTime()) ?? null;
   const stamp = cache?.stamp() ?? 0;
-  const ctx = await ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true, cached });
+  type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
+  const [ctx, priorRows] = await Promise.all([
+    ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true, cached, priorSegments: dbs.priorSegments }),
+    previous && priorReads.length ? (previous.batch(priorReads as Batch) as Promise<unknown[][]>) : [],
+  ]);
   if (cache && !cached) cache.set(orgId, { org: ctx.org, settings: ctx.settings, subscribers: ctx.subscribers }, now.getTime(), stamp);
   const subscribers = {
     ...ctx.subscribers,
@@ -118,7 +134,8 @@ async function judgeAndWrite(
       const key = job.opts.idempotencyKey;
       const kind = job.opts.idempotencyKind ?? "single";
       if (key) {
-        const stored = replayedRows(ctx.dataRows[reads[i].replay] as PromptLogRow[], key, kind);
+        const slotRows = [...(ctx.dataRows[reads[i].replay] as PromptLogRow[]), ...((priorRows[reads[i].replay] ?? []) as PromptLogRow[])];
+        const stored = replayedRows(slotRows, key, kind);
         if (stored) {
           results[i].stored = { rows: stored, newAlerts: [], replayed: true };
           continue;

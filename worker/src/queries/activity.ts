@@ -19,6 +19,9 @@ const totalColumns = {
 };
 
 /** Each model the organization's logs name (daily_usage: a row per day and model, never a scan of logs). */
+/** At most this many models: the filter's options. */
+export const MODELS_SEEN_LIMIT = 500;
+
 export async function modelsSeen(db: Db, orgId: string) {
   const rows = await db
     .select({ model: dailyUsage.model, prompts: sql<number>`sum(${dailyUsage.total})`.mapWith(Number), lastSeen: max(dailyUsage.day) })
@@ -26,7 +29,7 @@ export async function modelsSeen(db: Db, orgId: string) {
     .where(eq(dailyUsage.orgId, orgId))
     .groupBy(dailyUsage.model)
     .orderBy(desc(sql`sum(${dailyUsage.total})`), asc(dailyUsage.model))
-    .limit(500);
+    .limit(MODELS_SEEN_LIMIT);
   return rows.map((r) => ({ model: r.model, prompts: r.prompts, lastSeen: r.lastSeen ?? "" }));
 }
 

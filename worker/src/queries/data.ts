@@ -6,7 +6,8 @@ import { customMetrics } from "@promptsentry/schema/tables/metrics";
 import { dailyActiveUsers, dailyUsage, hourlyUsage } from "@promptsentry/schema/tables/usage";
 import { otelPending } from "@promptsentry/schema/tables/logs";
 import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
-import type { Db, TenantDbs } from "../env";
+import type { Db } from "../env";
+import { newestFirst, type Segment } from "../tenancy/segments";
 import { deleteRecords, type Recorder } from "./audit";
 import { inChunks, type ChunksDone } from "./chunks";
 
@@ -23,7 +24,7 @@ export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUN
 }
 
 /**
- * The data shard's rows of the organization, then the custom metrics' last results in the control
+ * The organization's rows in every live segment (its data shard first of all), then the custom metrics' last results in the control
  * database, with the deletion's audit record.
  *
  * The audit log is split the way the data is. The shard's records (flag feedback: verdicts, notes that
@@ -35,22 +36,30 @@ export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUN
  * written exactly when the deletion completed (the shard's chunks before it cannot share a batch with
  * the control database; a deletion interrupted midway leaves no record until it is run again).
  */
-export async function deleteOrganizationData({ db: control, data: db }: TenantDbs, orgId: string, audit: Recorder): Promise<void> {
-  const logs = await deleteAllLogs(db, orgId);
-  await db.batch([
-    deleteRecords(db, orgId),
-    db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
-    db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
-    // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
-    db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
-    db.delete(alerts).where(eq(alerts.orgId, orgId)),
-    db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
-    db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
-    // OTLP calls still waiting for their other half hold prompt text too.
-    db.delete(otelPending).where(eq(otelPending.orgId, orgId)),
-  ]);
+export async function deleteOrganizationData(
+  { db: control, segments }: { db: Db; segments: readonly Segment[] },
+  orgId: string,
+  audit: Recorder,
+): Promise<void> {
+  let deleted = 0;
+  // Every live segment holds the organization's logs and what its triggers counted (tenancy/segments.ts).
+  for (const { db } of newestFirst(segments)) {
+    deleted += (await deleteAllLogs(db, orgId)).rows;
+    await db.batch([
+      deleteRecords(db, orgId),
+      db.delete(dailyUsage).where(eq(dailyUsage.orgId, orgId)),
+      db.delete(dailyActiveUsers).where(eq(dailyActiveUsers.orgId, orgId)),
+      // The anomaly detector's baseline goes too, or it would compare new traffic to deleted history.
+      db.delete(hourlyUsage).where(eq(hourlyUsage.orgId, orgId)),
+      db.delete(alerts).where(eq(alerts.orgId, orgId)),
+      db.delete(anomalyDetections).where(eq(anomalyDetections.orgId, orgId)),
+      db.delete(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId)),
+      // OTLP calls still waiting for their other half hold prompt text too.
+      db.delete(otelPending).where(eq(otelPending.orgId, orgId)),
+    ]);
+  }
   await control.batch([
     control.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
-    audit({ action: "data.delete", entityType: "data", entityId: orgId, before: { logs: logs.rows }, after: { logs: 0 } }),
+    audit({ action: "data.delete", entityType: "data", entityId: orgId, before: { logs: deleted }, after: { logs: 0 } }),
   ]);
 }

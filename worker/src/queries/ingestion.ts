@@ -43,7 +43,14 @@ export async function ingestContext(
   { db, data }: TenantDbs,
   orgId: string,
   now: Date,
-  opts: { control?: BatchItem<"sqlite">[]; data?: BatchItem<"sqlite">[]; subscribers?: boolean; cached?: OrgContext | null } = {},
+  opts: {
+    control?: BatchItem<"sqlite">[];
+    data?: BatchItem<"sqlite">[];
+    subscribers?: boolean;
+    cached?: OrgContext | null;
+    /** The organization's older live segments, when `data` is not its only one: their usage counts too. */
+    priorSegments?: Db[];
+  } = {},
 ): Promise<IngestContext & { subscribers: Subscribers; controlRows: unknown[][]; dataRows: unknown[][] }> {
   const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const cached = opts.cached ?? null;
@@ -69,20 +76,25 @@ export async function ingestContext(
       ];
   const controlReads = [...contextReads, ...(opts.control ?? [])];
   type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
-  const [controlRows, [[usage], ...dataRest]] = (await Promise.all([
+  const usageRead = (d: Db) =>
+    d
+      .select({
+        allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
+        thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
+      })
+      .from(dailyUsage)
+      .where(eq(dailyUsage.orgId, orgId));
+  const [controlRows, [[usage], ...dataRest], ...prior] = (await Promise.all([
     controlReads.length ? db.batch(controlReads as unknown as Batch) : [],
-    data.batch([
-      data
-        .select({
-          allTime: sql<number>`coalesce(sum(${dailyUsage.total}), 0)`,
-          thisMonth: sql<number>`coalesce(sum(CASE WHEN ${dailyUsage.day} >= ${monthStart} THEN ${dailyUsage.total} END), 0)`,
-        })
-        .from(dailyUsage)
-        .where(eq(dailyUsage.orgId, orgId)),
-      ...(opts.data ?? []),
-    ] as unknown as Batch),
-  ])) as unknown as [unknown[][], [[Usage], ...unknown[][]]];
+    data.batch([usageRead(data), ...(opts.data ?? [])] as unknown as Batch),
+    // Each older live segment counted the logs written to it (tenancy/segments.ts): read in parallel, no added wait.
+    ...(opts.priorSegments ?? []).map(usageRead),
+  ])) as unknown as [unknown[][], [[Usage], ...unknown[][]], ...Usage[][]];
   const usageNow = { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) };
+  for (const [u] of prior) {
+    usageNow.allTime += Number(u?.allTime ?? 0);
+    usageNow.thisMonth += Number(u?.thisMonth ?? 0);
+  }
   if (cached) return { ...cached, usage: usageNow, controlRows, dataRows: dataRest };
   const [[org], [settingsRow], ...controlRest] = controlRows as [[Organization], [OrgSettings], ...unknown[][]];
   const subscribers: Subscribers = opts.subscribers

@@ -12,7 +12,8 @@ import { dailyUsage } from "@promptsentry/schema/tables/usage";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { promptLogs } from "@promptsentry/schema/tables/logs";
 import type { LogFilter } from "@promptsentry/schema/requests/logs";
-import type { Db, TenantDbs } from "../env";
+import type { Db } from "../env";
+import { newestFirst, type Segment } from "../tenancy/segments";
 import { indexedSearch, logFilters, type StoredUserFilter } from "./logs";
 import { searchCountRows, searchIndexOf } from "./search";
 
@@ -20,6 +21,8 @@ const DAY_MS = 86_400_000;
 
 export type LogCounts = { total: number; capped: boolean } & Record<FlagStatus, number | null>;
 type CountsFilter = StoredUserFilter<LogFilter>;
+/** The control database (settings) and the organization's log segments (tenancy/segments.ts). */
+type SegmentedDbs = { db: Db; segments: readonly Segment[] };
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -58,8 +61,8 @@ async function intactFromMs(control: Db, orgId: string, now: number): Promise<nu
   return (Math.floor((now - days * DAY_MS) / DAY_MS) + 1) * DAY_MS;
 }
 
-async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: string, q: CountsFilter, now: number): Promise<LogCounts> {
-  const intactFrom = await intactFromMs(control, orgId, now);
+/** One segment's per-flag counts: its aggregate rows (kept by its own triggers) plus its rows before the horizon's next day. */
+async function aggregateIn(db: Db, orgId: string, q: CountsFilter, intactFrom: number, perFlag: Record<FlagStatus, number>) {
   const usageWhere: SQL[] = [
     eq(dailyUsage.orgId, orgId),
     sql`${dailyUsage.day} >= strftime('%Y-%m-%d', ${intactFrom} / 1000, 'unixepoch')`,
@@ -85,9 +88,20 @@ async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: s
       // instead of that whole index to skip a sort: every log of the organization, 1M in a big tenant.
       .groupBy(sql`+${promptLogs.flagStatus}`),
   ]);
-  const perFlag = zero();
-  for (const f of FLAG_STATUSES) perFlag[f] = Number(usage[f]);
+  for (const f of FLAG_STATUSES) perFlag[f] += Number(usage[f]);
   for (const r of older) if (r.flagStatus in perFlag) perFlag[r.flagStatus as FlagStatus] += r.n;
+}
+
+/** Every live segment's aggregate counts, summed: each segment's triggers count the logs written to it. */
+async function countFromAggregate(
+  { db: control, segments }: SegmentedDbs,
+  orgId: string,
+  q: CountsFilter,
+  now: number,
+): Promise<LogCounts> {
+  const intactFrom = await intactFromMs(control, orgId, now);
+  const perFlag = zero();
+  await Promise.all(newestFirst(segments).map((s) => aggregateIn(s.db, orgId, q, intactFrom, perFlag)));
   return withTotal(perFlag, q.flagStatus?.length ? q.flagStatus : FLAG_STATUSES);
 }
 
@@ -96,26 +110,33 @@ async function countFromAggregate({ db: control, data: db }: TenantDbs, orgId: s
  * of the FTS index joined to the logs (search.ts), so the LIMIT also stops the index scan and other
  * organizations' entries are never read.
  */
-async function countCapped(db: Db, orgId: string, q: CountsFilter): Promise<LogCounts> {
+async function cappedRowsIn(db: Db, orgId: string, q: CountsFilter) {
   const terms = indexedSearch(q);
   const filters = logFilters(orgId, q, { ftsJoined: !!terms });
   const where = and(...filters)!;
-  const rows = terms
-    ? await searchCountRows(db, await searchIndexOf(db), orgId, terms, where, q, filters.length === 1)
-    : await db.all<{ flag_status: string; n: number }>(
+  return terms
+    ? searchCountRows(db, await searchIndexOf(db), orgId, terms, where, q, filters.length === 1)
+    : db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );
+}
+
+/** The live segments newest first, each counted up to the cap, stopping once the total passes it. */
+async function countCapped(segments: readonly Segment[], orgId: string, q: CountsFilter): Promise<LogCounts> {
   const perFlag = zero();
   let found = 0;
-  for (const r of rows) {
-    found += Number(r.n);
-    if (r.flag_status in perFlag) perFlag[r.flag_status as FlagStatus] = Number(r.n);
+  for (const segment of newestFirst(segments)) {
+    for (const r of await cappedRowsIn(segment.db, orgId, q)) {
+      found += Number(r.n);
+      if (r.flag_status in perFlag) perFlag[r.flag_status as FlagStatus] += Number(r.n);
+    }
+    if (found > LOG_COUNT_CAP) break;
   }
   if (found <= LOG_COUNT_CAP) return withTotal(perFlag, FLAG_STATUSES);
   return { total: LOG_COUNT_CAP, capped: true, ...(Object.fromEntries(FLAG_STATUSES.map((f) => [f, null])) as Record<FlagStatus, null>) };
 }
 
 /** How many logs match the filters, in all and per flag status (bounded work, see above). */
-export function countLogs(dbs: TenantDbs, orgId: string, q: CountsFilter, now = Date.now()): Promise<LogCounts> {
-  return aggregateAnswers(q) ? countFromAggregate(dbs, orgId, q, now) : countCapped(dbs.data, orgId, q);
+export function countLogs(dbs: SegmentedDbs, orgId: string, q: CountsFilter, now = Date.now()): Promise<LogCounts> {
+  return aggregateAnswers(q) ? countFromAggregate(dbs, orgId, q, now) : countCapped(dbs.segments, orgId, q);
 }

@@ -93,30 +93,40 @@ export function indexedSearch(q: Pick<LogsQuery, "search">): string[] | null {
 }
 
 /** The sortable columns; a log without the value sorts last either way (as -1 or +∞). */
-const SORT_COLUMNS = {
+export const SORT_COLUMNS = {
   time: promptLogs.createdAt,
   latency: promptLogs.latencyMs,
   tokens: promptLogs.tokenCount,
   cost: promptLogs.estimatedCost,
 } as const;
 
+export type SortColumn = keyof typeof SORT_COLUMNS;
+
+/** The value a list is ordered by: a log without it sorts last either way. */
+export const sortValue = (sort: SortColumn, order: "asc" | "desc") =>
+  order === "desc" ? sql`coalesce(${SORT_COLUMNS[sort]}, -1)` : sql`coalesce(${SORT_COLUMNS[sort]}, 9e999)`;
+
 /**
  * Keyset paging of a list ordered by a value: the key is (value, created_at, id), all in one
- * direction, and a page continues strictly after the cursor row's key. The cursor row is looked up
- * within the organization, so another organization's id matches nothing (an empty page).
+ * direction, and a page continues strictly after the cursor's key: the cursor row looked up within
+ * the organization (another organization's id matches nothing: an empty page), or a key as literals
+ * (segment-logs.ts, whose cursor row may be in another database).
  */
-function valueOrder(orgId: string, sort: keyof typeof SORT_COLUMNS, order: "asc" | "desc", before: string | undefined) {
-  const column = SORT_COLUMNS[sort];
-  const value = order === "desc" ? sql`coalesce(${column}, -1)` : sql`coalesce(${column}, 9e999)`;
+export function valueOrder(orgId: string, sort: SortColumn, order: "asc" | "desc", before: string | SQL | undefined) {
+  const value = sortValue(sort, order);
   const dir = order === "desc" ? desc : asc;
-  const cursor = before
-    ? sql`(${value}, ${promptLogs.createdAt}, ${promptLogs.id}) ${sql.raw(order === "desc" ? "<" : ">")} (SELECT ${value}, ${promptLogs.createdAt}, ${promptLogs.id} FROM ${promptLogs} WHERE ${promptLogs.id} = ${before} AND ${promptLogs.orgId} = ${orgId})`
+  const after =
+    typeof before === "string"
+      ? sql`(SELECT ${value}, ${promptLogs.createdAt}, ${promptLogs.id} FROM ${promptLogs} WHERE ${promptLogs.id} = ${before} AND ${promptLogs.orgId} = ${orgId})`
+      : before;
+  const cursor = after
+    ? sql`(${value}, ${promptLogs.createdAt}, ${promptLogs.id}) ${sql.raw(order === "desc" ? "<" : ">")} ${after}`
     : undefined;
   return { orderBy: [dir(value), dir(promptLogs.createdAt), dir(promptLogs.id)], cursor };
 }
 
 /** A list's columns: every one but the turns, which only a log's own page reads (serializeLogDetail). */
-const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
+export const LIST_COLUMNS = { ...getTableColumns(promptLogs), messages: sql<Conversation | null>`NULL` };
 
 export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQuery>) {
   const terms = indexedSearch(q);

@@ -11,6 +11,7 @@ import { orgOf } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
 import { organizationName } from "../queries/accounts";
 import { deleteOrganizationData } from "../queries/data";
+import { requestSegments } from "../tenancy/segments";
 import { jsonBody } from "../validate";
 
 export const dataRoutes = new Hono<AppEnv>().delete(
@@ -28,7 +29,7 @@ export const dataRoutes = new Hono<AppEnv>().delete(
       const message = "Type the organization name exactly to confirm";
       throw badRequest(message, { confirm: [message] });
     }
-    await deleteOrganizationData({ db: c.var.db, data: c.var.data }, orgId, await auditRecorder(c));
+    await deleteOrganizationData({ db: c.var.db, segments: await requestSegments(c) }, orgId, await auditRecorder(c));
     return c.json({ deleted: true } satisfies Deleted);
   },
 );

@@ -1,7 +1,7 @@
 // Flag feedback (docs/flags.md): operators mark a flag as a false alarm (or confirm it), or a safe log as
 // missed; Red Flags shows the precision estimate; the verdicts export as JSON Lines for retraining.
 // A log id outside the caller's organization is 404 on every path.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { stream } from "hono/streaming";
 import { FEEDBACK_VERDICT_LABELS, verdictsFor } from "@promptsentry/schema/constants/feedback";
 import { feedbackOrNullSchema, feedbackSchema, feedbackSummarySchema } from "@promptsentry/schema/responses";
@@ -15,8 +15,14 @@ import { orgOf, requirePrincipal } from "../middleware/auth";
 import { download, guard, json, noContent } from "../middleware/guard";
 import { deleteFeedback, feedbackExportPage, getFeedback, logFlag, saveFeedback, verdictCounts } from "../queries/feedback";
 import { jsonBody, validate } from "../validate";
+import { requestSegments, segmentForId } from "../tenancy/segments";
 
 const EXPORT_PAGE = 200;
+
+/** The database of the segment that holds log `id` (a verdict lives beside its log), or null: no such log. */
+async function logSegmentDb(c: Context<AppEnv>, id: string) {
+  return segmentForId(await requestSegments(c), id)?.db ?? null;
+}
 
 export const feedbackRoutes = new Hono<AppEnv>()
   .get(
@@ -68,10 +74,11 @@ export const feedbackRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      const found = await getFeedback({ db: c.var.db, data: c.var.data }, orgId, id);
+      const data = await logSegmentDb(c, id);
+      const found = data && (await getFeedback({ db: c.var.db, data }, orgId, id));
       if (found) return c.json(serializeFeedback(found.feedback, found.reviewerName));
       // No verdict yet answers null; an id that is not the organization's log answers 404.
-      if (!(await logFlag(c.var.data, orgId, id))) throw notFound("Log");
+      if (!data || !(await logFlag(data, orgId, id))) throw notFound("Log");
       return c.json(null);
     },
   )
@@ -89,16 +96,16 @@ export const feedbackRoutes = new Hono<AppEnv>()
       const principal = requirePrincipal(c);
       const { id } = c.req.valid("param");
       const { verdict, note } = c.req.valid("json");
-      const db = c.var.data;
-      const log = await logFlag(db, principal.orgId, id);
-      if (!log) throw notFound("Log");
+      const db = await logSegmentDb(c, id);
+      const log = db && (await logFlag(db, principal.orgId, id));
+      if (!db || !log) throw notFound("Log");
       const allowed = verdictsFor(log.flagStatus);
       if (!allowed.includes(verdict)) {
         const message = `A ${log.flagStatus} log can only be marked as ${allowed.map((v) => FEEDBACK_VERDICT_LABELS[v].toLowerCase()).join(" or ")}`;
         throw badRequest(message, { verdict: [message] });
       }
       const reviewedBy = principal.memberId ?? principal.keyId;
-      const audit = await auditRecorder(c, "data");
+      const audit = await auditRecorder(c, db);
       if (!(await saveFeedback(db, { orgId: principal.orgId, logId: id, reviewedBy, verdict, note: note ?? null }, audit)))
         throw notFound("Log");
       const saved = (await getFeedback({ db: c.var.db, data: db }, principal.orgId, id))!;
@@ -117,7 +124,8 @@ export const feedbackRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { id } = c.req.valid("param");
-      if (await deleteFeedback(c.var.data, orgId, id, await auditRecorder(c, "data"))) return c.body(null, 204);
-      throw notFound((await logFlag(c.var.data, orgId, id)) ? "Feedback" : "Log");
+      const db = await logSegmentDb(c, id);
+      if (db && (await deleteFeedback(db, orgId, id, await auditRecorder(c, db)))) return c.body(null, 204);
+      throw notFound(db && (await logFlag(db, orgId, id)) ? "Feedback" : "Log");
     },
   );

@@ -12,9 +12,10 @@ import { csvHeader, csvRow, jsonlRow } from "../lib/export";
 import { LOG_COUNT_CAP } from "@promptsentry/schema/constants/logs";
 import { orgOf } from "../middleware/auth";
 import { download, guard, json, list } from "../middleware/guard";
-import { modelsSeen } from "../queries/activity";
 import { countLogs } from "../queries/log-counts";
-import { fingerprintSummary, getLog, listLogs, userFilter } from "../queries/logs";
+import { userFilter } from "../queries/logs";
+import { fingerprintSummaryIn, getLogIn, listLogsIn, modelsSeenIn } from "../queries/segment-logs";
+import { requestSegments } from "../tenancy/segments";
 import { serializeFingerprintSummary, serializeLog, serializeLogDetail } from "../serialize";
 import { validate } from "../validate";
 
@@ -32,7 +33,7 @@ export const logRoutes = new Hono<AppEnv>()
     validate("query", logsQuery),
     async (c) => {
       const orgId = orgOf(c);
-      const rows = await listLogs(c.var.data, orgId, await userFilter(c.var.db, orgId, c.req.valid("query")));
+      const rows = await listLogsIn(await requestSegments(c), orgId, await userFilter(c.var.db, orgId, c.req.valid("query")));
       return c.json(rows.map(serializeLog));
     },
   )
@@ -47,7 +48,13 @@ export const logRoutes = new Hono<AppEnv>()
     validate("query", countsQuery),
     async (c) => {
       const orgId = orgOf(c);
-      return c.json(await countLogs({ db: c.var.db, data: c.var.data }, orgId, await userFilter(c.var.db, orgId, c.req.valid("query"))));
+      return c.json(
+        await countLogs(
+          { db: c.var.db, segments: await requestSegments(c) },
+          orgId,
+          await userFilter(c.var.db, orgId, c.req.valid("query")),
+        ),
+      );
     },
   )
   // The models the organization's logs name: the model filter's options.
@@ -58,7 +65,7 @@ export const logRoutes = new Hono<AppEnv>()
       tag: "Logs",
       answers: list(modelSeenSchema),
     }),
-    async (c) => c.json(await modelsSeen(c.var.data, orgOf(c))),
+    async (c) => c.json(await modelsSeenIn(await requestSegments(c), orgOf(c))),
   )
   .get(
     "/export",
@@ -71,7 +78,7 @@ export const logRoutes = new Hono<AppEnv>()
     async (c) => {
       const orgId = orgOf(c);
       const { format, ...filters } = await userFilter(c.var.db, orgId, c.req.valid("query"));
-      const db = c.var.data;
+      const segments = await requestSegments(c);
       const stamp = new Date().toISOString().slice(0, 10);
       c.header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="prompt-logs-${stamp}.${format}"`);
@@ -80,7 +87,7 @@ export const logRoutes = new Hono<AppEnv>()
         if (format === "csv") await out.write(csvHeader());
         let before: string | undefined = filters.before;
         for (let sent = 0; sent < EXPORT_MAX_ROWS; ) {
-          const rows = await listLogs(db, orgId, { ...filters, limit: EXPORT_PAGE, before });
+          const rows = await listLogsIn(segments, orgId, { ...filters, limit: EXPORT_PAGE, before });
           if (rows.length === 0) break;
           const logs = rows.map(serializeLog);
           await out.write(logs.map(format === "csv" ? csvRow : jsonlRow).join(""));
@@ -101,7 +108,9 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("param", v.object({ fingerprint: fingerprintParam })),
     async (c) => {
-      return c.json(serializeFingerprintSummary(await fingerprintSummary(c.var.data, orgOf(c), c.req.valid("param").fingerprint)));
+      return c.json(
+        serializeFingerprintSummary(await fingerprintSummaryIn(await requestSegments(c), orgOf(c), c.req.valid("param").fingerprint)),
+      );
     },
   )
   .get(
@@ -114,7 +123,7 @@ export const logRoutes = new Hono<AppEnv>()
     }),
     validate("param", idParam),
     async (c) => {
-      const row = await getLog(c.var.data, orgOf(c), c.req.valid("param").id);
+      const row = await getLogIn(await requestSegments(c), orgOf(c), c.req.valid("param").id);
       if (!row) throw notFound("Log");
       return c.json(serializeLogDetail(row));
     },

@@ -10,6 +10,7 @@ import { purgeExpired } from "./retention";
 import { backfillLogFacts } from "./log-facts-backfill";
 import { backfillSearchIndex } from "./search-backfill";
 import { sweepOtelPending } from "./otel-pending";
+import { dropExpiredSegments, rollSegments, segmentBudget } from "./segments";
 
 export const CRONS = {
   metrics: "* * * * *",
@@ -36,17 +37,25 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
         redaction: await redactStoredLogs(env, db),
         search: await backfillSearchIndex(env),
         facts: await backfillLogFacts(env),
+        // Off (null) unless LOG_SEGMENT_BUDGET_BYTES is set: docs/scaling.md#step-3--segments.
+        segments: await rollSegmentsIfEnabled(env, db, now),
       };
       break;
     case CRONS.anomalies:
       result = await detectAnomalies(env, db, now);
       break;
     case CRONS.retention:
-      result = await purgeExpired(env, db, now);
+      // Wholly expired segments are emptied first, so the row-wise purge never deletes their rows one by one.
+      result = { segmentsDropped: await dropExpiredSegments(env, db, now), ...(await purgeExpired(env, db, now)) };
       break;
     default:
       console.warn("schedule: no job for cron", controller.cron);
       return;
   }
   console.log("schedule", controller.cron, JSON.stringify(result), `${Date.now() - started}ms`);
+}
+
+function rollSegmentsIfEnabled(env: Bindings, db: ReturnType<typeof createDb>, now: number) {
+  const budget = segmentBudget(env);
+  return budget === null ? null : rollSegments(env, db, now, budget);
 }

@@ -11,6 +11,8 @@ import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@prompt
 import { DELIVERY_CLAIM_KEEP_DAYS } from "@promptsentry/schema/constants/delivery";
 import type { Bindings, Db } from "../env";
 import { SCRUB_BODIES, SCRUB_LOG } from "../lib/scrub";
+import { createDb } from "../tenancy/db";
+import { livePoolSegmentsByDb, poolD1 } from "../tenancy/segments";
 import { allShards } from "../tenancy/shards";
 import { chunkRows, inChunks } from "../queries/chunks";
 
@@ -107,6 +109,15 @@ async function allDue(env: Bindings, db: Db, now: number): Promise<Due[]> {
   const horizons = await horizonsByShard(db, now);
   const due: Due[] = [];
   for (const { shard, data } of allShards(env)) due.push(...(await organizationsDue(data, horizons.get(shard) ?? [])));
+  // The live pool segments (tenancy/segments.ts) are trimmed the same way; wholly expired ones were emptied first (segments.ts).
+  const byOrg = new Map([...horizons.values()].flat().map((h) => [h.id, h]));
+  for (const [name, orgIds] of await livePoolSegmentsByDb(db))
+    due.push(
+      ...(await organizationsDue(
+        createDb(poolD1(env, name)),
+        orgIds.flatMap((id) => byOrg.get(id) ?? []),
+      )),
+    );
   return due.sort(() => Math.random() - 0.5);
 }
 
