@@ -91,7 +91,8 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   // a constant's or a variable's name handed over in code, with the call or object it closes:
   // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not
   const bare = value.replace(/[)\]}]+$/, "");
-  if (CONSTANT_NAME.test(bare) || (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare)))) return false;
+  if (CONSTANT_NAME.test(bare) || (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare))))
+    return false;
   // user.password, getToken(), real_key; but a password-named value whose letters switch case
   // like random ones (PYuKA_fJGrXJX) is generated, not an identifier
   if (IDENTIFIER.test(value) && !c.digit && !(isPassword && value.length >= 10 && randomCase(value))) return false;
