@@ -4,14 +4,9 @@
 // two detectors run interleaved in batches of 50 logs, and each batch keeps its fastest of --runs
 // timings (the run least disturbed by other load); the report is the sum of those minima, in wall
 // time and in CPU time (the latter holds on a machine whose cores are busy with other work).
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 import { detect } from "../../worker/src/detector/index";
 import { benchLogs, type BenchLog } from "./lib/bench-logs";
-import { repoRoot } from "./lib/data";
+import { withDetectorAt } from "./lib/other-ref";
 
 const argv = process.argv.slice(2);
 const ref = argv.find((a) => !a.startsWith("--") && !/^\d+$/.test(a));
@@ -27,15 +22,7 @@ const N = opt("--logs", 2000);
 const RUNS = opt("--runs", 20);
 const BATCH = 50;
 
-// the other commit's detector (and the schema constants it imports), extracted to a temp dir
-const dir = mkdtempSync(join(tmpdir(), "detector-ab-"));
-try {
-  const tar = execFileSync("git", ["archive", ref, "worker/src/detector", "schema"], { cwd: repoRoot, maxBuffer: 1 << 28 });
-  execFileSync("tar", ["-x", "-C", dir], { input: tar });
-  // its imports of packages (ipaddr.js, libphonenumber-js, …) resolve from this checkout's install
-  symlinkSync(join(repoRoot, "node_modules"), join(dir, "node_modules"), "dir");
-  const other = (await import(pathToFileURL(join(dir, "worker/src/detector/index.ts")).href)) as { detect: (l: BenchLog) => unknown };
-
+await withDetectorAt<{ detect: (l: BenchLog) => unknown }, void>(ref, (other) => {
   const logs = benchLogs(N);
   const fns = [other.detect, detect];
   for (let w = 0; w < 3; w++) for (const f of fns) for (const l of logs) f(l);
@@ -73,6 +60,4 @@ try {
   console.log(
     `cpu:  ${ref}: ${ca.toFixed(1)} µs/log (${rate(ca)})   working tree: ${cb.toFixed(1)} µs/log (${rate(cb)})   ratio ${(cb / ca).toFixed(3)}`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});
