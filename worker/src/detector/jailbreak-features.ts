@@ -87,7 +87,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   // rules, policies, restrictions
   F(
     "no_restrictions",
-    "(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)",
+    // (not a licence's grant: "deal in the Software without restriction, including without limitation")
+    "(?<!\\bsoftware\\s+|\\bincluding\\s+)(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)(?!,?\\s+including\\b)",
     "no without free zero any lack devoid",
   ),
   F(
