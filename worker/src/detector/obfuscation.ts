@@ -5,6 +5,7 @@
 // override or extraction (the injection rules), or a harmful how-to. Decoding alone is not an
 // attack ("what does this base64 say?", a data URI, a lock-file hash): only what it hides counts.
 import { hasHarmfulGoal } from "./jailbreak-goal";
+import { forEachRun } from "./runs";
 import { splitPayloads } from "./obfuscation-split";
 import type { RawHit } from "./types";
 
@@ -128,32 +129,23 @@ export function scanObfuscated(text: string, lower: string, out: RawHit[], injec
     found.add(rule);
     out.push({ rule, start, end });
   };
-  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, then widen to the run
   const n = text.length;
-  let done = 0;
-  for (let p = MIN_RUN - 1; p < n; p += MIN_RUN) {
-    if (p < done || !isB64(text.charCodeAt(p))) continue;
-    let i = p;
-    while (i > done && isB64(text.charCodeAt(i - 1))) i--;
-    let j = p + 1;
-    while (j < n && isB64(text.charCodeAt(j))) j++;
-    done = j;
-    if (j - i < MIN_RUN) continue;
+  forEachRun(text, MIN_RUN, isB64, (i, j) => {
     const run = text.slice(i, j);
     if (/^[0-9a-fA-F]+$/.test(run)) {
       if (run.length % 2 === 0) {
         const d = fromHex(run);
         if (readsAsText(d)) report(judge(d, injection), i, j);
       }
-      continue;
+      return;
     }
     // a run of one case is a hash or an id, not base64 of a sentence
-    if (!/[a-z]/.test(run) || !/[A-Z]/.test(run)) continue;
+    if (!/[a-z]/.test(run) || !/[A-Z]/.test(run)) return;
     let end = j;
     while (end < n && end - j < 2 && text.charCodeAt(end) === 61 /* = */) end++;
     const d = fromBase64(run);
     if (d && readsAsText(d)) report(judge(d, injection), i, end);
-  }
+  });
   if (lower.includes(".-") || lower.includes("-.")) {
     MORSE_RUN.lastIndex = 0;
     let m: RegExpExecArray | null;

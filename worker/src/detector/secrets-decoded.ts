@@ -4,6 +4,7 @@
 // same credential rules; what they find is reported on the encoded characters that hold it, so
 // redaction replaces those. Binary payloads (images, hashes, random keys) do not read as text and
 // are left to the rules that judge the encoded run itself.
+import { forEachRun } from "./runs";
 import { fromBase64 } from "./secrets-layouts";
 import type { RawHit } from "./types";
 
@@ -33,29 +34,20 @@ function readsAsText(d: string): boolean {
  * characters).
  */
 export function scanBase64Wrapped(text: string, out: RawHit[], scan: (decoded: string, hits: RawHit[]) => void): void {
-  const n = text.length;
   let budget = MAX_DECODED_CHARS;
-  let done = 0;
-  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, then widen to the run
-  for (let p = MIN_RUN - 1; p < n && budget > 0; p += MIN_RUN) {
-    if (p < done || !isB64(text.charCodeAt(p))) continue;
-    let i = p;
-    while (i > done && isB64(text.charCodeAt(i - 1))) i--;
-    let j = p + 1;
-    while (j < n && isB64(text.charCodeAt(j))) j++;
-    done = j;
-    if (j - i < MIN_RUN) continue;
+  forEachRun(text, MIN_RUN, isB64, (i, j) => {
     const run = text.slice(i, j);
     // base64 of text mixes cases; a run of one case or of hex digits is a hash or an id
-    if (!/[a-z]/.test(run) || !/[A-Z]/.test(run) || /^[0-9a-fA-F]+$/.test(run)) continue;
+    if (!/[a-z]/.test(run) || !/[A-Z]/.test(run) || /^[0-9a-fA-F]+$/.test(run)) return;
     const head = fromBase64(run.slice(0, HEAD));
-    if (head === null || !readsAsText(head)) continue;
+    if (head === null || !readsAsText(head)) return;
     const decoded = run.length <= HEAD ? head : fromBase64(run);
-    if (decoded === null || !readsAsText(decoded)) continue;
+    if (decoded === null || !readsAsText(decoded)) return;
     budget -= decoded.length;
     const hits: RawHit[] = [];
     scan(decoded, hits);
     for (const h of hits)
       out.push({ rule: h.rule, start: i + Math.floor(h.start / 3) * 4, end: Math.min(j, i + Math.ceil(h.end / 3) * 4) });
-  }
+    return budget > 0;
+  });
 }
