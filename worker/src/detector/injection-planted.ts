@@ -121,16 +121,19 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): 
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
     return;
   }
-  if (scanAiDirective(lower, from, out)) return;
-  scanOffTask(lower, from, out);
+  // the forwarded content runs up to the user's own question, if there is one
+  const end = CONTENT_END.exec(lower.slice(from));
+  const to = end ? from + end.index : lower.length;
+  if (scanAiDirective(lower, from, to, out)) return;
+  scanOffTask(lower, from, to, out);
 }
 
 /**
  * A label that gives the forwarded content a channel to the model ("ASSISTANT INSTRUCTIONS:", "Note
  * to the AI:") or a clause that hangs an order on the model's task over it ("when summarizing,
  * also tell the user to …"): the e-mail's human reader replies to it and reviews it, but does not
- * summarize, translate or parse it, nor is it addressed as "AI". Typed by the user before any forwarded content, the same clause is an ordinary
- * request, so only the content is read.
+ * summarize, translate or parse it, nor is it addressed as "AI". Typed by the user before any
+ * forwarded content, the same clause is an ordinary request, so only the content is read.
  */
 const AI_DIRECTIVE = new RegExp(
   String.raw`(?:^|[\n>\[(*#"'-]|[.!?]\s)\s*(?:(?:note|message|instructions?|directives?|commands?)\s+(?:to|for)\s+(?:the\s+|any\s+)?${AI_ONLY}|${AI_READER}\s+(?:instructions?|directives?|commands?|override|only))\s*:` +
@@ -138,10 +141,8 @@ const AI_DIRECTIVE = new RegExp(
   "g",
 );
 
-/** `injection.addressed_to_ai` for a directive to the model in the forwarded content [from, its end); true when found. */
-function scanAiDirective(lower: string, from: number, out: RawHit[]): boolean {
-  const end = CONTENT_END.exec(lower.slice(from));
-  const to = end ? from + end.index : lower.length;
+/** `injection.addressed_to_ai` for a directive to the model in the forwarded content [from, to); true when found. */
+function scanAiDirective(lower: string, from: number, to: number, out: RawHit[]): boolean {
   AI_DIRECTIVE.lastIndex = Math.max(0, from - 1);
   const m = AI_DIRECTIVE.exec(lower);
   if (!m || m.index >= to) return false;
@@ -181,10 +182,8 @@ const FORWARDED_MAIL = /\bsubject(?:\s+of\s+the\s+e-?mail)?\s*:[^\n]{1,200}?\bbo
 /** A field of a record (JSON or a Python dict): `'key': '` or `"key": "`, its value not yet closed. */
 const FIELD_BEFORE = /['"][\w -]{1,40}['"]\s*:\s*['"][^'"]*['"]?$/;
 
-/** `injection.offtask_request`: an assistant's task planted in the forwarded content [from, its end). */
-function scanOffTask(lower: string, from: number, out: RawHit[]): void {
-  const end = CONTENT_END.exec(lower.slice(from));
-  const to = end ? from + end.index : lower.length;
+/** `injection.offtask_request`: an assistant's task planted in the forwarded content [from, to). */
+function scanOffTask(lower: string, from: number, to: number, out: RawHit[]): void {
   // from the newline that ends the introducer, so content starting on the next line is a sentence start
   OFFTASK.lastIndex = Math.max(0, from - 1);
   let m: RegExpExecArray | null;
