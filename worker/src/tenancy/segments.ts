@@ -28,8 +28,12 @@ export type Segment = {
  */
 export const SEGMENT_CACHE_TTL_MS = 10_000;
 export const SEGMENT_LEAD_MS = 60_000;
+/** Directories one isolate remembers at most, the least recently read forgotten first: an isolate serves any tenant. */
+export const SEGMENT_CACHE_MAX_ENTRIES = 1_000;
 
-const cache = new Map<string, { at: number; rows: { seq: number; binding: SegmentDbBinding; startsAt: number; dropped: boolean }[] }>();
+type DirectoryRow = { seq: number; binding: SegmentDbBinding; startsAt: number; dropped: boolean };
+/** Keyed by organization; a Map keeps insertion order, and a hit is moved to the end, for eviction. */
+const cache = new Map<string, { at: number; rows: DirectoryRow[] }>();
 
 /** Drops this isolate's copy (the schedule after opening or dropping a segment; tests). */
 export function forgetSegments(orgId?: string) {
@@ -39,7 +43,11 @@ export function forgetSegments(orgId?: string) {
 
 async function directoryRows(control: Db, orgId: string, now: number) {
   const hit = cache.get(orgId);
-  if (hit && now - hit.at < SEGMENT_CACHE_TTL_MS) return hit.rows;
+  if (hit && now - hit.at < SEGMENT_CACHE_TTL_MS) {
+    cache.delete(orgId);
+    cache.set(orgId, hit);
+    return hit.rows;
+  }
   const rows = (
     await control
       .select({ seq: logSegments.seq, binding: logSegments.db, startsAt: logSegments.startsAt, droppedAt: logSegments.droppedAt })
@@ -47,9 +55,14 @@ async function directoryRows(control: Db, orgId: string, now: number) {
       .where(eq(logSegments.orgId, orgId))
       .orderBy(logSegments.seq)
   ).map((r) => ({ seq: r.seq, binding: r.binding as SegmentDbBinding, startsAt: r.startsAt.getTime(), dropped: r.droppedAt !== null }));
+  cache.delete(orgId);
   cache.set(orgId, { at: now, rows });
+  while (cache.size > SEGMENT_CACHE_MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   return rows;
 }
+
+/** How many directories this isolate remembers (tests). */
+export const segmentCacheSize = () => cache.size;
 
 /** The organization's segments, oldest first: segment 0 (its home shard `homeShard`), then the directory's. */
 export async function segmentsOf(env: Bindings, control: Db, orgId: string, homeShard: number, now = Date.now()): Promise<Segment[]> {
