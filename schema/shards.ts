@@ -11,7 +11,7 @@ export type DataShardBinding = (typeof DATA_SHARDS)[number];
  * segments are placed in, each owned by one segment at a time so that an expired segment is emptied
  * whole. Same migrations as the shards. Growing the pool appends a name, as for DATA_SHARDS.
  */
-export const SEGMENT_DBS = ["SEG_0", "SEG_1"] as const;
+export const SEGMENT_DBS = ["SEG_0", "SEG_1", "SEG_2", "SEG_3"] as const;
 
 export type SegmentDbBinding = (typeof SEGMENT_DBS)[number];
 

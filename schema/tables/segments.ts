@@ -20,8 +20,10 @@ export const logSegments = sqliteTable(
      */
     startsAt: integer("starts_at", { mode: "timestamp_ms" }).notNull(),
     openedAt: integer("opened_at", { mode: "timestamp_ms" }).notNull(),
-    /** When retention emptied it (its ids are gone; the database is free for another segment). */
+    /** When retention took it out of the chain: every read and lookup skips it from then on. */
     droppedAt: integer("dropped_at", { mode: "timestamp_ms" }),
+    /** When its dropped database was emptied: only then is the database free for another segment. */
+    emptiedAt: integer("emptied_at", { mode: "timestamp_ms" }),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.seq] }), index("log_segments_db").on(t.db, t.droppedAt)],
 );

@@ -24,7 +24,12 @@ const WORKER_PORT = Number(process.env.PORT ?? 8787);
 const PARTY_PORT = Number(process.env.PARTY_PORT ?? 1999);
 // The development values wrangler.toml must not carry (it is what `npm run deploy` ships): the local
 // party server, and webhooks allowed to reach loopback receivers (docs/outbound-urls.md).
-const DEVELOPMENT_VARS = { PARTY_HOST: `127.0.0.1:${PARTY_PORT}`, ALLOW_PRIVATE_WEBHOOKS: "true" };
+// LOG_SEGMENT_BUDGET_BYTES from the environment turns log segment rollover on locally (docs/scaling.md#the-budget-and-who-rolls-over).
+const DEVELOPMENT_VARS = {
+  PARTY_HOST: `127.0.0.1:${PARTY_PORT}`,
+  ALLOW_PRIVATE_WEBHOOKS: "true",
+  ...(process.env.LOG_SEGMENT_BUDGET_BYTES ? { LOG_SEGMENT_BUDGET_BYTES: process.env.LOG_SEGMENT_BUDGET_BYTES } : {}),
+};
 const persistTo = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
 const stateDir = process.env.PERSIST_DIR ?? path.join(root, ".wrangler");
 // Where wrangler keeps local state: --persist-to, else .wrangler/state (D1 under <it>/v3/d1).

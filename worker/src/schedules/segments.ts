@@ -1,9 +1,9 @@
 // Segment upkeep (docs/scaling.md#step-3--segments): the minute schedule opens an organization's next
 // segment ahead of time once its newest one has passed the size budget (so the write path never waits
-// for it), and the hourly retention run empties whole the segments whose every log is past the
-// organization's metadata horizon. Rollover is off unless LOG_SEGMENT_BUDGET_BYTES is set, which
+// for it), and the hourly retention run drops, then empties whole, the segments whose every log is
+// past the organization's metadata horizon. Rollover is off unless LOG_SEGMENT_BUDGET_BYTES is set, which
 // production leaves unset until every read path is segment-aware (the docs list them).
-import { sql } from "drizzle-orm";
+import { and, isNotNull, isNull, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@promptsentry/schema/constants/privacy";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
@@ -11,7 +11,7 @@ import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { logSegments } from "@promptsentry/schema/tables/segments";
 import type { Bindings, Db } from "../env";
 import { emptySegmentDatabase } from "../tenancy/segment-empty";
-import { markDropped, openNextSegment, poolD1, SEGMENT_LEAD_MS } from "../tenancy/segments";
+import { markDropped, markEmptied, openNextSegment, poolD1, SEGMENT_LEAD_MS } from "../tenancy/segments";
 
 /** The configured budget in bytes, or null: never roll over. */
 export function segmentBudget(env: Pick<Bindings, "LOG_SEGMENT_BUDGET_BYTES">): number | null {
@@ -72,11 +72,22 @@ export async function rollSegments(
 }
 
 /**
- * Empties whole each pool segment whose successor started before the organization's metadata horizon
- * (so every id in it was stamped before the horizon) and holds no log stamped after it. Segment 0
- * (the shared home shard) is never emptied whole: the row-wise purge (retention.ts) trims it.
+ * Retention's whole-segment step, in two phases so that the logs leave every read at once while the
+ * database's pages are freed after: each pool segment whose successor started before the
+ * organization's metadata horizon (so every id in it was stamped before the horizon) and that holds no
+ * log stamped after it is dropped (one directory write), then every dropped segment not yet emptied is
+ * emptied whole and its database freed. A run that stops between the two leaves the database held, not
+ * free, and the next run empties it. Segment 0 (the shared home shard) is never dropped whole: the
+ * row-wise purge (retention.ts) trims it. Answers the segments dropped.
  */
 export async function dropExpiredSegments(env: Bindings, control: Db, now: number): Promise<number> {
+  const dropped = await retireExpiredSegments(env, control, now);
+  await emptyDroppedSegments(env, control, now);
+  return dropped;
+}
+
+/** Phase one: drops (out of the chain) every expired pool segment. */
+export async function retireExpiredSegments(env: Bindings, control: Db, now: number): Promise<number> {
   const expired = await control.all<{ org_id: string; seq: number; db: string; cutoff: number }>(sql`
     SELECT s.org_id, s.seq, s.db,
       ${now} - max(coalesce(o.metadata_retention_days, ${DEFAULT_METADATA_RETENTION_DAYS}), coalesce(o.retention_days, ${DEFAULT_RETENTION_DAYS})) * ${DAY_MS} AS cutoff
@@ -85,17 +96,29 @@ export async function dropExpiredSegments(env: Bindings, control: Db, now: numbe
       AND (SELECT n.starts_at FROM ${logSegments} n WHERE n.org_id = s.org_id AND n.seq = s.seq + 1) <= cutoff`);
   let dropped = 0;
   for (const s of expired) {
-    const d1 = poolD1(env, s.db);
-    const newer = await d1
+    const newer = await poolD1(env, s.db)
       .prepare("SELECT 1 FROM prompt_logs WHERE org_id = ? AND created_at > ? LIMIT 1")
       .bind(s.org_id, s.cutoff)
       .first();
     if (newer) continue;
-    await emptySegmentDatabase(d1);
-    // The tenant's stub goes too: the database is free for another organization's segment.
-    await d1.prepare("DELETE FROM organizations WHERE id = ?").bind(s.org_id).run();
     await markDropped(control, s.org_id, s.seq, now);
     dropped++;
   }
   return dropped;
+}
+
+/** Phase two: empties the database of every dropped segment not yet emptied, and frees it. */
+export async function emptyDroppedSegments(env: Bindings, control: Db, now: number): Promise<number> {
+  const due = await control
+    .select({ orgId: logSegments.orgId, seq: logSegments.seq, db: logSegments.db })
+    .from(logSegments)
+    .where(and(isNotNull(logSegments.droppedAt), isNull(logSegments.emptiedAt)));
+  for (const s of due) {
+    const d1 = poolD1(env, s.db);
+    await emptySegmentDatabase(d1);
+    // The tenant's stub goes too: the database is free for another organization's segment.
+    await d1.prepare("DELETE FROM organizations WHERE id = ?").bind(s.orgId).run();
+    await markEmptied(control, s.orgId, s.seq, now);
+  }
+  return due.length;
 }

@@ -9,7 +9,7 @@ import { call, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { countIn, freshPoolEachTest, ingest, rollNow, threeSegments } from "../../test/segment-helpers";
 import { ingestContext } from "../queries/ingestion";
 import { purgeExpired } from "../schedules/retention";
-import { dropExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
+import { dropExpiredSegments, emptyDroppedSegments, retireExpiredSegments, rollSegments, segmentBudget } from "../schedules/segments";
 import { forgetSegments, segmentForId, segmentsOf } from "./segments";
 
 const DAY = 86_400_000;
@@ -50,8 +50,10 @@ describe("log segments", () => {
     const now = Date.now();
     expect(await rollSegments(env, testDb(), now, 1e15)).toEqual({ opened: 0, poolFull: 0 });
     // A byte budget every database passes: the home shard's tenant rolls into the pool, ahead of time.
+    const tenants = (await env.DB.prepare("SELECT count(*) AS n FROM organizations").first<{ n: number }>())!.n;
     const rolled = await rollSegments(env, testDb(), now, 1);
-    expect(rolled.opened).toBe(SEGMENT_DBS.length);
+    expect(rolled.opened).toBe(Math.min(tenants, SEGMENT_DBS.length));
+    expect(rolled.poolFull).toBe(Math.max(0, tenants - SEGMENT_DBS.length));
     const [, next] = await segmentsOf(env, testDb(), org.orgId, 0, now + 1);
     expect(next.startsAt).toBe(now + 60_000);
     // Opened ahead and not yet started: not rolled again.
@@ -80,6 +82,24 @@ describe("log segments", () => {
     const found = await call("GET", "/logs?search=searchable", { key: attacker.apiKey });
     expect(found.body.map((l: { id: string }) => l.id)).toEqual([fresh]);
     expect(await dropExpiredSegments(env, testDb(), later)).toBe(0);
+  });
+
+  it("drops an expired segment out of every read at once and frees its database only once emptied", async () => {
+    const { victim, attacker, ids } = await threeSegments();
+    const later = Date.now() + 400 * DAY;
+    // Phase one alone (a run that stopped before emptying): the logs are gone from reads, the rows not yet.
+    expect(await retireExpiredSegments(env, testDb(), later)).toBe(1);
+    for (const id of ids.slice(2, 4)) expect((await call("GET", `/logs/${id}`, { key: victim.apiKey })).status).toBe(404);
+    const left = await call("GET", "/logs?limit=50", { key: victim.apiKey });
+    expect(left.body.map((l: { id: string }) => l.id)).toEqual([ids[4], ids[1], ids[0]]);
+    expect(await countIn(env.SEG_0, victim.orgId)).toBe(2);
+    // Held until emptied: another organization's next segment goes elsewhere.
+    expect((await rollNow(attacker.orgId))?.db).toBe("SEG_2");
+    // The next run empties it (nothing newly expired), and then it is free.
+    expect(await dropExpiredSegments(env, testDb(), later)).toBe(0);
+    expect(await countIn(env.SEG_0, victim.orgId)).toBe(0);
+    expect(await emptyDroppedSegments(env, testDb(), later)).toBe(0);
+    expect((await rollNow(attacker.orgId))?.db).toBe("SEG_0");
   });
 
   it("retention purges bodies past retentionDays in every segment, each organization by its own horizon", async () => {

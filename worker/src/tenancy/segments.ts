@@ -93,10 +93,10 @@ export function segmentForId(segments: readonly Segment[], id: string): Segment 
 /** The live segments newest first: the order a newest-first read visits them in. */
 export const newestFirst = (segments: readonly Segment[]) => segments.filter((s) => !s.dropped).reverse();
 
-/** A pool database no live segment holds, the lowest first; null when the pool is used up. */
+/** A pool database no segment holds, live or dropped and not yet emptied, the lowest first; null when the pool is used up. */
 async function freePoolDb(control: Db): Promise<SegmentDbBinding | null> {
   const used = new Set(
-    (await control.select({ db: logSegments.db }).from(logSegments).where(isNull(logSegments.droppedAt))).map((r) => r.db),
+    (await control.select({ db: logSegments.db }).from(logSegments).where(isNull(logSegments.emptiedAt))).map((r) => r.db),
   );
   return SEGMENT_DBS.find((name) => !used.has(name)) ?? null;
 }
@@ -142,13 +142,24 @@ export async function livePoolSegmentsByDb(control: Db): Promise<Map<string, str
   return byDb;
 }
 
-/** Marks a segment emptied: lookups of its ids answer "not found" without a read; its database is free again. */
+/**
+ * Takes a segment out of the chain: reads and lookups of its ids answer "not found" without a read of
+ * it. Its database is not free until it is emptied (markEmptied).
+ */
 export async function markDropped(control: Db, orgId: string, seq: number, now: number) {
   await control
     .update(logSegments)
     .set({ droppedAt: new Date(now) })
     .where(and(eq(logSegments.orgId, orgId), eq(logSegments.seq, seq)));
   forgetSegments(orgId);
+}
+
+/** A dropped segment's database was emptied: free for another organization's next segment. */
+export async function markEmptied(control: Db, orgId: string, seq: number, now: number) {
+  await control
+    .update(logSegments)
+    .set({ emptiedAt: new Date(now) })
+    .where(and(eq(logSegments.orgId, orgId), eq(logSegments.seq, seq)));
 }
 
 /** The signed-in organization's segments (its home shard is `c.var.data`, segment 0). */
