@@ -70,8 +70,7 @@ export async function getSessionIn(segments: readonly Segment[], orgId: string, 
     if (items.length === limit && time(totals.firstAt) > time(items[items.length - 1].createdAt)) break;
     items = [...items, ...(await sessionItems(segment.db, orgId, sessionId, limit))].sort(first).slice(0, limit);
   }
-  // In one database the arrays list users and models in the order the session's index meets them:
-  // by time, so oldest segment first gives the same order.
+  // Each in the order first met, oldest segment first (one database gives them in its query plan's order).
   const people = {
     userIds: union(holding.map((p) => jsonList(p.people?.userIds))),
     models: union(holding.map((p) => jsonList(p.people?.models))),
