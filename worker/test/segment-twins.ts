@@ -24,7 +24,10 @@ export type LogInput = {
 };
 
 async function ingestLogs(org: TestOrg, logs: LogInput[]): Promise<string[]> {
-  const res = await call("POST", "/logs/batch", { key: org.apiKey, body: { logs: logs.map((l) => ({ response: "ok", model: "gpt-4o", ...l })) } });
+  const res = await call("POST", "/logs/batch", {
+    key: org.apiKey,
+    body: { logs: logs.map((l) => ({ response: "ok", model: "gpt-4o", ...l })) },
+  });
   expect(res.status, res.text).toBe(201);
   return res.body.ids;
 }
@@ -77,7 +80,9 @@ export async function plantInPool(org: TestOrg, log: LogInput) {
       updatedAt: new Date(),
     });
     const actor = { type: "member" as const, id: org.memberId, name: "Planted", keyId: org.memberId };
-    await db.batch([recordInsert(db, org.orgId, actor, { action: "feedback.set", entityType: "feedback", entityId: logId, before: null, after: verdict })]);
+    await db.batch([
+      recordInsert(db, org.orgId, actor, { action: "feedback.set", entityType: "feedback", entityId: logId, before: null, after: verdict }),
+    ]);
     const [record] = await env[name].prepare("SELECT id FROM audit_log WHERE entity_id = ?").bind(logId).raw<[string]>();
     planted.push({ logId, auditId: record[0] });
   }

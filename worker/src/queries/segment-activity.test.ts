@@ -127,7 +127,9 @@ describe("top users and sessions across segments", () => {
     const [top] = await get(victim, "/analytics/users?limit=1");
     expect(top).toMatchObject({ id: "bob", logs: 2, cost: 8, tokens: 60 });
     expect(top.lastSeen).toBe((await createdAt(victim)).get(INJECTION));
-    expect((await get(victim, "/analytics/sessions?limit=1")).map((s: { id: string }) => [s.id, s.cost])).toEqual([["s-span", 10]]);
+    expect((await get(victim, "/analytics/sessions?limit=1")).map((s: { id: string; cost: number }) => [s.id, s.cost])).toEqual([
+      ["s-span", 10],
+    ]);
     expect((await get(victim, "/analytics/users?days=1&limit=2")).map((s: { id: string }) => s.id)).toEqual(["bob", "ann"]);
     // The other organization: its one log, though its far costlier rows sit in the victim's databases.
     expect((await get(other, "/analytics/users")).map((s: { id: string; cost: number }) => [s.id, s.cost])).toEqual([["ann", 1000]]);

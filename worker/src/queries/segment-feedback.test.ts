@@ -33,7 +33,9 @@ const ok = async (org: TestOrg, method: string, path: string, body?: unknown) =>
  */
 async function world() {
   const w = await victimAndTwin(PHASES);
-  const flags = new Map<string, string>((await ok(w.victim, "GET", "/logs?limit=50")).map((l: { id: string; flagStatus: string }) => [l.id, l.flagStatus]));
+  const flags = new Map<string, string>(
+    (await ok(w.victim, "GET", "/logs?limit=50")).map((l: { id: string; flagStatus: string }) => [l.id, l.flagStatus]),
+  );
   expect([...flags.values()].filter((f) => f !== "safe")).toHaveLength(4);
   const both = async (step: (org: TestOrg, logId: string, i: number) => Promise<unknown>, i: number) => {
     await step(w.victim, w.ids.victim[i], i);
@@ -71,7 +73,10 @@ describe("feedback across segments", () => {
   it("exports every segment's verdicts in log id order, as one database does, nobody else's", async () => {
     const { victim, twin, other, ids, own } = await world();
     for (const query of ["", "?verdict=confirmed", "?verdict=false_negative"]) {
-      const [mine, single] = [await call("GET", `/feedback/export${query}`, { key: victim.apiKey }), await call("GET", `/feedback/export${query}`, { key: twin.apiKey })];
+      const [mine, single] = [
+        await call("GET", `/feedback/export${query}`, { key: victim.apiKey }),
+        await call("GET", `/feedback/export${query}`, { key: twin.apiKey }),
+      ];
       expect(mine.status).toBe(200);
       // The times of the logs and verdicts differ between the twins; all else is equal.
       const shape = (text: string, org: TestOrg, logIds: string[]) =>
@@ -125,7 +130,9 @@ describe("GET /api/audit across segments", () => {
     expect(await pagesOf(victim, 2, "&entityType=feedback")).toEqual(feedback);
     expect(await audit(victim, "?entityType=settings")).toEqual(all.filter((e) => e.entityType === "settings"));
     // Each verdict's record is in its log's segment: two of them in the last one.
-    const inLast = await env.SEG_1.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = ?").bind(victim.orgId).first<{ n: number }>();
+    const inLast = await env.SEG_1.prepare("SELECT count(*) AS n FROM audit_log WHERE org_id = ?")
+      .bind(victim.orgId)
+      .first<{ n: number }>();
     expect(inLast?.n).toBe(2);
   });
 
