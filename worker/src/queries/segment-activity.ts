@@ -32,16 +32,22 @@ const first = (a: SessionLog, b: SessionLog) => time(a.createdAt) - time(b.creat
 /** Distinct values in the order first met. */
 const union = (lists: string[][]) => [...new Set(lists.flat())];
 
-/** Sums of the additive totals; the earliest first and latest last time. */
+/** The totals of activity.ts's totalColumns, which add up across segments. */
+const ADDITIVE = ["logs", "tokens", "cost", "warning", "critical"] as const;
+type Additive = Record<(typeof ADDITIVE)[number], number>;
+
+/** `a` with `b`'s additive totals (and the fields in `more`) added to it. */
+export function plus<T extends Additive>(a: T, b: T, more: readonly (keyof T & string)[] = []): T {
+  const sum: Record<string, unknown> = { ...a };
+  for (const field of [...ADDITIVE, ...more]) sum[field] = Number(a[field]) + Number(b[field]);
+  return sum as T;
+}
+
+/** A session's parts summed, from the earliest first log to the latest last one. */
 function sumTotals(parts: SessionTotals[]): SessionTotals | undefined {
   if (!parts.length) return undefined;
   return parts.reduce((t, p) => ({
-    logs: t.logs + p.logs,
-    tokens: t.tokens + p.tokens,
-    cost: t.cost + p.cost,
-    warning: t.warning + p.warning,
-    critical: t.critical + p.critical,
-    latencyMs: t.latencyMs + p.latencyMs,
+    ...plus(t, p, ["latencyMs"]),
     firstAt: time(p.firstAt) < time(t.firstAt) ? p.firstAt : t.firstAt,
     lastAt: time(p.lastAt) > time(t.lastAt) ? p.lastAt : t.lastAt,
   }));
@@ -104,27 +110,15 @@ export async function getUserIn(
   );
   const seen = parts.map((p) => p.seen).filter((s) => s?.first && s.last);
   const windows = parts.flatMap((p) => (p.window ? [p.window] : []));
-  const totals: UserTotals = { logs: 0, tokens: 0, cost: 0, warning: 0, critical: 0, sessions: 0 };
+  let totals: UserTotals = { logs: 0, tokens: 0, cost: 0, warning: 0, critical: 0, sessions: 0 };
   const byDay = new Map<string, UserDay>();
   const sessions = new Set<string>();
   for (const w of windows) {
-    for (const field of ["logs", "tokens", "cost", "warning", "critical"] as const) totals[field] += w.totals?.[field] ?? 0;
+    if (w.totals) totals = plus(totals, w.totals);
     for (const s of w.sessions) if (s.id !== null) sessions.add(s.id);
     for (const d of w.daily) {
       const sum = byDay.get(d.date);
-      byDay.set(
-        d.date,
-        sum
-          ? {
-              ...sum,
-              logs: sum.logs + d.logs,
-              tokens: sum.tokens + d.tokens,
-              cost: sum.cost + d.cost,
-              warning: sum.warning + d.warning,
-              critical: sum.critical + d.critical,
-            }
-          : d,
-      );
+      byDay.set(d.date, sum ? plus(sum, d) : d);
     }
   }
   totals.sessions = sessions.size;

@@ -7,7 +7,7 @@
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import type { Segment } from "../tenancy/segments";
 import { serializeSpender, type SpenderRow, spenderRows, topSpenders } from "./activity";
-import { liveSince } from "./segment-activity";
+import { liveSince, plus } from "./segment-activity";
 
 /** How much deeper each segment's list goes when the candidates cannot be shown to be the top. */
 const DEEPER = 4;
@@ -19,24 +19,12 @@ function sumById(parts: SpenderRow[][]): SpenderRow[] {
   const byId = new Map<string, SpenderRow>();
   for (const r of parts.flat()) {
     const s = byId.get(r.id);
-    byId.set(
-      r.id,
-      s
-        ? {
-            id: r.id,
-            logs: s.logs + r.logs,
-            tokens: s.tokens + r.tokens,
-            cost: s.cost + r.cost,
-            warning: s.warning + r.warning,
-            critical: s.critical + r.critical,
-            last: Math.max(s.last ?? Number.NEGATIVE_INFINITY, r.last ?? Number.NEGATIVE_INFINITY),
-          }
-        : r,
-    );
+    byId.set(r.id, s ? { ...plus(s, r), last: Math.max(s.last ?? 0, r.last ?? 0) } : r);
   }
   return [...byId.values()].sort(costliest);
 }
 
+/** The `limit` users or sessions that cost the most over the last `days` days, over every segment the window overlaps. */
 export async function topSpendersIn(
   segments: readonly Segment[],
   orgId: string,
