@@ -51,7 +51,7 @@ export const sessionTotals = (db: Db, orgId: string, sessionId: string) =>
 export const sessionItems = (db: Db, orgId: string, sessionId: string, limit: number) =>
   db.select().from(promptLogs).where(inSession(orgId, sessionId)).orderBy(asc(promptLogs.createdAt), asc(promptLogs.id)).limit(limit);
 
-/** The distinct users and models of a session's logs in one database, as JSON arrays (in the order first seen). */
+/** The distinct users and models of a session's logs in one database, as JSON arrays (in no set order). */
 export const sessionPeople = (db: Db, orgId: string, sessionId: string) =>
   db
     .select({

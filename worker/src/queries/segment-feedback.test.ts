@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { AuditEntry } from "@promptsentry/schema/responses";
-import { call, expectEnvelope, testDb, type TestOrg } from "../../test/helpers";
+import { call, expectEnvelope, insertLogs, testDb, type TestOrg } from "../../test/helpers";
 import { freshPoolEachTest } from "../../test/segment-helpers";
 import { type LogInput, plantInPool, victimAndTwin } from "../../test/segment-twins";
 import { segmentsOf } from "../tenancy/segments";
@@ -89,13 +89,18 @@ describe("feedback across segments", () => {
     expectEnvelope(await call("GET", "/feedback/export?verdict=maybe", { key: victim.apiKey }), 400, "validation_failed");
   });
 
-  it("merges the segments' verdicts in pages of at most the page size, each once", async () => {
+  it("merges the segments' verdicts by log id in pages of at most the page size, each once", async () => {
     const { victim, ids } = await world();
+    // A hand-made id (no ULID) is segment 0's, and sorts after every ULID of the later segments.
+    const [handMade] = await insertLogs(victim.orgId, [{ flagStatus: "critical", flagReasons: ["prompt_injection"] }]);
+    await ok(victim, "PUT", `/logs/${handMade.id}/feedback`, { verdict: "confirmed" });
+    const expected = [...ids.victim.filter((_, i) => i !== 4), handMade.id].sort();
+    expect(expected[expected.length - 1]).toBe(handMade.id);
     const segments = await segmentsOf(env, testDb(), victim.orgId, 0);
     for (const pageSize of [1, 2, 3, 200]) {
       const pages: string[][] = [];
       for await (const rows of feedbackExportIn(segments, victim.orgId, { pageSize })) pages.push(rows.map((r) => r.feedback.logId));
-      expect(pages.flat(), `page ${pageSize}`).toEqual(ids.victim.filter((_, i) => i !== 4));
+      expect(pages.flat(), `page ${pageSize}`).toEqual(expected);
       expect(pages.every((p) => p.length > 0 && p.length <= pageSize)).toBe(true);
     }
   });
