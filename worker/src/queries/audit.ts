@@ -2,7 +2,8 @@
 // or access, what, from what to what, and when. A record is one INSERT handed to the batch that makes
 // the change, so D1 commits both or neither: a change without its record, or a record of a change that
 // did not happen, cannot be stored. It therefore lives in the database of what it records: flag
-// feedback's in the tenant's data shard, every other one in the control database; the list reads both.
+// feedback's beside the verdict (its log's segment), every other one in the control database; the list
+// reads them all.
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { decodeTime } from "ulidx";
@@ -11,7 +12,7 @@ import { apiKeys } from "@promptsentry/schema/tables/access";
 import { auditLog, type AuditRow, type AuditValues } from "@promptsentry/schema/tables/audit";
 import { teamMembers } from "@promptsentry/schema/tables/organizations";
 import type { AuditQuery } from "@promptsentry/schema/requests/audit";
-import type { Db, Principal, TenantDbs } from "../env";
+import type { Db, Principal } from "../env";
 import { newId } from "../lib/ids";
 
 /** Who acts: the member behind the key (whichever of their keys or sessions), else the key itself. */
@@ -120,20 +121,28 @@ export function changedFields(
   return { before: maskSecrets(old, secrets), after: maskSecrets(now, secrets) };
 }
 
-/** The databases holding the records a query can match: an entity type lives in one of them. */
-function sources({ db, data }: TenantDbs, entityType: AuditEntityType | undefined): Db[] {
-  if (!entityType) return [db, data];
-  return AUDIT_SHARD_ENTITY_TYPES.includes(entityType) ? [data] : [db];
+/**
+ * Where the organization's records are: the control database, and the databases of its live log
+ * segments (flag feedback's records are written beside the verdict, in its log's segment; the home
+ * shard is segment 0). Pool databases hold other organizations' records too: every read is by org_id.
+ */
+export type AuditDbs = { db: Db; segments: readonly Db[] };
+
+/** The databases holding the records a query can match: an entity type lives in one kind of them. */
+function sources({ db, segments }: AuditDbs, entityType: AuditEntityType | undefined): readonly Db[] {
+  if (!entityType) return [db, ...segments];
+  return AUDIT_SHARD_ENTITY_TYPES.includes(entityType) ? segments : [db];
 }
 
 /**
  * A page of the organization's records, newest first. Keyset on the id alone: ids are ULIDs, ordered
- * by time, and unique across both databases, so "older than the cursor" is one comparison in each
- * (a cursor row looked up in one database would not be found in the other). Each database gives its
- * first `limit` matches; the page is the first `limit` of those merged. A cursor never reads a row:
- * another organization's id only marks a point in time.
+ * by time, and unique across every database, so "older than the cursor" is one comparison in each
+ * (a cursor row looked up in one database would not be found in the others). Each database gives its
+ * first `limit` matches; the page is the first `limit` of those merged. Every segment is read: a
+ * record is stamped when the verdict is given, not when its log was, so segments are no time range
+ * of records. A cursor never reads a row: another organization's id only marks a point in time.
  */
-export async function listAudit(dbs: TenantDbs, orgId: string, q: AuditQuery): Promise<AuditRow[]> {
+export async function listAudit(dbs: AuditDbs, orgId: string, q: AuditQuery): Promise<AuditRow[]> {
   const where: SQL[] = [eq(auditLog.orgId, orgId)];
   if (q.entityType) where.push(eq(auditLog.entityType, q.entityType));
   if (q.actor) where.push(eq(auditLog.actorId, q.actor));

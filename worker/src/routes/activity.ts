@@ -9,9 +9,11 @@ import type { AppEnv } from "../env";
 import { notFound } from "../errors";
 import { orgOf } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
-import { getSession, getUser } from "../queries/activity";
+import type { getSession, getUser } from "../queries/activity";
 import { userFilter } from "../queries/logs";
+import { getSessionIn, getUserIn } from "../queries/segment-activity";
 import { serializeLog } from "../serialize";
+import { requestSegments } from "../tenancy/segments";
 import { validate } from "../validate";
 
 type Session = NonNullable<Awaited<ReturnType<typeof getSession>>>;
@@ -37,7 +39,7 @@ export const activityRoutes = new Hono<AppEnv>()
     }),
     validate("param", sessionParam),
     async (c) => {
-      const session = await getSession(c.var.data, orgOf(c), c.req.valid("param").id);
+      const session = await getSessionIn(await requestSegments(c), orgOf(c), c.req.valid("param").id);
       if (!session) throw notFound("Session");
       return c.json(serializeSession(session));
     },
@@ -57,7 +59,7 @@ export const activityRoutes = new Hono<AppEnv>()
       const id = c.req.valid("param").id;
       // Every form the user's logs may be stored under (the id, or its fingerprint under "sensitive").
       const { userId: forms = [id] } = await userFilter(c.var.db, orgId, { userId: id });
-      const user = await getUser(c.var.data, orgId, id, forms, c.req.valid("query").days);
+      const user = await getUserIn(await requestSegments(c), orgId, id, forms, c.req.valid("query").days);
       if (!user) throw notFound("User");
       return c.json(serializeUser(user));
     },

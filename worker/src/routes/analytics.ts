@@ -13,7 +13,8 @@ import type { AppEnv } from "../env";
 import { orgOf } from "../middleware/auth";
 import { guard, json, list, type RouteDoc } from "../middleware/guard";
 import { getCostTracking, getModelUsage, getPerformance, getStats, getTrends } from "../queries/analytics";
-import { topSpenders } from "../queries/activity";
+import { topSpendersIn } from "../queries/segment-spenders";
+import { requestSegments } from "../tenancy/segments";
 import { validate } from "../validate";
 
 /** Every analytics read: logs:read, over the last `days` days. */
@@ -47,7 +48,7 @@ export const analyticsRoutes = new Hono<AppEnv>()
     validate("query", topSpendersQuery),
     async (c) => {
       const { days, limit } = c.req.valid("query");
-      return c.json(await topSpenders(c.var.data, orgOf(c), "user", days, limit));
+      return c.json(await topSpendersIn(await requestSegments(c), orgOf(c), "user", days, limit));
     },
   )
   .get(
@@ -60,6 +61,6 @@ export const analyticsRoutes = new Hono<AppEnv>()
     validate("query", topSpendersQuery),
     async (c) => {
       const { days, limit } = c.req.valid("query");
-      return c.json(await topSpenders(c.var.data, orgOf(c), "session", days, limit));
+      return c.json(await topSpendersIn(await requestSegments(c), orgOf(c), "session", days, limit));
     },
   );

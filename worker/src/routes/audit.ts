@@ -9,6 +9,7 @@ import { orgOf } from "../middleware/auth";
 import { guard, list } from "../middleware/guard";
 import { listAudit } from "../queries/audit";
 import { serializeAudit } from "../serialize";
+import { newestFirst, requestSegments } from "../tenancy/segments";
 import { validate } from "../validate";
 
 export const auditRoutes = new Hono<AppEnv>().get(
@@ -20,7 +21,8 @@ export const auditRoutes = new Hono<AppEnv>().get(
   }),
   validate("query", auditQuery),
   async (c) => {
-    const rows = await listAudit({ db: c.var.db, data: c.var.data }, orgOf(c), c.req.valid("query"));
+    const segments = newestFirst(await requestSegments(c)).map((s) => s.db);
+    const rows = await listAudit({ db: c.var.db, segments }, orgOf(c), c.req.valid("query"));
     return c.json(rows.map(serializeAudit));
   },
 );

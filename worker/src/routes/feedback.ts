@@ -13,7 +13,8 @@ import { auditRecorder } from "../lib/audit";
 import { feedbackJsonlRow, feedbackSummary, serializeFeedback } from "../lib/feedback";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { download, guard, json, noContent } from "../middleware/guard";
-import { deleteFeedback, feedbackExportPage, getFeedback, logFlag, saveFeedback, verdictCounts } from "../queries/feedback";
+import { deleteFeedback, getFeedback, logFlag, saveFeedback } from "../queries/feedback";
+import { feedbackExportIn, verdictCountsIn } from "../queries/segment-feedback";
 import { jsonBody, validate } from "../validate";
 import { requestSegments, segmentForId } from "../tenancy/segments";
 
@@ -33,7 +34,7 @@ export const feedbackRoutes = new Hono<AppEnv>()
       answers: json(feedbackSummarySchema),
     }),
     async (c) => {
-      const { overall, perReason } = await verdictCounts(c.var.data, orgOf(c));
+      const { overall, perReason } = await verdictCountsIn(await requestSegments(c), orgOf(c));
       return c.json(feedbackSummary(overall, perReason));
     },
   )
@@ -45,20 +46,16 @@ export const feedbackRoutes = new Hono<AppEnv>()
       answers: download(["application/x-ndjson"], "One verdict per line"),
     }),
     validate("query", feedbackExportQuery),
-    (c) => {
+    async (c) => {
       const { verdict } = c.req.valid("query");
       const orgId = orgOf(c);
-      const db = c.var.data;
+      const segments = await requestSegments(c);
       c.header("Content-Type", "application/x-ndjson; charset=utf-8");
       c.header("Content-Disposition", `attachment; filename="flag-feedback-${new Date().toISOString().slice(0, 10)}.jsonl"`);
-      // Streamed page by page (keyset on log id), so an export never holds every prompt at once.
+      // Streamed page by page (keyset on log id in each segment), so an export never holds every prompt at once.
       return stream(c, async (out) => {
-        for (let after: string | undefined; ; ) {
-          const rows = await feedbackExportPage(db, orgId, { verdict, after, limit: EXPORT_PAGE });
-          if (rows.length) await out.write(rows.map(feedbackJsonlRow).join(""));
-          if (rows.length < EXPORT_PAGE) break;
-          after = rows[rows.length - 1].feedback.logId;
-        }
+        for await (const rows of feedbackExportIn(segments, orgId, { verdict, pageSize: EXPORT_PAGE }))
+          await out.write(rows.map(feedbackJsonlRow).join(""));
       });
     },
   )
