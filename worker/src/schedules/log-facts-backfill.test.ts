@@ -56,6 +56,6 @@ describe("log_facts backfill", () => {
       expect(
         await (await dataD1(org.orgId)).prepare("SELECT count(*) AS n FROM log_facts WHERE org_id = ?").bind(org.orgId).first("n"),
       ).toBe(n);
-    expect(await backfillLogFacts(env)).toEqual({ chunks: 0, remaining: 0, complete: true });
+    expect(await backfillLogFacts(env, testDb())).toEqual({ chunks: 0, remaining: 0, complete: true });
   });
 });
