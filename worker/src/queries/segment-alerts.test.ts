@@ -38,7 +38,10 @@ async function alertsNow(org: TestOrg, d1: D1Database, acknowledged = false): Pr
     .prepare("SELECT id, created_at FROM alerts WHERE org_id = ? AND type = 'red_flag'")
     .bind(org.orgId)
     .all<{ id: string; created_at: number }>();
-  return [...results.map((r) => ({ id: r.id, createdAt: r.created_at, d1 })), ...direct.map((a) => ({ id: a.id, createdAt: a.createdAt.getTime(), d1 }))];
+  return [
+    ...results.map((r) => ({ id: r.id, createdAt: r.created_at, d1 })),
+    ...direct.map((a) => ({ id: a.id, createdAt: a.createdAt.getTime(), d1 })),
+  ];
 }
 
 /** A victim with alerts in segments 0, 1 and 2; an attacker with its own on the same home shard. */
@@ -58,7 +61,8 @@ async function alertsInThreeSegments() {
 }
 
 const ids = (res: { body: { id: string }[] }) => res.body.map((a) => a.id);
-const acknowledged = async ({ id, d1 }: Stored) => (await d1.prepare("SELECT acknowledged FROM alerts WHERE id = ?").bind(id).first("acknowledged")) === 1;
+const acknowledged = async ({ id, d1 }: Stored) =>
+  (await d1.prepare("SELECT acknowledged FROM alerts WHERE id = ?").bind(id).first("acknowledged")) === 1;
 
 describe("alerts across segments", () => {
   it("stores each alert in the segment its id names", async () => {

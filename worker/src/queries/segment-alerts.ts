@@ -21,7 +21,11 @@ const olderThan = (key: Key): SQL => sql`(${alerts.createdAt}, ${alerts.id}) < (
 async function alertIn(segments: readonly Segment[], orgId: string, id: string): Promise<AlertRow | null> {
   const segment = segmentForId(segments, id);
   if (!segment) return null;
-  const [row] = await segment.db.select().from(alerts).where(ownedBy(alerts, orgId, id)).limit(1);
+  const [row] = await segment.db
+    .select()
+    .from(alerts)
+    .where(ownedBy(alerts, orgId, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -41,12 +45,26 @@ function pageIn(db: Db, filter: SQL[], cursor: Key | null, limit: number) {
  * the cursor beats the page's oldest (one index step). The cursor is found in the segment its id
  * names, within the organization: another organization's id answers an empty page.
  */
-export async function listAlertsIn(segments: readonly Segment[], orgId: string, q: AlertsQuery): Promise<{ rows: AlertRow[]; total: number }> {
+export async function listAlertsIn(
+  segments: readonly Segment[],
+  orgId: string,
+  q: AlertsQuery,
+): Promise<{ rows: AlertRow[]; total: number }> {
   const live = newestFirst(segments);
   if (live.length === 1) return listAlerts(live[0].db, orgId, q);
   const filter = [eq(alerts.orgId, orgId)];
   if (q.acknowledged) filter.push(eq(alerts.acknowledged, q.acknowledged === "true"));
-  const totals = Promise.all(live.map(async (s) => (await s.db.select({ n: count() }).from(alerts).where(and(...filter)))[0]?.n ?? 0));
+  const totals = Promise.all(
+    live.map(
+      async (s) =>
+        (
+          await s.db
+            .select({ n: count() })
+            .from(alerts)
+            .where(and(...filter))
+        )[0]?.n ?? 0,
+    ),
+  );
   const cursorRow = q.before ? await alertIn(segments, orgId, q.before) : null;
   let page: AlertRow[] = [];
   if (!q.before || cursorRow) {

@@ -48,7 +48,8 @@ async function readState(dbs: DetectionDbs, orgId: string, hour: number): Promis
       .from(anomalyDetections)
       .where(and(eq(anomalyDetections.orgId, orgId), eq(anomalyDetections.status, "open")));
   const [only] = dbs.usage;
-  if (dbs.usage.length === 1 && only === dbs.home) return only.batch([only.select().from(hourlyUsage).where(weekOf(orgId, hour)), openOf(only)]);
+  if (dbs.usage.length === 1 && only === dbs.home)
+    return only.batch([only.select().from(hourlyUsage).where(weekOf(orgId, hour)), openOf(only)]);
   return Promise.all([weekCounters(dbs.usage, orgId, hour), openOf(dbs.home)]);
 }
 

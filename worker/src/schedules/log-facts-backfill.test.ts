@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { prepareMetricQuery } from "../metrics/sandbox";
 import { runMetricSql } from "../metrics/run";
 import { createDb } from "../tenancy/db";
-import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg } from "../../test/helpers";
+import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
 import { backfillLogFacts, copyNextFactsChunk } from "./log-facts-backfill";

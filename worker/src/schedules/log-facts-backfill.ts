@@ -25,6 +25,7 @@ export async function factsLeft(db: Db): Promise<number> {
 export async function backfillLogFacts(env: Bindings, control: Db, budgetMs = LOG_FACTS_BACKFILL_BUDGET_MS): Promise<BackfillReport> {
   const deadline = Date.now() + budgetMs;
   const report: BackfillReport = { chunks: 0, remaining: 0, complete: true };
-  for (const data of await logDatabases(env, control)) await drainChunks(await factsLeft(data), () => copyNextFactsChunk(data), deadline, report);
+  for (const data of await logDatabases(env, control))
+    await drainChunks(await factsLeft(data), () => copyNextFactsChunk(data), deadline, report);
   return report;
 }
