@@ -12,6 +12,7 @@ import { freshPoolEachTest } from "../../test/segment-helpers";
 import { createDb } from "../tenancy/db";
 import { forgetSegments, markDropped, openNextSegment } from "../tenancy/segments";
 import { detectAnomalies } from "./anomalies";
+import { HOURLY_USAGE_KEEP_DAYS, purgeExpired } from "./retention";
 import { HOUR_MS } from "./anomaly-math";
 
 freshPoolEachTest();
@@ -122,5 +123,21 @@ describe("anomaly detection across segments", () => {
     expect(await env.SEG_1.prepare("SELECT anomaly_checked_at AS at FROM hourly_usage WHERE org_id = ?").bind(org.orgId).first("at")).toBe(
       runAt(),
     );
+  });
+
+  it("trims hourly counters past two weeks in live pool segments too", async () => {
+    const org = await registerOrg();
+    await placeOnShard(org.orgId, 0);
+    const now = Date.now();
+    const thisHour = Math.floor(now / HOUR_MS) * HOUR_MS;
+    await openNextSegment(env, testDb(), org.orgId, now - 20 * 24 * HOUR_MS, 0);
+    const [old, recent] = [thisHour - (HOURLY_USAGE_KEEP_DAYS + 1) * 24 * HOUR_MS, thisHour - 24 * HOUR_MS];
+    await seed(env.SEG_0, org.orgId, [
+      [old, steady(old)],
+      [recent, steady(recent)],
+    ]);
+    expect((await purgeExpired(env, testDb(), now)).hourlyUsage).toBeGreaterThanOrEqual(1);
+    const left = await env.SEG_0.prepare("SELECT hour FROM hourly_usage WHERE org_id = ?").bind(org.orgId).all<{ hour: number }>();
+    expect(left.results.map((r) => r.hour)).toEqual([recent]);
   });
 });
