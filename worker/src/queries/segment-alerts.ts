@@ -54,31 +54,35 @@ export async function listAlertsIn(
   if (live.length === 1) return listAlerts(live[0].db, orgId, q);
   const filter = [eq(alerts.orgId, orgId)];
   if (q.acknowledged) filter.push(eq(alerts.acknowledged, q.acknowledged === "true"));
-  const totals = Promise.all(
-    live.map(
-      async (s) =>
-        (
-          await s.db
-            .select({ n: count() })
-            .from(alerts)
-            .where(and(...filter))
-        )[0]?.n ?? 0,
-    ),
+  const totals = live.map(
+    async ({ db }) =>
+      (
+        await db
+          .select({ n: count() })
+          .from(alerts)
+          .where(and(...filter))
+      )[0]?.n ?? 0,
   );
+  const [rows, ...counts] = await Promise.all([pageAcross(live, segments, orgId, filter, q), ...totals]);
+  return { rows, total: counts.reduce((sum, n) => sum + n, 0) };
+}
+
+/** The page itself: empty for a cursor outside the organization (or of a dropped segment), as in one database. */
+async function pageAcross(live: readonly Segment[], segments: readonly Segment[], orgId: string, filter: SQL[], q: AlertsQuery) {
   const cursorRow = q.before ? await alertIn(segments, orgId, q.before) : null;
+  if (q.before && !cursorRow) return [];
+  const cursor = cursorRow ? keyOf(cursorRow) : null;
   let page: AlertRow[] = [];
-  if (!q.before || cursorRow) {
-    const cursor = cursorRow ? keyOf(cursorRow) : null;
-    for (const segment of live) {
-      if (page.length === q.limit) {
-        const [next] = await pageIn(segment.db, filter, cursor, 1);
-        if (!next || older(keyOf(next), keyOf(page[page.length - 1]))) continue;
-      }
-      const rows = await pageIn(segment.db, filter, cursor, q.limit);
-      page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
+  for (const segment of live) {
+    if (page.length === q.limit) {
+      // Segments are time ranges, so this is the end in practice; each older one is still asked (one index step).
+      const [next] = await pageIn(segment.db, filter, cursor, 1);
+      if (!next || older(keyOf(next), keyOf(page[page.length - 1]))) continue;
     }
+    const rows = await pageIn(segment.db, filter, cursor, q.limit);
+    page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
   }
-  return { rows: page, total: (await totals).reduce((sum, n) => sum + n, 0) };
+  return page;
 }
 
 /** Acknowledges the organization's alert `id` in the segment its id names; 404 when it holds none. */
