@@ -1,4 +1,5 @@
-// Alerts of one organization: the filtered, paged list and acknowledging.
+// Alerts of one organization in one database: the filtered, paged list and acknowledging
+// (segment-alerts.ts combines an organization's segments).
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type * as v from "valibot";
 import { alerts, type AlertRow } from "@promptsentry/schema/tables/alerts";
@@ -7,7 +8,7 @@ import type { Db } from "../env";
 import { olderThanCursor } from "./keyset";
 import { findOwnedOr404, ownedBy } from "./owned";
 
-type AlertsQuery = v.InferOutput<typeof alertsQuery>;
+export type AlertsQuery = v.InferOutput<typeof alertsQuery>;
 
 /** One page, newest first, and how many alerts match the filter across all pages. */
 export async function listAlerts(

@@ -14,7 +14,7 @@ import type { IngestSubscribers } from "../delivery/emit";
 import type { Db, TenantDbs } from "../env";
 import { alertFor, type AlertDraft } from "../lib/alert-rules";
 import { dayKey } from "../lib/days";
-import { newId } from "../lib/ids";
+import { idAt } from "../lib/ids";
 import { getSettings, withRuleDefaults } from "./settings";
 import { batchItemIndex, batchKeyRange, storedIdempotencyKeys, type IdempotencyKind } from "./idempotency";
 
@@ -158,7 +158,9 @@ export function writeStatements(db: Db, orgId: string, built: BuiltLog[], critic
       db
         .insert(alerts)
         .values({
-          id: newId(),
+          // Stamped at its createdAt exactly (a monotonic id may run ahead of it): the alert is in the
+          // segment its id names, as a log is (segment-alerts.ts).
+          id: idAt(g.first.createdAt.getTime()),
           orgId,
           type: g.draft.type,
           severity: g.draft.severity,

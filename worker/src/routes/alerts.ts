@@ -6,8 +6,9 @@ import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list } from "../middleware/guard";
-import { acknowledgeAlert, acknowledgeAlerts, listAlerts } from "../queries/alerts";
+import { acknowledgeAlertIn, acknowledgeAlertsIn, listAlertsIn } from "../queries/segment-alerts";
 import { serializeAlert } from "../serialize";
+import { requestSegments } from "../tenancy/segments";
 import { validate } from "../validate";
 
 export const alertRoutes = new Hono<AppEnv>()
@@ -20,7 +21,7 @@ export const alertRoutes = new Hono<AppEnv>()
     }),
     validate("query", alertsQuery),
     async (c) => {
-      const { rows, total } = await listAlerts(c.var.data, orgOf(c), c.req.valid("query"));
+      const { rows, total } = await listAlertsIn(await requestSegments(c), orgOf(c), c.req.valid("query"));
       // The answer stays the spec's plain array; the count of every matching alert rides in a header.
       c.header(TOTAL_COUNT_HEADER, String(total));
       return c.json(rows.map(serializeAlert));
@@ -37,7 +38,7 @@ export const alertRoutes = new Hono<AppEnv>()
     async (c) => {
       const principal = requirePrincipal(c);
       const { ids } = c.req.valid("json");
-      const rows = await acknowledgeAlerts(c.var.data, principal.orgId, ids, principal.memberId ?? principal.keyId);
+      const rows = await acknowledgeAlertsIn(await requestSegments(c), principal.orgId, ids, principal.memberId ?? principal.keyId);
       return c.json(rows.map(serializeAlert));
     },
   )
@@ -53,7 +54,7 @@ export const alertRoutes = new Hono<AppEnv>()
     async (c) => {
       const principal = requirePrincipal(c);
       const { id } = c.req.valid("param");
-      const alert = await acknowledgeAlert(c.var.data, principal.orgId, id, principal.memberId ?? principal.keyId);
+      const alert = await acknowledgeAlertIn(await requestSegments(c), principal.orgId, id, principal.memberId ?? principal.keyId);
       return c.json(serializeAlert(alert));
     },
   );

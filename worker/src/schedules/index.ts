@@ -35,8 +35,8 @@ export async function runSchedule(controller: ScheduledController, env: Bindings
         otel: await sweepOtelPending(env, db, now),
         metrics: await refreshDueMetrics(env, db, now),
         redaction: await redactStoredLogs(env, db),
-        search: await backfillSearchIndex(env),
-        facts: await backfillLogFacts(env),
+        search: await backfillSearchIndex(env, db),
+        facts: await backfillLogFacts(env, db),
         // Off (null) unless LOG_SEGMENT_BUDGET_BYTES is set: docs/scaling.md#step-3--segments.
         segments: await rollSegmentsIfEnabled(env, db, now),
       };

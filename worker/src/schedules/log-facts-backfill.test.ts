@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { prepareMetricQuery } from "../metrics/sandbox";
 import { runMetricSql } from "../metrics/run";
 import { createDb } from "../tenancy/db";
-import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg } from "../../test/helpers";
+import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg, testDb } from "../../test/helpers";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
 import { backfillLogFacts, copyNextFactsChunk } from "./log-facts-backfill";
@@ -56,6 +56,6 @@ describe("log_facts backfill", () => {
       expect(
         await (await dataD1(org.orgId)).prepare("SELECT count(*) AS n FROM log_facts WHERE org_id = ?").bind(org.orgId).first("n"),
       ).toBe(n);
-    expect(await backfillLogFacts(env)).toEqual({ chunks: 0, remaining: 0, complete: true });
+    expect(await backfillLogFacts(env, testDb())).toEqual({ chunks: 0, remaining: 0, complete: true });
   });
 });

@@ -8,7 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { RedactionMode } from "@promptsentry/schema/constants/privacy";
 import { logFingerprints, promptLogs, type PromptLogRow } from "@promptsentry/schema/tables/logs";
 import type { Bindings, Db } from "../env";
-import { allShards } from "../tenancy/shards";
+import { logDatabases } from "../tenancy/log-databases";
 import { getSettings } from "../queries/settings";
 import { fingerprinter, redactLog, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
@@ -21,10 +21,10 @@ async function orgRedaction(db: Db, orgId: string): Promise<{ mode: RedactionMod
   return { mode: settings.redaction, fp: await fingerprinter(await ensureFingerprintKey(db, orgId, settings.fingerprintKey)) };
 }
 
-/** Redacts up to `chunkSize` not-yet-redacted logs in every data shard; `complete` when none are left anywhere. */
+/** Redacts up to `chunkSize` not-yet-redacted logs in every database of logs (shards, live pool segments); `complete` when none are left anywhere. */
 export async function redactStoredLogs(env: Bindings, control: Db, options: { chunkSize?: number } = {}): Promise<BackfillReport> {
   const total: BackfillReport = { logs: 0, redacted: 0, complete: true };
-  for (const { data } of allShards(env)) {
+  for (const data of await logDatabases(env, control)) {
     const report = await redactShard(control, data, options.chunkSize ?? 200);
     total.logs += report.logs;
     total.redacted += report.redacted;
@@ -33,7 +33,7 @@ export async function redactStoredLogs(env: Bindings, control: Db, options: { ch
   return total;
 }
 
-/** One shard's chunk: its logs, redacted with their organizations' settings and keys (control database). */
+/** One database's chunk: its logs, redacted with their organizations' settings and keys (control database). */
 async function redactShard(control: Db, db: Db, chunkSize: number): Promise<BackfillReport> {
   const rows = await db.select().from(promptLogs).where(isNull(promptLogs.redactionMode)).limit(chunkSize);
   const report: BackfillReport = { logs: rows.length, redacted: 0, complete: rows.length < chunkSize };

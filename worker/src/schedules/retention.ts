@@ -13,6 +13,7 @@ import type { Bindings, Db } from "../env";
 import { SCRUB_BODIES, SCRUB_LOG } from "../lib/scrub";
 import { createDb } from "../tenancy/db";
 import { livePoolSegmentsByDb, poolD1 } from "../tenancy/segments";
+import { logDatabases } from "../tenancy/log-databases";
 import { allShards } from "../tenancy/shards";
 import { chunkRows, inChunks } from "../queries/chunks";
 
@@ -200,8 +201,8 @@ export async function purgeExpired(env: Bindings, db: Db, now: number, options: 
   }
   report.complete = pending.length === 0;
 
-  // The detector's hourly counters are working data, not history: keep two weeks.
-  for (const { data } of allShards(env)) {
+  // The detector's hourly counters are working data, not history: keep two weeks (in every segment).
+  for (const data of await logDatabases(env, db)) {
     if (!budgetLeft()) break;
     report.hourlyUsage += await chunkRows(
       data,

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../tenancy/db";
-import { call, dataD1, insertLogs, placeOnShard, registerOrg, type TestOrg } from "../../test/helpers";
+import { call, dataD1, insertLogs, placeOnShard, registerOrg, testDb, type TestOrg } from "../../test/helpers";
 import { trigramSearch } from "../queries/search-terms";
 import { runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
@@ -148,7 +148,7 @@ describe("search index rebuild", () => {
     expect(await found(a, "osprey")).toEqual(["osprey a"]);
     expect(await found(b, "osprey")).toEqual(["osprey b"]);
     // Nothing left anywhere: one read per shard, no chunk (no write transaction) at all.
-    expect(await backfillSearchIndex(env)).toEqual({ chunks: 0, remaining: 0, complete: true });
+    expect(await backfillSearchIndex(env, testDb())).toEqual({ chunks: 0, remaining: 0, complete: true });
   });
 
   it("indexes logs a writer left queued (a hand-run INSERT) in the minute run, oldest first, on every shard", async () => {

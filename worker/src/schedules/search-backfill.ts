@@ -12,7 +12,7 @@ import { SEARCH_BACKFILL_BUDGET_MS, SEARCH_BACKFILL_CHUNK_ROWIDS } from "@prompt
 import { rowidsLeft } from "@promptsentry/schema/rowid-backfill";
 import { searchQueueIndex, trigramsRebuildChunk } from "@promptsentry/schema/search-backfill";
 import type { Bindings, Db } from "../env";
-import { allShards } from "../tenancy/shards";
+import { logDatabases } from "../tenancy/log-databases";
 import { type BackfillReport, drainChunks, runChunk } from "./chunk";
 
 /** Indexes the shard's next chunk of remaining rowids into prompt_logs_trigrams and moves the cursor (one transaction); answers the rowids left. */
@@ -38,13 +38,13 @@ async function leftToIndex(db: Db): Promise<{ queued: number; backfill: number }
 }
 
 /**
- * Queued logs, then backfill chunks, on every data shard until each is done or the run's time budget
+ * Queued logs, then backfill chunks, on every database of logs (shards, live pool segments) until each is done or the run's time budget
  * is spent. A shard with nothing left (the usual case) costs one read: no write transaction each minute.
  */
-export async function backfillSearchIndex(env: Bindings, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<BackfillReport> {
+export async function backfillSearchIndex(env: Bindings, control: Db, budgetMs = SEARCH_BACKFILL_BUDGET_MS): Promise<BackfillReport> {
   const deadline = Date.now() + budgetMs;
   const report: BackfillReport = { chunks: 0, remaining: 0, complete: true };
-  for (const { data } of allShards(env)) {
+  for (const data of await logDatabases(env, control)) {
     const { queued, backfill } = await leftToIndex(data);
     await drainChunks(queued, () => indexQueuedChunk(data), deadline, report);
     await drainChunks(backfill, () => indexNextChunk(data), deadline, report);
