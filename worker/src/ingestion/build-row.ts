@@ -6,7 +6,7 @@ import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 import type { LogInput } from "@promptsentry/schema/requests/logs";
 import { detect } from "../detector";
 import { sensitiveFindings } from "../detector/sensitive";
-import { newId } from "../lib/ids";
+import { type LogIdAt, newId } from "../lib/ids";
 import type { BuiltLog, IngestContext } from "../queries/ingestion";
 import type { IdempotencyKind } from "../queries/idempotency";
 import { redactFrom, textsToScan, type Fingerprinter, type SensitiveScans } from "../redaction";
@@ -38,6 +38,7 @@ export async function buildRow(
   opts: StoreOptions,
   idempotencyKey: string | null,
   fp: Fingerprinter | null,
+  logIdAt: LogIdAt = newId,
 ): Promise<BuiltLog> {
   const { settings } = ctx;
   const flags = detect(input, { rules: settings.flagRules, tokenThreshold: settings.tokenThreshold, sensitivity: settings.sensitivity });
@@ -48,7 +49,7 @@ export async function buildRow(
     input.estimatedCost ??
     (input.tokenCount !== undefined && input.tokenCount !== null ? estimateCostCents(input.model, input.tokenCount) : null);
   const row = {
-    id: newId(now.getTime()),
+    id: logIdAt(now.getTime()),
     orgId: ctx.org.id,
     createdAt: now,
     model: input.model,

@@ -19,6 +19,7 @@ import {
   INGEST_FLUSH_MAX_REQUESTS,
 } from "@promptsentry/schema/constants/ingestion";
 import type { Bindings, TenantDbs } from "../env";
+import { logIdStamper } from "../lib/ids";
 import { notifyNewLogs } from "../lib/realtime";
 import { createDb } from "../tenancy/db";
 import { newestFirst, segmentAt, segmentsOf } from "../tenancy/segments";
@@ -81,6 +82,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
   private context = new OrgContextCache();
   /** Resolves a lingering flush early (the waiting requests filled it). */
   private wake: (() => void) | null = null;
+  /** The ids of the logs this object writes, each carrying its flush's time exactly (lib/ids.ts). */
+  private logIds = logIdStamper();
   /** Write batches this object has sent to D1 (the committer's own count, for tests and profiles). */
   private flushes = 0;
 
@@ -130,8 +133,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
         this.flushes++;
         let results: CommitResult[];
         try {
-          // The flush's ids are stamped `now`: they go to the segment whose range holds it.
-          const now = new Date();
+          // The flush's ids carry exactly `now` (this object's own stamper): they go to the segment whose range holds it.
+          const now = new Date(this.logIds.time(Date.now()));
           const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
           const target = segmentAt(segments, now.getTime());
           results = await commitGroup(
@@ -145,6 +148,7 @@ export class IngestCommitter extends DurableObject<Bindings> {
             group.map((w) => w.job),
             now,
             this.context,
+            this.logIds.id,
           );
         } catch (error) {
           const failed = jobError(error);

@@ -19,6 +19,7 @@ import { jobError, type CommitJob, type CommitResult } from "./jobs";
 import { idempotencyLookup, ingestContext, replayedRows, writeStatements, type BuiltLog, type IngestContext } from "../queries/ingestion";
 import { fingerprinter, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
+import { type LogIdAt, newId } from "../lib/ids";
 import { buildRow } from "./build-row";
 import { assertQuota } from "./quota";
 import type { AlertRow } from "@promptsentry/schema/tables/alerts";
@@ -42,10 +43,11 @@ export async function commitGroup(
   jobs: CommitJob[],
   now = new Date(),
   cache: OrgContextCache | null = null,
+  logIdAt: LogIdAt = newId,
 ): Promise<CommitResult[]> {
   const results: CommitResult[] = jobs.map(() => ({}));
   try {
-    await judgeAndWrite(dbs, orgId, jobs, now, results, cache);
+    await judgeAndWrite(dbs, orgId, jobs, now, results, cache, logIdAt);
   } catch (error) {
     // A failure shared by the group (the context read): every job not yet answered gets it.
     const failed = jobError(error);
@@ -61,6 +63,7 @@ async function judgeAndWrite(
   now: Date,
   results: CommitResult[],
   cache: OrgContextCache | null,
+  logIdAt: LogIdAt,
 ) {
   const { db: control, data: db } = dbs;
   // Round trip 1: the context with each job's own reads folded in (keys from the control database,
@@ -149,7 +152,7 @@ async function judgeAndWrite(
       }
       assertQuota({ ...ctx, usage }, job.inputs.length, now);
       const keys = key ? storedIdempotencyKeys(key, kind, job.inputs.length) : null;
-      const built = await Promise.all(job.inputs.map((input, k) => buildRow(ctx, input, now, job.opts, keys?.[k] ?? null, fp)));
+      const built = await Promise.all(job.inputs.map((input, k) => buildRow(ctx, input, now, job.opts, keys?.[k] ?? null, fp, logIdAt)));
       usage.allTime += built.length;
       usage.thisMonth += built.length;
       if (key) leaders.set(`${kind}\n${key}`, i);
