@@ -127,35 +127,42 @@ async function factsSource(db: Db): Promise<"log_facts" | "prompt_logs"> {
   return row && Number(row.pending) === 0 ? "log_facts" : "prompt_logs";
 }
 
+/** One user's or session's totals over a window (spenderRows), before rounding. */
+export type SpenderRow = { id: string; logs: number; tokens: number; cost: number; warning: number; critical: number; last: number | null };
+
 /**
- * The users or sessions that cost the most over the last `days` days. No aggregate table is kept
- * per user or session, so this reads the organization's window: from log_facts (its key is
- * (org_id, created_at): one sequential range of narrow rows, no log text) when complete.
+ * Totals per user or session of the logs stamped since `since`, the costliest `limit` first (all of
+ * them when `limit` is null). No aggregate table is kept per user or session, so this reads the
+ * organization's window: from log_facts (its key is (org_id, created_at): one sequential range of
+ * narrow rows, no log text) when complete.
  */
-export async function topSpenders(db: Db, orgId: string, by: "user" | "session", days: number, limit: number, now = Date.now()) {
+export async function spenderRows(db: Db, orgId: string, by: "user" | "session", since: number, limit: number | null): Promise<SpenderRow[]> {
   const source = sql.raw(await factsSource(db));
   const key = sql.raw(by === "user" ? "user_id" : "session_id");
-  const since = now - days * DAY_MS;
-  const rows = await db.all<{
-    id: string;
-    logs: number;
-    tokens: number;
-    cost: number;
-    warning: number;
-    critical: number;
-    last: number;
-  }>(sql`
+  const rows = await db.all<SpenderRow>(sql`
     SELECT ${key} AS id, count(*) AS logs, coalesce(sum(token_count), 0) AS tokens, coalesce(sum(estimated_cost), 0) AS cost,
       sum(flag_status = 'warning') AS warning, sum(flag_status = 'critical') AS critical, max(created_at) AS last
     FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} AND ${key} IS NOT NULL
-    GROUP BY ${key} ORDER BY cost DESC, logs DESC, id LIMIT ${limit}`);
+    GROUP BY ${key} ORDER BY cost DESC, logs DESC, id${limit === null ? sql`` : sql` LIMIT ${limit}`}`);
   return rows.map((r) => ({
     id: r.id,
     logs: Number(r.logs),
     tokens: Number(r.tokens),
-    cost: roundCents(Number(r.cost)),
+    cost: Number(r.cost),
     warning: Number(r.warning),
     critical: Number(r.critical),
-    lastSeen: r.last == null ? null : new Date(Number(r.last)).toISOString(),
+    last: r.last == null ? null : Number(r.last),
   }));
+}
+
+/** A spender as the API answers it. */
+export const spenderOf = ({ last, ...r }: SpenderRow) => ({
+  ...r,
+  cost: roundCents(r.cost),
+  lastSeen: last == null ? null : new Date(last).toISOString(),
+});
+
+/** The users or sessions that cost the most over the last `days` days, in one database. */
+export async function topSpenders(db: Db, orgId: string, by: "user" | "session", days: number, limit: number, now = Date.now()) {
+  return (await spenderRows(db, orgId, by, now - days * DAY_MS, limit)).map(spenderOf);
 }

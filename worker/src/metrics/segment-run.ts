@@ -1,0 +1,101 @@
+// Custom metrics over an organization's segments (docs/scaling.md#step-3--segments). A metric is any
+// checked SELECT over `logs`, so per-segment results do not merge in general (an average, a median,
+// a distinct count, a top N): when the metric's window overlaps several segments, the older ones'
+// rows of the window are read (the columns `logs` has, no text unless the query reads text) and
+// carried into one statement on the newest, which computes the metric once over all of them.
+import { and, eq, sql } from "drizzle-orm";
+import { DAY_MS } from "@promptsentry/schema/constants/time";
+import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
+import type { Db } from "../env";
+import { segmentsOverlapping } from "../tenancy/segment-window";
+import type { Segment } from "../tenancy/segments";
+import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
+import { LOGS_WINDOW_DAYS, logsColumns, logsSource, type MetricRows, runMetricSql } from "./run";
+import { shapeMetricValue } from "./shape";
+
+/** Rows of a window that may be carried from older segments: beyond, the metric fails with a reason. */
+export const MAX_CARRIED_ROWS = 50_000;
+/** Characters of carried JSON bound as one parameter (D1 caps a value at 2 MB; a character is ≤ 3 bytes here). */
+const CHUNK_CHARS = 500_000;
+/** Characters carried in all: the statement's parameters stay well inside the Worker's memory. */
+const MAX_CARRIED_CHARS = 16_000_000;
+
+const tooMany = () =>
+  new MetricQueryError(
+    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${MAX_CARRIED_ROWS.toLocaleString("en-US")} logs or ${MAX_CARRIED_CHARS / 1_000_000} MB)`,
+  );
+
+/** One older segment's rows of the window, in LOGS_COLUMNS order. */
+async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number): Promise<unknown[][]> {
+  const source = sql.raw(await logsSource(db, query));
+  return db.values(
+    sql`SELECT ${logsColumns(query.readsText)} FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} LIMIT ${MAX_CARRIED_ROWS + 1}`,
+  );
+}
+
+/** Rows as JSON arrays of at most CHUNK_CHARS characters each (one bound parameter each). */
+function chunked(rows: readonly unknown[][]): string[] {
+  const chunks: string[] = [];
+  let part: string[] = [];
+  let chars = 0;
+  let total = 0;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    total += text.length + 1;
+    if (total > MAX_CARRIED_CHARS) throw tooMany();
+    if (part.length && chars + text.length + 1 > CHUNK_CHARS) {
+      chunks.push(`[${part.join(",")}]`);
+      part = [];
+      chars = 0;
+    }
+    part.push(text);
+    chars += text.length + 1;
+  }
+  if (part.length) chunks.push(`[${part.join(",")}]`);
+  return chunks;
+}
+
+/** Runs a checked query over the organization's logs of the window in every live segment it overlaps. */
+export async function runMetricSqlIn(segments: readonly Segment[], orgId: string, query: CheckedQuery, now: number): Promise<MetricRows> {
+  const since = now - LOGS_WINDOW_DAYS * DAY_MS;
+  const overlapping = segmentsOverlapping(segments, since);
+  // Segment 0 is never emptied whole, so it answers (with no rows) a window no live segment holds.
+  const [newest, ...older] = overlapping.length ? overlapping : [segments[0]];
+  if (!older.length) return runMetricSql(newest.db, orgId, query, now);
+  const rows = (await Promise.all(older.map((s) => windowRows(s.db, orgId, query, since)))).flat();
+  if (rows.length > MAX_CARRIED_ROWS) throw tooMany();
+  return runMetricSql(newest.db, orgId, query, now, chunked(rows));
+}
+
+type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;
+
+/** Checks, runs and shapes one metric query over the organization's segments; throws MetricQueryError with a user-facing message. */
+export async function computeMetricValueIn(segments: readonly Segment[], orgId: string, metric: MetricSpec, now: number): Promise<unknown> {
+  const result = await runMetricSqlIn(segments, orgId, prepareMetricQuery(metric.query), now);
+  return shapeMetricValue(result, metric.type, metric.visualization);
+}
+
+/**
+ * Refreshes one stored metric: a new value, or the error (keeping the last good value). The query runs
+ * on the organization's segments; the metric and its result are kept in the control database `db`.
+ */
+export async function refreshMetric(
+  { db, segments }: { db: Db; segments: readonly Segment[] },
+  metric: CustomMetricRow,
+  now: number,
+): Promise<CustomMetricRow> {
+  let set: Partial<CustomMetricRow>;
+  try {
+    set = { lastValue: await computeMetricValueIn(segments, metric.orgId, metric, now), lastError: null, lastRefreshedAt: new Date(now) };
+  } catch (error) {
+    if (!(error instanceof MetricQueryError)) throw error;
+    // lastRefreshedAt moves on too, so a broken query is retried after its interval, not every minute.
+    set = { lastError: error.message, lastRefreshedAt: new Date(now) };
+  }
+  const [row] = await db
+    .update(customMetrics)
+    .set(set)
+    .where(and(eq(customMetrics.orgId, metric.orgId), eq(customMetrics.id, metric.id)))
+    .returning();
+  return row ?? { ...metric, ...set };
+}
