@@ -49,7 +49,13 @@ export const logsColumns = (withText: boolean) => sql.raw(withText ? LOGS_SELECT
 export function logsCte(orgId: string, now: number, source: LogsSource = "prompt_logs", carried: readonly string[] = []) {
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const own = sql`SELECT ${logsColumns(source === "prompt_logs")} FROM ${sql.raw(source)} WHERE org_id = ${orgId} AND created_at >= ${since}`;
-  return sql`WITH logs AS (${sql.join([own, ...carried.map((rows) => sql`SELECT ${CARRIED_SELECT} FROM json_each(${rows})`)], sql` UNION ALL `)})`;
+  if (!carried.length) return sql`WITH logs AS (${own})`;
+  // One SELECT over every chunk (a VALUES list is not a compound SELECT, which D1 caps at a few terms).
+  const chunks = sql.join(
+    carried.map((rows) => sql`(${rows})`),
+    sql`, `,
+  );
+  return sql`WITH logs AS (${own} UNION ALL SELECT ${CARRIED_SELECT} FROM (VALUES ${chunks}) AS carried, json_each(carried.column1))`;
 }
 
 /** log_facts for a query that reads no text, once the database has no logs left to copy into it. */

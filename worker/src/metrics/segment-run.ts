@@ -13,28 +13,30 @@ import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandb
 import { LOGS_WINDOW_DAYS, logsColumns, logsSource, type MetricRows, runMetricSql } from "./run";
 import { shapeMetricValue } from "./shape";
 
-/** Rows of a window that may be carried from older segments: beyond, the metric fails with a reason. */
-export const MAX_CARRIED_ROWS = 50_000;
-/** Characters of carried JSON bound as one parameter (D1 caps a value at 2 MB; a character is ≤ 3 bytes here). */
-const CHUNK_CHARS = 500_000;
-/** Characters carried in all: the statement's parameters stay well inside the Worker's memory. */
-const MAX_CARRIED_CHARS = 16_000_000;
+/**
+ * What may be carried from older segments: rows of the window, characters of JSON in all (the
+ * statement's parameters stay well inside the Worker's memory), and characters bound as one
+ * parameter (D1 caps a value at 2 MB; a UTF-16 unit is at most 3 bytes of UTF-8). Beyond, the metric
+ * fails with the reason.
+ */
+export const CARRY_LIMITS = { rows: 50_000, chars: 16_000_000, chunkChars: 500_000 };
+type CarryLimits = typeof CARRY_LIMITS;
 
-const tooMany = () =>
+const tooMany = (limits: CarryLimits) =>
   new MetricQueryError(
-    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${MAX_CARRIED_ROWS.toLocaleString("en-US")} logs or ${MAX_CARRIED_CHARS / 1_000_000} MB)`,
+    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} MB)`,
   );
 
 /** One older segment's rows of the window, in LOGS_COLUMNS order. */
-async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number): Promise<unknown[][]> {
+async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number, limit: number): Promise<unknown[][]> {
   const source = sql.raw(await logsSource(db, query));
   return db.values(
-    sql`SELECT ${logsColumns(query.readsText)} FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} LIMIT ${MAX_CARRIED_ROWS + 1}`,
+    sql`SELECT ${logsColumns(query.readsText)} FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} LIMIT ${limit + 1}`,
   );
 }
 
-/** Rows as JSON arrays of at most CHUNK_CHARS characters each (one bound parameter each). */
-function chunked(rows: readonly unknown[][]): string[] {
+/** Rows as JSON arrays of at most `limits.chunkChars` characters each (one bound parameter each). */
+function chunked(rows: readonly unknown[][], limits: CarryLimits): string[] {
   const chunks: string[] = [];
   let part: string[] = [];
   let chars = 0;
@@ -42,8 +44,8 @@ function chunked(rows: readonly unknown[][]): string[] {
   for (const row of rows) {
     const text = JSON.stringify(row);
     total += text.length + 1;
-    if (total > MAX_CARRIED_CHARS) throw tooMany();
-    if (part.length && chars + text.length + 1 > CHUNK_CHARS) {
+    if (total > limits.chars) throw tooMany(limits);
+    if (part.length && chars + text.length + 1 > limits.chunkChars) {
       chunks.push(`[${part.join(",")}]`);
       part = [];
       chars = 0;
@@ -56,15 +58,21 @@ function chunked(rows: readonly unknown[][]): string[] {
 }
 
 /** Runs a checked query over the organization's logs of the window in every live segment it overlaps. */
-export async function runMetricSqlIn(segments: readonly Segment[], orgId: string, query: CheckedQuery, now: number): Promise<MetricRows> {
+export async function runMetricSqlIn(
+  segments: readonly Segment[],
+  orgId: string,
+  query: CheckedQuery,
+  now: number,
+  limits = CARRY_LIMITS,
+): Promise<MetricRows> {
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const overlapping = segmentsOverlapping(segments, since);
   // Segment 0 is never emptied whole, so it answers (with no rows) a window no live segment holds.
   const [newest, ...older] = overlapping.length ? overlapping : [segments[0]];
   if (!older.length) return runMetricSql(newest.db, orgId, query, now);
-  const rows = (await Promise.all(older.map((s) => windowRows(s.db, orgId, query, since)))).flat();
-  if (rows.length > MAX_CARRIED_ROWS) throw tooMany();
-  return runMetricSql(newest.db, orgId, query, now, chunked(rows));
+  const rows = (await Promise.all(older.map((s) => windowRows(s.db, orgId, query, since, limits.rows)))).flat();
+  if (rows.length > limits.rows) throw tooMany(limits);
+  return runMetricSql(newest.db, orgId, query, now, chunked(rows, limits));
 }
 
 type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;
