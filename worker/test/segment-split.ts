@@ -48,11 +48,20 @@ export async function splitAndTwin(logs: readonly LogSpec[], starts: readonly [n
   forgetSegments();
   const d1s = [shardD1(0), ...bindings.map((b) => env[b as "SEG_0" | "SEG_1"])];
   const segmentOf = (ms: number) => [0, ...starts].filter((s) => s <= ms).length - 1;
-  for (let i = 0; i < d1s.length; i++) await insertInto(d1s[i], split.orgId, logs.filter((l) => segmentOf(l.createdAt.getTime()) === i));
+  for (let i = 0; i < d1s.length; i++)
+    await insertInto(
+      d1s[i],
+      split.orgId,
+      logs.filter((l) => segmentOf(l.createdAt.getTime()) === i),
+    );
   await insertLogs(twin.orgId, [...logs]);
   for (const d1 of d1s.slice(1)) await registerTenant(drizzle(d1, { schema: tables }), intruder.orgId, -1);
   const intruderLogs = (d1: D1Database) =>
-    insertInto(d1, intruder.orgId, [0, 3, 12].map((daysAgo) => ({ ...INTRUDER, createdAt: new Date(Date.now() - daysAgo * DAY), estimatedCost: 99 })));
+    insertInto(
+      d1,
+      intruder.orgId,
+      [0, 3, 12].map((daysAgo) => ({ ...INTRUDER, createdAt: new Date(Date.now() - daysAgo * DAY), estimatedCost: 99 })),
+    );
   for (const d1 of d1s) await intruderLogs(d1);
   return { split, twin, intruder, bindings };
 }

@@ -136,7 +136,13 @@ export type SpenderRow = { id: string; logs: number; tokens: number; cost: numbe
  * organization's window: from log_facts (its key is (org_id, created_at): one sequential range of
  * narrow rows, no log text) when complete.
  */
-export async function spenderRows(db: Db, orgId: string, by: "user" | "session", since: number, limit: number | null): Promise<SpenderRow[]> {
+export async function spenderRows(
+  db: Db,
+  orgId: string,
+  by: "user" | "session",
+  since: number,
+  limit: number | null,
+): Promise<SpenderRow[]> {
   const source = sql.raw(await factsSource(db));
   const key = sql.raw(by === "user" ? "user_id" : "session_id");
   const rows = await db.all<SpenderRow>(sql`

@@ -12,8 +12,7 @@ import { binaryOrder, dayRangeDbs, readEach, sumBy, type WindowDbs } from "./seg
 type Range = { from: string; to: string };
 
 const inRange = (orgId: string, r: Range) => and(eq(dailyUsage.orgId, orgId), between(dailyUsage.day, r.from, r.to));
-const usersInRange = (orgId: string, r: Range) =>
-  and(eq(dailyActiveUsers.orgId, orgId), between(dailyActiveUsers.day, r.from, r.to));
+const usersInRange = (orgId: string, r: Range) => and(eq(dailyActiveUsers.orgId, orgId), between(dailyActiveUsers.day, r.from, r.to));
 
 const usageTotals = (db: Db, orgId: string, r: Range) =>
   db
@@ -106,7 +105,13 @@ export async function getCostTracking(dbs: WindowDbs, orgId: string, days: numbe
   const w = dayWindows(days, now);
   const parts = await readEach(dayRangeDbs(dbs, w.current), (db) =>
     db
-      .select({ date: dailyUsage.day, model: dailyUsage.model, prompts: dailyUsage.total, tokens: dailyUsage.tokens, cost: dailyUsage.cost })
+      .select({
+        date: dailyUsage.day,
+        model: dailyUsage.model,
+        prompts: dailyUsage.total,
+        tokens: dailyUsage.tokens,
+        cost: dailyUsage.cost,
+      })
       .from(dailyUsage)
       .where(inRange(orgId, w.current))
       .orderBy(dailyUsage.day, dailyUsage.model),
@@ -134,9 +139,7 @@ export async function getPerformance(dbs: WindowDbs, orgId: string, days: number
       .where(inRange(orgId, w.current))
       .groupBy(dailyUsage.day),
   );
-  const byDay = new Map(
-    sumBy(parts, (r) => r.day, ["prompts", "flagged", "latencySum", "latencyCount", "tokens"]).map((r) => [r.day, r]),
-  );
+  const byDay = new Map(sumBy(parts, (r) => r.day, ["prompts", "flagged", "latencySum", "latencyCount", "tokens"]).map((r) => [r.day, r]));
   return w.dayKeys.map((date) => {
     const r = byDay.get(date);
     return {

@@ -10,7 +10,15 @@ freshPoolEachTest();
 // Expected days are computed on the server per request: keep every test inside one UTC day.
 beforeEach(() => awayFromBoundary(DAY, 20_000), 30_000);
 
-const ROUTES = ["/stats", "/trends", "/analytics/models", "/cost-tracking", "/performance-metrics", "/analytics/users", "/analytics/sessions"];
+const ROUTES = [
+  "/stats",
+  "/trends",
+  "/analytics/models",
+  "/cost-tracking",
+  "/performance-metrics",
+  "/analytics/users",
+  "/analytics/sessions",
+];
 
 async function setUp() {
   const now = Date.now();
@@ -53,7 +61,10 @@ describe("stats and charts across log segments", () => {
     expect(trends.body.reduce((n: number, d: { safe: number }) => n + d.safe, 0)).toBe(3);
     for (const path of ["/cost-tracking?days=30", "/performance-metrics?days=30"]) {
       const res = await call("GET", path, { key: intruder.apiKey });
-      expect(res.body.reduce((n: number, d: { prompts: number }) => n + d.prompts, 0), path).toBe(3);
+      expect(
+        res.body.reduce((n: number, d: { prompts: number }) => n + d.prompts, 0),
+        path,
+      ).toBe(3);
     }
   });
 });

@@ -72,7 +72,9 @@ describe("custom metrics across log segments", () => {
       )
       .bind(`new${crypto.randomUUID()}`, split.orgId, Date.now() - 500)
       .run();
-    await insertLogs(twin.orgId, [{ createdAt: new Date(Date.now() - 500), model: "gpt-4o", prompt: "alpha new", latencyMs: 1, estimatedCost: 3 }]);
+    await insertLogs(twin.orgId, [
+      { createdAt: new Date(Date.now() - 500), model: "gpt-4o", prompt: "alpha new", latencyMs: 1, estimatedCost: 3 },
+    ]);
     for (const [i, m] of mine.entries()) {
       const [a, b] = await Promise.all([
         call("POST", `/custom-metrics/${m.id}/refresh`, { key: split.apiKey }),
