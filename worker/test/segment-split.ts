@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as tables from "@promptsentry/schema/tables";
 import { forgetSegments, openNextSegment } from "../src/tenancy/segments";
 import { registerTenant } from "../src/tenancy/shards";
-import { indexQueued, insertLogs, placeOnShard, registerOrg, shardD1, testDb, type TestOrg } from "./helpers";
+import { indexQueued, insertLogs, placeOnShard, registerOrg, shardD1, testDb } from "./helpers";
 
 export const DAY = 86_400_000;
 export const HOUR = 3_600_000;
@@ -89,5 +89,3 @@ export function variedLogs(days: number, now = Date.now()): LogSpec[] {
   }
   return logs;
 }
-
-export type { TestOrg };

@@ -24,7 +24,7 @@ type CarryLimits = typeof CARRY_LIMITS;
 
 const tooMany = (limits: CarryLimits) =>
   new MetricQueryError(
-    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} MB)`,
+    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)`,
   );
 
 /** One older segment's rows of the window, in LOGS_COLUMNS order. */
