@@ -2,7 +2,7 @@
 // (test/segment-split.ts): the same figures as the same logs in one database, distinct users counted
 // once across segments, and the intruder sharing the databases never in them, nor they in its.
 import { beforeEach, describe, expect, it } from "vitest";
-import { awayFromBoundary, call } from "../../test/helpers";
+import { awayFromBoundary, call, shardD1 } from "../../test/helpers";
 import { freshPoolEachTest } from "../../test/segment-helpers";
 import { DAY, HOUR, INTRUDER, splitAndTwin, todayUtc, variedLogs } from "../../test/segment-split";
 
@@ -44,6 +44,22 @@ describe("stats and charts across log segments", () => {
     expect(users.body.map((u: { id: string }) => u.id).sort()).toEqual(["", "alice", "bob", "carol", "dave"]);
     // Every log but the 13 without a user (every sixth from the fourth).
     expect(users.body.reduce((n: number, u: { logs: number }) => n + u.logs, 0)).toBe(67);
+  });
+
+  it("read only the segments a window overlaps", async () => {
+    const { split, twin } = await setUp();
+    // A row the home segment could never hold (it ends nine days ago): counted only if it is read.
+    await shardD1(0)
+      .prepare("INSERT INTO daily_usage (org_id, day, model, total, safe) VALUES (?, ?, 'poison', 1000, 1000)")
+      .bind(split.orgId, new Date().toISOString().slice(0, 10))
+      .run();
+    for (const q of ["/trends?days=1", "/trends?days=7", "/analytics/models?days=7", "/stats?days=3"]) {
+      const [mine, same] = await Promise.all([call("GET", q, { key: split.apiKey }), call("GET", q, { key: twin.apiKey })]);
+      expect(mine.body, q).toEqual(same.body);
+    }
+    // A month overlaps the home segment, which is then read: the row shows.
+    const month = await call("GET", "/analytics/models?days=30", { key: split.apiKey });
+    expect(month.body.map((m: { model: string }) => m.model)).toContain("poison");
   });
 
   it("never show the intruder sharing the databases any of the split organization's figures", async () => {
