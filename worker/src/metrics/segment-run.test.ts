@@ -2,8 +2,8 @@
 // what one database computes, and past its limits it fails with the reason instead of running.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
-import { awayFromBoundary, dataDb, testDb } from "../../test/helpers";
-import { freshPoolEachTest } from "../../test/segment-helpers";
+import { awayFromBoundary, dataDb, shardD1, testDb } from "../../test/helpers";
+import { countIn, freshPoolEachTest } from "../../test/segment-helpers";
 import { DAY, HOUR, splitAndTwin, todayUtc, variedLogs } from "../../test/segment-split";
 import { segmentsOf } from "../tenancy/segments";
 import { runMetricSql } from "./run";
@@ -31,6 +31,17 @@ describe("runMetricSqlIn", () => {
       const carried = await runMetricSqlIn(segments, split.orgId, query, now, small);
       expect(carried, text).toEqual(await runMetricSql(await dataDb(twin.orgId), twin.orgId, query, now));
     }
+  });
+
+  it("runs on the segment holding most of the window, carrying only the others' rows", async () => {
+    const { split, twin, bindings, now, segments } = await setUp();
+    const query = prepareMetricQuery("SELECT count(*), avg(latency_ms) FROM logs");
+    const home = await countIn(shardD1(0), split.orgId);
+    const others = (await countIn(env[bindings[0] as "SEG_0"], split.orgId)) + (await countIn(env[bindings[1] as "SEG_1"], split.orgId));
+    // The home segment holds the window's first eleven days and more logs than the two newer ones.
+    expect(home).toBeGreaterThan(others);
+    const carried = await runMetricSqlIn(segments, split.orgId, query, now, { ...CARRY_LIMITS, rows: others });
+    expect(carried).toEqual(await runMetricSql(await dataDb(twin.orgId), twin.orgId, query, now));
   });
 
   it("refuses to carry more rows or characters than its limits, with the reason", async () => {

@@ -1,8 +1,9 @@
 // Custom metrics over an organization's segments (docs/scaling.md#step-3--segments). A metric is any
 // checked SELECT over `logs`, so per-segment results do not merge in general (an average, a median,
-// a distinct count, a top N): when the metric's window overlaps several segments, the older ones'
-// rows of the window are read (the columns `logs` has, no text unless the query reads text) and
-// carried into one statement on the newest, which computes the metric once over all of them.
+// a distinct count, a top N): when the metric's window overlaps several segments, the rows of the
+// window in all but one are read (the columns `logs` has, no text unless the query reads text) and
+// carried into one statement on the segment holding most of the window, which computes the metric
+// once over all of them.
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
@@ -14,7 +15,7 @@ import { LOGS_WINDOW_DAYS, logsColumns, logsSource, type MetricRows, runMetricSq
 import { shapeMetricValue } from "./shape";
 
 /**
- * What may be carried from older segments: rows of the window, characters of JSON in all (the
+ * What may be carried from the other segments: rows of the window, characters of JSON in all (the
  * statement's parameters stay well inside the Worker's memory), and characters bound as one
  * parameter (D1 caps a value at 2 MB; a UTF-16 unit is at most 3 bytes of UTF-8). Beyond, the metric
  * fails with the reason.
@@ -24,10 +25,10 @@ type CarryLimits = typeof CARRY_LIMITS;
 
 const tooMany = (limits: CarryLimits) =>
   new MetricQueryError(
-    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and the older ones hold more than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)`,
+    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and more of them lie outside the largest than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)`,
   );
 
-/** One older segment's rows of the window, in LOGS_COLUMNS order. */
+/** One segment's rows of the window, in LOGS_COLUMNS order. */
 async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number, limit: number): Promise<unknown[][]> {
   const source = sql.raw(await logsSource(db, query));
   return db.values(
@@ -57,6 +58,18 @@ function chunked(rows: readonly unknown[][], limits: CarryLimits): string[] {
   return chunks;
 }
 
+/**
+ * The segment holding the longest part of [since, now]: the statement runs there, so the fewest rows
+ * are carried (logs arrive at a steady enough rate that time stands for rows without a count).
+ */
+function longestShare(segments: readonly Segment[], overlapping: readonly Segment[], since: number, now: number): Segment {
+  const share = (s: Segment) => {
+    const endsAt = segments[segments.indexOf(s) + 1]?.startsAt ?? Number.POSITIVE_INFINITY;
+    return Math.min(endsAt, now) - Math.max(s.startsAt, since);
+  };
+  return overlapping.reduce((best, s) => (share(s) > share(best) ? s : best));
+}
+
 /** Runs a checked query over the organization's logs of the window in every live segment it overlaps. */
 export async function runMetricSqlIn(
   segments: readonly Segment[],
@@ -68,11 +81,12 @@ export async function runMetricSqlIn(
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const overlapping = segmentsOverlapping(segments, since);
   // Segment 0 is never emptied whole, so it answers (with no rows) a window no live segment holds.
-  const [newest, ...older] = overlapping.length ? overlapping : [segments[0]];
-  if (!older.length) return runMetricSql(newest.db, orgId, query, now);
-  const rows = (await Promise.all(older.map((s) => windowRows(s.db, orgId, query, since, limits.rows)))).flat();
+  if (overlapping.length <= 1) return runMetricSql((overlapping[0] ?? segments[0]).db, orgId, query, now);
+  const target = longestShare(segments, overlapping, since, now);
+  const others = overlapping.filter((s) => s !== target);
+  const rows = (await Promise.all(others.map((s) => windowRows(s.db, orgId, query, since, limits.rows)))).flat();
   if (rows.length > limits.rows) throw tooMany(limits);
-  return runMetricSql(newest.db, orgId, query, now, chunked(rows, limits));
+  return runMetricSql(target.db, orgId, query, now, chunked(rows, limits));
 }
 
 type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;
