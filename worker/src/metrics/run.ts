@@ -1,10 +1,10 @@
 // Running a checked metric query (docs/data.md): `logs` is bound to the caller's organization and the
 // last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { LOGS_TEXT_COLUMNS } from "@promptsentry/schema/log-facts";
-import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
-import type { Db, TenantDbs } from "../env";
+import type { CustomMetricRow } from "@promptsentry/schema/tables/metrics";
+import type { Db } from "../env";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";
 import { shapeMetricValue } from "./shape";
@@ -24,19 +24,42 @@ const LOGS_SELECT = LOGS_COLUMNS.join(", ");
  */
 const FACTS_SELECT = LOGS_COLUMNS.map((c) => (LOGS_TEXT_COLUMNS.includes(c) ? `NULL AS ${c}` : c)).join(", ");
 
+/**
+ * A row carried from another segment, back to its column types: a JSON number that was a REAL with
+ * no fraction (1.0) comes back as an integer, and `estimated_cost / 2` must not become an integer division.
+ */
+const CARRIED_SELECT = sql.raw(
+  LOGS_COLUMNS.map((c, i) => {
+    const cell = `json_extract(value, '$[${i}]')`;
+    return c === "estimated_cost" ? `CAST(${cell} AS REAL)` : cell;
+  }).join(", "),
+);
+
 export type MetricRows = { width: number; rows: unknown[][]; truncated: boolean };
 /** Where `logs` is read from: log_facts serves a query that reads no text once the shard's copy is complete. */
 export type LogsSource = "prompt_logs" | "log_facts";
 
-/** `WITH logs AS (…)`: the caller's organization and window, as bound parameters. */
-export function logsCte(orgId: string, now: number, source: LogsSource = "prompt_logs") {
+/** The columns of `logs` in LOGS_COLUMNS order, the texts NULL unless `withText` (log_facts has none). */
+export const logsColumns = (withText: boolean) => sql.raw(withText ? LOGS_SELECT : FACTS_SELECT);
+
+/**
+ * `WITH logs AS (…)`: the caller's organization and window, as bound parameters, plus the rows other
+ * segments hold (`carried`, metrics/segment-run.ts), each a JSON array of rows in LOGS_COLUMNS order.
+ */
+export function logsCte(orgId: string, now: number, source: LogsSource = "prompt_logs", carried: readonly string[] = []) {
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
-  const columns = sql.raw(source === "log_facts" ? FACTS_SELECT : LOGS_SELECT);
-  return sql`WITH logs AS (SELECT ${columns} FROM ${sql.raw(source)} WHERE org_id = ${orgId} AND created_at >= ${since})`;
+  const own = sql`SELECT ${logsColumns(source === "prompt_logs")} FROM ${sql.raw(source)} WHERE org_id = ${orgId} AND created_at >= ${since}`;
+  if (!carried.length) return sql`WITH logs AS (${own})`;
+  // One SELECT over every chunk (a VALUES list is not a compound SELECT, which D1 caps at a few terms).
+  const chunks = sql.join(
+    carried.map((rows) => sql`(${rows})`),
+    sql`, `,
+  );
+  return sql`WITH logs AS (${own} UNION ALL SELECT ${CARRIED_SELECT} FROM (VALUES ${chunks}) AS carried, json_each(carried.column1))`;
 }
 
-/** log_facts for a query that reads no text, once the shard has no logs left to copy into it. */
-async function logsSource(db: Db, query: CheckedQuery): Promise<LogsSource> {
+/** log_facts for a query that reads no text, once the database has no logs left to copy into it. */
+export async function logsSource(db: Db, query: CheckedQuery): Promise<LogsSource> {
   if (query.readsText) return "prompt_logs";
   const [row] = await db.all<{ pending: number }>(sql`SELECT EXISTS (SELECT 1 FROM log_facts_backfill) AS pending`);
   return row && Number(row.pending) === 0 ? "log_facts" : "prompt_logs";
@@ -47,19 +70,34 @@ async function logsSource(db: Db, query: CheckedQuery): Promise<LogsSource> {
  * position, so at most MAX_ROWS + 1 rows of at most `width` cells of MAX_CELL_CHARS each ever leave
  * SQLite (and a query answering another number of columns than the policy counted fails).
  */
-export function metricStatement(orgId: string, query: CheckedQuery, now: number, source: LogsSource = "prompt_logs") {
+export function metricStatement(
+  orgId: string,
+  query: CheckedQuery,
+  now: number,
+  source: LogsSource = "prompt_logs",
+  carried: readonly string[] = [],
+) {
   const names = Array.from({ length: query.width }, (_, i) => `c${i + 1}`);
   const capped = names.map((c) => `iif(typeof(${c}) IN ('text', 'blob'), substr(${c}, 1, ${MAX_CELL_CHARS}), ${c})`);
-  return sql`${logsCte(orgId, now, source)},
+  return sql`${logsCte(orgId, now, source, carried)},
 metric_result(${sql.raw(names.join(", "))}) AS (
 ${sql.raw(query.sql)}
 )
 SELECT ${sql.raw(capped.join(", "))} FROM metric_result LIMIT ${sql.raw(String(MAX_ROWS + 1))}`;
 }
 
-/** Runs a query that prepareMetricQuery checked. Rows come back as arrays: duplicate column names cannot hide a value. */
-export async function runMetricSql(db: Db, orgId: string, query: CheckedQuery, now: number): Promise<MetricRows> {
-  const statement = metricStatement(orgId, query, now, await logsSource(db, query));
+/**
+ * Runs a query that prepareMetricQuery checked, over the organization's logs in `db` and the rows
+ * `carried` from its other segments. Rows come back as arrays: duplicate column names cannot hide a value.
+ */
+export async function runMetricSql(
+  db: Db,
+  orgId: string,
+  query: CheckedQuery,
+  now: number,
+  carried: readonly string[] = [],
+): Promise<MetricRows> {
+  const statement = metricStatement(orgId, query, now, await logsSource(db, query), carried);
   let rows: unknown[][];
   try {
     rows = await db.values(statement);
@@ -88,25 +126,4 @@ export async function computeMetricValue(db: Db, orgId: string, metric: MetricSp
   const checked = prepareMetricQuery(metric.query);
   const result = await runMetricSql(db, orgId, checked, now);
   return shapeMetricValue(result, metric.type, metric.visualization);
-}
-
-/**
- * Refreshes one stored metric: a new value, or the error (keeping the last good value). The query runs
- * on the organization's data shard; the metric and its result are kept in the control database.
- */
-export async function refreshMetric({ db, data }: TenantDbs, metric: CustomMetricRow, now: number): Promise<CustomMetricRow> {
-  let set: Partial<CustomMetricRow>;
-  try {
-    set = { lastValue: await computeMetricValue(data, metric.orgId, metric, now), lastError: null, lastRefreshedAt: new Date(now) };
-  } catch (error) {
-    if (!(error instanceof MetricQueryError)) throw error;
-    // lastRefreshedAt moves on too, so a broken query is retried after its interval, not every minute.
-    set = { lastError: error.message, lastRefreshedAt: new Date(now) };
-  }
-  const [row] = await db
-    .update(customMetrics)
-    .set(set)
-    .where(and(eq(customMetrics.orgId, metric.orgId), eq(customMetrics.id, metric.id)))
-    .returning();
-  return row ?? { ...metric, ...set };
 }

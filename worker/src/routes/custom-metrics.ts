@@ -9,12 +9,13 @@ import { idParam } from "@promptsentry/schema/requests/fields";
 import type { AppEnv } from "../env";
 import { ApiError, badRequest } from "../errors";
 import { newId } from "../lib/ids";
-import { computeMetricValue, refreshMetric } from "../metrics/run";
+import { computeMetricValueIn, refreshMetric } from "../metrics/segment-run";
 import { MetricQueryError } from "../metrics/sandbox";
 import { orgOf } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { deleteMetric, findMetric, insertMetricUnderCap, listMetrics, metricCount } from "../queries/custom-metrics";
 import { serializeCustomMetric } from "../serialize";
+import { requestSegments } from "../tenancy/segments";
 import { jsonBody, validate } from "../validate";
 
 const limitReached = () =>
@@ -51,8 +52,8 @@ export const customMetricRoutes = new Hono<AppEnv>()
       const now = Date.now();
       let lastValue: unknown;
       try {
-        // The metric's SQL reads the organization's logs: it runs on its data shard.
-        lastValue = await computeMetricValue(c.var.data, orgId, body, now);
+        // The metric's SQL reads the organization's logs: it runs on the segments holding its window.
+        lastValue = await computeMetricValueIn(await requestSegments(c), orgId, body, now);
       } catch (error) {
         if (error instanceof MetricQueryError) throw badRequest(error.message, { query: [error.message] });
         throw error;
@@ -81,7 +82,7 @@ export const customMetricRoutes = new Hono<AppEnv>()
     async (c) => {
       const db = c.var.db;
       const metric = await findMetric(db, orgOf(c), c.req.valid("param").id);
-      return c.json(serializeCustomMetric(await refreshMetric({ db, data: c.var.data }, metric, Date.now())));
+      return c.json(serializeCustomMetric(await refreshMetric({ db, segments: await requestSegments(c) }, metric, Date.now())));
     },
   )
   .delete(

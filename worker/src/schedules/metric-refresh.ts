@@ -8,9 +8,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { METRIC_REFRESH_BUDGET_MS } from "@promptsentry/schema/constants/metrics";
 import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
 import { organizations } from "@promptsentry/schema/tables/organizations";
-import type { Bindings, Db, TenantDbs } from "../env";
-import { shardDb } from "../tenancy/shards";
-import { refreshMetric } from "../metrics/run";
+import type { Bindings, Db } from "../env";
+import { refreshMetric } from "../metrics/segment-run";
+import { type Segment, segmentsOf } from "../tenancy/segments";
 
 /** Cron ticks are minute-aligned but a refresh is stamped when it ran: a little slack keeps a 60 s metric on a 60 s cadence. */
 const SLACK_MS = 5_000;
@@ -20,7 +20,7 @@ export const overBudgetMessage = (budgetMs: number) =>
 
 type RefreshOptions = { limit?: number; budgetMs?: number };
 
-/** Due metrics of every organization (control database), each run on its organization's shard. */
+/** Due metrics of every organization (control database), each run on its organization's log segments. */
 export async function refreshDueMetrics(env: Bindings, db: Db, now: number, options: RefreshOptions = {}) {
   const due = await db
     .select({ metric: customMetrics, shard: organizations.shard })
@@ -41,8 +41,8 @@ export async function refreshDueMetrics(env: Bindings, db: Db, now: number, opti
     byOrg.set(metric.orgId, org);
   }
   const total = { refreshed: 0, failed: 0, overBudget: 0 };
-  for (const { shard, metrics } of byOrg.values()) {
-    const dbs = { db, data: shardDb(env, shard) };
+  for (const [orgId, { shard, metrics }] of byOrg) {
+    const dbs = { db, segments: await segmentsOf(env, db, orgId, shard) };
     const result = await refreshOrgMetrics(dbs, metrics, now, options.budgetMs ?? METRIC_REFRESH_BUDGET_MS);
     total.refreshed += result.refreshed;
     total.failed += result.failed;
@@ -55,7 +55,7 @@ export async function refreshDueMetrics(env: Bindings, db: Db, now: number, opti
  * One organization's due metrics, in order, until its budget is used. Those not started keep their
  * last value and refresh time (so they stay due and sort first next run) and record why.
  */
-async function refreshOrgMetrics(dbs: TenantDbs, metrics: CustomMetricRow[], now: number, budgetMs: number) {
+async function refreshOrgMetrics(dbs: { db: Db; segments: readonly Segment[] }, metrics: CustomMetricRow[], now: number, budgetMs: number) {
   const { db } = dbs;
   const started = Date.now();
   const result = { refreshed: 0, failed: 0, overBudget: 0 };
