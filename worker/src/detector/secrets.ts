@@ -7,6 +7,7 @@ import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
 import { VENDOR_NAME_RULE } from "./secrets-vendor-name";
 import { FIXED_RUN_LAYOUTS, LAYOUT_RULES, nkeySeedChecks, randomBody, UUID_BODY } from "./secrets-layouts";
+import { charSet } from "./runs";
 import { scanBase64Wrapped } from "./secrets-decoded";
 import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
 import { lowerSameLength } from "./text";
@@ -277,19 +278,8 @@ const MAILGUN_SIGNING_KEY = /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/;
 const MIN_RUN = 30;
 
 /** Characters a token is made of (letters, digits, _ - . and base64's + / =). */
-function tokenChar(c: number): boolean {
-  return (
-    (c >= 48 && c <= 57) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 97 && c <= 122) ||
-    c === 95 ||
-    c === 45 ||
-    c === 46 ||
-    c === 43 ||
-    c === 47 ||
-    c === 61
-  );
-}
+const TOKEN_CHARS = charSet("0-9A-Za-z", "_-.+/=");
+const tokenChar = (c: number): boolean => c < 128 && TOKEN_CHARS[c] === 1;
 
 /** A run of token characters read as a prefixed vendor token or a Discord bot token. */
 function tokenRunRule(run: string): string | null {
