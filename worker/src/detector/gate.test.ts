@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classify, denseModel, featureVector } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
-import { literalGate, tieredGate } from "./gate";
+import { gatedRules, literalGate, tieredGate } from "./gate";
 
 describe("literal gate (Aho-Corasick)", () => {
   const gate = literalGate(["he", "she", "his", "hers", "ключ", "<|", "a"]);
@@ -55,5 +55,18 @@ describe("tiered gate", () => {
     ]) {
       expect([...g.scan(text)].sort(), text).toEqual([...one.scan(text)].sort());
     }
+  });
+});
+
+describe("gatedRules", () => {
+  const active = gatedRules([["ab", "cd"], ["cd"], ["ef"], [], ["ab", "gh"]]);
+  it("lists, ascending and once each, the rules one of whose literals is present", () => {
+    expect(active(new Set(["gh", "cd", "ab"]))).toEqual([0, 1, 4]);
+    expect(active(new Set(["ef"]))).toEqual([2]);
+    expect(active(new Set(["zz"]))).toEqual([]);
+  });
+  it("answers each call afresh", () => {
+    expect(active(new Set(["cd"]))).toEqual([0, 1]);
+    expect(active(new Set(["ab"]))).toEqual([0, 4]);
   });
 });

@@ -95,10 +95,12 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
 }
 
 /**
- * Which rules' gates fired: `gates[r]` are rule r's literals; the result marks r when any of them
- * is in `present`. One pass over the (few) present literals instead of every rule probing the Set.
+ * Which rules' gates fired: `gates[r]` are rule r's literals; the result lists, ascending, each r
+ * one of whose literals is in `present`. One pass over the (few) present literals instead of every
+ * rule probing the Set, and a list rather than a mask of every rule: a typed array of a few hundred
+ * rules allocated per scan cost more than the rules it let skip.
  */
-export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => Uint8Array {
+export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => number[] {
   const rulesOf = new Map<string, number[]>();
   gates.forEach((literals, r) => {
     for (const l of literals) {
@@ -107,10 +109,21 @@ export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: R
       else rulesOf.set(l, [r]);
     }
   });
+  // rules already listed by this call, cleared before it returns
+  const listed = new Uint8Array(gates.length);
   return (present) => {
-    const active = new Uint8Array(gates.length);
-    for (const l of present) for (const r of rulesOf.get(l) ?? []) active[r] = 1;
-    return active;
+    const active: number[] = [];
+    for (const l of present) {
+      const rules = rulesOf.get(l);
+      if (rules === undefined) continue;
+      for (const r of rules)
+        if (listed[r] === 0) {
+          listed[r] = 1;
+          active.push(r);
+        }
+    }
+    for (const r of active) listed[r] = 0;
+    return active.length > 1 ? active.sort((a, b) => a - b) : active;
   };
 }
 

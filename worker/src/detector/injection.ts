@@ -197,9 +197,7 @@ export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet
   scanPlanted(lower, out, raw);
   scanAgentAction(raw, out);
   if (present.size === 0) return;
-  const active = activeRules(present);
-  for (let r = 0; r < INJECTION_RULES.length; r++) {
-    if (active[r] === 0) continue;
+  for (const r of activeRules(present)) {
     const rule = INJECTION_RULES[r]!;
     const re = rule.re;
     re.lastIndex = 0;

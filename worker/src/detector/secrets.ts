@@ -422,9 +422,7 @@ function scanNamedRules(text: string, out: RawHit[], present: ReadonlySet<string
   if (present.size === 0) return;
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));
-  const active = activeRules(present);
-  for (let r = 0; r < SECRET_RULES.length; r++) {
-    if (active[r] === 0) continue;
+  for (const r of activeRules(present)) {
     const rule = SECRET_RULES[r]!;
     for (const m of matches(rule, text, lower, present)) {
       let start = m.index;
