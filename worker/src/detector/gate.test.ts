@@ -70,3 +70,22 @@ describe("gatedRules", () => {
     expect(active(new Set(["ab"]))).toEqual([0, 4]);
   });
 });
+
+describe("literalGate.any", () => {
+  it("tells whether a literal lies whole inside the span, as a search per literal would", () => {
+    const literals = ["you", "u ", "ai", "<|", "[inst", "prompt", "gpt"];
+    const gate = literalGate(literals);
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const alphabet = "youai <|[inst]prgpmt\\n";
+    for (let t = 0; t < 300; t++) {
+      const text = Array.from({ length: 1 + rnd(30) }, () => alphabet[rnd(alphabet.length)]).join("");
+      const from = rnd(text.length);
+      const to = from + rnd(text.length - from + 1);
+      const span = text.slice(from, to);
+      expect(gate.any(text, from, to)).toBe(literals.some((l) => span.includes(l)));
+    }
+    expect(gate.any("say you")).toBe(true);
+    expect(gate.any("say you", 0, 6)).toBe(false);
+  });
+});

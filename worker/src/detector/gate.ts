@@ -8,7 +8,13 @@ export interface LiteralGate {
   scan(text: string): Set<string>;
 }
 
-export function literalGate(literals: Iterable<string>): LiteralGate {
+/** A literal gate that can also tell, stopping at the first, whether any literal occurs in a span. */
+export interface LiteralSearch extends LiteralGate {
+  /** Whether one of the literals occurs whole inside `text[from, to)`. */
+  any(text: string, from?: number, to?: number): boolean;
+}
+
+export function literalGate(literals: Iterable<string>): LiteralSearch {
   const list = [...new Set(literals)].filter((l) => l.length > 0);
   // character classes: 0 = a character no literal contains
   const cls = new Uint16Array(65536);
@@ -90,6 +96,14 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
       const found = new Set<string>();
       for (const st of hitStates) for (const li of out[st]!) found.add(list[li]!);
       return found;
+    },
+    any(text: string, from = 0, to = text.length): boolean {
+      let s = 0;
+      for (let i = from; i < to; i++) {
+        s = next[s + cls[text.charCodeAt(i)]!]!;
+        if (s < 0) return true;
+      }
+      return false;
     },
   };
 }
