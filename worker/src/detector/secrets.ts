@@ -374,6 +374,7 @@ function anchorPositions(lower: string, anchors: readonly string[], present: Rea
 /** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
 function* matches(rule: SecretRule, text: string, lower: () => string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
   const re = rule.re;
+  if (rule.literal !== undefined && !text.includes(rule.literal)) return;
   if (rule.anchors) {
     // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
     // the detector drops a finding contained in an earlier one

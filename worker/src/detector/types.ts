@@ -72,6 +72,11 @@ export interface SecretRule {
   anchors?: readonly string[];
   /** Rule id reported for this match, when it depends on the match (default: `id`). */
   idFor?: (m: RegExpExecArray, text: string) => string;
+  /**
+   * A case-sensitive substring every match holds: the regex runs only on a text that has it (the
+   * gate reads lower-cased text, where "sk" of "ask" wakes a rule for "SK" and 32 hex digits).
+   */
+  literal?: string;
 }
 
 /** One allowlist of a rule, as generated: patterns already converted to JavaScript. */
