@@ -105,14 +105,8 @@ type Hit = RawHit & { reason: FlagReason; score: number };
 function scanWindow(seg: string, lower: string, proseOf: () => string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
   const { rules, models, minScore } = ctx;
   const out: Hit[] = [];
-  const push = (reason: FlagReason, hits: RawHit[]) => {
-    for (const h of hits) {
-      // an attack phrase quoted to be talked about is not an attack (mention.ts)
-      if (reason !== "sensitive_content" && quotedMention(lower, h.start, h.end)) continue;
-      const score = h.score ?? ruleScore(h.rule);
-      if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
-    }
-  };
+  // (module-level helpers, not closures made per window: the hot path allocates nothing it can share)
+  const push = (reason: FlagReason, hits: RawHit[]) => keepScored(out, lower, minScore, reason, hits);
   const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
   // the attack parts read the text with its code and data blanked (data-regions.ts)
   // (built only where something will read it: a prompt for the classifier, or a text that woke an
@@ -131,17 +125,9 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     // hide is judged by the same mechanisms (in what is sent to the model: its reply is not
     // decoded, as the unnaturalness score reads prompts only)
     const hits: RawHit[] = [];
-    scanObfuscated(seg, lower, hits, (l, o) => scanInjection(l, o));
-    if (rules.promptInjection)
-      push(
-        "prompt_injection",
-        hits.filter((h) => h.rule.startsWith("injection.")),
-      );
-    if (rules.jailbreakAttempts)
-      push(
-        "jailbreak_attempt",
-        hits.filter((h) => h.rule.startsWith("jailbreak.")),
-      );
+    scanObfuscated(seg, lower, hits, scanInjection);
+    if (rules.promptInjection) push("prompt_injection", hits.filter(isInjectionHit));
+    if (rules.jailbreakAttempts) push("jailbreak_attempt", hits.filter(isJailbreakHit));
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
@@ -164,6 +150,18 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
   }
   return out;
 }
+
+/** Push the hits whose score reaches `minScore`, scored and rounded as stored. */
+function keepScored(out: Hit[], lower: string, minScore: number, reason: FlagReason, hits: RawHit[]): void {
+  for (const h of hits) {
+    // an attack phrase quoted to be talked about is not an attack (mention.ts)
+    if (reason !== "sensitive_content" && quotedMention(lower, h.start, h.end)) continue;
+    const score = h.score ?? ruleScore(h.rule);
+    if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
+  }
+}
+const isInjectionHit = (h: RawHit) => h.rule.startsWith("injection.");
+const isJailbreakHit = (h: RawHit) => h.rule.startsWith("jailbreak.");
 
 /** Whether `h` repeats `k`: inside it (same reason), or personal data inside a credential. */
 const covers = (k: Hit, h: Hit) =>
@@ -234,6 +232,9 @@ function dedupe(hits: RawHit[]): RawHit[] {
   return kept;
 }
 
+const byPosition = (a: ScoredFinding, b: ScoredFinding) =>
+  a.target === b.target ? a.start - b.start || a.end - b.end : a.target === "prompt" ? -1 : 1;
+
 export function detect(input: DetectInput, options: DetectOptions = {}): DetectResult {
   const rules = { ...DEFAULT_FLAG_RULES, ...(options.rules ?? {}) };
   const threshold = options.tokenThreshold ?? DEFAULT_TOKEN_THRESHOLD;
@@ -262,6 +263,6 @@ export function detect(input: DetectInput, options: DetectOptions = {}): DetectR
       if (sev === "critical" || status === "safe") status = sev;
     }
   }
-  findings.sort((a, b) => (a.target === b.target ? a.start - b.start || a.end - b.end : a.target === "prompt" ? -1 : 1));
-  return { flagStatus: status, flagReasons: FLAG_REASONS.filter((r) => seen.has(r)), findings };
+  if (findings.length > 1) findings.sort(byPosition);
+  return { flagStatus: status, flagReasons: seen.size === 0 ? [] : FLAG_REASONS.filter((r) => seen.has(r)), findings };
 }

@@ -412,12 +412,15 @@ export function scanSecrets(
   if (decodeDepth < MAX_DECODE_DEPTH) {
     decodeDepth++;
     try {
-      scanBase64Wrapped(text, out, (decoded, hits) => scanSecrets(decoded, hits));
+      scanBase64Wrapped(text, out, scanDecoded);
     } finally {
       decodeDepth--;
     }
   }
 }
+
+/** The decoded text of a base64 run, read like any other (no gate finds passed: it is new text). */
+const scanDecoded = (decoded: string, hits: RawHit[]) => scanSecrets(decoded, hits);
 
 function scanNamedRules(text: string, out: RawHit[], present: ReadonlySet<string>, lowered: string | undefined): void {
   if (present.size === 0) return;
