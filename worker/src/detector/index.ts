@@ -8,12 +8,13 @@ import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
-import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
+import { INJECTION_GATE_LITERALS, INJECTION_RULE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
+import { PERSONA_GATE_WORDS } from "./jailbreak-persona";
 import { scanObfuscated } from "./obfuscation";
 import { scanUnnatural } from "./jailbreak-unnatural";
 import { quotedMention } from "./mention";
-import { scanPii } from "./pii";
+import { PII_GATE_LITERALS, scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_CHUNK_CHARS, SCAN_LEAD_CHARS, SCAN_OVERLAP_CHARS, scanText } from "./text";
@@ -21,8 +22,17 @@ import type { DetectInput, DetectResult, Finding, RawHit, ScoredFinding, Target 
 
 export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
 
-/** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
-const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
+/**
+ * The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text,
+ * with the words a few scanners look for before their patterns (a search per word costs more).
+ */
+const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS, ...PII_GATE_LITERALS, ...PERSONA_GATE_WORDS]);
+/** The literals of a rule's gate: one of them found means some rule may fire. */
+const RULE_LITERALS: ReadonlySet<string> = new Set([...INJECTION_RULE_LITERALS, ...SECRET_GATE_LITERALS]);
+function wokeARule(present: ReadonlySet<string>): boolean {
+  for (const l of present) if (RULE_LITERALS.has(l)) return true;
+  return false;
+}
 
 /** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
 export interface DetectorModels {
@@ -112,7 +122,7 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
   // (built only where something will read it: a prompt for the classifier, or a text that woke an
   // injection rule's gate; other responses go through as they are, which is what they cost before)
   const prose =
-    (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
+    (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || wokeARule(present) || lower.includes("your "))
       ? proseOf()
       : lower;
   if (rules.promptInjection) {
@@ -136,8 +146,10 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     // by family it added 0.1 % of human attacks and 10 % of benign chat flagged). It only supports
     // the jailbreak phrase model once that model has found override mechanisms, and only a prompt's
     // head is scored, on demand.
-    const support = () => (target === "prompt" ? classify(prose, models.classifier).score : 0);
-    scanJailbreak(prose, hits, true, models.jailbreak, support);
+    const support = target === "prompt" ? () => classify(prose, models.classifier).score : 0;
+    // (the gate's finds, when it ran: the persona view skips its own gate without one of its words)
+    const found = rules.promptInjection || rules.sensitiveContent ? present : undefined;
+    scanJailbreak(prose, hits, true, models.jailbreak, support, found);
     // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
     if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
     push("jailbreak_attempt", hits);
@@ -145,7 +157,7 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
   if (rules.sensitiveContent) {
     const hits: RawHit[] = [];
     scanSecrets(seg, hits, present, lower);
-    scanPii(seg, hits, lower);
+    scanPii(seg, hits, lower, present);
     push("sensitive_content", dedupe(hits));
   }
   return out;

@@ -174,13 +174,19 @@ function scanAiDirective(lower: string, from: number, to: number, out: RawHit[])
   return true;
 }
 
+/** Words one of which a text needs before FORWARDED_MAIL is tried (the detector's literal gate finds them). */
+export const FORWARDED_MAIL_LITERALS: readonly string[] = ["subject", " of the e"];
+
 /**
  * `injection.planted_action`: an agent action in content the model reads. `raw`: the lower-cased
- * text with its data regions (tool output is JSON) — the action is read inside them.
+ * text with its data regions (tool output is JSON) — the action is read inside them. `present`:
+ * the literal gate's finds in `raw`, FORWARDED_MAIL_LITERALS among its literals (a search per word
+ * cost more than the rest of this rule: " of the e" starts at every space).
  */
-export function scanAgentAction(raw: string, out: RawHit[]): void {
+export function scanAgentAction(raw: string, out: RawHit[], present?: ReadonlySet<string>): void {
   const fields = raw.includes("':") || raw.includes('":');
-  const mail = raw.includes("subject") || raw.includes(" of the e") ? FORWARDED_MAIL.exec(raw) : null;
+  const mailWords = present ? FORWARDED_MAIL_LITERALS.some((l) => present.has(l)) : FORWARDED_MAIL_LITERALS.some((l) => raw.includes(l));
+  const mail = mailWords ? FORWARDED_MAIL.exec(raw) : null;
   if (!fields && !mail) return;
   AGENT_ACTION.lastIndex = 0;
   let m: RegExpExecArray | null;

@@ -48,6 +48,12 @@ export interface InjectionRule {
   /** The regex only runs when the lower-cased text contains one of these substrings. */
   gate: readonly string[];
   re: RegExp;
+  /**
+   * A cheaper condition every match implies, checked once the gate has fired, for a gate literal
+   * common inside other words ("rap" in "paragraph"): false means the regex cannot match. `present`
+   * is the gate's finds (scanInjection's).
+   */
+  needs?: (lower: string, present: ReadonlySet<string>) => boolean;
 }
 
 /** One credential pattern (secrets*.ts). */
