@@ -8,6 +8,7 @@
 // tool result whose description says "Please grant access to …", is still read.
 // The view has the length of the input, so every offset found in it is valid in the original.
 // One pass over the lines, no regex over the whole text unless a line looks like data.
+import { literalGate } from "./gate";
 
 /** Lines that are structure, not sentences: a run of them (or a fenced block) is a data region. */
 const STRONG_DATA_LINE = new RegExp(
@@ -80,8 +81,11 @@ const ADDRESSED = new RegExp(
   ].join("|"),
 );
 
-/** Literals one of which every ADDRESSED match holds: most data lines skip the regex. */
-const ADDRESS_GATE = [
+/**
+ * Literals one of which every ADDRESSED match holds: most data lines skip the regex. One automaton
+ * pass over the line, not a search per literal.
+ */
+const ADDRESS_GATE = literalGate([
   "you",
   "u ",
   "ignor",
@@ -105,11 +109,7 @@ const ADDRESS_GATE = [
   "<|",
   "[inst",
   "<<sys",
-];
-function mayAddress(line: string): boolean {
-  for (const g of ADDRESS_GATE) if (line.includes(g)) return true;
-  return false;
-}
+]);
 
 /** Long runs of base64 / hex / hash characters that carry a digit: blanked wherever they stand. */
 const BLOB_MIN = 32;
@@ -284,8 +284,7 @@ export function proseView(lower: string): string {
   let from = 0;
   for (let j = 0; j < kind.length; j++) {
     if (!blank[j] || starts[j]! >= ends[j]!) continue;
-    const line = lower.slice(starts[j]!, ends[j]!);
-    if (mayAddress(line) && ADDRESSED.test(line)) continue;
+    if (ADDRESS_GATE.any(lower, starts[j]!, ends[j]!) && ADDRESSED.test(lower.slice(starts[j]!, ends[j]!))) continue;
     out += lower.slice(from, starts[j]!) + " ".repeat(ends[j]! - starts[j]!);
     from = ends[j]!;
   }

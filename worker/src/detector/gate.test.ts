@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { classify, denseModel, featureVector } from "./classifier";
 import { CLASSIFIER_MODEL } from "./classifier-model";
-import { literalGate, tieredGate } from "./gate";
+import { gatedRules, literalGate, tieredGate } from "./gate";
 
 describe("literal gate (Aho-Corasick)", () => {
   const gate = literalGate(["he", "she", "his", "hers", "ключ", "<|", "a"]);
@@ -55,5 +55,37 @@ describe("tiered gate", () => {
     ]) {
       expect([...g.scan(text)].sort(), text).toEqual([...one.scan(text)].sort());
     }
+  });
+});
+
+describe("gatedRules", () => {
+  const active = gatedRules([["ab", "cd"], ["cd"], ["ef"], [], ["ab", "gh"]]);
+  it("lists, ascending and once each, the rules one of whose literals is present", () => {
+    expect(active(new Set(["gh", "cd", "ab"]))).toEqual([0, 1, 4]);
+    expect(active(new Set(["ef"]))).toEqual([2]);
+    expect(active(new Set(["zz"]))).toEqual([]);
+  });
+  it("answers each call afresh", () => {
+    expect(active(new Set(["cd"]))).toEqual([0, 1]);
+    expect(active(new Set(["ab"]))).toEqual([0, 4]);
+  });
+});
+
+describe("literalGate.any", () => {
+  it("tells whether a literal lies whole inside the span, as a search per literal would", () => {
+    const literals = ["you", "u ", "ai", "<|", "[inst", "prompt", "gpt"];
+    const gate = literalGate(literals);
+    let seed = 7;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const alphabet = "youai <|[inst]prgpmt\\n";
+    for (let t = 0; t < 300; t++) {
+      const text = Array.from({ length: 1 + rnd(30) }, () => alphabet[rnd(alphabet.length)]).join("");
+      const from = rnd(text.length);
+      const to = from + rnd(text.length - from + 1);
+      const span = text.slice(from, to);
+      expect(gate.any(text, from, to)).toBe(literals.some((l) => span.includes(l)));
+    }
+    expect(gate.any("say you")).toBe(true);
+    expect(gate.any("say you", 0, 6)).toBe(false);
   });
 });

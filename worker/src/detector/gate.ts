@@ -8,7 +8,13 @@ export interface LiteralGate {
   scan(text: string): Set<string>;
 }
 
-export function literalGate(literals: Iterable<string>): LiteralGate {
+/** A literal gate that can also tell, stopping at the first, whether any literal occurs in a span. */
+export interface LiteralSearch extends LiteralGate {
+  /** Whether one of the literals occurs whole inside `text[from, to)`. */
+  any(text: string, from?: number, to?: number): boolean;
+}
+
+export function literalGate(literals: Iterable<string>): LiteralSearch {
   const list = [...new Set(literals)].filter((l) => l.length > 0);
   // character classes: 0 = a character no literal contains
   const cls = new Uint16Array(65536);
@@ -91,14 +97,24 @@ export function literalGate(literals: Iterable<string>): LiteralGate {
       for (const st of hitStates) for (const li of out[st]!) found.add(list[li]!);
       return found;
     },
+    any(text: string, from = 0, to = text.length): boolean {
+      let s = 0;
+      for (let i = from; i < to; i++) {
+        s = next[s + cls[text.charCodeAt(i)]!]!;
+        if (s < 0) return true;
+      }
+      return false;
+    },
   };
 }
 
 /**
- * Which rules' gates fired: `gates[r]` are rule r's literals; the result marks r when any of them
- * is in `present`. One pass over the (few) present literals instead of every rule probing the Set.
+ * Which rules' gates fired: `gates[r]` are rule r's literals; the result lists, ascending, each r
+ * one of whose literals is in `present`. One pass over the (few) present literals instead of every
+ * rule probing the Set, and a list rather than a mask of every rule: a typed array of a few hundred
+ * rules allocated per scan cost more than the rules it let skip.
  */
-export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => Uint8Array {
+export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: ReadonlySet<string>) => number[] {
   const rulesOf = new Map<string, number[]>();
   gates.forEach((literals, r) => {
     for (const l of literals) {
@@ -107,10 +123,21 @@ export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: R
       else rulesOf.set(l, [r]);
     }
   });
+  // rules already listed by this call, cleared before it returns
+  const listed = new Uint8Array(gates.length);
   return (present) => {
-    const active = new Uint8Array(gates.length);
-    for (const l of present) for (const r of rulesOf.get(l) ?? []) active[r] = 1;
-    return active;
+    const active: number[] = [];
+    for (const l of present) {
+      const rules = rulesOf.get(l);
+      if (rules === undefined) continue;
+      for (const r of rules)
+        if (listed[r] === 0) {
+          listed[r] = 1;
+          active.push(r);
+        }
+    }
+    for (const r of active) listed[r] = 0;
+    return active.length > 1 ? active.sort((a, b) => a - b) : active;
   };
 }
 

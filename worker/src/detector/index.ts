@@ -8,12 +8,13 @@ import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
-import { INJECTION_GATE_LITERALS, scanInjection } from "./injection";
+import { INJECTION_GATE_LITERALS, INJECTION_RULE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
+import { PERSONA_GATE_WORDS } from "./jailbreak-persona";
 import { scanObfuscated } from "./obfuscation";
 import { scanUnnatural } from "./jailbreak-unnatural";
 import { quotedMention } from "./mention";
-import { scanPii } from "./pii";
+import { PII_GATE_LITERALS, scanPii } from "./pii";
 import { SECRET_GATE_LITERALS, scanSecrets } from "./secrets";
 import { ruleScore } from "./scoring";
 import { lowerSameLength, SCAN_CHUNK_CHARS, SCAN_LEAD_CHARS, SCAN_OVERLAP_CHARS, scanText } from "./text";
@@ -21,8 +22,17 @@ import type { DetectInput, DetectResult, Finding, RawHit, ScoredFinding, Target 
 
 export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, ScoredFinding, Target } from "./types";
 
-/** The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text. */
-const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS]);
+/**
+ * The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text,
+ * with the words a few scanners look for before their patterns (a search per word costs more).
+ */
+const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS, ...PII_GATE_LITERALS, ...PERSONA_GATE_WORDS]);
+/** The literals of a rule's gate: one of them found means some rule may fire. */
+const RULE_LITERALS: ReadonlySet<string> = new Set([...INJECTION_RULE_LITERALS, ...SECRET_GATE_LITERALS]);
+function wokeARule(present: ReadonlySet<string>): boolean {
+  for (const l of present) if (RULE_LITERALS.has(l)) return true;
+  return false;
+}
 
 /** The learned parts; detect() uses the shipped ones unless the eval passes fold-fitted ones. */
 export interface DetectorModels {
@@ -105,20 +115,14 @@ type Hit = RawHit & { reason: FlagReason; score: number };
 function scanWindow(seg: string, lower: string, proseOf: () => string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
   const { rules, models, minScore } = ctx;
   const out: Hit[] = [];
-  const push = (reason: FlagReason, hits: RawHit[]) => {
-    for (const h of hits) {
-      // an attack phrase quoted to be talked about is not an attack (mention.ts)
-      if (reason !== "sensitive_content" && quotedMention(lower, h.start, h.end)) continue;
-      const score = h.score ?? ruleScore(h.rule);
-      if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
-    }
-  };
+  // (module-level helpers, not closures made per window: the hot path allocates nothing it can share)
+  const push = (reason: FlagReason, hits: RawHit[]) => keepScored(out, lower, minScore, reason, hits);
   const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
   // the attack parts read the text with its code and data blanked (data-regions.ts)
   // (built only where something will read it: a prompt for the classifier, or a text that woke an
   // injection rule's gate; other responses go through as they are, which is what they cost before)
   const prose =
-    (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || present.size > 0 || lower.includes("your "))
+    (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || wokeARule(present) || lower.includes("your "))
       ? proseOf()
       : lower;
   if (rules.promptInjection) {
@@ -131,17 +135,9 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     // hide is judged by the same mechanisms (in what is sent to the model: its reply is not
     // decoded, as the unnaturalness score reads prompts only)
     const hits: RawHit[] = [];
-    scanObfuscated(seg, lower, hits, (l, o) => scanInjection(l, o));
-    if (rules.promptInjection)
-      push(
-        "prompt_injection",
-        hits.filter((h) => h.rule.startsWith("injection.")),
-      );
-    if (rules.jailbreakAttempts)
-      push(
-        "jailbreak_attempt",
-        hits.filter((h) => h.rule.startsWith("jailbreak.")),
-      );
+    scanObfuscated(seg, lower, hits, scanInjection);
+    if (rules.promptInjection) push("prompt_injection", hits.filter(isInjectionHit));
+    if (rules.jailbreakAttempts) push("jailbreak_attempt", hits.filter(isJailbreakHit));
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
@@ -150,8 +146,10 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     // by family it added 0.1 % of human attacks and 10 % of benign chat flagged). It only supports
     // the jailbreak phrase model once that model has found override mechanisms, and only a prompt's
     // head is scored, on demand.
-    const support = () => (target === "prompt" ? classify(prose, models.classifier).score : 0);
-    scanJailbreak(prose, hits, true, models.jailbreak, support);
+    const support = target === "prompt" ? () => classify(prose, models.classifier).score : 0;
+    // (the gate's finds, when it ran: the persona view skips its own gate without one of its words)
+    const found = rules.promptInjection || rules.sensitiveContent ? present : undefined;
+    scanJailbreak(prose, hits, true, models.jailbreak, support, found);
     // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
     if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
     push("jailbreak_attempt", hits);
@@ -159,11 +157,23 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
   if (rules.sensitiveContent) {
     const hits: RawHit[] = [];
     scanSecrets(seg, hits, present, lower);
-    scanPii(seg, hits, lower);
+    scanPii(seg, hits, lower, present);
     push("sensitive_content", dedupe(hits));
   }
   return out;
 }
+
+/** Push the hits whose score reaches `minScore`, scored and rounded as stored. */
+function keepScored(out: Hit[], lower: string, minScore: number, reason: FlagReason, hits: RawHit[]): void {
+  for (const h of hits) {
+    // an attack phrase quoted to be talked about is not an attack (mention.ts)
+    if (reason !== "sensitive_content" && quotedMention(lower, h.start, h.end)) continue;
+    const score = h.score ?? ruleScore(h.rule);
+    if (score >= minScore) out.push({ reason, rule: h.rule, start: h.start, end: h.end, score: Math.round(score * 1000) / 1000 });
+  }
+}
+const isInjectionHit = (h: RawHit) => h.rule.startsWith("injection.");
+const isJailbreakHit = (h: RawHit) => h.rule.startsWith("jailbreak.");
 
 /** Whether `h` repeats `k`: inside it (same reason), or personal data inside a credential. */
 const covers = (k: Hit, h: Hit) =>
@@ -234,6 +244,9 @@ function dedupe(hits: RawHit[]): RawHit[] {
   return kept;
 }
 
+const byPosition = (a: ScoredFinding, b: ScoredFinding) =>
+  a.target === b.target ? a.start - b.start || a.end - b.end : a.target === "prompt" ? -1 : 1;
+
 export function detect(input: DetectInput, options: DetectOptions = {}): DetectResult {
   const rules = { ...DEFAULT_FLAG_RULES, ...(options.rules ?? {}) };
   const threshold = options.tokenThreshold ?? DEFAULT_TOKEN_THRESHOLD;
@@ -262,6 +275,6 @@ export function detect(input: DetectInput, options: DetectOptions = {}): DetectR
       if (sev === "critical" || status === "safe") status = sev;
     }
   }
-  findings.sort((a, b) => (a.target === b.target ? a.start - b.start || a.end - b.end : a.target === "prompt" ? -1 : 1));
-  return { flagStatus: status, flagReasons: FLAG_REASONS.filter((r) => seen.has(r)), findings };
+  if (findings.length > 1) findings.sort(byPosition);
+  return { flagStatus: status, flagReasons: seen.size === 0 ? [] : FLAG_REASONS.filter((r) => seen.has(r)), findings };
 }

@@ -27,6 +27,53 @@ const NO_NOUN_AFTER = String.raw`\b(?!\s+(?!(?:is|are|was|were|and|or|in|inside|
 /** What may qualify the instructions in a disguised request for them: "your (initial hidden) instructions". */
 const INSTR_ADJ = String.raw`(?:(?:initial|original|hidden|secret|system|exact|first|full|starting)\s+)*`;
 
+/** \w of a regex: an ASCII letter, digit or _ (NaN, off either end of the text, is none). */
+const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+/** The kinds of writing the disguise rule's gate holds. */
+const GATED_KINDS = [
+  "rap",
+  "poem",
+  "song",
+  "haiku",
+  "story",
+  "stories",
+  "tale",
+  "fable",
+  "ballad",
+  "lullaby",
+  "limerick",
+  "acrostic",
+  "riddle",
+  "verse",
+  "sonnet",
+];
+/** Every kind of writing the disguise rule names (its gate leaves out "essay" and "speech"). */
+export const DISGUISE_WORDS: readonly string[] = [...GATED_KINDS, "essay", "speech"];
+
+/** Whether `word` stands in `text` as a whole word, a plural s allowed after it. */
+function hasWord(text: string, word: string): boolean {
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + 1)) {
+    const end = i + word.length;
+    const after = text.charCodeAt(end);
+    if (!isWordChar(text.charCodeAt(i - 1)) && (!isWordChar(after) || (after === 115 && !isWordChar(text.charCodeAt(end + 1)))))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `lower` names a kind of writing as a whole word (a plural s allowed), or the text holds
+ * "above": every match of the disguise rule does. `present`: the literal gate's finds in the text
+ * `lower` was made from, DISGUISE_WORDS and "above" among its literals, so only the words found
+ * are looked for. Its gate literals hide in other words ("paragraph", "history", "universe"), and
+ * its four-branch pattern cost more than the rest of the injection rules.
+ */
+export function namesDisguise(lower: string, present: ReadonlySet<string>): boolean {
+  if (present.has("above")) return true;
+  for (const w of DISGUISE_WORDS) if (present.has(w) && hasWord(lower, w)) return true;
+  return false;
+}
+
 export const HIJACK_RULES: readonly InjectionRule[] = [
   {
     // the model's context asked for by where it sits: "the exact text that appears before 'User:'",
@@ -78,24 +125,8 @@ export const HIJACK_RULES: readonly InjectionRule[] = [
   {
     // the instructions asked for in disguise: a rap, poem, story or summary of them
     id: "injection.system_prompt_leak",
-    gate: [
-      "rap",
-      "poem",
-      "song",
-      "haiku",
-      "story",
-      "stories",
-      "tale",
-      "fable",
-      "ballad",
-      "lullaby",
-      "limerick",
-      "acrostic",
-      "riddle",
-      "verse",
-      "sonnet",
-      "above",
-    ],
+    gate: [...GATED_KINDS, "above"],
+    needs: namesDisguise,
     re: new RegExp(
       String.raw`\b(?:rap|poem|song|haiku|story|limerick|acrostic|riddle|verse|sonnet)\s+(?:\w+\s+){0,2}?(?:about|describing|containing|using|of|that\s+(?:includes|reveals|contains))\s+(?:(?:your|yr|ur)\s+(?:\w+\s+)?(?:${INSTR_WORD}\b|${SECRET}${NO_NOUN_AFTER})|the\s+(?:\w+\s+)?${SECRET}${NO_NOUN_AFTER})|\b(?:rap|poem|song|story|stories|tale|fable|ballad|lullaby|limerick|riddle|verse|sonnet)\b[^.?!\n]{0,40}?\babout\b[^.?!\n]{0,40}?\b(?:passwords?|secret(?:s|\s+\w+)?|api\s+keys?|credentials|access\s+codes?|instructions|system\s+prompt)(?:\s+\w+){0,2}?\s+(?:in|of|from|inside|behind)\s+(?:your|yr|ur|the\s+system(?:'s)?)\b|\b(?:rap|poem|song|haiku|story|limerick|acrostic|riddle|verse|sonnet|ballad|lullaby|fable|tale|essay|speech)s?\b[^.?!\n]{0,80}?\b(?:(?:your|yr|ur)\s+(?:own\s+)?${INSTR_ADJ}(?:instructions|system\s+prompt|pre-?prompt|initial\s+prompt|directives)|the\s+${INSTR_ADJ}(?:instructions|prompt|rules|guidelines|directives)\s+(?:that\s+)?(?:the\s+(?:developers?|creators?|company|operators?|admins?)|you\s+(?:were|have\s+been)|(?:they|we|someone|openai))\s+(?:gave|given|give|provided|set|wrote|written))\b|\b(?:explain|summari[sz]e|repeat|paraphrase|translate|rewrite|list|describe)\s+(?:everything|all|the\s+(?:text|words|instructions|content|message)|the|what(?:'s|\s+is|\s+was))?\s*(?:written\s+|said\s+|given\s+)?above\s+(?:in\s+(?:full\s+)?detail|verbatim|word\s+for\s+word|in\s+full|exactly)`,
       "g",

@@ -2,6 +2,7 @@
 // plants written for this file and combined by position: the same carriers clean must stay safe.
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
+import { forwardedContentStart } from "./injection-planted";
 
 const EMAILS = [
   "SUBJECT: Your order has shipped\nHi Dana, your parcel with the walking boots left our warehouse today. Click here to track your parcel. Delivery is expected on Tuesday.\nThe Trailhead Team",
@@ -139,5 +140,43 @@ describe("directives to the model inside forwarded content", () => {
     it(`leaves alone: ${body.slice(0, 50)}`, () => expect(injection(email(body))).toBe(false));
   it("the same clause typed by the user is an ordinary request", () => {
     expect(injection("When summarizing, include the key dates and owners.")).toBe(false);
+  });
+});
+
+describe("forwardedContentStart", () => {
+  // the four introducers as one pattern, behind the guard the scan always had
+  const ONE_PATTERN =
+    /(?:content|contents|text|body)\s+of\s+(?:the|this|that|my)\s+[\w -]{0,30}:|\b(?:here\s+is|here's|below\s+is|following\s+is|the\s+following|based\s+on)\b[^\n]{0,80}\b(?:e-?mails?|messages?|documents?|forms?|tables?|pages?|articles?|answers?|posts?|texts?|files?|results?|outputs?|data|content|reviews?|comments?|transcripts?|webpages?|snippets?)\b[^\n]{0,40}:[ \t]*\n|\n[ \t]*(?:-{3,}|={3,}|"""|''')[ \t]*\n|<(?:document|email|context|data|tool_output|search_results?)>/;
+  const reference = (s: string) => ([":", "---", "===", '"""', "'''"].some((l) => s.includes(l)) ? ONE_PATTERN.exec(s) : null);
+  it("finds what one pattern of the four introducers finds", () => {
+    const pieces = [
+      "content of the email:",
+      "text of this note :",
+      "body of my",
+      "here is the email",
+      "based on the following data:",
+      "the following",
+      " results:\n",
+      ":\n",
+      "\n---\n",
+      "\n===",
+      '"""\n',
+      "<document>",
+      "<email>",
+      "please ",
+      "summarise it ",
+      "\n",
+      ": ",
+      "body",
+    ];
+    let seed = 5;
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let t = 0; t < 3000; t++) {
+      let text = "";
+      for (let k = 1 + rnd(7); k > 0; k--) text += pieces[rnd(pieces.length)]!;
+      const want = reference(text);
+      const got = forwardedContentStart(text);
+      expect(got && [got.index, got[0]], JSON.stringify(text)).toEqual(want && [want.index, want[0]]);
+    }
   });
 });

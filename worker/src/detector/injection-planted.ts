@@ -8,9 +8,33 @@
 // follows a content introducer.
 import type { RawHit } from "./types";
 
-/** Where forwarded content starts: "content of the email:", "Here is the … answer:", a separator. */
-const INTRO =
-  /(?:content|contents|text|body)\s+of\s+(?:the|this|that|my)\s+[\w -]{0,30}:|\b(?:here\s+is|here's|below\s+is|following\s+is|the\s+following|based\s+on)\b[^\n]{0,80}\b(?:e-?mails?|messages?|documents?|forms?|tables?|pages?|articles?|answers?|posts?|texts?|files?|results?|outputs?|data|content|reviews?|comments?|transcripts?|webpages?|snippets?)\b[^\n]{0,40}:[ \t]*\n|\n[ \t]*(?:-{3,}|={3,}|"""|''')[ \t]*\n|<(?:document|email|context|data|tool_output|search_results?)>/;
+/**
+ * Where forwarded content starts: "content of the email:", "Here is the … answer:", a separator, a
+ * tag. One pattern per kind, each tried only on a text that has what it needs (a `:`, a `:` that
+ * ends a line, a separator, a `<`): one pattern of all four cost five times as much. They open
+ * with different characters, so at most one matches at a position and the first match of any is
+ * the first of the four together.
+ */
+const INTRO_LABEL = /(?:content|contents|text|body)\s+of\s+(?:the|this|that|my)\s+[\w -]{0,30}:/;
+const INTRO_LEAD =
+  /\b(?:here\s+is|here's|below\s+is|following\s+is|the\s+following|based\s+on)\b[^\n]{0,80}\b(?:e-?mails?|messages?|documents?|forms?|tables?|pages?|articles?|answers?|posts?|texts?|files?|results?|outputs?|data|content|reviews?|comments?|transcripts?|webpages?|snippets?)\b[^\n]{0,40}:[ \t]*\n/;
+const INTRO_SEPARATOR = /\n[ \t]*(?:-{3,}|={3,}|"""|''')[ \t]*\n/;
+const INTRO_TAG = /<(?:document|email|context|data|tool_output|search_results?)>/;
+const COLON_ENDS_LINE = /:[ \t]*\n/;
+
+/** The first content introducer in `lower` (see INTRO_LABEL), or null. */
+export function forwardedContentStart(lower: string): RegExpExecArray | null {
+  const colon = lower.includes(":");
+  const separator = lower.includes("---") || lower.includes("===") || lower.includes('"""') || lower.includes("'''");
+  // every introducer but a tag holds one of these; a text with neither is not read for a tag either
+  if (!colon && !separator) return null;
+  let first = colon ? INTRO_LABEL.exec(lower) : null;
+  if (colon && COLON_ENDS_LINE.test(lower)) first = earlier(first, INTRO_LEAD.exec(lower));
+  if (separator) first = earlier(first, INTRO_SEPARATOR.exec(lower));
+  if (lower.includes("<")) first = earlier(first, INTRO_TAG.exec(lower));
+  return first;
+}
+const earlier = (a: RegExpExecArray | null, b: RegExpExecArray | null) => (a && (!b || a.index <= b.index) ? a : b);
 
 /** The reply the model will write, as the planted sentence names it. */
 const REPLY =
@@ -90,9 +114,7 @@ const ABOUT_READER = /\b(?:you|your|you're|yours)\b/;
  * planted code itself is read.
  */
 export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): void {
-  // every introducer holds one of these: most texts skip the INTRO regex
-  if (!lower.includes(":") && !lower.includes("---") && !lower.includes("===") && !lower.includes('"""') && !lower.includes("'''")) return;
-  const intro = INTRO.exec(lower);
+  const intro = forwardedContentStart(lower);
   if (!intro) return;
   const from = intro.index + intro[0].length;
   REPLY.lastIndex = from;
@@ -152,13 +174,19 @@ function scanAiDirective(lower: string, from: number, to: number, out: RawHit[])
   return true;
 }
 
+/** Words one of which a text needs before FORWARDED_MAIL is tried (the detector's literal gate finds them). */
+export const FORWARDED_MAIL_LITERALS: readonly string[] = ["subject", " of the e"];
+
 /**
  * `injection.planted_action`: an agent action in content the model reads. `raw`: the lower-cased
- * text with its data regions (tool output is JSON) — the action is read inside them.
+ * text with its data regions (tool output is JSON) — the action is read inside them. `present`:
+ * the literal gate's finds in `raw`, FORWARDED_MAIL_LITERALS among its literals (a search per word
+ * cost more than the rest of this rule: " of the e" starts at every space).
  */
-export function scanAgentAction(raw: string, out: RawHit[]): void {
+export function scanAgentAction(raw: string, out: RawHit[], present?: ReadonlySet<string>): void {
   const fields = raw.includes("':") || raw.includes('":');
-  const mail = raw.includes("subject") || raw.includes(" of the e") ? FORWARDED_MAIL.exec(raw) : null;
+  const mailWords = present ? FORWARDED_MAIL_LITERALS.some((l) => present.has(l)) : FORWARDED_MAIL_LITERALS.some((l) => raw.includes(l));
+  const mail = mailWords ? FORWARDED_MAIL.exec(raw) : null;
   if (!fields && !mail) return;
   AGENT_ACTION.lastIndex = 0;
   let m: RegExpExecArray | null;

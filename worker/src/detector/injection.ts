@@ -5,10 +5,10 @@
 // "ignore case" or "disregard the previous email" never match.
 import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
-import { HIJACK_RULES } from "./injection-hijack";
+import { DISGUISE_WORDS, HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
-import { scanAgentAction, scanPlanted } from "./injection-planted";
+import { FORWARDED_MAIL_LITERALS, scanAgentAction, scanPlanted } from "./injection-planted";
 import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = [
@@ -184,23 +184,28 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...HIJACK_RULES,
 ];
 
-/** Scan lower-cased text for prompt-injection phrases. */
-export const INJECTION_GATE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
+/** The rules' gate literals. */
+export const INJECTION_RULE_LITERALS: readonly string[] = INJECTION_RULES.flatMap((r) => r.gate);
+/**
+ * Every literal scanInjection's `present` must answer for: the rules', the forwarded-mail words and
+ * the kinds of writing the disguise rule checks for as words.
+ */
+export const INJECTION_GATE_LITERALS: readonly string[] = [...INJECTION_RULE_LITERALS, ...FORWARDED_MAIL_LITERALS, ...DISGUISE_WORDS];
 const GATE = tieredGate(INJECTION_GATE_LITERALS);
 const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
 /**
- * `present`: gate literals found in `lower`, when the caller already scanned for them. `lower` may
- * be the prose view (data-regions.ts); `raw` is then the full lower-cased text.
+ * Scan lower-cased text for prompt-injection phrases. `present`: the INJECTION_GATE_LITERALS found
+ * in `raw`, when the caller already scanned for them. `lower` may be the prose view
+ * (data-regions.ts); `raw` is then the full lower-cased text.
  */
 export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower), raw: string = lower): void {
   scanPlanted(lower, out, raw);
-  scanAgentAction(raw, out);
+  scanAgentAction(raw, out, present);
   if (present.size === 0) return;
-  const active = activeRules(present);
-  for (let r = 0; r < INJECTION_RULES.length; r++) {
-    if (active[r] === 0) continue;
+  for (const r of activeRules(present)) {
     const rule = INJECTION_RULES[r]!;
+    if (rule.needs !== undefined && !rule.needs(lower, present)) continue;
     const re = rule.re;
     re.lastIndex = 0;
     let m: RegExpExecArray | null;

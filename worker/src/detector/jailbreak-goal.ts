@@ -152,11 +152,26 @@ const HATE_GOAL = new RegExp(
 const NESTED_TASK =
   /\b(?:translate|polish|refine|rewrite|paraphrase|improve|correct|proofread|summari[sz]e|reformulate)\s+(?:the\s+|this\s+)?(?:above|following|previous|preceding|below|this|these)\b|\b(?:sentence|text|content|paragraph)\s*:\s*(?:write|generate|produce|compose|create|give|make|draft)\b/;
 
+/**
+ * The harmful request of `lower`, or null; false when GOAL_GATE already rules one out. Remembered
+ * for the last text: a prompt's prose view is read by the framing scan and by the unnaturalness hook.
+ */
+let lastText: string | null = null;
+let lastGoal: RegExpExecArray | null | false = false;
+function gatedGoal(lower: string): RegExpExecArray | null | false {
+  if (lower !== lastText) {
+    lastGoal = GOAL_GATE.test(lower) ? harmfulGoal(lower) : false;
+    lastText = lower;
+  }
+  return lastGoal;
+}
+
 /** Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing. */
 export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
   // (the gate holds "write", "make", "create", "produce": the hateful requests pass it too)
-  if (lower.length < 30 || !GOAL_GATE.test(lower)) return;
-  const goal = harmfulGoal(lower);
+  if (lower.length < 30) return;
+  const goal = gatedGoal(lower);
+  if (goal === false) return;
   if (goal && FRAMING.test(lower)) {
     out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
     return;
@@ -167,5 +182,5 @@ export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
 
 /** True when the text asks for a harmful how-to (used by severity: a persona alone stays safe). */
 export function hasHarmfulGoal(lower: string): boolean {
-  return GOAL_GATE.test(lower) && harmfulGoal(lower) !== null;
+  return !!gatedGoal(lower);
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
 import { SHIPPED_JAILBREAK } from "./jailbreak";
-import { scanPersonaOverride } from "./jailbreak-persona";
+import { PERSONA_GATE, PERSONA_GATE_WORDS, scanPersonaOverride } from "./jailbreak-persona";
 import { splitPayloads } from "./obfuscation-split";
 import type { RawHit } from "./types";
 
@@ -119,4 +119,40 @@ describe("a request slot inside a limit-lifting frame is a template (doubt)", ()
     "Our prompt library stores each template with a [prompt] slot; how should I version them?",
   ])
     it(`safe: ${text.slice(0, 50)}`, () => expect(run(text).flagStatus).toBe("safe"));
+});
+
+describe("PERSONA_GATE_WORDS", () => {
+  /** The literals a pattern of nested literal alternations spells, stems cut at `\w*`. */
+  function spelled(source: string): string[] {
+    let i = 0;
+    const alternation = (): string[] => {
+      let out: string[] = [];
+      let branch = [""];
+      const endBranch = () => {
+        out = out.concat(branch);
+        branch = [""];
+      };
+      while (i < source.length) {
+        if (source.startsWith("(?:", i)) {
+          i += 3;
+          const inner = alternation();
+          branch = branch.flatMap((b) => inner.map((x) => b + x));
+        } else if (source[i] === "|") {
+          i++;
+          endBranch();
+        } else if (source[i] === ")") {
+          i++;
+          break;
+        } else if (source.startsWith("\\w*", i)) i += 3;
+        else branch = branch.map((b) => b + source[i++]);
+      }
+      endBranch();
+      return out;
+    };
+    return alternation();
+  }
+  it("are the words and stems the persona gate spells, so every match holds one", () => {
+    const source = PERSONA_GATE.source.replace(/^\\b/, "").replace(/\\b$/, "");
+    expect(new Set(spelled(source))).toEqual(new Set(PERSONA_GATE_WORDS));
+  });
 });

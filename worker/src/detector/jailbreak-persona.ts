@@ -64,8 +64,61 @@ const REPROGRAM =
  * Cheap gate: every mechanism above has one of these at a word start. Grouped by first letter and
  * anchored to word starts: a flat alternation tried every word at every position of a benign text.
  */
-const GATE =
+export const PERSONA_GATE =
   /\b(?:a(?:llowed|moral|nthropic)|b(?:ound)|c(?:ensor\w*|onstrain\w*|reator\w*|haracter)|d(?:eclin\w*|espite|eepmind)|e(?:thic\w*|xplicit)|f(?:ilter\w*|orbidden|ail\w*)|g(?:overn\w*|uideline\w*)|h(?:armful)|i(?:llegal|mmoral)|j(?:ailbr\w*)|l(?:imited)|m(?:atter|oral\w*|oderat\w*|aker\w*)|n(?:sfw)|o(?:penai)|p(?:olic\w*|rohibit\w*|rogramming)|r(?:estrict\w*|estrain\w*|efus\w*|eject\w*|egardless|eprogram\w*)|s(?:afe(?:guard\w*|ty))|u(?:n(?:filtered|censored|restricted|moderated|aligned|ethical)))\b/;
+
+/**
+ * The words and stems of PERSONA_GATE, one of which every match holds: the detector's literal gate finds
+ * them in its one pass, and a text with none skips PERSONA_GATE (tried at every word of a benign text).
+ */
+export const PERSONA_GATE_WORDS: readonly string[] = [
+  "allowed",
+  "amoral",
+  "anthropic",
+  "bound",
+  "censor",
+  "constrain",
+  "creator",
+  "character",
+  "declin",
+  "despite",
+  "deepmind",
+  "ethic",
+  "explicit",
+  "filter",
+  "forbidden",
+  "fail",
+  "govern",
+  "guideline",
+  "harmful",
+  "illegal",
+  "immoral",
+  "jailbr",
+  "limited",
+  "matter",
+  "moral",
+  "moderat",
+  "maker",
+  "nsfw",
+  "openai",
+  "polic",
+  "prohibit",
+  "programming",
+  "restrict",
+  "restrain",
+  "refus",
+  "reject",
+  "regardless",
+  "reprogram",
+  "safeguard",
+  "safety",
+  "unfiltered",
+  "uncensored",
+  "unrestricted",
+  "unmoderated",
+  "unaligned",
+  "unethical",
+];
 
 /** Score of a persona set up free of the model's rules (an attack on its instructions). */
 export const PERSONA_OVERRIDE_SCORE = 0.85;
@@ -80,9 +133,13 @@ function tokenThreat(lower: string): RegExpExecArray | null {
 /**
  * Push `jailbreak.rule_override` when a role is assigned and its rules are declared void, or a
  * claimed vendor insider changes the model's programming. `lower`: the lower-cased prose view.
+ * `present`: the literal gate's finds in the text `lower` was made from, PERSONA_GATE_WORDS among
+ * its literals, when the caller has them.
  */
-export function scanPersonaOverride(lower: string, out: RawHit[]): void {
-  if (lower.length < 20 || !GATE.test(lower)) return;
+export function scanPersonaOverride(lower: string, out: RawHit[], present?: ReadonlySet<string>): void {
+  if (lower.length < 20) return;
+  if (present && !PERSONA_GATE_WORDS.some((w) => present.has(w))) return;
+  if (!PERSONA_GATE.test(lower)) return;
   let at: RegExpExecArray | null = null;
   if (ROLE.test(lower)) at = RULES_VOID.exec(lower) ?? NO_REFUSAL.exec(lower) ?? tokenThreat(lower);
   if (!at && INSIDER.test(lower)) at = REPROGRAM.exec(lower);

@@ -110,6 +110,8 @@ const SUPPORT_LOGIT_BONUS = 1;
  * Score the text and push one hit (the strongest matched feature). The score combines two
  * independent views (noisy-OR): the phrase model's probability, shifted so its fitted threshold
  * reads 0.5, and `support`, the attack classifier's score of the same text (0 when not scored).
+ * `present`: the detector's literal gate finds in the text `lower` was made from (see
+ * scanPersonaOverride), when it has them.
  */
 export function scanJailbreak(
   lower: string,
@@ -117,6 +119,7 @@ export function scanJailbreak(
   useGate = true,
   model: JailbreakWeights = SHIPPED_JAILBREAK,
   support: number | (() => number) = 0,
+  present?: ReadonlySet<string>,
 ): void {
   const before = out.length;
   scanPhrases(lower, out, useGate, model, support);
@@ -126,7 +129,7 @@ export function scanJailbreak(
   const head = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   const mechanism: RawHit[] = [];
   scanHarmfulFraming(head, mechanism);
-  if (!mechanism.length) scanPersonaOverride(head, mechanism);
+  if (!mechanism.length) scanPersonaOverride(head, mechanism, present);
   if (!mechanism.length) scanTemplate(head, mechanism);
   if (mechanism.length && (out.length === before || (out[before]!.score ?? 0) < mechanism[0]!.score!)) out.splice(before, 1, mechanism[0]!);
 }

@@ -5,7 +5,7 @@
 // override or extraction (the injection rules), or a harmful how-to. Decoding alone is not an
 // attack ("what does this base64 say?", a data URI, a lock-file hash): only what it hides counts.
 import { hasHarmfulGoal } from "./jailbreak-goal";
-import { forEachRun } from "./runs";
+import { charSet, forEachRun } from "./runs";
 import { splitPayloads } from "./obfuscation-split";
 import type { RawHit } from "./types";
 
@@ -114,7 +114,7 @@ const MORSE_RUN = /(?:[.-]{1,6}(?:[ \t]+\/?[ \t]*|$|(?=['"’”)\]?!,]))){12,}/
 /** Runs of token characters worth decoding; shorter ones hide no sentence. */
 const MIN_RUN = 24;
 
-const isB64 = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47;
+const B64 = charSet("A-Za-z0-9", "+/");
 
 /**
  * Decode the encoded runs of `text` (original case: base64 is case-sensitive; `lower` is it
@@ -130,7 +130,7 @@ export function scanObfuscated(text: string, lower: string, out: RawHit[], injec
     out.push({ rule, start, end });
   };
   const n = text.length;
-  forEachRun(text, MIN_RUN, isB64, (i, j) => {
+  forEachRun(text, MIN_RUN, B64, (i, j) => {
     const run = text.slice(i, j);
     if (/^[0-9a-fA-F]+$/.test(run)) {
       if (run.length % 2 === 0) {

@@ -193,7 +193,11 @@ function ssnPartsOk(a: string, g: string, s: string): boolean {
   return true;
 }
 
-function scanSsn(text: string, lower: string, out: RawHit[]): void {
+/** Words the labelled SSN form needs (the detector's literal gate finds them with the rules' literals). */
+export const PII_GATE_LITERALS: readonly string[] = ["ssn", "social security"];
+
+/** `present`: the literal gate's finds in `lower`, PII_GATE_LITERALS among its literals. */
+function scanSsn(text: string, lower: string, out: RawHit[], present: ReadonlySet<string> | undefined): void {
   SSN_RE.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = SSN_RE.exec(text))) {
@@ -205,7 +209,7 @@ function scanSsn(text: string, lower: string, out: RawHit[]): void {
     out.push({ rule: "pii.ssn", start: m.index, end: m.index + m[0].length });
   }
   // the labelled form needs its label: skip the case-insensitive scan when neither word occurs
-  if (!lower.includes("ssn") && !lower.includes("social security")) return;
+  if (!(present ? PII_GATE_LITERALS.some((l) => present.has(l)) : PII_GATE_LITERALS.some((l) => lower.includes(l)))) return;
   SSN_BARE_RE.lastIndex = 0;
   while ((m = SSN_BARE_RE.exec(text))) {
     const v = m[1]!;
@@ -442,14 +446,16 @@ function scanPhones(text: string, out: RawHit[]): void {
 
 /**
  * Scan one text for personal data. Cheap pre-checks skip scanners whose indicator is absent.
- * `lower`: the text lower-cased by lowerSameLength, when the caller already has it.
+ * `lower`: the text lower-cased by lowerSameLength, when the caller already has it; `present`: the
+ * literal gate's finds in `lower`, PII_GATE_LITERALS among its literals (a search per word cost
+ * more than the SSN scan it skips).
  */
-export function scanPii(text: string, out: RawHit[], lower?: string): void {
+export function scanPii(text: string, out: RawHit[], lower?: string, present?: ReadonlySet<string>): void {
   if (text.indexOf("@") !== -1) scanEmails(text, out);
   if (!/\d/.test(text)) return;
   const before = out.length;
   scanCards(text, out);
-  scanSsn(text, lower ?? lowerSameLength(text), out);
+  scanSsn(text, lower ?? lowerSameLength(text), out, lower === undefined ? undefined : present);
   scanIbans(text, out);
   scanIps(text, out);
   const taken = out.slice(before);

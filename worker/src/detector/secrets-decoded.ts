@@ -4,7 +4,7 @@
 // same credential rules; what they find is reported on the encoded characters that hold it, so
 // redaction replaces those. Binary payloads (images, hashes, random keys) do not read as text and
 // are left to the rules that judge the encoded run itself.
-import { forEachRun } from "./runs";
+import { charSet, forEachRun } from "./runs";
 import { fromBase64 } from "./secrets-layouts";
 import type { RawHit } from "./types";
 
@@ -16,8 +16,7 @@ const HEAD = 64;
 const MAX_DECODED_CHARS = 256 * 1024;
 
 /** Characters of base64 in either alphabet. */
-const isB64 = (c: number) =>
-  (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 45 || c === 95;
+const B64 = charSet("A-Za-z0-9", "+/-_");
 
 /** Decoded bytes that read as text: printable ASCII, tabs and line breaks only. */
 function readsAsText(d: string): boolean {
@@ -35,7 +34,7 @@ function readsAsText(d: string): boolean {
  */
 export function scanBase64Wrapped(text: string, out: RawHit[], scan: (decoded: string, hits: RawHit[]) => void): void {
   let budget = MAX_DECODED_CHARS;
-  forEachRun(text, MIN_RUN, isB64, (i, j) => {
+  forEachRun(text, MIN_RUN, B64, (i, j) => {
     const run = text.slice(i, j);
     // base64 of text mixes cases; a run of one case or of hex digits is a hash or an id
     if (!/[a-z]/.test(run) || !/[A-Z]/.test(run) || /^[0-9a-fA-F]+$/.test(run)) return;

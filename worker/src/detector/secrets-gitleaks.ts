@@ -82,6 +82,37 @@ export function standaloneVariant(r: GitleaksRule): GitleaksRule | null {
   if (min < 19) return null;
   return { ...r, re: `(?<![\\w.-])(${value})(?![\\w-])`, keywords: [literal.toLowerCase()] };
 }
+/** Whether `source` has a `|` outside any group, so that its start is one alternative's. */
+function topLevelAlternation(source: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      // a class ends at its first unescaped ] (in JavaScript even right after [ or [^)
+      for (i++; i < source.length && source[i] !== "]"; i++) if (source[i] === "\\") i++;
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return true;
+  }
+  return false;
+}
+
+/**
+ * The literal a case-sensitive pattern opens with (after an optional \b), when every match must
+ * hold it: two characters or more, the last dropped when a quantifier may leave it out. Null for
+ * case-insensitive patterns and patterns with alternatives at their top level.
+ */
+export function requiredLiteral(source: string, flags: string): string | null {
+  if (flags.includes("i") || topLevelAlternation(source)) return null;
+  const m = /^(?:\\b)?((?:[A-Za-z0-9_-]|\\\.)+)/.exec(source);
+  if (!m) return null;
+  let literal = m[1]!.replace(/\\\./g, ".");
+  const next = source[m[0].length];
+  if (next === "?" || next === "*" || next === "{") literal = literal.slice(0, -1);
+  return literal.length >= 2 ? literal : null;
+}
+
 const STANDALONE = GITLEAKS_RULES.flatMap((r) => standaloneVariant(r) ?? []);
 
 export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, ...STANDALONE].map((r) => {
@@ -92,6 +123,7 @@ export const GITLEAKS_SECRET_RULES: readonly SecretRule[] = [...GITLEAKS_RULES, 
     gateLower: true,
     re: new RegExp(r.re, `${r.flags}dg`),
     group: r.group ?? "first",
+    literal: requiredLiteral(r.re, r.flags) ?? undefined,
     validate: (secret, m, text) => {
       if (r.entropy !== undefined && shannonEntropy(secret) <= r.entropy) return false;
       if (looksMadeUp(secret)) return false;

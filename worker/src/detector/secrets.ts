@@ -7,6 +7,7 @@ import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
 import { VENDOR_NAME_RULE } from "./secrets-vendor-name";
 import { FIXED_RUN_LAYOUTS, LAYOUT_RULES, nkeySeedChecks, randomBody, UUID_BODY } from "./secrets-layouts";
+import { charSet } from "./runs";
 import { scanBase64Wrapped } from "./secrets-decoded";
 import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
 import { lowerSameLength } from "./text";
@@ -277,19 +278,8 @@ const MAILGUN_SIGNING_KEY = /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/;
 const MIN_RUN = 30;
 
 /** Characters a token is made of (letters, digits, _ - . and base64's + / =). */
-function tokenChar(c: number): boolean {
-  return (
-    (c >= 48 && c <= 57) ||
-    (c >= 65 && c <= 90) ||
-    (c >= 97 && c <= 122) ||
-    c === 95 ||
-    c === 45 ||
-    c === 46 ||
-    c === 43 ||
-    c === 47 ||
-    c === 61
-  );
-}
+const TOKEN_CHARS = charSet("0-9A-Za-z", "_-.+/=");
+const tokenChar = (c: number): boolean => c < 128 && TOKEN_CHARS[c] === 1;
 
 /** A run of token characters read as a prefixed vendor token or a Discord bot token. */
 function tokenRunRule(run: string): string | null {
@@ -384,6 +374,7 @@ function anchorPositions(lower: string, anchors: readonly string[], present: Rea
 /** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
 function* matches(rule: SecretRule, text: string, lower: () => string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
   const re = rule.re;
+  if (rule.literal !== undefined && !text.includes(rule.literal)) return;
   if (rule.anchors) {
     // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
     // the detector drops a finding contained in an earlier one
@@ -421,20 +412,21 @@ export function scanSecrets(
   if (decodeDepth < MAX_DECODE_DEPTH) {
     decodeDepth++;
     try {
-      scanBase64Wrapped(text, out, (decoded, hits) => scanSecrets(decoded, hits));
+      scanBase64Wrapped(text, out, scanDecoded);
     } finally {
       decodeDepth--;
     }
   }
 }
 
+/** The decoded text of a base64 run, read like any other (no gate finds passed: it is new text). */
+const scanDecoded = (decoded: string, hits: RawHit[]) => scanSecrets(decoded, hits);
+
 function scanNamedRules(text: string, out: RawHit[], present: ReadonlySet<string>, lowered: string | undefined): void {
   if (present.size === 0) return;
   let lowerText = lowered;
   const lower = () => (lowerText ??= lowerSameLength(text));
-  const active = activeRules(present);
-  for (let r = 0; r < SECRET_RULES.length; r++) {
-    if (active[r] === 0) continue;
+  for (const r of activeRules(present)) {
     const rule = SECRET_RULES[r]!;
     for (const m of matches(rule, text, lower, present)) {
       let start = m.index;

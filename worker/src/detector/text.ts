@@ -43,7 +43,8 @@ const MARK = /\p{M}/u;
 const ZERO_WIDTH = (c: number) => c === 0x200b || c === 0x200c || c === 0x200d || c === 0x2060 || c === 0xfeff;
 const HIDDEN_RUN = 3;
 
-const identity = (text: string): ScanText => ({ text, toOriginal: (start, end) => [start, end] });
+const sameSpan = (start: number, end: number): [number, number] => [start, end];
+const identity = (text: string): ScanText => ({ text, toOriginal: sameSpan });
 
 /** Per code unit, lazily: 1 when it is a combining mark, 2 when not. */
 const markOf = new Uint8Array(0x10000);

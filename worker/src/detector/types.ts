@@ -48,6 +48,12 @@ export interface InjectionRule {
   /** The regex only runs when the lower-cased text contains one of these substrings. */
   gate: readonly string[];
   re: RegExp;
+  /**
+   * A cheaper condition every match implies, checked once the gate has fired, for a gate literal
+   * common inside other words ("rap" in "paragraph"): false means the regex cannot match. `present`
+   * is the gate's finds (scanInjection's).
+   */
+  needs?: (lower: string, present: ReadonlySet<string>) => boolean;
 }
 
 /** One credential pattern (secrets*.ts). */
@@ -72,6 +78,11 @@ export interface SecretRule {
   anchors?: readonly string[];
   /** Rule id reported for this match, when it depends on the match (default: `id`). */
   idFor?: (m: RegExpExecArray, text: string) => string;
+  /**
+   * A case-sensitive substring every match holds: the regex runs only on a text that has it (the
+   * gate reads lower-cased text, where "sk" of "ask" wakes a rule for "SK" and 32 hex digits).
+   */
+  literal?: string;
 }
 
 /** One allowlist of a rule, as generated: patterns already converted to JavaScript. */
