@@ -10,9 +10,6 @@ import { DATA_TABLES } from "@promptsentry/schema/shards";
 const SEGMENT_TABLES: readonly string[] = [
   ...DATA_TABLES,
   "search_queue",
-  "search_rebuild",
-  "search_trigrams_rebuild",
-  "search_backfill",
   "log_facts_backfill",
 ];
 
