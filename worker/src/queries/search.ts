@@ -158,14 +158,7 @@ export async function searchPage(
  * only when the count is under the cap: past it, the answer is "10,000+" without reading 10,001 rows
  * (a row pays for its long prompt before its flag). A checked query reads its candidates' logs.
  */
-export function searchCountRows(
-  db: Db,
-  orgId: string,
-  terms: readonly string[],
-  where: SQL,
-  q: Filters,
-  searchOnly: boolean,
-) {
+export function searchCountRows(db: Db, orgId: string, terms: readonly string[], where: SQL, q: Filters, searchOnly: boolean) {
   const { lo, hi } = scanRange(orgId, q);
   const over = LOG_COUNT_CAP + 1;
   const query = indexQuery(terms);
