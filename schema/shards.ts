@@ -41,8 +41,6 @@ export const CONTROL_TABLES = [
  */
 export const DATA_TABLES = [
   "prompt_logs",
-  "prompt_logs_fts",
-  "prompt_logs_search",
   "prompt_logs_trigrams",
   "search_tenants",
   "log_facts",
@@ -62,8 +60,4 @@ export const DATA_TABLES = [
 ] as const;
 
 /** The data tables that are FTS indexes: no org_id column (a tenant's entries are its block of rowids), rebuilt from the logs. */
-export const SEARCH_INDEXES: readonly string[] = [
-  "prompt_logs_fts",
-  "prompt_logs_search",
-  "prompt_logs_trigrams",
-] satisfies (typeof DATA_TABLES)[number][];
+export const SEARCH_INDEXES: readonly string[] = ["prompt_logs_trigrams"] satisfies (typeof DATA_TABLES)[number][];

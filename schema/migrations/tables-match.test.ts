@@ -52,8 +52,6 @@ const names = all(declared, "SELECT name FROM sqlite_schema WHERE type = 'table'
 const MIGRATIONS_ONLY = [
   "log_facts", // WITHOUT ROWID, kept by triggers (0014, schema/log-facts.ts)
   "log_facts_backfill", // the chunked fill's cursor (0014, schema/log-facts.ts)
-  "search_rebuild", // the rowids the search index rebuild has still to do (0015, schema/search-backfill.ts)
-  "search_trigrams_rebuild", // the same for prompt_logs_trigrams (0021, schema/search-backfill.ts)
 ];
 
 describe("the migrations build the tables schema/tables.ts declares", () => {

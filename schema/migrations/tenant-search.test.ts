@@ -1,29 +1,16 @@
-// Migrations 0010, 0013 and 0015 on databases that already hold logs (docs/data.md#search): 0010 numbers every
-// organization with logs and records how late its logs were stored; the logs themselves are indexed
-// afterwards, in per-tenant blocks, by chunks of schema/search-backfill.ts (what the minute schedule
-// runs), never by one long statement; every write then indexes its own logs (0013). 0015 moves the
-// index to prompt_logs_search, newest first ascending, while prompt_logs_fts serves searches until
-// the rebuild is done. Real SQLite (node:sqlite) with the repository's migrations.
+// Migrations 0010 and 0013 on databases that already hold logs (docs/data.md#search): 0010 numbers every
+// organization with logs and records how late its logs were stored, and every log lands in its own
+// organization's block of the index (on a database migrated through 0024, which indexes what the
+// earlier rebuilds left); every write then indexes its own logs through the queue (0013). Real SQLite
+// (node:sqlite) with the repository's migrations.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { describe, expect, it } from "vitest";
-import { searchQueueIndex, trigramsRebuildChunk } from "../search-backfill";
-import { runChunk } from "./run-chunk";
-import {
-  apply,
-  blockMatches,
-  databaseBefore,
-  dir,
-  indexQueue,
-  insertLog,
-  integrity,
-  journal,
-  queued,
-  searchBackfillChunk,
-} from "./search-db";
+import { searchQueueIndex } from "../search-backfill";
+import { apply, blockMatches, databaseBefore, dir, indexMatches, indexQueue, insertLog, integrity, journal, queued } from "./search-db";
 
 describe("migration 0010_tenant_search", () => {
   it("backfills tenants in order of their first log, their lateness, and each one's block of the index", () => {
@@ -46,21 +33,11 @@ describe("migration 0010_tenant_search", () => {
       { org_id: "org_b", tenant_no: 1, newest_at: t + 5_000, late_ms: 3_000 },
       { org_id: "org_a", tenant_no: 2, newest_at: t + 6_000, late_ms: 0 },
     ]);
-    // Nothing indexed by the migrations; every stored rowid is left to the rebuild (0021's, which
-    // supersedes 0010's backfill and 0015's rebuild), two at a time here.
-    expect(blockMatches(db, 1, "puffin")).toEqual([]);
-    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_trigrams_rebuild").get() }).toEqual({
-      next_rowid: rowid("b1"),
-      last_rowid: rowid("a2"),
-    });
-    const left = () => runChunk(db, trigramsRebuildChunk(2));
-    expect([left(), left(), left()]).toEqual([3, 1, 0]);
-    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     expect(blockMatches(db, 1, "puffin")).toEqual([rowid("b1"), rowid("b2")]);
     expect(blockMatches(db, 2, "puffin")).toEqual([rowid("a1"), rowid("a2")]);
     expect(blockMatches(db, 1, "gannet")).toEqual([rowid("b3")]);
     // Nothing outside the blocks: every entry belongs to one tenant.
-    expect(db.prepare("SELECT count(*) AS n FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH 'puf AND ffi'").get()!.n).toBe(4);
+    expect(indexMatches(db, "puffin")).toBe(4);
 
     // After the migration: a new organization gets the next block; lateness keeps growing; updates
     // and deletes leave the right block.
@@ -83,11 +60,9 @@ describe("migration 0010_tenant_search", () => {
     integrity(db);
   });
 
-  it("needs no backfill on an empty database, and indexes each new log once from the start", () => {
+  it("indexes each new log once from the start on an empty database", () => {
     const db = databaseBefore("0010_tenant_search");
     for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
-    expect(db.prepare("SELECT count(*) AS n FROM search_backfill").get()!.n).toBe(0);
-    expect(db.prepare("SELECT count(*) AS n FROM search_rebuild").get()!.n).toBe(0);
     insertLog(db, "a1", "org_a", 1_800_000_000_000, "puffin");
     indexQueue(db);
     expect(blockMatches(db, 1, "puffin")).toHaveLength(1);
@@ -160,80 +135,6 @@ describe("migration 0013_search_queue", () => {
     expect(blockMatches(db, 1, "puffin")).toHaveLength(5);
     integrity(db);
     expect(() => searchQueueIndex(0)).toThrow(/positive integer/);
-  });
-
-  it("leaves logs the rebuild has still to reach to it, and indexes new logs from the queue", () => {
-    const db = databaseBefore("0010_tenant_search");
-    insertLog(db, "a1", "org_a", t, "puffin old");
-    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0010_tenant_search"))) apply(db, tag);
-    expect(db.prepare("SELECT count(*) AS n FROM search_trigrams_rebuild").get()!.n).toBe(1);
-    insertLog(db, "a2", "org_a", t + 1, "puffin new");
-    expect(queued(db)).toEqual([rowidOf(db, "a2")]);
-    indexQueue(db);
-    for (const statement of trigramsRebuildChunk(10)) db.exec(statement);
-    expect(blockMatches(db, 1, "puffin")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2")]);
-    integrity(db);
-  });
-});
-
-describe("migration 0015_search_newest_first", () => {
-  const t = 1_800_000_000_000;
-  const rowidOf = (db: DatabaseSync, id: string) => Number(db.prepare("SELECT rowid FROM prompt_logs WHERE id = ?").get(id)!.rowid);
-  /** What ended every write of logs before 0015 (migration 0013's statements). */
-  const indexQueueBefore0015 = (db: DatabaseSync) =>
-    db.exec(`INSERT INTO prompt_logs_fts (rowid, prompt, response)
-      SELECT (t.tenant_no << 40) + p.rowid, p.prompt, p.response FROM search_queue q
-      JOIN prompt_logs p ON p.rowid = q.log_rowid JOIN search_tenants t ON t.org_id = p.org_id;
-      DELETE FROM search_queue;`);
-  const rebuildChunk = (db: DatabaseSync, size: number) => runChunk(db, searchBackfillChunk(size));
-
-  it("keeps prompt_logs_fts whole for searches while it rebuilds, each log once in each index, then stops writing it", () => {
-    const db = databaseBefore("0015_search_newest_first");
-    insertLog(db, "a1", "org_a", t, "puffin one");
-    insertLog(db, "b1", "org_b", t, "puffin of b");
-    insertLog(db, "a2", "org_a", t + 1, "puffin gone");
-    insertLog(db, "a3", "org_a", t + 2, "puffin purged");
-    indexQueueBefore0015(db);
-    // 0015 and what follows it (0021 then leaves 0015's rebuild running: prompt_logs_fts is read).
-    for (const { tag } of journal.entries.slice(journal.entries.findIndex((e) => e.tag === "0015_search_newest_first"))) apply(db, tag);
-    expect({ ...db.prepare("SELECT next_rowid, last_rowid FROM search_rebuild").get() }).toEqual({
-      next_rowid: rowidOf(db, "a1"),
-      last_rowid: rowidOf(db, "a3"),
-    });
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a2"), rowidOf(db, "a3")]);
-
-    // While it rebuilds: a delete, a re-write and a new log reach the index searches read.
-    db.prepare("DELETE FROM prompt_logs WHERE id = 'a2'").run();
-    db.prepare("UPDATE prompt_logs SET prompt = 'gannet now' WHERE id = 'a3'").run();
-    insertLog(db, "a4", "org_a", t + 3, "puffin new");
-    indexQueue(db);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
-    expect(blockMatches(db, 1, "gannet", "prompt_logs_fts")).toEqual([rowidOf(db, "a3")]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a4")]);
-    integrity(db, "prompt_logs_fts");
-
-    expect([rebuildChunk(db, 2), rebuildChunk(db, 2)]).toEqual([2, 0]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a1"), rowidOf(db, "a4")]);
-    expect(blockMatches(db, 1, "gannet", "prompt_logs_search")).toEqual([rowidOf(db, "a3")]);
-    expect(blockMatches(db, 2, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "b1")]);
-    integrity(db, "prompt_logs_search");
-
-    // Done: prompt_logs_fts is no longer written; newest first is ascending within a block.
-    insertLog(db, "a5", "org_a", t + 4, "puffin newest");
-    const a1 = rowidOf(db, "a1");
-    db.prepare("DELETE FROM prompt_logs WHERE id = 'a1'").run();
-    indexQueue(db);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_search")).toEqual([rowidOf(db, "a4"), rowidOf(db, "a5")]);
-    expect(blockMatches(db, 1, "puffin", "prompt_logs_fts")).toEqual([a1, rowidOf(db, "a4")]);
-    const newestFirst = db
-      .prepare(
-        "SELECT (1 << 40) + 1099511627775 - rowid AS r FROM prompt_logs_search WHERE prompt_logs_search MATCH '\"puffin\"' AND rowid BETWEEN 1 << 40 AND (2 << 40) - 1 ORDER BY rowid",
-      )
-      .all()
-      .map((r) => Number(r.r));
-    expect(newestFirst).toEqual([rowidOf(db, "a5"), rowidOf(db, "a4")]);
-    integrity(db, "prompt_logs_search");
   });
 });
 

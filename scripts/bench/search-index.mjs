@@ -1,16 +1,17 @@
 // How big the search index is and what each way of making it smaller costs (docs/data.md#index-size):
 // builds the same realistic logs (the fill's own generator, scripts/bench/lib/realistic-logs.mjs, plus
 // a share of Chinese / Japanese text) into one SQLite file per index design, each with every
-// migration of the repository and its search index replaced by the design's, then measures on each:
+// migration of the repository and its search index (prompt_logs_trigrams) replaced by the design's
+// (bench_fts, created here), then measures on each:
 // index bytes against the text bytes it indexes (dbstat), insert throughput (transactions of
 // --batch logs, each ending with the indexing of its queued logs as the product's writes do), and
 // search p50 / p95 for a common word, a rare word, a word absent but made of common trigrams, no
 // match, CJK, a two-character term, and the searched count (capped at 10,001 as the product caps it).
-// Every figure is also given as a ratio to the current design in the same run.
+// Every figure is also given as a ratio to the baseline design in the same run.
 //
 // Designs (--designs, comma-separated; default all):
-//  full     the index before migration 0021 (prompt_logs_search): trigram, detail=full, contentless;
-//           a term is an FTS5 phrase. The baseline of the ratios.
+//  full     trigram, detail=full, contentless (what the product's index kept before it dropped
+//           positions); a term is an FTS5 phrase. The baseline of the ratios.
 //  column   detail=column: FTS5 refuses phrases below detail=full, so a term is its trigrams ANDed,
 //           then checked on the stored log (lib/trigram-query.mjs, the product's; the index only narrows the candidates)
 //  none     detail=none, the same trigrams ANDed and check: the product's index since 0021 (prompt_logs_trigrams)
@@ -28,7 +29,7 @@ import { tsImport } from "tsx/esm/api";
 import { arg, int } from "../lib/cli-args.mjs";
 import { openSqlite } from "./lib/d1-sqlite.mjs";
 import { logGenerator, SEARCH_WORDS } from "./lib/realistic-logs.mjs";
-import { ftsQuery, searchTerms, trigramSearch } from "./lib/trigram-query.mjs";
+import { searchTerms, trigramSearch } from "./lib/trigram-query.mjs";
 
 const LOGS = int("logs", 100_000);
 const RUNS = int("runs", 20);
@@ -70,15 +71,15 @@ function build(design) {
   for (const { tag } of journal.entries)
     db.exec(readFileSync(path.join(root, `schema/migrations/${tag}.sql`), "utf8").replaceAll("--> statement-breakpoint", ""));
   const d = DESIGN[design];
-  db.exec(`DROP TABLE prompt_logs_search;
-    CREATE VIRTUAL TABLE prompt_logs_search USING fts5(prompt, response, content=''${d.options}, tokenize='trigram remove_diacritics 1')`);
+  db.exec(`DROP TABLE prompt_logs_trigrams;
+    CREATE VIRTUAL TABLE bench_fts USING fts5(prompt, response, content=''${d.options}, tokenize='trigram remove_diacritics 1')`);
   db.prepare("INSERT INTO organizations (id, name, email, plan, created_at) VALUES (?, 'Bench', 'bench@example.com', 'enterprise', ?)").run(
     ORG,
     Date.now(),
   );
   // What ends every write of logs (schema/search-backfill.ts), with this design's text.
   const indexQueued = [
-    `INSERT INTO prompt_logs_search (rowid, prompt, response)
+    `INSERT INTO bench_fts (rowid, prompt, response)
      SELECT (t.tenant_no << ${TENANT_SHIFT}) + ${TENANT_TOP} - p.rowid, ${d.text("p.prompt")}, ${d.text("p.response")}
      FROM search_queue q JOIN prompt_logs p ON p.rowid = q.log_rowid JOIN search_tenants t ON t.org_id = p.org_id`,
     "DELETE FROM search_queue",
@@ -137,13 +138,15 @@ if (toFill.length) {
 /** Bytes of text indexed, of the index's pages (its shadow tables) and of the logs' own pages. */
 function sizes(db) {
   const { text } = db.prepare("SELECT sum(octet_length(prompt) + octet_length(response)) AS text FROM prompt_logs").get();
-  const { idx } = db.prepare("SELECT sum(pgsize) AS idx FROM dbstat WHERE name LIKE 'prompt_logs_search%'").get();
+  const { idx } = db.prepare("SELECT sum(pgsize) AS idx FROM dbstat WHERE name LIKE 'bench_fts%'").get();
   const { logs } = db.prepare("SELECT sum(pgsize) AS logs FROM dbstat WHERE name = 'prompt_logs'").get();
   return { text, index: idx, logs };
 }
 
 // ── Queries ──────────────────────────────────────────────────────────────────
 const sqlString = (s) => `'${s.replace(/'/g, "''")}'`;
+/** An index with positions: each term an exact phrase (`"` doubled), all must match. */
+const phrases = (terms) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" ");
 /** The MATCH expression and the verifying condition on the log (p) for a search, by design. */
 function plan(design, search) {
   const terms = searchTerms(search);
@@ -151,7 +154,7 @@ function plan(design, search) {
   const short = terms.filter((t) => [...t].length < 3);
   const d = DESIGN[design];
   const positionless = d.phrase ? null : trigramSearch(indexed, ["p.prompt", "p.response"]);
-  const match = indexed.length ? (positionless ? positionless.match : ftsQuery(indexed)) : null;
+  const match = indexed.length ? (positionless ? positionless.match : phrases(indexed)) : null;
   const has = (needle) => `(instr(lower(p.prompt), ${sqlString(needle)}) > 0 OR instr(lower(p.response), ${sqlString(needle)}) > 0)`;
   const verify = [...(positionless?.verify ? [positionless.verify] : []), ...short.map((t) => has(t.toLowerCase()))];
   // head: a log with a text longer than the head is also scanned whole (a term may lie past the head).
@@ -171,8 +174,8 @@ function queries(design, db) {
       );
       return () => s.all(ORG).length;
     }
-    const indexed = `SELECT ${BLOCK} + ${TENANT_TOP} - f.rowid AS r FROM prompt_logs_search f CROSS JOIN prompt_logs p ON p.rowid = ${BLOCK} + ${TENANT_TOP} - f.rowid
-      WHERE prompt_logs_search MATCH ? AND f.rowid BETWEEN ${BLOCK} AND ${BLOCK} + ${TENANT_TOP} AND p.org_id = ? AND ${verify} ORDER BY f.rowid LIMIT 50`;
+    const indexed = `SELECT ${BLOCK} + ${TENANT_TOP} - f.rowid AS r FROM bench_fts f CROSS JOIN prompt_logs p ON p.rowid = ${BLOCK} + ${TENANT_TOP} - f.rowid
+      WHERE bench_fts MATCH ? AND f.rowid BETWEEN ${BLOCK} AND ${BLOCK} + ${TENANT_TOP} AND p.org_id = ? AND ${verify} ORDER BY f.rowid LIMIT 50`;
     const s = tail
       ? db.prepare(`SELECT r FROM (SELECT * FROM (${indexed}) UNION SELECT * FROM (SELECT p.rowid AS r FROM prompt_logs p
           WHERE p.org_id = ? AND ${tail} ORDER BY p.rowid DESC LIMIT 50)) ORDER BY r DESC LIMIT 50`)
@@ -182,7 +185,7 @@ function queries(design, db) {
   const count = (search) => {
     const { match, verify, tail } = plan(design, search);
     const join = verify === "1" ? "" : `CROSS JOIN prompt_logs p ON p.rowid = ${BLOCK} + ${TENANT_TOP} - f.rowid`;
-    const hits = `SELECT f.rowid FROM prompt_logs_search f ${join} WHERE prompt_logs_search MATCH ? AND f.rowid BETWEEN ${BLOCK} AND ${BLOCK} + ${TENANT_TOP} AND ${verify}`;
+    const hits = `SELECT f.rowid FROM bench_fts f ${join} WHERE bench_fts MATCH ? AND f.rowid BETWEEN ${BLOCK} AND ${BLOCK} + ${TENANT_TOP} AND ${verify}`;
     const s = tail
       ? db.prepare(`SELECT count(*) AS n FROM (SELECT ${BLOCK} + ${TENANT_TOP} - rowid FROM (${hits})
           UNION SELECT p.rowid FROM prompt_logs p WHERE p.org_id = ? AND ${tail} LIMIT 10001)`)
@@ -235,17 +238,17 @@ const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : "");
 console.log(
   `\n${LOGS.toLocaleString("en-US")} logs, ${RUNS} runs each after 2 warm-ups, designs in turns; load average ${load}; files in ${DIR}`,
 );
-console.log(`ratios are to "${base}" (the current index) in this run\n`);
-console.log("| design | index MB | index / text | logs MB | insert logs/s | insert vs current |\n|---|---:|---:|---:|---:|---:|");
+console.log(`ratios are to "${base}" (the baseline) in this run\n`);
+console.log("| design | index MB | index / text | logs MB | insert logs/s | insert vs baseline |\n|---|---:|---:|---:|---:|---:|");
 for (const d of DESIGNS) {
   const m = measured[d];
   const rps = built[d].rowsPerSecond;
   console.log(
-    `| ${d} | ${f1(m.index / 1e6)} | ${(m.index / m.text).toFixed(2)}× (${ratio(m.index, measured[base].index)} of current) | ${f1(m.logs / 1e6)} | ${rps ? rps.toFixed(0) : "(reused file)"} | ${rps && built[base].rowsPerSecond ? ratio(rps, built[base].rowsPerSecond) : ""} |`,
+    `| ${d} | ${f1(m.index / 1e6)} | ${(m.index / m.text).toFixed(2)}× (${ratio(m.index, measured[base].index)} of baseline) | ${f1(m.logs / 1e6)} | ${rps ? rps.toFixed(0) : "(reused file)"} | ${rps && built[base].rowsPerSecond ? ratio(rps, built[base].rowsPerSecond) : ""} |`,
   );
 }
 console.log(`\ntext indexed: ${f1(measured[base].text / 1e6)} MB of prompt and response\n`);
-console.log(`| query | ${DESIGNS.map((d) => `${d} p50 / p95 ms (p95 vs current)`).join(" | ")} | answer |`);
+console.log(`| query | ${DESIGNS.map((d) => `${d} p50 / p95 ms (p95 vs baseline)`).join(" | ")} | answer |`);
 console.log(`|---|${DESIGNS.map(() => "---:").join("|")}|---|`);
 for (let q = 0; q < names.length; q++) {
   const cells = DESIGNS.map((d) => {

@@ -3,7 +3,7 @@
 // tested there against an index with positions (docs/data.md#index-size).
 import { tsImport } from "tsx/esm/api";
 
-export const { foldTerm, ftsQuery, searchTerms, trigramSearch, trigramsOf } = await tsImport(
+export const { foldTerm, searchTerms, trigramSearch, trigramsOf } = await tsImport(
   "../../../worker/src/queries/search-terms.ts",
   import.meta.url,
 );

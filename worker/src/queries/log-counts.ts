@@ -15,7 +15,7 @@ import type { LogFilter } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
 import { newestFirst, type Segment } from "../tenancy/segments";
 import { indexedSearch, logFilters, type StoredUserFilter } from "./logs";
-import { searchCountRows, searchIndexOf } from "./search";
+import { searchCountRows } from "./search";
 
 const DAY_MS = 86_400_000;
 
@@ -115,7 +115,7 @@ async function cappedRowsIn(db: Db, orgId: string, q: CountsFilter) {
   const filters = logFilters(orgId, q, { ftsJoined: !!terms });
   const where = and(...filters)!;
   return terms
-    ? searchCountRows(db, await searchIndexOf(db), orgId, terms, where, q, filters.length === 1)
+    ? searchCountRows(db, orgId, terms, where, q, filters.length === 1)
     : db.all<{ flag_status: string; n: number }>(
         sql`SELECT flag_status, count(*) AS n FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${promptLogs} WHERE ${where} LIMIT ${LOG_COUNT_CAP + 1}) GROUP BY flag_status`,
       );

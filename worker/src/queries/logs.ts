@@ -8,7 +8,7 @@ import type { Db } from "../env";
 import { userIdForms } from "../redaction";
 import { existingFingerprinter } from "../redaction/key-store";
 import { olderThanCursor } from "./keyset";
-import { type SearchIndex, searchIndexOf, searchPage, tenantMatchRowids } from "./search";
+import { indexQuery, searchPage, tenantMatchRowids } from "./search";
 import { indexedTerms, searchTerms } from "./search-terms";
 
 /** Terms shorter than a trigram (e.g. 東京, "v2") are matched as substrings of the org's rows the other filters leave. */
@@ -39,10 +39,9 @@ export async function userFilter<Q extends { userId?: string }>(control: Db, org
 /**
  * The WHERE terms of the filters. With `ftsJoined`, the caller reads from the shard's search index
  * joined to the logs by rowid and applies the MATCH itself within the organization's block
- * (search.ts); the terms then leave the index out. Otherwise a search needs the shard's `index`
- * (searchIndexOf).
+ * (search.ts); the terms then leave the index out.
  */
-export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: { ftsJoined?: boolean; index?: SearchIndex } = {}): SQL[] {
+export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: { ftsJoined?: boolean } = {}): SQL[] {
   const where: SQL[] = [eq(promptLogs.orgId, orgId)];
   if (q.flagStatus?.length) where.push(inArray(promptLogs.flagStatus, q.flagStatus));
   if (q.model) {
@@ -74,9 +73,8 @@ export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: 
     const terms = searchTerms(q.search);
     const indexed = indexedTerms(terms);
     if (indexed.length && !opts.ftsJoined) {
-      if (!opts.index) throw new Error("a search outside search.ts needs the shard's index (searchIndexOf)");
-      const { match, verify } = opts.index.query(indexed);
-      where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(opts.index, orgId, match)})`);
+      const { match, verify } = indexQuery(indexed);
+      where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(orgId, match)})`);
       if (verify) where.push(verify);
     }
     for (const t of terms) if (!indexed.includes(t)) where.push(shortTermFilter(t));
@@ -133,7 +131,7 @@ export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQu
   if ((q.sort ?? "time") !== "time" || q.order === "asc") {
     // Ordered by a value (or oldest first): every match of the filters is read and the top `limit` kept (SQLite's
     // bounded sort), so the screens offer it over a time range; a search is the tenant's index block.
-    const where = logFilters(orgId, q, { index: terms ? await searchIndexOf(db) : undefined });
+    const where = logFilters(orgId, q);
     const { orderBy, cursor } = valueOrder(orgId, q.sort, q.order ?? "desc", q.before);
     if (cursor) where.push(cursor);
     return db
@@ -146,7 +144,7 @@ export async function listLogs(db: Db, orgId: string, q: StoredUserFilter<LogsQu
   const where = logFilters(orgId, q, { ftsJoined: !!terms });
   if (q.before) where.push(olderThanCursor(promptLogs, orgId, q.before));
   // A search streams the organization's block of the index and stops at the page (search.ts).
-  if (terms) return searchPage(db, await searchIndexOf(db), orgId, terms, and(...where)!, q);
+  if (terms) return searchPage(db, orgId, terms, and(...where)!, q);
   return db
     .select(LIST_COLUMNS)
     .from(promptLogs)

@@ -1,4 +1,4 @@
-// Search within the organization's block of the FTS index (docs/data.md#search, migrations 0010 and 0015, search.ts):
+// Search within the organization's block of the FTS index (docs/data.md#search, search.ts):
 // another organization's text never shows up, even in the neighbouring block; pages stay newest-first
 // by created_at with every filter and the cursor, however out of time order logs were stored; and
 // every way a log's text changes or goes (retention purge, redaction re-write, delete-all) keeps the

@@ -4,7 +4,10 @@
 // the folding of the check is compared with the tokenizer's own, letter by letter.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { foldTerm, ftsQuery, indexedTerms, LATIN_FOLDS, searchTerms, trigramSearch, trigramsOf } from "./search-terms";
+import { foldTerm, indexedTerms, LATIN_FOLDS, searchTerms, trigramSearch, trigramsOf } from "./search-terms";
+
+/** The oracle's query: each term an exact phrase (`"` doubled), all must match, in an index with positions. */
+const phrases = (terms: readonly string[]) => terms.map((t) => `"${t.replace(/"/g, '""')}"`).join(" ");
 
 const TOKENIZER = "tokenize='trigram remove_diacritics 1'";
 
@@ -105,7 +108,7 @@ describe("search terms for an index without positions", () => {
       const terms = indexedTerms(searchTerms(q));
       if (!terms.length) continue; // shorter terms never reach the index (logs.ts)
       const { results: exact } = await env.DB.prepare("SELECT rowid FROM with_positions WHERE with_positions MATCH ? ORDER BY rowid")
-        .bind(ftsQuery(terms))
+        .bind(phrases(terms))
         .all<{ rowid: number }>();
       const { match, verify } = trigramSearch(terms, ["p.prompt", "p.response"]);
       if (verify) checked++;

@@ -37,16 +37,6 @@ export const indexedTerms = (terms: readonly string[]) => terms.filter((t) => ch
 const quoted = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /**
- * The FTS5 query of an index with positions (prompt_logs_search, read while a rebuild runs): each
- * term a quoted phrase (operators and syntax in user input are literal; `"` doubled), all must match,
- * anywhere in a word: trigram matching is substring matching, which is what CJK text and identifiers need.
- */
-export function ftsQuery(terms: readonly string[]): string | null {
-  const indexed = indexedTerms(terms);
-  return indexed.length ? indexed.map(quoted).join(" ") : null;
-}
-
-/**
  * Accented Latin letters (U+00C0–U+024F, U+1E00–U+1EFF) → the ASCII letter the tokenizer folds them
  * to. Ǡ and ǡ carry two diacritics, which remove_diacritics 1 leaves; the long s it folds to s.
  * search-terms.test.ts checks every entry against SQLite's tokenizer.

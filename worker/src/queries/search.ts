@@ -1,19 +1,14 @@
 // Full-text search within one organization's block of the FTS index (docs/data.md#search,
-// schema/migrations/0010_tenant_search.sql and 0015_search_newest_first.sql). Each organization's
-// index entries have rowids in its own block, (tenant_no << 40) + an offset from prompt_logs.rowid,
-// so `rowid BETWEEN` its block, passed to FTS5, confines a search to the organization's own entries.
-// Every query also keeps `org_id = ?` on the joined log, so an index entry can never show a row of
-// another organization.
+// prompt_logs_trigrams, schema/migrations/0021_search_index_slim.sql). Each organization's index
+// entries have rowids in its own block, (tenant_no << 40) + 2^40 - 1 - prompt_logs.rowid, so
+// `rowid BETWEEN` its block, passed to FTS5, confines a search to the organization's own entries, and
+// newest-stored first is ascending, the direction in which FTS5 seeks: a search's cost depends on its
+// own data only. Every query also keeps `org_id = ?` on the joined log, so an index entry can never
+// show a row of another organization.
 //
-// In prompt_logs_search the offset is 2^40 - 1 - prompt_logs.rowid: newest-stored first is ascending,
-// the direction in which FTS5 seeks, so a search's cost depends on its own data only. (Descending, as
-// prompt_logs_fts had it, a scan paid for every other tenant's entries in the blocks above.) A shard
-// whose logs predate prompt_logs_search reads prompt_logs_fts until the minute schedule has rebuilt
-// the new index (schedules/search-backfill.ts); the bounds below are prompt_logs rowids either way.
-//
-// prompt_logs_trigrams (migration 0021), read once its own rebuild is complete, has the same layout
-// and no positions: a term is its trigrams ANDed, and every candidate is checked on the joined log
-// (search-terms.ts) as the stream goes, so a page still stops at `limit` checked matches.
+// The index keeps no positions (detail=none): a term is its trigrams ANDed, and every candidate is
+// checked on the joined log (search-terms.ts) as the stream goes, so a page still stops at `limit`
+// checked matches.
 //
 // Newest first by created_at, stopping early. The index streams a tenant's matches newest-STORED
 // first; created_at order differs only by how late a log was stamped against the newest one stored
@@ -32,75 +27,33 @@ import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs"
 import { searchTenants } from "@promptsentry/schema/tables/search";
 import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
-import { ftsQuery, trigramSearch } from "./search-terms";
+import { trigramSearch } from "./search-terms";
 
 const TOP = sql.raw(String(TENANT_TOP));
 
-/** What a search asks an index (FTS5 MATCH) and the check of each candidate on the joined log, if any. */
+/** What a search asks the index (FTS5 MATCH) and the check of each candidate on the joined log, if any. */
 export type IndexQuery = { match: string; verify: SQL | null };
 
-/** An FTS index of the logs and how its rowids map to prompt_logs rowids within a tenant's block starting at `base`. */
-export type SearchIndex = {
-  name: "prompt_logs_trigrams" | "prompt_logs_search" | "prompt_logs_fts";
-  /** The query of search terms of 3+ characters (at least one). */
-  query: (terms: readonly string[]) => IndexQuery;
-  /** The prompt_logs rowid of an index rowid. */
-  logRowid: (ftsRowid: SQL, base: SQL) => SQL;
-  /** The index rowids of the logs stored in [lo, hi] (prompt_logs rowids), lowest first. */
-  ftsRange: (base: SQL, lo: SQL, hi: SQL) => [SQL, SQL];
-  /** The index order that reads a block newest-stored first. */
-  newestFirst: "ASC" | "DESC";
-};
-
-/** An index with positions: each term a phrase, exact. */
-const phrases = (terms: readonly string[]): IndexQuery => ({ match: ftsQuery(terms) ?? "", verify: null });
+const INDEX = sql.raw("prompt_logs_trigrams");
 
 /** The log's columns, as the queries join them (the FTS table has columns of the same names). */
 const LOG_COLUMNS = ['"prompt_logs"."prompt"', '"prompt_logs"."response"'];
 
 /**
- * An index without positions: the terms' trigrams, each candidate checked on the log. The check's
- * needles are SQL literals (search-terms.ts), not parameters: a page repeats the condition, and D1
- * binds at most 100 parameters to a statement.
+ * The query of search terms of 3+ characters (at least one): their trigrams, each candidate checked
+ * on the log. The check's needles are SQL literals (search-terms.ts), not parameters: a page repeats
+ * the condition, and D1 binds at most 100 parameters to a statement.
  */
-const trigrams = (terms: readonly string[]): IndexQuery => {
+export const indexQuery = (terms: readonly string[]): IndexQuery => {
   const { match, verify } = trigramSearch(terms, LOG_COLUMNS);
   return { match: match ?? "", verify: verify ? sql.raw(verify) : null };
 };
 
-/** Migration 0015: offset 2^40 - 1 - rowid, newest first ascending; read only until a shard's 0021 rebuild completes. */
-export const NEWEST_FIRST_INDEX: SearchIndex = {
-  name: "prompt_logs_search",
-  query: phrases,
-  logRowid: (ftsRowid, base) => sql`${base} + ${TOP} - ${ftsRowid}`,
-  ftsRange: (base, lo, hi) => [sql`${base} + ${TOP} - ${hi}`, sql`${base} + ${TOP} - ${lo}`],
-  newestFirst: "ASC",
-};
+/** The prompt_logs rowid of an index rowid in the tenant's block starting at `base`. */
+const logRowid = (ftsRowid: SQL, base: SQL) => sql`${base} + ${TOP} - ${ftsRowid}`;
 
-/** Migration 0021: the same layout, no positions. */
-export const TRIGRAMS_INDEX: SearchIndex = { ...NEWEST_FIRST_INDEX, name: "prompt_logs_trigrams", query: trigrams };
-
-/** Migration 0010: offset rowid, newest first descending; read only until a shard's rebuild completes. */
-export const OLDEST_FIRST_INDEX: SearchIndex = {
-  name: "prompt_logs_fts",
-  query: phrases,
-  logRowid: (ftsRowid, base) => sql`${ftsRowid} - ${base}`,
-  ftsRange: (base, lo, hi) => [sql`${base} + ${lo}`, sql`${base} + ${hi}`],
-  newestFirst: "DESC",
-};
-
-/**
- * The index a shard's searches read: prompt_logs_trigrams once its rebuild (search_trigrams_rebuild)
- * is done; until then prompt_logs_search, or prompt_logs_fts while 0015's rebuild (search_rebuild)
- * runs too. Every write keeps the one read current meanwhile. One small read a search.
- */
-export async function searchIndexOf(db: Db): Promise<SearchIndex> {
-  const [row] = await db.all<{ trigrams: number; search: number }>(
-    sql`SELECT EXISTS (SELECT 1 FROM search_trigrams_rebuild) AS trigrams, EXISTS (SELECT 1 FROM search_rebuild) AS search`,
-  );
-  if (Number(row?.trigrams) !== 1) return TRIGRAMS_INDEX;
-  return Number(row?.search) === 1 ? OLDEST_FIRST_INDEX : NEWEST_FIRST_INDEX;
-}
+/** The index rowids of the logs stored in [lo, hi] (prompt_logs rowids), lowest first. */
+const ftsRange = (base: SQL, lo: SQL, hi: SQL): [SQL, SQL] => [sql`${base} + ${TOP} - ${hi}`, sql`${base} + ${TOP} - ${lo}`];
 
 /** The organization's block and lateness; no row (no log ever stored) leaves every bound NULL: nothing matches. */
 const tenant = (orgId: string) =>
@@ -140,26 +93,24 @@ type Filters = Bounds & { userId?: readonly string[] };
  * index), before the log is read: reading a log to look at its user costs its long prompt first, and
  * a user's logs are a small share of a tenant's (4-6× faster for a word with a user filter).
  */
-function matches(index: SearchIndex, orgId: string, { match, verify }: IndexQuery, lo: SQL, hi: SQL, where: SQL, q: Filters) {
-  const fts = sql.raw(index.name);
-  const logRowid = index.logRowid(sql`${fts}.rowid`, BASE);
-  const [from, to] = index.ftsRange(BASE, lo, hi);
+function matches(orgId: string, { match, verify }: IndexQuery, lo: SQL, hi: SQL, where: SQL, q: Filters) {
+  const entryLog = logRowid(sql`${INDEX}.rowid`, BASE);
+  const [from, to] = ftsRange(BASE, lo, hi);
   const byUser = q.userId
-    ? sql`AND ${logRowid} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${inArray(promptLogs.userId, q.userId)})`
+    ? sql`AND ${entryLog} IN (SELECT rowid FROM ${promptLogs} WHERE ${promptLogs.orgId} = ${orgId} AND ${inArray(promptLogs.userId, q.userId)})`
     : sql``;
-  return sql`${fts} CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid}
-    WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}${verify ? sql` AND ${verify}` : sql``}`;
+  return sql`${INDEX} CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${entryLog}
+    WHERE ${INDEX} MATCH ${match} AND ${INDEX}.rowid BETWEEN ${from} AND ${to} ${byUser} AND ${where}${verify ? sql` AND ${verify}` : sql``}`;
 }
 
 /**
  * The prompt_logs rowids of every index match in the organization's block (for a filter that is not
  * the scan's driver); the caller applies the query's `verify` to the log itself.
  */
-export function tenantMatchRowids(index: SearchIndex, orgId: string, match: string) {
-  const fts = sql.raw(index.name);
-  const [from, to] = index.ftsRange(sql`t.base`, sql`0`, TOP);
-  return sql`SELECT ${index.logRowid(sql`${fts}.rowid`, sql`t.base`)} FROM (SELECT ${searchTenants.tenantNo} << ${sql.raw(String(TENANT_SHIFT))} AS base FROM ${searchTenants} WHERE ${searchTenants.orgId} = ${orgId}) AS t
-    CROSS JOIN ${fts} WHERE ${fts} MATCH ${match} AND ${fts}.rowid BETWEEN ${from} AND ${to}`;
+export function tenantMatchRowids(orgId: string, match: string) {
+  const [from, to] = ftsRange(sql`t.base`, sql`0`, TOP);
+  return sql`SELECT ${logRowid(sql`${INDEX}.rowid`, sql`t.base`)} FROM (SELECT ${searchTenants.tenantNo} << ${sql.raw(String(TENANT_SHIFT))} AS base FROM ${searchTenants} WHERE ${searchTenants.orgId} = ${orgId}) AS t
+    CROSS JOIN ${INDEX} WHERE ${INDEX} MATCH ${match} AND ${INDEX}.rowid BETWEEN ${from} AND ${to}`;
 }
 
 const columns = Object.entries(getTableColumns(promptLogs));
@@ -181,23 +132,21 @@ function toRow(raw: Record<string, unknown>): PromptLogRow {
  */
 export async function searchPage(
   db: Db,
-  index: SearchIndex,
   orgId: string,
   terms: readonly string[],
   where: SQL,
   q: Filters & { limit: number },
 ): Promise<PromptLogRow[]> {
-  const query = index.query(terms);
+  const query = indexQuery(terms);
   const { lo, hi } = scanRange(orgId, q);
   const limit = sql`${q.limit}`;
-  const fts = sql.raw(index.name);
   // MATERIALIZED: each is computed once (left to itself SQLite re-ran `first` where its bounds are read: 4× slower).
   const raw = await db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
-    first AS MATERIALIZED (SELECT ${index.logRowid(sql`${fts}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(index, orgId, query, lo, hi, where, q)}
-      ORDER BY ${fts}.rowid ${sql.raw(index.newestFirst)} LIMIT ${limit}),
+    first AS MATERIALIZED (SELECT ${logRowid(sql`${INDEX}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(orgId, query, lo, hi, where, q)}
+      ORDER BY ${INDEX}.rowid LIMIT ${limit}),
     low AS MATERIALIZED (SELECT CASE WHEN (SELECT count(*) FROM first) < ${limit} THEN (SELECT min(fr) FROM first)
       ELSE coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
-    SELECT ${promptLogs}.* FROM ${matches(index, orgId, query, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
+    SELECT ${promptLogs}.* FROM ${matches(orgId, query, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
     ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`);
   return raw.map(toRow);
 }
@@ -209,30 +158,21 @@ export async function searchPage(
  * only when the count is under the cap: past it, the answer is "10,000+" without reading 10,001 rows
  * (a row pays for its long prompt before its flag). A checked query reads its candidates' logs.
  */
-export function searchCountRows(
-  db: Db,
-  index: SearchIndex,
-  orgId: string,
-  terms: readonly string[],
-  where: SQL,
-  q: Filters,
-  searchOnly: boolean,
-) {
+export function searchCountRows(db: Db, orgId: string, terms: readonly string[], where: SQL, q: Filters, searchOnly: boolean) {
   const { lo, hi } = scanRange(orgId, q);
   const over = LOG_COUNT_CAP + 1;
-  const query = index.query(terms);
+  const query = indexQuery(terms);
   const { match } = query;
   if (!searchOnly || query.verify)
     return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
-        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(index, orgId, query, lo, hi, where, q)} LIMIT ${over}
+        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, query, lo, hi, where, q)} LIMIT ${over}
       ) GROUP BY flag_status`);
-  const fts = sql.raw(index.name);
-  const [from, to] = index.ftsRange(BASE, lo, hi);
+  const [from, to] = ftsRange(BASE, lo, hi);
   return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
-    hits AS MATERIALIZED (SELECT rowid AS fr FROM ${fts} WHERE ${fts} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
+    hits AS MATERIALIZED (SELECT rowid AS fr FROM ${INDEX} WHERE ${INDEX} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
     total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
-    SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${index.logRowid(sql`hits.fr`, BASE)}
+    SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid(sql`hits.fr`, BASE)}
       WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
     UNION ALL SELECT '', n FROM total WHERE n >= ${over}`);
 }

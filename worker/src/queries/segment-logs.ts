@@ -20,7 +20,7 @@ import {
   type StoredUserFilter,
   valueOrder,
 } from "./logs";
-import { searchIndexOf, searchPage } from "./search";
+import { searchPage } from "./search";
 
 /** The log with this id in the organization, from the one segment its id names; null when none. */
 export function getLogIn(segments: readonly Segment[], orgId: string, id: string) {
@@ -59,7 +59,7 @@ async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Pr
   const bounded = cursor && (!q.to || q.to.getTime() > cursor.createdAt) ? { ...q, to: new Date(cursor.createdAt) } : q;
   const where = logFilters(orgId, bounded, { ftsJoined: !!terms });
   if (cursor) where.push(olderThan(cursor));
-  if (terms) return searchPage(db, await searchIndexOf(db), orgId, terms, and(...where)!, bounded);
+  if (terms) return searchPage(db, orgId, terms, and(...where)!, bounded);
   return (await db
     .select(LIST_COLUMNS)
     .from(promptLogs)
@@ -117,7 +117,7 @@ async function byValueIn(live: readonly Segment[], orgId: string, q: Filters, cu
   const after = cursorRow ? sql`(${literal(sortedBy(cursorRow))}, ${cursorRow.createdAt.getTime()}, ${cursorRow.id})` : undefined;
   const pages = await Promise.all(
     live.map(async ({ db }) => {
-      const where = logFilters(orgId, q, { index: indexedSearch(q) ? await searchIndexOf(db) : undefined });
+      const where = logFilters(orgId, q);
       const { orderBy, cursor } = valueOrder(orgId, sort, order, after);
       if (cursor) where.push(cursor);
       return (await db

@@ -7,14 +7,7 @@
 import { DATA_TABLES } from "@promptsentry/schema/shards";
 
 /** The segment's tables: every data table but the tenant stubs, and the search bookkeeping beside them. */
-const SEGMENT_TABLES: readonly string[] = [
-  ...DATA_TABLES,
-  "search_queue",
-  "search_rebuild",
-  "search_trigrams_rebuild",
-  "search_backfill",
-  "log_facts_backfill",
-];
+const SEGMENT_TABLES: readonly string[] = [...DATA_TABLES, "search_queue", "log_facts_backfill"];
 
 type SchemaRow = { type: string; name: string; tbl_name: string; sql: string };
 

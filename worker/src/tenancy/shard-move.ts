@@ -16,7 +16,7 @@ const MAX_PARAMS = 100;
 
 const AGGREGATES = ["daily_usage", "daily_active_users", "hourly_usage"] as const;
 /** Rebuilt in the target by the insert triggers of the copied logs (and the indexing that ends each page), not copied. */
-const INDEXED = ["prompt_logs_fts", "prompt_logs_search", "prompt_logs_trigrams", "search_tenants", "log_facts"] as const;
+const INDEXED = ["prompt_logs_trigrams", "search_tenants", "log_facts"] as const;
 /**
  * Not copied: OTLP parts waiting minutes for the rest of their call (worker/src/otel/pending.ts). A
  * part claimed in the target meanwhile would come back with a second copy and be logged twice; the
