@@ -1,6 +1,7 @@
 // Reads across an organization's three segments (worker/test/segment-helpers.ts): the list and its
 // cursors, searched or ordered by a value, the export, counts, fingerprint summaries and the models
 // list. Another organization shares the home shard, and no read of either reaches the other's logs.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, registerOrg, type TestOrg } from "../../test/helpers";
 import { freshPoolEachTest, rollNow, threeSegments } from "../../test/segment-helpers";
@@ -8,6 +9,25 @@ import { freshPoolEachTest, rollNow, threeSegments } from "../../test/segment-he
 freshPoolEachTest();
 
 describe("reads across log segments", () => {
+  it("stops at a full page: no older pool segment is read, segment 0 still is", async () => {
+    const { victim, ids } = await threeSegments();
+    // Rows no writer could make (stamped long after the newer segments started), planted to show
+    // which databases a page reads: one in segment 1's database, one in segment 0's.
+    const plant = (d1: D1Database, id: string) =>
+      d1
+        .prepare(
+          "INSERT INTO prompt_logs (id, org_id, created_at, model, prompt, response, flag_status, flag_reasons, findings) VALUES (?, ?, ?, 'gpt-4o', 'planted', 'ok', 'safe', '[]', '[]')",
+        )
+        .bind(id, victim.orgId, Date.now() + 86_400_000)
+        .run();
+    await plant(env.SEG_0, "planted-in-segment-1");
+    const page = await call("GET", "/logs?limit=1", { key: victim.apiKey });
+    expect(page.body.map((l: { id: string }) => l.id)).toEqual([ids[4]]);
+    await plant(env.DATA_0, "planted-in-segment-0");
+    const again = await call("GET", "/logs?limit=1", { key: victim.apiKey });
+    expect(again.body.map((l: { id: string }) => l.id)).toEqual(["planted-in-segment-0"]);
+  });
+
   it("lists newest first across segments with keyset cursors, and a foreign cursor answers nothing", async () => {
     const { victim, attacker, ids, own } = await threeSegments();
     const seen: string[] = [];

@@ -70,9 +70,9 @@ async function pageIn(db: Db, orgId: string, q: Filters, cursor: Key | null): Pr
 
 /**
  * A page of the organization's logs. Ordered by a value or oldest first: byValueIn. Newest first by
- * time (searched or not): each live segment newest
- * first gives its own first `limit` rows after the cursor, merged; once the page is full an older
- * segment is read only if its newest row after the cursor beats the page's oldest (one index step).
+ * time (searched or not): each live segment newest first gives its own first `limit` rows after the
+ * cursor, merged, until the page is full; then no older pool segment can beat it, and segment 0 is
+ * read only if its newest row after the cursor beats the page's oldest (one index step).
  * The cursor row is found in the segment its id names, within the organization: another
  * organization's id, or an id of a dropped segment, answers an empty page.
  */
@@ -87,8 +87,11 @@ export async function listLogsIn(segments: readonly Segment[], orgId: string, q:
   let page: PromptLogRow[] = [];
   for (const segment of live) {
     if (page.length === q.limit) {
+      // A pool segment's logs were stamped (id and created_at, one instant) before the next segment
+      // started, and every row of a full page after it later: nothing in it can enter the page.
+      // Segment 0 may hold hand-made ids of any time, so it is asked (one index step).
+      if (segment.seq > 0) continue;
       const next = await newestKey(segment.db, orgId, cursor);
-      // Segments are time ranges, so this is the end in practice; each older one is still asked (one index step).
       if (!next || older(next, keyOf(page[page.length - 1]))) continue;
     }
     const rows = await pageIn(segment.db, orgId, filters, cursor);
