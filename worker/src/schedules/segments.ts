@@ -1,8 +1,8 @@
 // Segment upkeep (docs/scaling.md#step-3--segments): the minute schedule opens an organization's next
 // segment ahead of time once its newest one has passed the size budget (so the write path never waits
 // for it), and the hourly retention run drops, then empties whole, the segments whose every log is
-// past the organization's metadata horizon. Rollover is off unless LOG_SEGMENT_BUDGET_BYTES is set, which
-// production leaves unset until every read path is segment-aware (the docs list them).
+// past the organization's metadata horizon. The budget is LOG_SEGMENT_BUDGET_BYTES (wrangler.toml);
+// unset or 0, no segment is ever opened.
 import { and, isNotNull, isNull, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { DEFAULT_METADATA_RETENTION_DAYS, DEFAULT_RETENTION_DAYS } from "@promptsentry/schema/constants/privacy";
