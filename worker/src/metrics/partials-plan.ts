@@ -7,6 +7,7 @@
 // user's text, and passes the same policy (`regenerate`): it reads only `logs`. Any other form answers
 // undefined and keeps carrying rows (segment-run.ts).
 import { Parser } from "node-sql-parser/build/sqlite";
+import { MetricQueryError } from "./errors";
 import { foldName } from "./identifiers";
 import { regenerate } from "./sandbox";
 import { LOGS_COLUMNS } from "./sql-policy";
@@ -106,7 +107,9 @@ export function planPartials(ast: unknown): PartialsPlan | undefined {
   try {
     return plan(ast as Node);
   } catch (error) {
-    if (error instanceof NotPartial) return undefined;
+    // A generated statement the policy refuses (say, more than 32 partial columns): the user's own
+    // statement passed, and runs as it is over carried rows.
+    if (error instanceof NotPartial || error instanceof MetricQueryError) return undefined;
     throw error;
   }
 }
@@ -137,7 +140,7 @@ function plan(select: Node): PartialsPlan {
     return e;
   });
   const groupIndex = new Map<string, number>();
-  groups.forEach((g, i) => groupIndex.has(canonical(g)) || groupIndex.set(canonical(g), i));
+  for (const [i, g] of groups.entries()) if (!groupIndex.has(canonical(g))) groupIndex.set(canonical(g), i);
 
   const partialAggregates: Node[] = [];
   const partialIndex = new Map<string, number>();

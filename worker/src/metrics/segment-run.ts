@@ -1,9 +1,10 @@
-// Custom metrics over an organization's segments (docs/scaling.md#step-3--segments). A metric is any
-// checked SELECT over `logs`, so per-segment results do not merge in general (an average, a median,
-// a distinct count, a top N): when the metric's window overlaps several segments, the rows of the
-// window in all but one are read (the columns `logs` has, no text unless the query reads text) and
-// carried into one statement on the segment holding most of the window, which computes the metric
-// once over all of them.
+// Custom metrics over an organization's segments (docs/scaling.md#step-3--segments,
+// docs/custom-metric-sql.md#across-log-segments). An aggregate query merges per-segment partial
+// aggregates (partials-plan.ts, partials-run.ts), exact at any size. Any other checked SELECT does not
+// merge from per-segment results (a median, a top N of rows): when the window overlaps several
+// segments, the rows of the window in all but one are read (the columns `logs` has, no text unless
+// the query reads text) and carried into one statement on the segment holding most of the window,
+// within CARRY_LIMITS.
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
@@ -74,7 +75,13 @@ export async function runMetricSqlIn(
   const rows = (await Promise.all(others.map((s) => windowRows(s.db, orgId, query, since, limits.rows)))).flat();
   if (rows.length > limits.rows) throw tooMany(limits, partials);
   const json = rows.map((row) => JSON.stringify(row));
-  return runMetricSql(target.db, orgId, query, now, chunked(json, limits, () => tooMany(limits, partials)));
+  return runMetricSql(
+    target.db,
+    orgId,
+    query,
+    now,
+    chunked(json, limits, () => tooMany(limits, partials)),
+  );
 }
 
 type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;

@@ -26,7 +26,10 @@ const METRICS = [
     type: "sum",
     visualization: "bar",
   },
-  { query: "SELECT flag_status, count(DISTINCT session_id) FROM logs GROUP BY 1 HAVING count(*) > 10 ORDER BY 2 DESC, 1", visualization: "bar" },
+  {
+    query: "SELECT flag_status, count(DISTINCT session_id) FROM logs GROUP BY 1 HAVING count(*) > 10 ORDER BY 2 DESC, 1",
+    visualization: "bar",
+  },
   { query: "SELECT round(avg(latency_ms), 2) FROM logs WHERE model != 'gpt-4'", type: "avg" },
   { query: "SELECT sum(estimated_cost) / count(*) FROM logs", type: "avg" },
   // An order statistic (the 21st smallest latency): no merge of per-segment results gives it.
