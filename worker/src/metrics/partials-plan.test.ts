@@ -13,6 +13,7 @@ describe("planPartials", () => {
       "SELECT count(DISTINCT user_id) FROM logs",
       "SELECT model, avg(latency_ms) AS a FROM logs WHERE flag_status = 'critical' GROUP BY model HAVING a > 1 ORDER BY a DESC LIMIT 5",
       "SELECT flag_status FROM logs GROUP BY 1",
+      "SELECT LOWER(Model), count(*) FROM logs GROUP BY lower(model)",
       "SELECT min(created_at), max(max(latency_ms), 0) FROM logs",
       "SELECT round(total(estimated_cost) / count(*), 2) FROM logs AS l WHERE l.model LIKE 'gpt%'",
     ])
@@ -34,6 +35,7 @@ describe("planPartials", () => {
       "SELECT count(*) AS __g1 FROM logs",
       "SELECT count(*) FROM logs GROUP BY sum(latency_ms)",
       "SELECT 1 FROM logs",
+      "SELECT count(*) FROM logs GROUP BY -1",
       // 17 averages need 34 partial columns, more than a checked SELECT may answer.
       `SELECT ${Array.from({ length: 17 }, (_, i) => `avg(latency_ms + ${i})`).join(", ")} FROM logs`,
     ])

@@ -85,11 +85,11 @@ function* nodes(node: unknown): Generator<Node> {
 const hasAggregate = (node: unknown) => [...nodes(node)].some((n) => aggregateOf(n));
 const isColumn = (n: Node) => n.type === "column_ref" && COLUMNS.has(foldName(String(n.column)));
 
-/** A comparable spelling: names folded, `logs.` or the alias dropped, parentheses ignored. */
+/** A comparable spelling: column and function names folded, `logs.` or the alias dropped, parentheses ignored. */
 const canonical = (node: Node) =>
-  JSON.stringify(node, (key, value) => {
+  JSON.stringify(node, function (this: Node, key, value) {
     if (key === "parentheses" || key === "table") return undefined;
-    if (key === "column") return foldName(String(value));
+    if (key === "column" || (key === "value" && this.type === "default")) return foldName(String(value));
     return value;
   });
 
@@ -134,6 +134,8 @@ function plan(select: Node): PartialsPlan {
   const terms: Node[] = Array.isArray(select.groupby) ? select.groupby : (select.groupby?.columns ?? []);
   const groups = terms.map((term) => {
     let e = term;
+    // SQLite reads a signed integer as a position too (and refuses it as out of range).
+    if (term.type === "unary_expr" && term.expr?.type === "number") no();
     if (term.type === "number") e = Number.isInteger(term.value) ? (select.columns[term.value - 1]?.expr ?? no()) : no();
     else if (term.type === "column_ref" && !isColumn(term)) e = aliases.get(foldName(String(term.column))) ?? no();
     overLogs(e);

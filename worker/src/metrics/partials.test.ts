@@ -35,6 +35,8 @@ const AGGREGATES = [
   "SELECT l.model, max(l.latency_ms) - min(l.latency_ms) FROM logs AS l GROUP BY l.model ORDER BY 2, 1",
   "SELECT count(DISTINCT token_count), count(DISTINCT estimated_cost) * 1.5, count(DISTINCT model) + count(DISTINCT user_id) FROM logs",
   "SELECT flag_status FROM logs GROUP BY flag_status ORDER BY flag_status DESC",
+  "SELECT count(DISTINCT user_id) FROM logs",
+  "SELECT model, count(DISTINCT user_id) FROM logs WHERE latency_ms > 60 GROUP BY model",
   "SELECT 100.0 * sum(flag_status = 'critical') / count(*) FROM logs",
   "SELECT user_id, count(DISTINCT session_id), 2 / avg(latency_ms) FROM logs GROUP BY user_id ORDER BY user_id",
   // Reals with no short decimal form and integers past 2^53 cross segments exactly.
