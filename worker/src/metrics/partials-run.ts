@@ -8,9 +8,10 @@ import type { Db } from "../env";
 import type { Segment } from "../tenancy/segments";
 import { type CarryLimits, chunked } from "./json-chunks";
 import type { PartialsPlan } from "./partials-plan";
-import { logsCte, logsSource, jsonRows, type MetricRows, resultStatement, runResult } from "./run";
+import { cleanD1Message, jsonRows, logsCte, logsSource, type MetricRows, resultStatement, runResult } from "./run";
 import type { CheckedQuery } from "./sandbox";
 import { MetricQueryError } from "./sql-policy";
+import { userFacingSqliteMessage } from "./sqlite-errors";
 
 /**
  * Partial rows (one per group and segment, one per distinct value and group and segment) and their
@@ -18,7 +19,10 @@ import { MetricQueryError } from "./sql-policy";
  */
 export const PARTIAL_LIMITS: CarryLimits = { rows: 200_000, chars: 16_000_000, chunkChars: 500_000 };
 
-/** The partial path could not answer; segment-run.ts carries rows instead. `tooMany`: past PARTIAL_LIMITS. */
+/**
+ * The partial path could not answer; segment-run.ts carries rows instead. `tooMany`: past
+ * PARTIAL_LIMITS; otherwise the message is SQLite's, fit for the user.
+ */
 export class PartialsUnavailable extends Error {
   constructor(
     message: string,
@@ -49,7 +53,7 @@ function cellJson(type: unknown, value: unknown): string {
   if (type === "integer") return /^-?\d+$/.test(String(value)) ? String(value) : cellJson("unknown", value);
   if (type === "real") return realJson(Number(value));
   if (type === "text") return JSON.stringify(String(value));
-  throw new PartialsUnavailable(`a ${String(type)} value cannot be merged`);
+  throw new PartialsUnavailable(`The query answers a ${String(type)} value, which cannot be combined across log segments`);
 }
 
 /** One segment's rows of one partial statement, each a JSON array of the merged row's width. */
@@ -74,7 +78,7 @@ SELECT ${sql.raw(cells.join(", "))} FROM partial_result LIMIT ${limit + 1}`;
   try {
     rows = await db.values(statement);
   } catch (error) {
-    throw new PartialsUnavailable(error instanceof Error ? error.message : String(error));
+    throw new PartialsUnavailable(`The query failed: ${userFacingSqliteMessage(cleanD1Message(error), query.sql)}`);
   }
   return rows.map((row) => {
     const json = Array<string>(width).fill("null");

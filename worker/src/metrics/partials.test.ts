@@ -101,5 +101,14 @@ describe("aggregate metrics across segments", () => {
     const query = prepareMetricQuery("SELECT abs(count(*), 2) FROM logs");
     expect(planPartials(query.ast)).toBeDefined();
     await expect(runMetricSqlIn(segments, split.orgId, query, now)).rejects.toThrow(/wrong number of arguments to function abs/);
+    // Too many logs to carry as well: SQLite's reason, not the carry limit.
+    await expect(runMetricSqlIn(segments, split.orgId, query, now, NO_CARRY)).rejects.toThrow(
+      /^The query failed: wrong number of arguments/,
+    );
+    const inPartial = prepareMetricQuery("SELECT count(*) FROM logs WHERE abs(latency_ms, 1) > 0");
+    expect(planPartials(inPartial.ast)).toBeDefined();
+    await expect(runMetricSqlIn(segments, split.orgId, inPartial, now, NO_CARRY)).rejects.toThrow(
+      /^The query failed: wrong number of arguments to function abs\(\)$/,
+    );
   });
 });

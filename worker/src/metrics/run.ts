@@ -127,7 +127,7 @@ export async function runResult(db: Db, statement: SQL, query: Runnable): Promis
 }
 
 /** "D1_ERROR: no such column: x at offset 12: SQLITE_ERROR" → "no such column: x". */
-function cleanD1Message(error: unknown) {
+export function cleanD1Message(error: unknown) {
   // Drizzle wraps the D1 error (its message repeats the SQL and parameters); the cause is what SQLite said.
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);

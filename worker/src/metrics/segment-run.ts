@@ -21,10 +21,16 @@ import { shapeMetricValue } from "./shape";
 /** What may be carried from the other segments (json-chunks.ts): logs of the window. Beyond, the metric fails with the reason. */
 export const CARRY_LIMITS: CarryLimits = { rows: 50_000, chars: 16_000_000, chunkChars: 500_000 };
 
+/**
+ * Too many rows to carry. When the partial path failed first, its reason is the one to tell: SQLite's
+ * error about the query itself, or that its groups and distinct values were too many as well.
+ */
 const tooMany = (limits: CarryLimits, partials?: PartialsUnavailable) =>
-  new MetricQueryError(
-    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and more of them lie outside the largest than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)${partials?.tooMany ? `; ${partials.message}` : ""}`,
-  );
+  partials && !partials.tooMany
+    ? new MetricQueryError(partials.message)
+    : new MetricQueryError(
+        `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and more of them lie outside the largest than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)${partials?.tooMany ? `; ${partials.message}` : ""}`,
+      );
 
 /** One segment's rows of the window, in LOGS_COLUMNS order. */
 async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number, limit: number): Promise<unknown[][]> {
