@@ -1,6 +1,6 @@
 // Running a checked metric query (docs/data.md): `logs` is bound to the caller's organization and the
 // last LOGS_WINDOW_DAYS, results are capped, and the value is stored with its time (or its error).
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { LOGS_TEXT_COLUMNS } from "@promptsentry/schema/log-facts";
 import type { CustomMetricRow } from "@promptsentry/schema/tables/metrics";
@@ -50,12 +50,20 @@ export function logsCte(orgId: string, now: number, source: LogsSource = "prompt
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const own = sql`SELECT ${logsColumns(source === "prompt_logs")} FROM ${sql.raw(source)} WHERE org_id = ${orgId} AND created_at >= ${since}`;
   if (!carried.length) return sql`WITH logs AS (${own})`;
-  // One SELECT over every chunk (a VALUES list is not a compound SELECT, which D1 caps at a few terms).
-  const chunks = sql.join(
-    carried.map((rows) => sql`(${rows})`),
+  return sql`WITH logs AS (${own} UNION ALL SELECT ${CARRIED_SELECT} FROM ${jsonRows(carried)})`;
+}
+
+/**
+ * The elements of JSON arrays bound as parameters, as `value`: one SELECT over every chunk (a VALUES
+ * list is not a compound SELECT, which D1 caps at a few terms).
+ */
+export function jsonRows(chunks: readonly string[]) {
+  if (!chunks.length) return sql`json_each('[]')`;
+  const values = sql.join(
+    chunks.map((rows) => sql`(${rows})`),
     sql`, `,
   );
-  return sql`WITH logs AS (${own} UNION ALL SELECT ${CARRIED_SELECT} FROM (VALUES ${chunks}) AS carried, json_each(carried.column1))`;
+  return sql`(VALUES ${values}) AS carried, json_each(carried.column1)`;
 }
 
 /** log_facts for a query that reads no text, once the database has no logs left to copy into it. */
@@ -77,9 +85,16 @@ export function metricStatement(
   source: LogsSource = "prompt_logs",
   carried: readonly string[] = [],
 ) {
+  return resultStatement(logsCte(orgId, now, source, carried), query);
+}
+
+type Runnable = { sql: string; width: number };
+
+/** A checked statement after the CTE that binds its `logs`, its result capped as metricStatement says. */
+export function resultStatement(logs: SQL, query: Runnable) {
   const names = Array.from({ length: query.width }, (_, i) => `c${i + 1}`);
   const capped = names.map((c) => `iif(typeof(${c}) IN ('text', 'blob'), substr(${c}, 1, ${MAX_CELL_CHARS}), ${c})`);
-  return sql`${logsCte(orgId, now, source, carried)},
+  return sql`${logs},
 metric_result(${sql.raw(names.join(", "))}) AS (
 ${sql.raw(query.sql)}
 )
@@ -97,7 +112,11 @@ export async function runMetricSql(
   now: number,
   carried: readonly string[] = [],
 ): Promise<MetricRows> {
-  const statement = metricStatement(orgId, query, now, await logsSource(db, query), carried);
+  return runResult(db, metricStatement(orgId, query, now, await logsSource(db, query), carried), query);
+}
+
+/** Runs a result statement (resultStatement), its SQLite error turned into a message for the user. */
+export async function runResult(db: Db, statement: SQL, query: Runnable): Promise<MetricRows> {
   let rows: unknown[][];
   try {
     rows = await db.values(statement);
@@ -108,7 +127,7 @@ export async function runMetricSql(
 }
 
 /** "D1_ERROR: no such column: x at offset 12: SQLITE_ERROR" → "no such column: x". */
-function cleanD1Message(error: unknown) {
+export function cleanD1Message(error: unknown) {
   // Drizzle wraps the D1 error (its message repeats the SQL and parameters); the cause is what SQLite said.
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const message = cause instanceof Error ? cause.message : String(cause);

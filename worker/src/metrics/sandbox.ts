@@ -11,7 +11,7 @@ export { MetricQueryError } from "./sql-policy";
  * SQL fit to run (it reads only `logs`), how many columns it answers, and whether it may read a
  * log's texts (prompt, response, metadata, or every column): run.ts reads the others from log_facts.
  */
-export type CheckedQuery = { sql: string; width: number; readsText: boolean };
+export type CheckedQuery = { sql: string; width: number; readsText: boolean; ast: unknown };
 
 const OPTIONS = { database: "sqlite" } as const;
 const MAX_QUERY_LENGTH = 4_000;
@@ -58,11 +58,19 @@ export function prepareMetricQuery(text: string): CheckedQuery {
   // place where the two could tokenize a string literal differently.
   if (text.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
   const { ast, readsText } = checked(text, true);
+  const regenerated = regenerate(ast);
+  return { ...regenerated, readsText: readsText || regenerated.readsText, ast };
+}
+
+/**
+ * SQL from a checked AST (or one built from it, metrics/partials-plan.ts), which must itself pass the
+ * same checks: the statement that runs reads only `logs`. (Not the column names: the parser may read
+ * a regenerated "name" as a string, which the first pass already vetted.)
+ */
+export function regenerate(ast: unknown): { sql: string; width: number; readsText: boolean } {
   const sql = parser.sqlify(ast as never, OPTIONS);
-  // Belt and braces: the regenerated text must itself pass the same checks. (Not the column names:
-  // the parser may read a regenerated "name" as a string, which the first pass already vetted.)
   if (sql.includes("\\")) throw new MetricQueryError("Backslashes are not allowed in metric queries");
   // The width of what actually runs: run.ts names the result's columns by position.
-  const regenerated = checked(sql, false);
-  return { sql, width: regenerated.result.width, readsText: readsText || regenerated.readsText };
+  const again = checked(sql, false);
+  return { sql, width: again.result.width, readsText: again.readsText };
 }

@@ -24,8 +24,9 @@ describe("runMetricSqlIn", () => {
     const { split, twin, now, segments } = await setUp();
     const small = { ...CARRY_LIMITS, chunkChars: 1_000 };
     for (const text of [
-      "SELECT count(*), sum(estimated_cost), count(DISTINCT user_id), max(created_at) - min(created_at) FROM logs",
-      "SELECT flag_status, count(*), sum(length(prompt)), min(prompt), max(latency_ms) FROM logs GROUP BY 1 ORDER BY 1",
+      // Reading logs through a CTE keeps a query on the carry path (partials.test.ts covers the merged aggregates).
+      "WITH w AS (SELECT * FROM logs) SELECT count(*), sum(estimated_cost), count(DISTINCT user_id), max(created_at) - min(created_at) FROM w",
+      "WITH w AS (SELECT * FROM logs) SELECT flag_status, count(*), sum(length(prompt)), min(prompt), max(latency_ms) FROM w GROUP BY 1 ORDER BY 1",
     ]) {
       const query = prepareMetricQuery(text);
       const carried = await runMetricSqlIn(segments, split.orgId, query, now, small);
@@ -35,7 +36,7 @@ describe("runMetricSqlIn", () => {
 
   it("runs on the segment holding most of the window, carrying only the others' rows", async () => {
     const { split, twin, bindings, now, segments } = await setUp();
-    const query = prepareMetricQuery("SELECT count(*), avg(latency_ms) FROM logs");
+    const query = prepareMetricQuery("WITH w AS (SELECT * FROM logs) SELECT count(*), avg(latency_ms) FROM w");
     const home = await countIn(shardD1(0), split.orgId);
     const others = (await countIn(env[bindings[0] as "SEG_0"], split.orgId)) + (await countIn(env[bindings[1] as "SEG_1"], split.orgId));
     // The home segment holds the window's first eleven days and more logs than the two newer ones.
@@ -46,7 +47,7 @@ describe("runMetricSqlIn", () => {
 
   it("refuses to carry more rows or characters than its limits, with the reason", async () => {
     const { split, now, segments } = await setUp();
-    const query = prepareMetricQuery("SELECT count(*) FROM logs");
+    const query = prepareMetricQuery("WITH w AS (SELECT * FROM logs) SELECT count(*) FROM w");
     await expect(runMetricSqlIn(segments, split.orgId, query, now, { ...CARRY_LIMITS, rows: 10 })).rejects.toThrow(
       /span several log segments.*10 logs/,
     );

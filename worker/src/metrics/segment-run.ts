@@ -1,9 +1,10 @@
-// Custom metrics over an organization's segments (docs/scaling.md#step-3--segments). A metric is any
-// checked SELECT over `logs`, so per-segment results do not merge in general (an average, a median,
-// a distinct count, a top N): when the metric's window overlaps several segments, the rows of the
-// window in all but one are read (the columns `logs` has, no text unless the query reads text) and
-// carried into one statement on the segment holding most of the window, which computes the metric
-// once over all of them.
+// Custom metrics over an organization's segments (docs/scaling.md#step-3--segments,
+// docs/custom-metric-sql.md#across-log-segments). An aggregate query merges per-segment partial
+// aggregates (partials-plan.ts, partials-run.ts), exact at any size. Any other checked SELECT does not
+// merge from per-segment results (a median, a top N of rows): when the window overlaps several
+// segments, the rows of the window in all but one are read (the columns `logs` has, no text unless
+// the query reads text) and carried into one statement on the segment holding most of the window,
+// within CARRY_LIMITS.
 import { and, eq, sql } from "drizzle-orm";
 import { DAY_MS } from "@promptsentry/schema/constants/time";
 import { customMetrics, type CustomMetricRow } from "@promptsentry/schema/tables/metrics";
@@ -12,21 +13,24 @@ import { segmentsOverlapping } from "../tenancy/segment-window";
 import type { Segment } from "../tenancy/segments";
 import { type CheckedQuery, MetricQueryError, prepareMetricQuery } from "./sandbox";
 import { LOGS_WINDOW_DAYS, logsColumns, logsSource, type MetricRows, runMetricSql } from "./run";
+import { type CarryLimits, chunked } from "./json-chunks";
+import { planPartials } from "./partials-plan";
+import { PARTIAL_LIMITS, PartialsUnavailable, runPartials } from "./partials-run";
 import { shapeMetricValue } from "./shape";
 
-/**
- * What may be carried from the other segments: rows of the window, characters of JSON in all (the
- * statement's parameters stay well inside the Worker's memory), and characters bound as one
- * parameter (D1 caps a value at 2 MB; a UTF-16 unit is at most 3 bytes of UTF-8). Beyond, the metric
- * fails with the reason.
- */
-export const CARRY_LIMITS = { rows: 50_000, chars: 16_000_000, chunkChars: 500_000 };
-type CarryLimits = typeof CARRY_LIMITS;
+/** What may be carried from the other segments (json-chunks.ts): logs of the window. Beyond, the metric fails with the reason. */
+export const CARRY_LIMITS: CarryLimits = { rows: 50_000, chars: 16_000_000, chunkChars: 500_000 };
 
-const tooMany = (limits: CarryLimits) =>
-  new MetricQueryError(
-    `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and more of them lie outside the largest than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)`,
-  );
+/**
+ * Too many rows to carry. When the partial path failed first, its reason is the one to tell: SQLite's
+ * error about the query itself, or that its groups and distinct values were too many as well.
+ */
+const tooMany = (limits: CarryLimits, partials?: PartialsUnavailable) =>
+  partials && !partials.tooMany
+    ? new MetricQueryError(partials.message)
+    : new MetricQueryError(
+        `The last ${LOGS_WINDOW_DAYS} days of logs span several log segments, and more of them lie outside the largest than one query can combine (${limits.rows.toLocaleString("en-US")} logs or ${(limits.chars / 1_000_000).toLocaleString("en-US")} million characters)${partials?.tooMany ? `; ${partials.message}` : ""}`,
+      );
 
 /** One segment's rows of the window, in LOGS_COLUMNS order. */
 async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: number, limit: number): Promise<unknown[][]> {
@@ -34,28 +38,6 @@ async function windowRows(db: Db, orgId: string, query: CheckedQuery, since: num
   return db.values(
     sql`SELECT ${logsColumns(query.readsText)} FROM ${source} WHERE org_id = ${orgId} AND created_at >= ${since} LIMIT ${limit + 1}`,
   );
-}
-
-/** Rows as JSON arrays of at most `limits.chunkChars` characters each (one bound parameter each). */
-function chunked(rows: readonly unknown[][], limits: CarryLimits): string[] {
-  const chunks: string[] = [];
-  let part: string[] = [];
-  let chars = 0;
-  let total = 0;
-  for (const row of rows) {
-    const text = JSON.stringify(row);
-    total += text.length + 1;
-    if (total > limits.chars) throw tooMany(limits);
-    if (part.length && chars + text.length + 1 > limits.chunkChars) {
-      chunks.push(`[${part.join(",")}]`);
-      part = [];
-      chars = 0;
-    }
-    part.push(text);
-    chars += text.length + 1;
-  }
-  if (part.length) chunks.push(`[${part.join(",")}]`);
-  return chunks;
 }
 
 /**
@@ -77,16 +59,35 @@ export async function runMetricSqlIn(
   query: CheckedQuery,
   now: number,
   limits = CARRY_LIMITS,
+  partialLimits = PARTIAL_LIMITS,
 ): Promise<MetricRows> {
   const since = now - LOGS_WINDOW_DAYS * DAY_MS;
   const overlapping = segmentsOverlapping(segments, since);
   // Segment 0 is never emptied whole, so it answers (with no rows) a window no live segment holds.
   if (overlapping.length <= 1) return runMetricSql((overlapping[0] ?? segments[0]).db, orgId, query, now);
   const target = longestShare(segments, overlapping, since, now);
+  // An aggregate query merges per-segment partial aggregates, at any size; the rest carries rows.
+  const plan = planPartials(query.ast);
+  let partials: PartialsUnavailable | undefined;
+  if (plan) {
+    try {
+      return await runPartials(overlapping, target, orgId, query, plan, now, partialLimits);
+    } catch (error) {
+      if (!(error instanceof PartialsUnavailable)) throw error;
+      partials = error;
+    }
+  }
   const others = overlapping.filter((s) => s !== target);
   const rows = (await Promise.all(others.map((s) => windowRows(s.db, orgId, query, since, limits.rows)))).flat();
-  if (rows.length > limits.rows) throw tooMany(limits);
-  return runMetricSql(target.db, orgId, query, now, chunked(rows, limits));
+  if (rows.length > limits.rows) throw tooMany(limits, partials);
+  const json = rows.map((row) => JSON.stringify(row));
+  return runMetricSql(
+    target.db,
+    orgId,
+    query,
+    now,
+    chunked(json, limits, () => tooMany(limits, partials)),
+  );
 }
 
 type MetricSpec = Pick<CustomMetricRow, "query" | "type" | "visualization">;

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { eq, inArray } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { customMetrics } from "@promptsentry/schema/tables/metrics";
-import { awayFromBoundary, call, insertLogs, testDb, type TestOrg } from "../../test/helpers";
+import { awayFromBoundary, call, expectEnvelope, insertLogs, testDb, type TestOrg } from "../../test/helpers";
 import { freshPoolEachTest } from "../../test/segment-helpers";
 import { DAY, HOUR, INTRUDER, splitAndTwin, todayUtc, variedLogs } from "../../test/segment-split";
 import { refreshDueMetrics } from "../schedules/metric-refresh";
@@ -26,6 +26,12 @@ const METRICS = [
     type: "sum",
     visualization: "bar",
   },
+  {
+    query: "SELECT flag_status, count(DISTINCT session_id) FROM logs GROUP BY 1 HAVING count(*) > 10 ORDER BY 2 DESC, 1",
+    visualization: "bar",
+  },
+  { query: "SELECT round(avg(latency_ms), 2) FROM logs WHERE model != 'gpt-4'", type: "avg" },
+  { query: "SELECT sum(estimated_cost) / count(*) FROM logs", type: "avg" },
   // An order statistic (the 21st smallest latency): no merge of per-segment results gives it.
   { query: "SELECT latency_ms FROM logs WHERE latency_ms IS NOT NULL ORDER BY latency_ms, id LIMIT 1 OFFSET 20" },
   // Reads text: prompt_logs in every segment.
@@ -113,5 +119,21 @@ describe("custom metrics across log segments", () => {
     expect((await call("POST", `/custom-metrics/${mine.body.id}/refresh`, { key: intruder.apiKey })).status).toBe(404);
     const [stored] = await testDb().select().from(customMetrics).where(eq(customMetrics.id, mine.body.id));
     expect(stored.lastValue).toEqual(mine.body.lastValue);
+  });
+
+  it("answer a bad query with 400 and store nothing, on the partial path as on the carry path", async () => {
+    const { split } = await setUp();
+    for (const [query, message] of [
+      ["SELECT count(*) FROM api_keys", /Only the logs table/],
+      // Plans as an aggregate, then fails in SQLite.
+      ["SELECT abs(count(*), 2) FROM logs", /wrong number of arguments to function abs/],
+      // Carries rows, then fails in SQLite.
+      ["SELECT count(*) FROM logs GROUP BY sum(latency_ms)", /aggregate functions are not allowed in the GROUP BY clause/],
+    ] as const) {
+      const res = await call("POST", "/custom-metrics", { key: split.apiKey, body: { name: "bad", query } });
+      expect(expectEnvelope(res, 400, "validation_failed").issues?.query?.[0], query).toMatch(message);
+    }
+    const stored = await testDb().select().from(customMetrics).where(eq(customMetrics.orgId, split.orgId));
+    expect(stored).toEqual([]);
   });
 });
