@@ -11,8 +11,8 @@ export type AuditValues = Record<string, unknown>;
  * Append-only record of changes to an organization's policy and access (worker/src/queries/audit.ts).
  * The same table exists in every database: a record is written in the batch of the change it records,
  * so it lives where that change lives — flag feedback beside the verdict, in its log's segment (the
- * data shard or a pool database), everything else in the control database — and GET /api/audit reads
- * them all. Ids are ULIDs: newest first by id is newest first by time, in every database, so one cursor
+ * data shard or a pool database, copied to the control database when that segment is emptied),
+ * everything else in the control database — and GET /api/audit reads them all. Ids are ULIDs: newest first by id is newest first by time, in every database, so one cursor
  * pages them together. Migration 0016 refuses UPDATE; rows go only with their organization's retention
  * (schedules/retention.ts), Delete All Data (the segments') or the organization.
  */

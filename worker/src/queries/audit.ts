@@ -4,7 +4,7 @@
 // did not happen, cannot be stored. It therefore lives in the database of what it records: flag
 // feedback's beside the verdict (its log's segment), every other one in the control database; the list
 // reads them all.
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { decodeTime } from "ulidx";
 import { AUDIT_SECRET, AUDIT_SHARD_ENTITY_TYPES, type AuditAction, type AuditEntityType } from "@promptsentry/schema/constants/audit";
@@ -128,10 +128,14 @@ export function changedFields(
  */
 export type AuditDbs = { db: Db; segments: readonly Db[] };
 
-/** The databases holding the records a query can match: an entity type lives in one kind of them. */
+/**
+ * The databases holding the records a query can match. Flag feedback's records are written in the
+ * segments, and copied to the control database when their segment is emptied (tenancy/segment-audit.ts);
+ * every other type is in the control database only.
+ */
 function sources({ db, segments }: AuditDbs, entityType: AuditEntityType | undefined): readonly Db[] {
-  if (!entityType) return [db, ...segments];
-  return AUDIT_SHARD_ENTITY_TYPES.includes(entityType) ? segments : [db];
+  if (!entityType || AUDIT_SHARD_ENTITY_TYPES.includes(entityType)) return [db, ...segments];
+  return [db];
 }
 
 /**
@@ -167,3 +171,7 @@ export async function listAudit(dbs: AuditDbs, orgId: string, q: AuditQuery): Pr
 
 /** Deletes every record of the organization in `db` (Delete All Data, in the data shard). */
 export const deleteRecords = (db: Db, orgId: string) => db.delete(auditLog).where(eq(auditLog.orgId, orgId));
+
+/** Deletes the organization's flag feedback records that emptied segments left in the control database (Delete All Data). */
+export const deleteKeptFeedbackRecords = (control: Db, orgId: string) =>
+  control.delete(auditLog).where(and(eq(auditLog.orgId, orgId), inArray(auditLog.entityType, [...AUDIT_SHARD_ENTITY_TYPES])));

@@ -8,7 +8,7 @@ import { otelPending } from "@promptsentry/schema/tables/logs";
 import { webhookDeliveries } from "@promptsentry/schema/tables/delivery";
 import type { Db } from "../env";
 import { newestFirst, type Segment } from "../tenancy/segments";
-import { deleteRecords, type Recorder } from "./audit";
+import { deleteKeptFeedbackRecords, deleteRecords, type Recorder } from "./audit";
 import { inChunks, type ChunksDone } from "./chunks";
 
 /** Logs go in bounded chunks: each deletion also updates the FTS index, and D1 limits statement time. */
@@ -29,7 +29,8 @@ export function deleteAllLogs(db: Db, orgId: string, chunkSize = LOG_DELETE_CHUN
  *
  * The audit log is split the way the data is. The shard's records (flag feedback: verdicts, notes that
  * may quote the prompts) describe logs this deletes, so they go with them: whoever deletes all data
- * wants no copy of its judgements kept. The control database's records (settings, keys, members,
+ * wants no copy of its judgements kept (nor the copies that emptied segments left in the control
+database). The control database's records (settings, keys, members,
  * webhooks, integrations) are about configuration, which this keeps, so they stay. And the deletion
  * itself is recorded there: it is the most destructive change an admin can make and would otherwise
  * leave no trace at all. The record commits in the same batch as the deletion's last step, so it is
@@ -59,6 +60,7 @@ export async function deleteOrganizationData(
     ]);
   }
   await control.batch([
+    deleteKeptFeedbackRecords(control, orgId),
     control.update(customMetrics).set({ lastValue: null, lastRefreshedAt: null, lastError: null }).where(eq(customMetrics.orgId, orgId)),
     audit({ action: "data.delete", entityType: "data", entityId: orgId, before: { logs: deleted }, after: { logs: 0 } }),
   ]);

@@ -10,6 +10,7 @@ import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { orgSettings } from "@promptsentry/schema/tables/organizations";
 import { logSegments } from "@promptsentry/schema/tables/segments";
 import type { Bindings, Db } from "../env";
+import { keepSegmentAuditRecords } from "../tenancy/segment-audit";
 import { emptySegmentDatabase } from "../tenancy/segment-empty";
 import { markDropped, markEmptied, openNextSegment, poolD1, SEGMENT_LEAD_MS } from "../tenancy/segments";
 
@@ -107,7 +108,7 @@ export async function retireExpiredSegments(env: Bindings, control: Db, now: num
   return dropped;
 }
 
-/** Phase two: empties the database of every dropped segment not yet emptied, and frees it. */
+/** Phase two: empties the database of every dropped segment not yet emptied (its audit records kept), and frees it. */
 export async function emptyDroppedSegments(env: Bindings, control: Db, now: number): Promise<number> {
   const due = await control
     .select({ orgId: logSegments.orgId, seq: logSegments.seq, db: logSegments.db })
@@ -115,6 +116,7 @@ export async function emptyDroppedSegments(env: Bindings, control: Db, now: numb
     .where(and(isNotNull(logSegments.droppedAt), isNull(logSegments.emptiedAt)));
   for (const s of due) {
     const d1 = poolD1(env, s.db);
+    await keepSegmentAuditRecords(d1, env.DB, s.orgId);
     await emptySegmentDatabase(d1);
     // The tenant's stub goes too: the database is free for another organization's segment.
     await d1.prepare("DELETE FROM organizations WHERE id = ?").bind(s.orgId).run();

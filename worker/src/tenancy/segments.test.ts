@@ -95,8 +95,28 @@ describe("log segments", () => {
     expect(await countIn(env.SEG_0, victim.orgId)).toBe(2);
     // Held until emptied: another organization's next segment goes elsewhere.
     expect((await rollNow(attacker.orgId))?.db).toBe("SEG_2");
+    // A verdict given on one of its logs before the drop: its audit record lives beside the log.
+    await env.SEG_0.prepare(
+      `INSERT INTO audit_log (id, org_id, created_at, actor_type, actor_id, actor_name, key_id, action, entity_type, entity_id, before, after)
+       VALUES ('01KAUDITSEG1000000000000000', ?, ?, 'member', 'm1', 'Ada', 'k1', 'feedback.set', 'feedback', ?, NULL, '{"verdict":"false_negative"}')`,
+    )
+      .bind(victim.orgId, Date.now(), ids[2])
+      .run();
     // The next run empties it (nothing newly expired), and then it is free.
     expect(await dropExpiredSegments(env, testDb(), later)).toBe(0);
+    // The audit record outlives the segment: kept in the control database, read by the audit log.
+    const audit = await call("GET", "/audit?limit=50", { key: victim.apiKey });
+    const kept = audit.body.find((r: { id: string }) => r.id === "01KAUDITSEG1000000000000000");
+    expect(kept).toMatchObject({ entityId: ids[2], after: { verdict: "false_negative" } });
+    const feedbackOnly = await call("GET", "/audit?limit=50&entityType=feedback", { key: victim.apiKey });
+    expect(feedbackOnly.body.map((r: { id: string }) => r.id)).toContain("01KAUDITSEG1000000000000000");
+    // Delete All Data takes the kept judgements too.
+    expect((await call("DELETE", "/data", { key: victim.apiKey, body: { confirm: victim.name } })).status).toBeLessThan(300);
+    const after = await call("GET", "/audit?limit=50&entityType=feedback", { key: victim.apiKey });
+    expect(after.body).toEqual([]);
+    expect((await call("GET", "/audit?limit=50", { key: attacker.apiKey })).body.map((r: { id: string }) => r.id)).not.toContain(
+      "01KAUDITSEG1000000000000000",
+    );
     expect(await countIn(env.SEG_0, victim.orgId)).toBe(0);
     expect(await emptyDroppedSegments(env, testDb(), later)).toBe(0);
     expect((await rollNow(attacker.orgId))?.db).toBe("SEG_0");
