@@ -26,12 +26,13 @@ const COLON_ENDS_LINE = /:[ \t]*\n/;
 export function forwardedContentStart(lower: string): RegExpExecArray | null {
   const colon = lower.includes(":");
   const separator = lower.includes("---") || lower.includes("===") || lower.includes('"""') || lower.includes("'''");
-  // every introducer but a tag holds one of these; a text with neither is not read for a tag either
-  if (!colon && !separator) return null;
+  const tag = lower.includes("<");
+  // every introducer holds one of these: a text with none has no forwarded content
+  if (!colon && !separator && !tag) return null;
   let first = colon ? INTRO_LABEL.exec(lower) : null;
   if (colon && COLON_ENDS_LINE.test(lower)) first = earlier(first, INTRO_LEAD.exec(lower));
   if (separator) first = earlier(first, INTRO_SEPARATOR.exec(lower));
-  if (lower.includes("<")) first = earlier(first, INTRO_TAG.exec(lower));
+  if (tag) first = earlier(first, INTRO_TAG.exec(lower));
   return first;
 }
 const earlier = (a: RegExpExecArray | null, b: RegExpExecArray | null) => (a && (!b || a.index <= b.index) ? a : b);
