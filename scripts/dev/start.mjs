@@ -71,28 +71,14 @@ function buildWeb() {
 const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
 
 /**
- * Each database's migrations by `wrangler d1 migrations apply`, MIGRATION_WORKERS at a time: each run
- * is a process of its own (about 15 s, mostly starting up), each database is a file of its own, and
- * seven one after the other made a fresh start take minutes.
+ * Each database's migrations by `wrangler d1 migrations apply`, one database after the other: runs
+ * side by side share local state files (on a state directory that needs recovery, one failed with
+ * SQLITE_BUSY_RECOVERY), so they stay sequential, about 15 s each here.
  */
-const MIGRATION_WORKERS = 3;
-async function migrate() {
+function migrate() {
   console.log(`› applying migrations to the local D1 databases (${databases.join(", ")})`);
-  const apply = (binding) =>
-    new Promise((resolve, reject) => {
-      const child = spawn(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", ...persistTo], {
-        cwd: root,
-        env,
-        stdio: ["ignore", "ignore", "inherit"],
-      });
-      child.on("error", reject);
-      child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`migrations of ${binding} exited with ${code}`))));
-    });
-  const queue = [...databases];
-  const worker = async () => {
-    while (queue.length) await apply(queue.shift());
-  };
-  await Promise.all(Array.from({ length: Math.min(MIGRATION_WORKERS, databases.length) }, worker));
+  for (const binding of databases)
+    run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", ...persistTo], { stdio: ["ignore", "ignore", "inherit"] });
 }
 
 function seedIfEmpty() {
@@ -131,7 +117,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 const vars = devVars();
 buildWeb();
-await migrate();
+migrate();
 const demoKey = seedIfEmpty();
 
 // partykit dev listens on 127.0.0.1 (patches/partykit+0.0.115.patch, applied by the postinstall);

@@ -92,5 +92,5 @@ declare module "vitest" {
 
 export function stackTimeoutSeconds(): number {
   const fromEnv = Number(process.env.E2E_STACK_TIMEOUT_S);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 170;
+  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 300;
 }
