@@ -10,6 +10,17 @@ export async function runCron(cron: string, scheduledTime: number) {
   await waitOnExecutionContext(ctx);
 }
 
+/** The state migration 0014 leaves in a database that already held logs: log_facts empty, every rowid to copy. */
+export async function asIfUpgraded(d1: D1Database) {
+  const { first, last } = (await d1
+    .prepare("SELECT min(rowid) AS first, max(rowid) AS last FROM prompt_logs")
+    .first<{ first: number; last: number }>())!;
+  await d1.batch([
+    d1.prepare("DELETE FROM log_facts"),
+    d1.prepare("INSERT INTO log_facts_backfill (id, next_rowid, last_rowid) VALUES (1, ?, ?)").bind(first, last),
+  ]);
+}
+
 export type BulkLogs = {
   count: number;
   createdAt: number;

@@ -3,6 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, testDb } from "../../test/helpers";
+import { asIfUpgraded } from "../../test/schedule-helpers";
 import { freshPoolEachTest, threeSegments } from "../../test/segment-helpers";
 import { idAt } from "../lib/ids";
 import { markDropped } from "../tenancy/segments";
@@ -66,16 +67,7 @@ describe("backfills in pool segments", () => {
 
   it("copies a live pool segment's logs into log_facts and leaves a dropped segment's alone", async () => {
     const { victim } = await setUp();
-    // The state migration 0014 leaves in a database that already held logs.
-    for (const d1 of [env.SEG_0, env.SEG_1]) {
-      const { first, last } = (await d1
-        .prepare("SELECT min(rowid) AS first, max(rowid) AS last FROM prompt_logs")
-        .first<{ first: number; last: number }>())!;
-      await d1.batch([
-        d1.prepare("DELETE FROM log_facts"),
-        d1.prepare("INSERT INTO log_facts_backfill (id, next_rowid, last_rowid) VALUES (1, ?, ?)").bind(first, last),
-      ]);
-    }
+    for (const d1 of [env.SEG_0, env.SEG_1]) await asIfUpgraded(d1);
     await backfillLogFacts(env, testDb());
     expect(await facts(env.SEG_1, victim.orgId)).toBe(2);
     expect(await facts(env.SEG_0, victim.orgId)).toBe(0);

@@ -6,20 +6,9 @@ import { prepareMetricQuery } from "../metrics/sandbox";
 import { runMetricSql } from "../metrics/run";
 import { createDb } from "../tenancy/db";
 import { dataD1, dataDb, insertLogs, placeOnShard, registerOrg, testDb } from "../../test/helpers";
-import { runCron } from "../../test/schedule-helpers";
+import { asIfUpgraded, runCron } from "../../test/schedule-helpers";
 import { CRONS } from "./index";
 import { backfillLogFacts, copyNextFactsChunk } from "./log-facts-backfill";
-
-/** The state migration 0014 leaves in a database that already held logs: log_facts empty, every rowid to copy. */
-async function asIfUpgraded(d1: D1Database) {
-  const { first, last } = (await d1
-    .prepare("SELECT min(rowid) AS first, max(rowid) AS last FROM prompt_logs")
-    .first<{ first: number; last: number }>())!;
-  await d1.batch([
-    d1.prepare("DELETE FROM log_facts"),
-    d1.prepare("INSERT INTO log_facts_backfill (id, next_rowid, last_rowid) VALUES (1, ?, ?)").bind(first, last),
-  ]);
-}
 
 const gpt4Share = prepareMetricQuery("SELECT count(*), sum(model = 'gpt-4') FROM logs");
 
