@@ -4,8 +4,10 @@
 // all/first/raw, batch, exec — and answers the sums in a Server-Timing header. Sequential requests
 // show the cost of one log with nothing queued; 32 in flight show what waiting adds. A `select 1`
 // loop gives the price of one bare D1 round trip through the binding.
-// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32]
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--cpu [--cpu-out FILE]] [--state DIR]
+// --state DIR: a copy of a prepared state directory (a PERSIST_DIR `npm start` migrated and seeded) instead
+// of preparing one through scripts/dev/start.mjs, which takes minutes on a loaded machine.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -111,9 +113,15 @@ export default {
 
 // A prepared database (migrations, demo organization) from the ordinary start path, then stopped.
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-profile-"));
-const stack = await startLocalStack({ dir, portBase: 18_900 });
-const key = stack.key;
-await stack.stop();
+let key;
+if (arg("state")) {
+  cpSync(arg("state"), dir, { recursive: true });
+  key = readFileSync(path.join(dir, "demo-api-key"), "utf8").trim();
+} else {
+  const stack = await startLocalStack({ dir, portBase: 18_900 });
+  key = stack.key;
+  await stack.stop();
+}
 
 const assetsDir = path.join(root, "web", "dist");
 const bundleDir = bundleWorker({ root, assetsDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
@@ -198,7 +206,12 @@ await Promise.all(
   }),
 );
 summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS, await readCommitter());
-if (profiler) printCpuProfile(await profiler.stop());
+if (profiler) {
+  const profile = await profiler.stop();
+  printCpuProfile(profile);
+  // --cpu-out FILE: the raw profile (.cpuprofile, for Chrome DevTools or an inclusive-time breakdown).
+  if (arg("cpu-out")) writeFileSync(arg("cpu-out"), JSON.stringify(profile));
+}
 
 await mf.dispose();
 party.close();
