@@ -4,8 +4,10 @@
 // all/first/raw, batch, exec — and answers the sums in a Server-Timing header. Sequential requests
 // show the cost of one log with nothing queued; 32 in flight show what waiting adds. A `select 1`
 // loop gives the price of one bare D1 round trip through the binding.
-// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32]
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--cpu [--cpu-out FILE]] [--state DIR]
+// --state DIR: a copy of a prepared state directory (a PERSIST_DIR `npm start` migrated and seeded) instead
+// of preparing one through scripts/dev/start.mjs, which takes minutes on a loaded machine.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,7 +30,8 @@ const CPU = flag("cpu");
 // group commit (the IngestCommitter Durable Object, which has its own env) with a timing proxy that
 // adds up per organization flush: the context read and the write batch, whose time the requests of a
 // flush share.
-const WRAPPER = `import worker, { IngestCommitter as Committer } from "./index.js";
+const WRAPPER = `import { AsyncLocalStorage } from "node:async_hooks";
+import worker, { IngestCommitter as Committer } from "./index.js";
 const committer = { calls: 0, ms: 0, writes: 0, writeMs: 0, reads: 0, readMs: 0, statements: 0 };
 function timedStatement(stmt, acc, sql) {
   return new Proxy(stmt, {
@@ -42,9 +45,18 @@ function timedStatement(stmt, acc, sql) {
     },
   });
 }
+// The request's own D1 calls add up in its accumulator (AsyncLocalStorage), through one proxy of env.DB
+// for every request: a proxy per request would make the product build a Drizzle client per request
+// (it keeps one per binding object), a cost the product does not have.
+const requestAcc = new AsyncLocalStorage();
+const CURRENT_REQUEST = { calls: 0, ms: 0, each: { push() {} } };
+let requestDb;
 async function time(acc, fn) {
   const started = performance.now();
-  try { return await fn(); } finally { const ms = performance.now() - started; acc.calls++; acc.ms += ms; acc.each.push(ms.toFixed(2)); }
+  try { return await fn(); } finally {
+    const to = acc === CURRENT_REQUEST ? (requestAcc.getStore() ?? CURRENT_REQUEST) : acc;
+    const ms = performance.now() - started; to.calls++; to.ms += ms; to.each.push(ms.toFixed(2));
+  }
 }
 committer.each = { push() {} };
 export class IngestCommitter extends Committer {
@@ -77,12 +89,14 @@ function timedDb(db, acc) {
 }
 export default {
   async fetch(request, env, ctx) {
-    if (new URL(request.url).pathname === "/__profile/committer") {
+    // The probes' paths by a string test: a URL parsed per request is a cost of the wrapper, not the product.
+    const probe = request.url.includes("/__profile/") ? new URL(request.url).pathname : null;
+    if (probe === "/__profile/committer") {
       const snapshot = { ...committer, each: undefined };
       for (const k of Object.keys(committer)) if (typeof committer[k] === "number") committer[k] = 0;
       return Response.json(snapshot);
     }
-    if (new URL(request.url).pathname === "/__profile/rpc") {
+    if (probe === "/__profile/rpc") {
       const stub = env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName("rpc-probe"));
       await stub.stats();
       const started = performance.now();
@@ -91,7 +105,7 @@ export default {
       for (let i = 0; i < 500; i++) env.INGEST_COMMITTER.idFromName("org-" + i);
       return Response.json({ perRpcMs: (mid - started) / 500, perIdFromNameMs: (performance.now() - mid) / 500 });
     }
-    if (new URL(request.url).pathname === "/__profile/select1") {
+    if (probe === "/__profile/select1") {
       const acc = { calls: 0, ms: 0, each: [] };
       const db = timedDb(env.DB, acc);
       for (let i = 0; i < 200; i++) await db.prepare("select 1").first();
@@ -99,7 +113,8 @@ export default {
     }
     const acc = { calls: 0, ms: 0, each: [] };
     const started = performance.now();
-    const response = await worker.fetch(request, { ...env, DB: timedDb(env.DB, acc) }, ctx);
+    requestDb ??= { ...env, DB: timedDb(env.DB, CURRENT_REQUEST) };
+    const response = await requestAcc.run(acc, () => worker.fetch(request, requestDb, ctx));
     const out = new Response(response.body, response);
     out.headers.set("server-timing", \`d1;dur=\${acc.ms.toFixed(2)};desc="\${acc.calls}", d1each;desc="\${acc.each.join(" ")}", handler;dur=\${(performance.now() - started).toFixed(2)}\`);
     return out;
@@ -111,9 +126,15 @@ export default {
 
 // A prepared database (migrations, demo organization) from the ordinary start path, then stopped.
 const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-profile-"));
-const stack = await startLocalStack({ dir, portBase: 18_900 });
-const key = stack.key;
-await stack.stop();
+let key;
+if (arg("state")) {
+  cpSync(arg("state"), dir, { recursive: true });
+  key = readFileSync(path.join(dir, "demo-api-key"), "utf8").trim();
+} else {
+  const stack = await startLocalStack({ dir, portBase: 18_900 });
+  key = stack.key;
+  await stack.stop();
+}
 
 const assetsDir = path.join(root, "web", "dist");
 const bundleDir = bundleWorker({ root, assetsDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
@@ -198,7 +219,12 @@ await Promise.all(
   }),
 );
 summarize(`\n${CONCURRENCY} in flight for ${SECONDS} s`, loaded, SECONDS, await readCommitter());
-if (profiler) printCpuProfile(await profiler.stop());
+if (profiler) {
+  const profile = await profiler.stop();
+  printCpuProfile(profile);
+  // --cpu-out FILE: the raw profile (.cpuprofile, for Chrome DevTools or an inclusive-time breakdown).
+  if (arg("cpu-out")) writeFileSync(arg("cpu-out"), JSON.stringify(profile));
+}
 
 await mf.dispose();
 party.close();

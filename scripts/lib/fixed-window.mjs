@@ -1,8 +1,8 @@
 // The counting of a Workers Rate Limiting binding as Miniflare emulates it (and as the worker's tests
 // run it): per key, a window of `period` seconds aligned to the wall clock; a call passes while the
 // window has counted fewer than `limit` and then counts `delta`. Kept in memory by the local
-// runtime's limiter worker (rate-limit-worker.mjs), which is what Cloudflare's binding is: a counter
-// in memory, not a database write per call.
+// runtime's bindings in the product's isolate (local-rate-limits.mjs), which is what Cloudflare's
+// binding is: a counter in memory, not a database write per call.
 
 /** Counters of every key of every binding, by window; a passed window's counters are dropped. */
 export class FixedWindows {

@@ -1,9 +1,9 @@
 // The local runtime's in-memory rate limits (local-rate-limits.mjs): the counting, and the bindings
-// as a worker on workerd sees them (run by `npm run test:schema`).
+// as the product's worker on workerd sees them (run by `npm run test:schema`).
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { describe, expect, it } from "vitest";
 import { FixedWindows } from "./fixed-window.mjs";
-import { inMemoryRateLimits, RATE_LIMIT_WORKER } from "./local-rate-limits.mjs";
+import { inMemoryRateLimits, RATE_LIMITS_ENTRY } from "./local-rate-limits.mjs";
 
 describe("FixedWindows", () => {
   const minute = { namespace: "TRIAL", limit: 3, period: 60 };
@@ -33,14 +33,30 @@ describe("FixedWindows", () => {
 });
 
 describe("inMemoryRateLimits", () => {
+  const modulesRoot = "/virtual/bundle";
+  // The product: its fetch answers limit() of the binding and key asked; a Durable Object class and
+  // the queue handler must survive the entry module put ahead of it.
   const product = {
     name: "product",
     compatibilityDate: "2025-01-01",
-    modules: true,
-    script: `export default { async fetch(request, env) {
-      const { binding, key } = Object.fromEntries(new URL(request.url).searchParams);
-      return Response.json(await env[binding].limit({ key }));
-    } };`,
+    modulesRoot,
+    modules: [
+      {
+        type: "ESModule",
+        path: `${modulesRoot}/index.js`,
+        contents: `import { DurableObject } from "cloudflare:workers";
+export class Counter extends DurableObject { hasLimits() { return "SMALL" in this.env; } }
+export default {
+  async fetch(request, env) {
+    const { binding, key } = Object.fromEntries(new URL(request.url).searchParams);
+    if (binding === "do") return Response.json(await env.COUNTER.get(env.COUNTER.idFromName("x")).hasLimits());
+    return Response.json(await env[binding].limit({ key }));
+  },
+  queue() {},
+};`,
+      },
+    ],
+    durableObjects: { COUNTER: "Counter" },
     ratelimits: { SMALL: { simple: { limit: 2, period: 60 } }, LARGE: { simple: { limit: 5, period: 10 } } },
   };
 
@@ -49,13 +65,18 @@ describe("inMemoryRateLimits", () => {
     expect(inMemoryRateLimits([plain])).toEqual([plain]);
   });
 
-  it("answers limit() as the binding does, per binding and key, counted in one place", { timeout: 60_000 }, async () => {
+  it("puts the limits in the product's own isolate, ahead of its entry, with nothing else added", () => {
     const workers = inMemoryRateLimits([product]);
-    expect(workers.map((w) => w.name)).toEqual(["product", RATE_LIMIT_WORKER]);
+    expect(workers.map((w) => w.name)).toEqual(["product"]);
     expect(workers[0].ratelimits).toBeUndefined();
-    const mf = new Miniflare(convertV4MiniflareOptions({ workers }));
+    expect(workers[0].modules.map((m) => m.path.split("/").pop())).toEqual([RATE_LIMITS_ENTRY, "index.js", "fixed-window.mjs"]);
+  });
+
+  it("answers limit() as the binding does, per binding and key, counted in one place", { timeout: 60_000 }, async () => {
+    const mf = new Miniflare(convertV4MiniflareOptions({ workers: inMemoryRateLimits([product]) }));
     try {
-      const limit = async (binding, key) => (await (await mf.dispatchFetch(`http://x/?binding=${binding}&key=${key}`)).json()).success;
+      const get = async (binding, key) => (await mf.dispatchFetch(`http://x/?binding=${binding}&key=${key}`)).json();
+      const limit = async (binding, key) => (await get(binding, key)).success;
       // Windows are aligned to the wall clock: stay inside one (as the worker's own test does).
       const into = 60_000 - (Date.now() % 60_000);
       if (into < 5_000) await new Promise((r) => setTimeout(r, into + 50));
@@ -63,6 +84,8 @@ describe("inMemoryRateLimits", () => {
       expect(burst.filter(Boolean)).toHaveLength(2);
       expect(await limit("SMALL", "org-b")).toBe(true);
       expect(await limit("LARGE", "org-a")).toBe(true);
+      // The product's other exports are its own: the Durable Object class runs (with workerd's env).
+      expect(await get("do", "")).toBe(false);
     } finally {
       await mf.dispose();
     }

@@ -3,7 +3,7 @@
 // health route near 560 req/s. Miniflare's own API starts one workerd with the worker wrangler
 // would deploy and the bindings wrangler would give it in development, read from wrangler.toml by
 // wrangler itself (`unstable_getMiniflareWorkerOptions`): local D1, the delivery queue and its
-// consumer, the rate limits (counted in memory: local-rate-limits.mjs), e-mail, [vars] and
+// consumer, the rate limits (counted in memory in the product's isolate: local-rate-limits.mjs), e-mail, [vars] and
 // .dev.vars, static assets with `run_worker_first`.
 // State goes where `wrangler dev` / `wrangler d1 … --local` keep it (<persist>/v3), so migrations
 // and seeding through wrangler and the running product see the same database files.
