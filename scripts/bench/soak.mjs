@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { unstable_readConfig } from "wrangler";
+import { migrateLocalDatabases } from "../lib/local-d1.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -46,12 +46,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const elapsed = (t0) => `${((Date.now() - t0) / 1000).toFixed(1).padStart(6)} s`;
 
 // ── The stack: migrations and the demo organization once, then a worker that can be killed ────────
-function prepare() {
+async function prepare() {
   const persist = ["--persist-to", dir];
   const quiet = { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] };
   // The control database and every data shard (wrangler.toml's D1 bindings), as npm start does.
-  const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
-  for (const db of databases) execFileSync(bin("wrangler"), ["d1", "migrations", "apply", db, "--local", ...persist], quiet);
+  await migrateLocalDatabases({ root, persistRoot: dir });
   execFileSync(
     bin("tsx"),
     ["scripts/dev/seed.ts", path.join(dir, "seed.sql"), path.join(dir, "seed-data.sql"), path.join(dir, "demo-api-key")],
@@ -237,7 +236,7 @@ try {
   console.log(
     `soak ${run}: ${RATE} logs/s for ${SECONDS} s, ${RESTARTS} worker kills, a batch of ${BATCH_SIZE} every ${BATCH_EVERY} requests (${dir})`,
   );
-  const key = prepare();
+  const key = await prepare();
   startWorker();
   await waitHealthy();
   const t0 = Date.now();

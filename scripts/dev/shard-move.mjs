@@ -1,11 +1,10 @@
 // `npm run shard:move -- --org <id> --to <n>` (docs/scaling.md "Moving a tenant"): moves one organization's
 // data to another shard of the local stack (the D1 files `npm start` uses: .wrangler/state, or
-// PERSIST_DIR). It opens the databases through Miniflare as the stack does, so stop `npm start` first:
+// PERSIST_DIR). It opens the databases through Miniflare as the stack does (scripts/lib/local-d1.mjs), so stop `npm start` first:
 // one runtime at a time owns the state directory. Deployed, the same moveTenant runs in a Worker.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { withLocalDatabases } from "../lib/local-d1.mjs";
 // Run through tsx (package.json), which loads the worker's TypeScript module as it is.
 import { moveTenant } from "../../worker/src/tenancy/shard-move.ts";
 
@@ -18,34 +17,15 @@ if (!values.org || values.to === undefined || !/^\d+$/.test(values.to)) {
   process.exit(2);
 }
 const persistRoot = process.env.PERSIST_DIR ? path.resolve(root, process.env.PERSIST_DIR) : path.join(root, ".wrangler", "state");
-const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.toml"));
-const bindings = Object.keys(workerOptions.d1Databases ?? {});
-const mf = new Miniflare(
-  convertV4MiniflareOptions({
-    rootPath: root,
-    log: new Log(LogLevel.WARN),
-    cf: false,
-    resourcePersistencePath: path.join(persistRoot, "v3"),
-    workers: [
-      {
-        name: "shard-move",
-        modules: true,
-        compatibilityDate: workerOptions.compatibilityDate,
-        script: "export default { fetch: () => new Response(null, { status: 204 }) };",
-        d1Databases: workerOptions.d1Databases,
-      },
-    ],
-  }),
-);
 try {
-  const env = Object.fromEntries(await Promise.all(bindings.map(async (b) => [b, await mf.getD1Database(b)])));
-  const started = Date.now();
-  const report = await moveTenant(env, values.org, Number(values.to), { settleMs: Number(values["settle-ms"]) });
-  console.log(JSON.stringify(report, null, 1));
-  console.log(`moved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  await withLocalDatabases({ root, persistRoot }, async (d1, databases) => {
+    const env = Object.fromEntries(await Promise.all(databases.map(async ({ binding }) => [binding, await d1(binding)])));
+    const started = Date.now();
+    const report = await moveTenant(env, values.org, Number(values.to), { settleMs: Number(values["settle-ms"]) });
+    console.log(JSON.stringify(report, null, 1));
+    console.log(`moved in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
 } catch (error) {
   console.error(`shard move failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
-} finally {
-  await mf.dispose();
 }

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migrateEach, withLocalDatabases } from "../lib/local-d1.mjs";
 import { seedOrganizations } from "../lib/seed-orgs.mjs";
 import { unstable_readConfig } from "wrangler";
 import { bundleWorker, fireScheduled, removeBundle, startCronTicker, startRuntime } from "../lib/runtime.mjs";
@@ -37,7 +38,6 @@ const persistRoot = process.env.PERSIST_DIR ? path.resolve(root, process.env.PER
 const DEV = process.argv.includes("--dev");
 
 const run = (cmd, args, opts = {}) => execFileSync(cmd, args, { cwd: root, env, stdio: "inherit", ...opts });
-const capture = (cmd, args) => execFileSync(cmd, args, { cwd: root, env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 /** Local secrets live in .dev.vars (git-ignored), generated once per checkout. */
 function devVars() {
@@ -71,31 +71,21 @@ function buildWeb() {
 const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases.map((d) => d.binding);
 
 /**
- * Each database's migrations by `wrangler d1 migrations apply`, one database after the other: runs
- * side by side share local state files (on a state directory that needs recovery, one failed with
- * SQLITE_BUSY_RECOVERY), so they stay sequential, about 15 s each here.
+ * Migrates every database (each one's pending migrations, all in one local runtime:
+ * scripts/lib/local-d1.mjs) and answers how many organizations the control database holds.
  */
-function migrate() {
+async function migrate() {
   console.log(`› applying migrations to the local D1 databases (${databases.join(", ")})`);
-  for (const binding of databases)
-    run(bin("wrangler"), ["d1", "migrations", "apply", binding, "--local", ...persistTo], { stdio: ["ignore", "ignore", "inherit"] });
+  return withLocalDatabases({ root, persistRoot }, async (d1, config) => {
+    await migrateEach(root, d1, config);
+    return (await (await d1("DB")).prepare("SELECT count(*) AS n FROM organizations").first()).n;
+  });
 }
 
-function seedIfEmpty() {
+function seedIfEmpty(organizations) {
   // The one file that holds a key on purpose (mode 0600); DEMO_KEY_FILE keeps it out of the state directory.
   const keyFile = process.env.DEMO_KEY_FILE ? path.resolve(process.env.DEMO_KEY_FILE) : path.join(stateDir, "demo-api-key");
-  const out = capture(bin("wrangler"), [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    ...persistTo,
-    "--json",
-    "--command",
-    "SELECT count(*) AS n FROM organizations",
-  ]);
-  const count = JSON.parse(out)[0].results[0].n;
-  if (count === 0) {
+  if (organizations === 0) {
     console.log("› creating the demo organization");
     mkdirSync(stateDir, { recursive: true });
     seedOrganizations({ root, env, persistTo, tmpDir: stateDir, keyFile });
@@ -117,8 +107,7 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 const vars = devVars();
 buildWeb();
-migrate();
-const demoKey = seedIfEmpty();
+const demoKey = seedIfEmpty(await migrate());
 
 // partykit dev listens on 127.0.0.1 (patches/partykit+0.0.115.patch, applied by the postinstall);
 // PARTYKIT_DEV_HOST, passed through from the environment, is the only way to bind it elsewhere.

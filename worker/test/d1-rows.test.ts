@@ -10,6 +10,7 @@ import { organizations, orgSettings } from "@promptsentry/schema/tables";
 import { purgeExpired } from "../src/schedules/retention";
 import { createDb } from "../src/tenancy/db";
 import { emptySegmentDatabase } from "../src/tenancy/segment-empty";
+import { poolD1 } from "../src/tenancy/segments";
 import { d1Rows, type Rows } from "./d1-rows";
 import { call, dataD1, insertLogs, registerOrg, testDb, type TestOrg } from "./helpers";
 import { freshPoolEachTest, rollNow } from "./segment-helpers";
@@ -72,7 +73,7 @@ freshPoolEachTest();
 async function segmentDrop(org: TestOrg, n: number): Promise<Rows> {
   const segment = await rollNow(org.orgId);
   for (let done = 0; done < n; done += 500) await ingestBatch(org, Math.min(500, n - done));
-  const d1 = env[segment!.db];
+  const d1 = poolD1(env, segment!.db);
   const held = (await d1.prepare("SELECT count(*) AS n FROM prompt_logs").first<{ n: number }>())!.n;
   expect(held).toBe(n);
   return perLog(await d1Rows(() => emptySegmentDatabase(d1)), n);
