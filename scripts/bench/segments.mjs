@@ -157,11 +157,21 @@ const reads = await withStack(async (stack) => {
 
 // ── Dropping an expired segment (segment 1, on copies) ──────────────────────
 const drop = await measureDrop({ files: await stackFiles(dir), orgId: marker.orgId, segmentFile: segments[1].file });
-say(`› segment 1 (${segments[1].logs.toLocaleString("en-US")} logs): dropped in ${drop.retireMs.toFixed(1)} ms, emptied in ${drop.emptyMs.toFixed(0)} ms`);
+say(
+  `› segment 1 (${segments[1].logs.toLocaleString("en-US")} logs): dropped in ${drop.retireMs.toFixed(1)} ms, emptied in ${drop.emptyMs.toFixed(0)} ms`,
+);
 
 // ── The report ──────────────────────────────────────────────────────────────
 const body = segmentsReport({
-  started, loadBefore, runs: RUNS, reads, segments, directory, bytes, marker, drop,
+  started,
+  loadBefore,
+  runs: RUNS,
+  reads,
+  segments,
+  directory,
+  bytes,
+  marker,
+  drop,
   ingest: { logs: INGEST_LOGS, concurrency: CONCURRENCY },
 });
 say(`\n${body}\n`);

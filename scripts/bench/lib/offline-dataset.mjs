@@ -24,7 +24,11 @@ async function createFillOrganization(dir, marker, save) {
   try {
     const { createOrganization } = await tsImport("../../../worker/src/queries/accounts.ts", import.meta.url);
     const { createDb } = await tsImport("../../../worker/src/tenancy/db.ts", import.meta.url);
-    const { org, key } = await createOrganization(env, createDb(env.DB), { name: "Segments bench", email: "segments@example.com", plan: "enterprise" });
+    const { org, key } = await createOrganization(env, createDb(env.DB), {
+      name: "Segments bench",
+      email: "segments@example.com",
+      plan: "enterprise",
+    });
     Object.assign(marker, { orgId: org.id, key: key.key, apiKeyId: key.id, homeShard: org.shard });
     save();
   } finally {
@@ -47,7 +51,13 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
   const { env, sqlite, close } = envOver(files);
   const homeBinding = `DATA_${marker.homeShard}`;
   try {
-    const writer = await offlineWriter({ env, orgId: marker.orgId, homeShard: marker.homeShard, apiKeyId: marker.apiKeyId, budget: marker.budget ?? null });
+    const writer = await offlineWriter({
+      env,
+      orgId: marker.orgId,
+      homeShard: marker.homeShard,
+      apiKeyId: marker.apiKeyId,
+      budget: marker.budget ?? null,
+    });
     while (marker.filled < logs) {
       // Segment 0's share ends a chunk of its own: the budget is what it weighs then.
       const upTo = Math.min(marker.filled < first ? first : logs, marker.filled + CHUNK);
@@ -64,7 +74,7 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
       marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       if (!marker.budget && marker.filled >= first) {
         marker.budget = databaseBytes(sqlite[homeBinding]);
-        writer.setBudget(marker.budget);
+        await writer.setBudget(marker.budget);
         say(`  the budget is segment 0's size: ${(marker.budget / 1e9).toFixed(2)} GB`);
       }
       save();

@@ -37,6 +37,8 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
   let chain = await p.segmentsOf(env, control, orgId, homeShard, 0);
   let pending = [];
   let rolled = 0;
+  /** The time of the last log written: the minute schedule's clock. */
+  let lastWritten;
 
   /** Writes the pending logs, each to the segment its time falls in, one transaction per segment run. */
   async function flush() {
@@ -55,14 +57,14 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
       run.push(built);
     }
     await writeRun();
-    const last = pending.at(-1)?.row.createdAt.getTime();
+    lastWritten = pending.at(-1)?.row.createdAt.getTime() ?? lastWritten;
     pending = [];
     // The minute schedule, run at the time of the last log written: opens the next segment once the newest is past the budget.
-    if (budget && last !== undefined) {
-      const report = await p.rollSegments(env, control, last, budget);
+    if (budget && lastWritten !== undefined) {
+      const report = await p.rollSegments(env, control, lastWritten, budget);
       if (report.opened) {
         rolled += report.opened;
-        chain = await p.segmentsOf(env, control, orgId, homeShard, last);
+        chain = await p.segmentsOf(env, control, orgId, homeShard, lastWritten);
       }
     }
   }
@@ -82,8 +84,10 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
       if (pending.length >= FLUSH_LOGS) await flush();
     },
     flush,
-    setBudget(bytes) {
+    /** Sets the budget and runs the schedule at once (as the minute schedule would, a minute later). */
+    async setBudget(bytes) {
       budget = bytes;
+      await flush();
     },
     /** Segments opened by this writer's rollover so far. */
     rolled: () => rolled,
@@ -94,4 +98,7 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
  * The fill's timeline: the time (ms) of the i-th of `total` logs, spread evenly and ascending over
  * `spanMs` from `startMs`, so each segment covers a contiguous span as on a real one.
  */
-export const timeline = ({ total, startMs, spanMs }) => (i) => startMs + Math.floor((i * spanMs) / total);
+export const timeline =
+  ({ total, startMs, spanMs }) =>
+  (i) =>
+    startMs + Math.floor((i * spanMs) / total);

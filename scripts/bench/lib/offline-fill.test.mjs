@@ -23,7 +23,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 /** Every row of every table but the search index's own (its FTS segments depend on how writes were grouped). */
 function tables(sqlite) {
   const names = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'prompt_logs_%' AND name NOT LIKE '%fts%' AND name NOT LIKE 'prompt_logs_search%' ORDER BY name")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'prompt_logs_%' AND name NOT LIKE '%fts%' AND name NOT LIKE 'prompt_logs_search%' ORDER BY name",
+    )
     .all()
     .map((r) => r.name);
   const same = (v) => (typeof v === "string" && ULID.test(v) ? `id@${decodeTime(v)}` : v);
@@ -38,14 +40,21 @@ function tables(sqlite) {
 }
 /** The index's answer to one trigram (it keeps no positions: a trigram is the query it answers exactly). */
 const matches = (sqlite, trigram) =>
-  sqlite.prepare("SELECT rowid FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH ? ORDER BY rowid").all(`"${trigram}"`).map((r) => r.rowid);
+  sqlite
+    .prepare("SELECT rowid FROM prompt_logs_trigrams WHERE prompt_logs_trigrams MATCH ? ORDER BY rowid")
+    .all(`"${trigram}"`)
+    .map((r) => r.rowid);
 
 describe("offlineWriter", () => {
   it("writes the rows, search index and aggregates the group commit writes", { timeout: 180_000 }, async () => {
     const base = path.join(scratch, "base");
     mkdirSync(base);
     const made = migratedEnv(base);
-    const { org, key } = await createOrganization(made.env, createDb(made.env.DB), { name: "Acme", email: "a@example.com", plan: "enterprise" });
+    const { org, key } = await createOrganization(made.env, createDb(made.env.DB), {
+      name: "Acme",
+      email: "a@example.com",
+      plan: "enterprise",
+    });
     // Its fingerprint key made before the copies (else each would make its own on first use).
     await ensureFingerprintKey(createDb(made.env.DB), org.id, null);
     made.close();
@@ -61,13 +70,24 @@ describe("offlineWriter", () => {
     const requests = [0, 3_600_000, 2 * 86_400_000].map((dt, i) => ({ logs: generator.batch(40), at: t0 + dt, key: `req-${i}` }));
 
     const writer = await offlineWriter({ env: offline.env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id });
-    for (const r of requests) await writer.request(r.logs, r.logs.map(() => r.at), r.key);
+    for (const r of requests)
+      await writer.request(
+        r.logs,
+        r.logs.map(() => r.at),
+        r.key,
+      );
     await writer.flush();
 
     const stamper = logIdStamper();
     const dbs = { db: createDb(api.env.DB), data: createDb(api.env[home]), priorSegments: [] };
     for (const r of requests) {
-      const job = { orgId: org.id, db: home, inputs: JSON.parse(JSON.stringify(r.logs)), opts: { apiKeyId: key.id, idempotencyKey: r.key, idempotencyKind: "batch" }, check: null };
+      const job = {
+        orgId: org.id,
+        db: home,
+        inputs: JSON.parse(JSON.stringify(r.logs)),
+        opts: { apiKeyId: key.id, idempotencyKey: r.key, idempotencyKind: "batch" },
+        check: null,
+      };
       const [result] = await commitGroup(dbs, org.id, [job], new Date(stamper.time(r.at)), null, stamper.id);
       expect(result.error).toBeUndefined();
     }
@@ -95,7 +115,10 @@ describe("offlineWriter", () => {
     const t0 = Date.UTC(2026, 10, 2);
     for (let i = 0; i < 12; i++) {
       const logs = generator.batch(100);
-      await writer.request(logs, logs.map((_, k) => t0 + (i * 100 + k) * 1_000));
+      await writer.request(
+        logs,
+        logs.map((_, k) => t0 + (i * 100 + k) * 1_000),
+      );
     }
     await writer.flush();
     const directory = sqlite.DB.prepare("SELECT seq, db, starts_at FROM log_segments WHERE org_id = ?").all(org.id);

@@ -26,7 +26,15 @@ ${span(marker.timeline.spanMs)} ending when the fill began, so each segment cove
 /** The section's markdown. */
 export function segmentsReport({ started, loadBefore, runs, reads, segments, directory, bytes, marker, drop, ingest }) {
   const h = reads.health;
-  const row = (name, r, target) => [name, num(r.p50), num(r.p95), `${num(r.p95 / h.p95)}×`, `≤ ${target} ms`, verdict(r.p95 <= target), r.note];
+  const row = (name, r, target) => [
+    name,
+    num(r.p50),
+    num(r.p95),
+    `${num(r.p95 / h.p95)}×`,
+    `≤ ${target} ms`,
+    verdict(r.p95 <= target),
+    r.note,
+  ];
   const table = markdownTable(
     ["Read (p95 target)", "p50 ms", "p95 ms", "p95 ÷ health p95", "target", "verdict", "answer"],
     [
@@ -67,6 +75,13 @@ ${fillText(marker, reads.total.toLocaleString("en-US"), segments.length)}
 ${segmentTable}
 
 ${table}
+
+What bounds each read (docs above): a search streams each live segment's own index block newest first
+and stops once the page is full, so a rare or absent word reads the candidates of every segment; a
+searched count counts each segment up to the cap, newest first; counts sum each segment's daily
+aggregates (and count the recent days' rows exactly); the list reads the newest segment first and
+stops once the page is full; stats and trends read the daily aggregates of the segments their window
+overlaps, in parallel; a log by id is one read of the segment its id names.
 
 Batch ingestion into the organization at that size (${ingest.logs.toLocaleString("en-US")} more logs, 100 a request, ${ingest.concurrency} in flight,
 into its newest segment): ${num(reads.ingest.rowsPerSecond)} logs/s (target ≥ 3,000, ${verdict(reads.ingest.rowsPerSecond >= 3000)}).

@@ -41,7 +41,10 @@ export async function stackFiles(stateDir) {
 export function envOver(files) {
   const open = Object.fromEntries(Object.entries(files).map(([b, f]) => [b, openSqlite(f)]));
   const env = Object.fromEntries(Object.entries(open).map(([b, db]) => [b, d1Over(db)]));
-  return { env, sqlite: open, close: () => Object.values(open).forEach((db) => db.close()) };
+  const close = () => {
+    for (const db of Object.values(open)) db.close();
+  };
+  return { env, sqlite: open, close };
 }
 
 /** Fresh databases, every binding migrated as `npm run db:migrate:local` migrates it: files in `dir`, or in memory. */
