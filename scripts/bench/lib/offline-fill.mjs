@@ -18,7 +18,7 @@ export const REQUEST_LOGS = 100;
 export const FLUSH_LOGS = 1_000;
 
 let product;
-const load = async () => (product ??= await tsImport("./offline-product.ts", import.meta.url));
+const load = async () => (product ??= await tsImport("./offline-product.mjs", import.meta.url));
 
 /**
  * A writer of one organization's logs over `env` (D1Database-shaped bindings: DB, its home shard and
