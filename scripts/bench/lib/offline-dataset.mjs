@@ -70,8 +70,9 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
       }
       await writer.flush();
       const rate = (upTo - marker.filled) / ((performance.now() - started) / 1000);
+      // A short chunk (what completes segment 0's share after a resume) is mostly the generator's warm-up.
+      if (upTo - marker.filled >= 10_000) marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       marker.filled = upTo;
-      marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       if (!marker.budget && marker.filled >= first) {
         marker.budget = databaseBytes(sqlite[homeBinding]);
         await writer.setBudget(marker.budget);

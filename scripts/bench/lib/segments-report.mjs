@@ -11,16 +11,18 @@ const span = (ms) => (ms >= 86_400_000 ? `${num(ms / 86_400_000)} days` : `${num
 
 function fillText(marker, total, segments) {
   const rates = marker.rowsPerSecond ?? [];
-  const rateText = rates.length ? `${num(Math.min(...rates))}–${num(Math.max(...rates))} logs/s per 100,000` : "rates not recorded";
+  const rateText = rates.length ? `${num(Math.min(...rates))}–${num(Math.max(...rates))} logs/s per chunk` : "rates not recorded";
   const budget = `${(marker.budget / 1e9).toFixed(2)} GB (segment 0's size after its share of the fill)`;
+  const from = segments[0].oldest;
+  const to = segments.at(-1).newest;
   if (marker.fill !== "offline")
-    return `One organization, ${total} logs in ${segments} segments, filled through \`POST /api/logs/batch\`
-(${rateText}; the timeline is the fill's own duration) and rolled over by the minute schedule at a budget of ${budget}:`;
-  return `One organization, ${total} logs in ${segments} segments. The fill was offline, not through the API (which
+    return `One organization, ${total} logs in ${segments.length} segments, filled through \`POST /api/logs/batch\`
+(${rateText}; the timeline is the fill's own duration, ${span(to - from)}) and rolled over by the minute schedule at a budget of ${budget}:`;
+  return `One organization, ${total} logs in ${segments.length} segments. The fill was offline, not through the API (which
 takes hours for millions here): straight into the stopped stack's SQLite files through the product's own code
 (\`scripts/bench/lib/offline-fill.mjs\`: \`buildRow\`, the flush's \`writeStatements\` with the schema's insert triggers
-for aggregates and the search index, \`rollSegments\` at each log's time), ${rateText}. The logs are spread evenly over
-${span(marker.timeline.spanMs)} ending when the fill began, so each segment covers its own span; rolled over at a budget of ${budget}:`;
+for aggregates and the search index, \`rollSegments\` at each log's time), ${rateText}. The logs are in time order over
+${span(to - from)} (${day(from)} to ${day(to)}), so each segment covers its own span; rolled over at a budget of ${budget}:`;
 }
 
 /** The section's markdown. */
@@ -70,7 +72,7 @@ replaces this section. Run ${day(started.getTime())} UTC on a 2-core machine sha
 ${loads(loadBefore)} at the start, ${loads(reads.load)} when the reads began, ${loads(loadavg())} at the end;
 ${runs} sequential requests per read after warm-ups, each read against GET /api/health in the same run.
 
-${fillText(marker, reads.total.toLocaleString("en-US"), segments.length)}
+${fillText(marker, reads.total.toLocaleString("en-US"), segments)}
 
 ${segmentTable}
 
