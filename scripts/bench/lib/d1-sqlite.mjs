@@ -11,14 +11,24 @@ export function openSqlite(file) {
 
 const plain = (v) => (typeof v === "boolean" ? Number(v) : v === undefined ? null : v);
 
+/** Each database's prepared statements by their SQL: a fill runs the same few thousands of times. */
+const prepared = new WeakMap();
+
 function statement(db, query, params = []) {
   const prep = () => {
     if (process.env.SQL_PLAN) {
       console.log(query, params);
       for (const r of db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...params)) console.log(`  ${r.detail}`);
     }
-    const s = db.prepare(query);
-    s.setReadBigInts?.(false);
+    let cache = prepared.get(db);
+    if (!cache) prepared.set(db, (cache = new Map()));
+    let s = cache.get(query);
+    if (!s) {
+      if (cache.size >= 1_000) cache.clear(); // reads whose SQL varies (IN lists) must not grow it without end
+      cache.set(query, (s = db.prepare(query)));
+      s.setReadBigInts?.(false);
+    }
+    s.setReturnArrays?.(false);
     return s;
   };
   const api = {
@@ -41,7 +51,9 @@ function statement(db, query, params = []) {
     },
     async run() {
       const r = prep().run(...params);
-      return { success: true, results: [], meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid) } };
+      // D1 reports the database's size on every result; the rollover schedule reads it (schedules/segments.ts).
+      const { size } = db.prepare("SELECT page_count * page_size AS size FROM pragma_page_count, pragma_page_size").get();
+      return { success: true, results: [], meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid), size_after: size } };
     },
   };
   return api;

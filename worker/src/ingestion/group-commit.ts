@@ -28,7 +28,7 @@ import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 type Accepted = { index: number; built: BuiltLog[] };
 
 /** The fingerprinter of an organization that redacts (its key created on first use), else null. */
-async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
+export async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fingerprinter | null> {
   if (ctx.settings.redaction === "off") return null;
   return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
