@@ -12,6 +12,7 @@ import ipaddr from "ipaddr.js";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { IBAN_LENGTHS, ibanValid, luhnValid } from "./checksums";
 import { KNOWN_TEST_CARD_NUMBERS } from "./examples";
+import { CreditDocument, creditedAddress } from "./pii-credits";
 import { lowerSameLength } from "./text";
 import type { RawHit } from "./types";
 
@@ -51,38 +52,14 @@ const FILE_EXT_TLD =
   /^(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|py|rb|go|rs|java|kt|css|scss|html?|json|ya?ml|toml|md|txt|lock|sh|exe|dll|so|zip|gz|tar|pdf)$/i;
 const PLACEHOLDER_LOCAL =
   /^(?:user(?:name)?|name|email|e-mail|you|your\.?name|someone|somebody|foo|bar|test|john\.?doe|jane\.?doe|me|noreply|no-reply|xxx+)$/i;
-/** Role and list mailboxes: an organisation's address, not a person's. */
+/** Role, list and automation mailboxes: an organisation's or a pipeline's address, not a person's. */
 const ROLE_LOCAL =
-  /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
-/** Authorship credits on the same line: a public attribution in source, docs and manifests. */
-const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
-/** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
-const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
-
+  /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|ci|bots?|builds?|deploy|releases?|alerts?|ops|automation|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
 /** RFC 5321 dot-atom local part: no leading, trailing or doubled dot; at most 64 characters. */
 const validLocal = (l: string) => l.length <= 64 && !/^\.|\.$|\.\./.test(l);
 
-/**
- * Sign-offs and copyright holders written as "Name <e-mail>" at the start of a line: a Debian or
- * RPM changelog's trailer (" -- Name <e-mail>  date"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"),
- * a copyright file's "1994-2016 Name <e-mail>".
- */
-const SIGNOFF_LINE = /^\s*(?:--|\*|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
-
-function creditContext(text: string, s: string | null, start: number): boolean {
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  const before = text.slice(Math.max(lineStart, start - 120), start);
-  if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(text.slice(lineStart, start))) return true;
-  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list or "author": { … } object
-  const back = text.slice(Math.max(0, start - 1500), start);
-  const list = back.search(/"(?:contributors|maintainers|authors?)"\s*:\s*(?:\[[^\]]*|\{[^}]*)$/i);
-  if (list !== -1) return true;
-  return s !== null && /"e-?mail"\s*:\s*"?$|"(?:author|maintainers?|contributors?|bugs)"\s*:/i.test(before) && MANIFEST.test(s);
-}
-
 function scanEmails(text: string, out: RawHit[]): void {
-  const manifest = text.includes('"version"') ? text : null;
+  const doc = new CreditDocument(text);
   let at = text.indexOf("@");
   while (at !== -1) {
     let s = at;
@@ -104,11 +81,11 @@ function scanEmails(text: string, out: RawHit[]): void {
         validLocal(local) &&
         !(local.length === 1 && /^[a-z]\.[a-z]{2,3}$/i.test(domain)) && // a@b.com
         !/&lt;\s*$/.test(text.slice(Math.max(0, s - 5), s)) && // credits lists in rendered markdown: Name &lt;e-mail&gt;
-        !creditContext(text, manifest, s) &&
         !saysNotReal(text, s, end) &&
         !prevIsScheme &&
         before !== 47 /* '/' path segment e.g. npm scopes */ &&
-        !(local === "git" && text[end] === ":") // git@github.com:org/repo
+        !(local === "git" && text[end] === ":") && // git@github.com:org/repo
+        !creditedAddress(text, s, end, doc)
       ) {
         out.push({ rule: "pii.email", start: s, end });
       }
@@ -386,8 +363,11 @@ const NATIONAL_COUNTRIES = [
   "HK",
   "TW",
 ] as const;
-/** 555-0100 … 555-0199: the North American numbers reserved for fiction and examples. */
-const FICTIONAL_NANP = /555[ .-]?01\d\d(?!\d)/;
+/**
+ * A North American number on exchange 555: 555-0100 … 555-0199 are reserved for fiction and
+ * examples, the rest are directory and service lines or never assigned, so none is a person's.
+ */
+const FICTIONAL_NANP = /^(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}[ .-]?))?555[ .-]?\d{4}$/;
 
 /** The candidate as libphonenumber reads it: "00" international prefix → "+", "(0)" trunk digit dropped. */
 function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number], possible = false): boolean {
@@ -427,7 +407,7 @@ function scanPhones(text: string, out: RawHit[]): void {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     const after = text.slice(m.index + raw.length, m.index + raw.length + 12);
     const context = PHONE_WORDS_BEFORE.test(before) || PHONE_WORDS_AFTER.test(after) || PHONE_LINE_LABEL.test(before);
-    if (FICTIONAL_NANP.test(raw)) continue;
+    if (FICTIONAL_NANP.test(own)) continue;
     let ok: boolean;
     // +CC and the whole number glued (E.164, as apps store it) is a phone number when it is
     // valid for its country; bare digit runs without the + stay ids unless wording vouches

@@ -170,6 +170,13 @@ describe("credential look-alikes stay safe", () => {
     "connect(password=settings.DB_PASSWORD)",
   ];
   for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
+  it("a header's credential is one token: a keyword table in code is not a header", () => {
+    expect(secretRules("const RESERVED={ALTER:!0,AUTHORIZATION:!0,BACKUP:!0,BETWEEN:!0,BROWSE:!0,CASCADE:!0};")).toEqual([]);
+    expect(secretRules('fetch(url, {headers: {"Authorization": "Bearer Wq8Lz3Nr5Tx2Vb7Mc4Yd1Hf"}, method: "GET"})')).toEqual([
+      "secret.auth_header",
+    ]);
+    expect(secretRules("curl -H 'X-Api-Key: Tq7Lm2Xz9Rk4Vb8N' https://api.fabrikam.io/v1/items")).toEqual(["secret.auth_header"]);
+  });
 });
 
 describe("PII through validators", () => {
@@ -209,6 +216,8 @@ describe("PII through validators", () => {
       "An invalid SSN such as 524-71-9386 is rejected by the form.",
       "For example, call 020 7946 0321 to hear the message.",
       "Call 212-555-0147 in the movie scene.",
+      // exchange 555 outside 01xx: directory and service lines or never assigned
+      "Call 555-2368 or (212) 555-7132 for the demo line.",
       "e.g. jane.roe@posteo.de",
       "SSN: 078-05-1120",
       "SSN 666-12-3456",

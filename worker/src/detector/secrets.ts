@@ -217,10 +217,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
   },
   {
-    // Authorization: Bearer/Basic/Token <value>, and -H "X-Api-Key: <value>"-style headers
+    // Authorization: Bearer/Basic/Token <value> (a header line, or quoted in a headers object) and
+    // -H "X-Api-Key: <value>"-style headers; the value ends at HTTP's list and parameter
+    // separators (, ;), never inside one token: a keyword table in code (`AUTHORIZATION:!0,AVG:!0`)
+    // has no value of its own
     id: "secret.auth_header",
     gate: ["uthorization", "UTHORIZATION", "oken:", "OKEN:", "ey:", "EY:"],
-    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
+    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*["']?(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\,;]{8,2048})/dg,
     group: 1,
     validate: HEADER_VALUE_OK,
   },

@@ -1,0 +1,131 @@
+// E-mail addresses that are published attribution or a tool's own account, not someone's personal
+// data: authors, maintainers and copyright holders in source, manifests, licence and changelog
+// files; the people a project's CI notifies, publishes or commits as. Each is recognised by the
+// structure it sits in (a credit line, a field, a key path, a kind of document), never by the
+// address itself. An address in a message header (From:, To:) or a sentence stays personal data.
+
+/** Authorship credits on the same line: a public attribution in source, docs and manifests. */
+const CREDIT_BEFORE =
+  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:|user\.email|git_(?:author|committer)_email|--author\b)/i;
+/** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
+const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
+
+/**
+ * Sign-offs and copyright holders written as "Name <e-mail>" at the start of a line: a Debian
+ * changelog's trailer (" -- Name <e-mail>  date"), an RPM changelog's entry ("* Tue Jun 04 2024 Name
+ * <e-mail>"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"), a copyright file's "1994-2016 Name <e-mail>".
+ */
+const SIGNOFF_LINE =
+  /^\s*(?:--|\* \w{3} \w{3} +\d{1,2} \d{4}|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
+/** What a wrapped credit leaves on the address's own line: the rest of a name, maybe its "<". */
+const NAME_ONLY = /^[\s\p{L}.'’-]*<?$/u;
+
+/**
+ * A line that holds one person and nothing else, the way credits lists write them (AUTHORS,
+ * MAINTAINERS, a manifest's "contributors" array, a README's table of port maintainers): an
+ * optional list bullet or quote, copyright years, a name, the address in <>, an optional note
+ * in parentheses, the closing quote and comma.
+ */
+const PERSON_LINE =
+  /^\s*(?:[-*]\s+)?"?(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?\s+)?[^<>@"\n:]{2,60}<[^<>\s@]+@[^<>\s]+>(?:\s*\([^()\n]{1,80}\))?"?,?\s*$/;
+/** npm's person shorthand, "Name <e-mail> (url)": only package metadata writes it. */
+const PERSON_URL_AFTER = /^>\s*\((?:https?:\/\/|www\.)[^()\s]+\)/;
+
+/**
+ * Keys whose values are a tool's own accounts or a work's credits: the recipients of CI
+ * notifications, the account a pipeline deploys or publishes as, the identity it commits as,
+ * the authors of a CITATION.cff, a DEP-5 copyright file's holders and contacts.
+ */
+const ACCOUNT_KEYS =
+  /^(?:notifications?|notify|deploy(?:ment)?|publish(?:er)?|committer|git|authors?|maintainers?|uploaders|contributors?|owners?|copyright|upstream-contact|changed-by|licen[cs]e)$/;
+const KEY_LINE = /^\s*(?:-\s+)?([\w.-]{1,40})\s*:(?:\s|$)/;
+
+/** The keys above the line at `lineStart`, nearest first: YAML nesting, or a field's continuation lines. */
+export function enclosingKeys(text: string, lineStart: number, max = 6): string[] {
+  const keys: string[] = [];
+  const own = uncomment(text.slice(lineStart, lineEnd(text, lineStart)));
+  const ownKey = KEY_LINE.exec(own);
+  if (ownKey) keys.push(ownKey[1]!.toLowerCase());
+  let indent = indentOf(own);
+  // a list item may sit at its key's indentation ("email:\n- a@b")
+  let item = /^\s*-\s/.test(own);
+  for (let pos = lineStart, lines = 0; pos > 0 && lines < 60 && keys.length < max; lines++) {
+    const start = text.lastIndexOf("\n", pos - 2) + 1;
+    const line = uncomment(text.slice(start, pos - 1));
+    pos = start;
+    if (!line.trim()) continue;
+    const ind = indentOf(line);
+    const isItem = /^\s*-\s/.test(line);
+    if (ind > indent || (ind === indent && (!item || isItem))) continue;
+    const key = KEY_LINE.exec(line);
+    if (!key) break;
+    keys.push(key[1]!.toLowerCase());
+    if (ind === 0) break;
+    indent = ind;
+    item = isItem;
+  }
+  return keys;
+}
+const lineEnd = (text: string, from: number) => {
+  const nl = text.indexOf("\n", from);
+  return nl === -1 ? text.length : nl;
+};
+/** A commented-out line is read as the configuration it was ("# deploy:" → " deploy:"). */
+const uncomment = (line: string) => line.replace(/^\s*#/, "");
+const indentOf = (line: string) => line.length - line.trimStart().length;
+
+/**
+ * A changelog: a Debian trailer or entry header, a GNU ChangeLog entry header, or release
+ * headings that give a version and a date. The addresses in one credit who made or reported a change.
+ */
+const CHANGELOG =
+  /^ -- [^<\n]{2,80}<[^<>\s]+@[^<>\s]+> {1,2}\w{3}, \d|^[a-z0-9][a-z0-9+.-]* \([^()\s]+\) [\w-]+(?: [\w-]+)*; urgency=|^\d{4}-\d\d-\d\d {1,2}[^<\n]{2,80}<[^<>\s]+@[^<>\s]+>$|^(?:#{1,4} *\[?v?\d+(?:\.\d+){1,3}\]?|\[v?\d+(?:\.\d+){1,3}\]|v?\d+\.\d+\.\d+(?:\.\d+)?:?) +(?:[-–(] *)?(?:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.? \d{1,2},? \d{4}|\d{4}-\d\d-\d\d)/m;
+/**
+ * Package and licence metadata written as fields (DEP-5 copyright, Debian control, PKG-INFO): a
+ * field only they have, or a licence field that names a licence and nothing else.
+ */
+const METADATA_FIELDS =
+  /^(?:Files|Copyright|Upstream-Contact|Upstream-Name|Uploaders|Maintainer|Author-email|Maintainer-email)\s*:|^License: *[\w.+-]+(?: +(?:or|and|with) +[\w.+-]+)* *$/m;
+
+/** Facts about the whole text, read once per text and only when an address needs them. */
+export class CreditDocument {
+  private changelogOrMetadata?: boolean;
+  private manifest?: boolean;
+  constructor(private readonly text: string) {}
+  /** A changelog or a block of package / licence metadata fields: its addresses are credits. */
+  isCreditDocument(): boolean {
+    return (this.changelogOrMetadata ??= CHANGELOG.test(this.text) || METADATA_FIELDS.test(this.text));
+  }
+  isManifest(): boolean {
+    return (this.manifest ??= this.text.includes('"version"') && MANIFEST.test(this.text));
+  }
+}
+
+/** Whether the address at [start, end) of `text` is a credit or a tool's account (see the head of this file). */
+export function creditedAddress(text: string, start: number, end: number, doc: CreditDocument): boolean {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const prefix = text.slice(lineStart, start);
+  // a credit wrapped onto the next line ("… by Ian\n Jackson <…>") is read with the line before
+  const from = NAME_ONLY.test(prefix) && lineStart > 0 ? text.lastIndexOf("\n", lineStart - 2) + 1 : lineStart;
+  const before = text.slice(Math.max(from, start - 120), start);
+  if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(prefix)) return true;
+  // a list's address ("A mailing-list xslt@… is available"), and the text of a mailto: link
+  if (/mailing[- ]?lists?\b[^.\n]{0,20}$/i.test(before) || text.startsWith("](mailto:", end)) return true;
+  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list or "author": { … } object
+  const back = text.slice(Math.max(0, start - 1500), start);
+  if (/"(?:contributors|maintainers|authors?)"\s*:\s*(?:\[[^\]]*|\{[^}]*)$/i.test(back)) return true;
+  if (/"e-?mail"\s*:\s*"?$|"(?:author|maintainers?|contributors?|bugs)"\s*:/i.test(before) && doc.isManifest()) return true;
+  if (text[end] === ">" && PERSON_URL_AFTER.test(text.slice(end, end + 200))) return true;
+  if (inPersonList(text, lineStart)) return true;
+  if (enclosingKeys(text, lineStart).some((k) => ACCOUNT_KEYS.test(k))) return true;
+  return doc.isCreditDocument();
+}
+
+/** The line at `lineStart` holds one person, and so does the line next to it: a credits list. */
+function inPersonList(text: string, lineStart: number): boolean {
+  const end = lineEnd(text, lineStart);
+  if (!PERSON_LINE.test(text.slice(lineStart, end))) return false;
+  const prevStart = lineStart > 0 ? text.lastIndexOf("\n", lineStart - 2) + 1 : -1;
+  if (prevStart !== -1 && PERSON_LINE.test(text.slice(prevStart, lineStart - 1))) return true;
+  return end < text.length && PERSON_LINE.test(text.slice(end + 1, lineEnd(text, end + 1)));
+}
