@@ -19,20 +19,32 @@ describe("e-mail credits by structure", () => {
     ['  - git config --global user.email "hana.okafor@posteo.net"', 'echo "hana.okafor@posteo.net" >> customers.txt'],
     ["env:\n  GIT_AUTHOR_EMAIL: hana.okafor@posteo.net", "env:\n  REPORT_TO: hana.okafor@posteo.net"],
     // a CITATION.cff's authors
-    ["authors:\n  - given-names: Hana\n    email: hana.okafor@posteo.net", "buyers:\n  - given-names: Hana\n    email: hana.okafor@posteo.net"],
+    [
+      "authors:\n  - given-names: Hana\n    email: hana.okafor@posteo.net",
+      "buyers:\n  - given-names: Hana\n    email: hana.okafor@posteo.net",
+    ],
     // credits lists one person a line: a manifest array cut from its key, a table of port maintainers
     [
       '"Hana Okafor <hana.okafor@posteo.net>",\n    "Rui Tanaka <rtanaka@fastmail.jp>"\n  ],',
       "Send it to:\nHana Okafor <hana.okafor@posteo.net>",
     ],
-    ["Hana Okafor <hana.okafor@posteo.net>\t\t(arm64)\nRui Tanaka <rtanaka@fastmail.jp>\t\t(riscv64)", "To: Hana Okafor <hana.okafor@posteo.net>"],
+    [
+      "Hana Okafor <hana.okafor@posteo.net>\t\t(arm64)\nRui Tanaka <rtanaka@fastmail.jp>\t\t(riscv64)",
+      "To: Hana Okafor <hana.okafor@posteo.net>",
+    ],
     // npm's person shorthand with a homepage
     ['"Hana Okafor <hana.okafor@posteo.net> (https://okafor.dev)"\n  ],', '{"to": "Hana Okafor <hana.okafor@posteo.net>"}'],
     // a DEP-5 copyright file: a field's continuation lines, a holder cut from its field
-    ["Upstream-Contact: bugs-widget@lists.fabrikam.io\n                  Hana Okafor <hana.okafor@posteo.net>", "Customer: Hana Okafor <hana.okafor@posteo.net>"],
+    [
+      "Upstream-Contact: bugs-widget@lists.fabrikam.io\n                  Hana Okafor <hana.okafor@posteo.net>",
+      "Customer: Hana Okafor <hana.okafor@posteo.net>",
+    ],
     ["Hana Okafor <hana.okafor@posteo.net>\nLicense: Artistic or GPL-1+\n", "Hana Okafor <hana.okafor@posteo.net>\nPlan: Business\n"],
     // a credit wrapped onto the next line of a licence text
-    ["Based on an earlier tool by Hana\n Okafor <hana.okafor@posteo.net>.  May be used freely.", "I met Hana\n Okafor <hana.okafor@posteo.net> yesterday."],
+    [
+      "Based on an earlier tool by Hana\n Okafor <hana.okafor@posteo.net>.  May be used freely.",
+      "I met Hana\n Okafor <hana.okafor@posteo.net> yesterday.",
+    ],
     // changelogs: a Debian entry, release headings with a date
     [
       "widget (2.3-1) unstable; urgency=medium\n\n  * Fix the crash, patch from Hana Okafor <hana.okafor@posteo.net>.\n",
@@ -41,17 +53,18 @@ describe("e-mail credits by structure", () => {
     ["2.4.0: Mar 3 2024:\n   - fixed a parser bug pointed out by hana.okafor@posteo.net", "2.4 notes: ask hana.okafor@posteo.net about it"],
     // a list's address, the text of a mailto: link
     ["Join the mailing list widget-talk@fabrikam.io to discuss.", "Join hana.okafor@posteo.net for lunch."],
-    ["Questions? [hana.okafor@posteo.net](mailto:hana.okafor@posteo.net)", "Questions? [write to her](https://okafor.dev) at hana.okafor@posteo.net"],
+    [
+      "Questions? [hana.okafor@posteo.net](mailto:hana.okafor@posteo.net)",
+      "Questions? [write to her](https://okafor.dev) at hana.okafor@posteo.net",
+    ],
   ];
   it.each(pairs)("%j is a credit", (credit) => expect(emails(credit)).toEqual([]));
   it.each(pairs)("%#: the look-alike stays personal data", (_, personal) => expect(emails(personal)).toContain("hana.okafor@posteo.net"));
 
   it("message headers and quote attributions stay personal data", () => {
-    expect(emails("From: Hana Okafor <hana.okafor@posteo.net>\nTo: Rui Tanaka <rtanaka@fastmail.jp>,\n    Ana Lima <ana.lima@posteo.net>")).toEqual([
-      "hana.okafor@posteo.net",
-      "rtanaka@fastmail.jp",
-      "ana.lima@posteo.net",
-    ]);
+    expect(
+      emails("From: Hana Okafor <hana.okafor@posteo.net>\nTo: Rui Tanaka <rtanaka@fastmail.jp>,\n    Ana Lima <ana.lima@posteo.net>"),
+    ).toEqual(["hana.okafor@posteo.net", "rtanaka@fastmail.jp", "ana.lima@posteo.net"]);
   });
 });
 

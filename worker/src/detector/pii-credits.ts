@@ -15,8 +15,7 @@ const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|licens
  * changelog's trailer (" -- Name <e-mail>  date"), an RPM changelog's entry ("* Tue Jun 04 2024 Name
  * <e-mail>"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"), a copyright file's "1994-2016 Name <e-mail>".
  */
-const SIGNOFF_LINE =
-  /^\s*(?:--|\* \w{3} \w{3} +\d{1,2} \d{4}|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
+const SIGNOFF_LINE = /^\s*(?:--|\* \w{3} \w{3} +\d{1,2} \d{4}|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
 /** What a wrapped credit leaves on the address's own line: the rest of a name, maybe its "<". */
 const NAME_ONLY = /^[\s\p{L}.'’-]*<?$/u;
 
