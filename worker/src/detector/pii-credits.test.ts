@@ -2,7 +2,6 @@
 // message, a sentence or a record still are. Every name and address here is made up for this file.
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
-import { enclosingKeys } from "./pii-credits";
 
 const SENSITIVE_ONLY = { promptInjection: false, jailbreakAttempts: false };
 const emails = (text: string) =>
@@ -65,21 +64,6 @@ describe("e-mail credits by structure", () => {
     expect(
       emails("From: Hana Okafor <hana.okafor@posteo.net>\nTo: Rui Tanaka <rtanaka@fastmail.jp>,\n    Ana Lima <ana.lima@posteo.net>"),
     ).toEqual(["hana.okafor@posteo.net", "rtanaka@fastmail.jp", "ana.lima@posteo.net"]);
-  });
-});
-
-describe("enclosingKeys", () => {
-  it("reads YAML nesting, list items at their key's indentation and commented-out blocks", () => {
-    const yaml = "notifications:\n  email:\n    - a@b.io\n";
-    expect(enclosingKeys(yaml, yaml.indexOf("    - a@"))).toEqual(["email", "notifications"]);
-    const flat = "email:\n- a@b.io\n";
-    expect(enclosingKeys(flat, flat.indexOf("- a@"))).toEqual(["email"]);
-    const commented = "# deploy:\n#   provider: npm\n#   email: a@b.io\n";
-    expect(enclosingKeys(commented, commented.indexOf("#   email"))).toEqual(["email", "deploy"]);
-  });
-  it("does not take a sibling list item for a parent", () => {
-    const yaml = "users:\n  - name: A\n  - b@c.io\n";
-    expect(enclosingKeys(yaml, yaml.indexOf("  - b@"))).toEqual(["users"]);
   });
 });
 

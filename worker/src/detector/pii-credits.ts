@@ -3,6 +3,7 @@
 // files; the people a project's CI notifies, publishes or commits as. Each is recognised by the
 // structure it sits in (a credit line, a field, a key path, a kind of document), never by the
 // address itself. An address in a message header (From:, To:) or a sentence stays personal data.
+import { enclosingKeys, lineEnd } from "./enclosing-keys";
 
 /** Authorship credits on the same line: a public attribution in source, docs and manifests. */
 const CREDIT_BEFORE =
@@ -37,41 +38,6 @@ const PERSON_URL_AFTER = /^>\s*\((?:https?:\/\/|www\.)[^()\s]+\)/;
  */
 const ACCOUNT_KEYS =
   /^(?:notifications?|notify|deploy(?:ment)?|publish(?:er)?|committer|git|authors?|maintainers?|uploaders|contributors?|owners?|copyright|upstream-contact|changed-by|licen[cs]e)$/;
-const KEY_LINE = /^\s*(?:-\s+)?([\w.-]{1,40})\s*:(?:\s|$)/;
-
-/** The keys above the line at `lineStart`, nearest first: YAML nesting, or a field's continuation lines. */
-export function enclosingKeys(text: string, lineStart: number, max = 6): string[] {
-  const keys: string[] = [];
-  const own = uncomment(text.slice(lineStart, lineEnd(text, lineStart)));
-  const ownKey = KEY_LINE.exec(own);
-  if (ownKey) keys.push(ownKey[1]!.toLowerCase());
-  let indent = indentOf(own);
-  // a list item may sit at its key's indentation ("email:\n- a@b")
-  let item = /^\s*-\s/.test(own);
-  for (let pos = lineStart, lines = 0; pos > 0 && lines < 60 && keys.length < max; lines++) {
-    const start = text.lastIndexOf("\n", pos - 2) + 1;
-    const line = uncomment(text.slice(start, pos - 1));
-    pos = start;
-    if (!line.trim()) continue;
-    const ind = indentOf(line);
-    const isItem = /^\s*-\s/.test(line);
-    if (ind > indent || (ind === indent && (!item || isItem))) continue;
-    const key = KEY_LINE.exec(line);
-    if (!key) break;
-    keys.push(key[1]!.toLowerCase());
-    if (ind === 0) break;
-    indent = ind;
-    item = isItem;
-  }
-  return keys;
-}
-const lineEnd = (text: string, from: number) => {
-  const nl = text.indexOf("\n", from);
-  return nl === -1 ? text.length : nl;
-};
-/** A commented-out line is read as the configuration it was ("# deploy:" → " deploy:"). */
-const uncomment = (line: string) => line.replace(/^\s*#/, "");
-const indentOf = (line: string) => line.length - line.trimStart().length;
 
 /**
  * A changelog: a Debian trailer or entry header, a GNU ChangeLog entry header, or release

@@ -274,12 +274,22 @@ function ipv6IsPersonal(raw: string): boolean {
   return ipaddr.IPv6.parse(raw).range() === "unicast";
 }
 
+/**
+ * An address written with a prefix length shorter than its own (173.245.48.0/20, 2001:67c::/32) is
+ * a network: a provider's range in an allowlist or a route, no one host's address (a /32 still is).
+ */
+function isNetwork(text: string, end: number, bits: number): boolean {
+  if (text.charCodeAt(end) !== 47) return false;
+  const prefix = /^\/(\d{1,3})(?!\d)/.exec(text.slice(end, end + 5));
+  return prefix !== null && Number(prefix[1]) < bits;
+}
+
 function scanIps(text: string, out: RawHit[]): void {
   if (text.indexOf(".") !== -1) {
     IPV4_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV4_RE.exec(text))) {
-      if (!ipv4IsPersonal(m[0])) continue;
+      if (!ipv4IsPersonal(m[0]) || isNetwork(text, m.index + m[0].length, 32)) continue;
       if (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
       if (saysNotReal(text, m.index, m.index + m[0].length)) continue;
       // "7.6.1.1": section and clause numbers, unless the text speaks of addresses
@@ -292,7 +302,7 @@ function scanIps(text: string, out: RawHit[]): void {
     IPV6_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV6_RE.exec(text))) {
-      if (ipv6IsPersonal(m[0]) && !saysNotReal(text, m.index, m.index + m[0].length))
+      if (ipv6IsPersonal(m[0]) && !isNetwork(text, m.index + m[0].length, 128) && !saysNotReal(text, m.index, m.index + m[0].length))
         out.push({ rule: "pii.ip_address", start: m.index, end: m.index + m[0].length });
     }
   }

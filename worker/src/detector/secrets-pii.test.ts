@@ -202,6 +202,7 @@ describe("PII through validators", () => {
     expect(piiRules("her social security number is 524 71 9386")).toContain("pii.ssn");
     expect(piiRules("login from 2a03:2880:f12f:83:face:b00c:0:25de failed")).toContain("pii.ip_address");
     expect(piiRules("connection from 84.23.197.42 refused")).toContain("pii.ip_address");
+    expect(piiRules("allow my home IP 84.23.197.42/32 please")).toContain("pii.ip_address");
     expect(piiRules("write to maria.keller@posteo.de about the lease")).toContain("pii.email");
   });
   it("card networks: IIN range and length", () => {
@@ -240,6 +241,9 @@ describe("PII through validators", () => {
       '"author": {\n    "name": "Ana Silva",\n    "email": "ana.silva@posteo.net"\n  }',
       "Upstream-Contact: Ana Silva <ana.silva@posteo.net>",
       "build 20240115.3 shipped; ticket +1234",
+      // networks, not hosts: a provider's ranges in an allowlist or a route
+      "set_real_ip_from 173.245.48.0/20;",
+      "route 2a03:2880:f000::/36 via the peer",
       "order 4411 2231 9987 shipped",
     ])
       expect(piiRules(text), text).toEqual([]);
