@@ -39,6 +39,12 @@ describe("e-mail credits by structure", () => {
       "Customer: Hana Okafor <hana.okafor@posteo.net>",
     ],
     ["Hana Okafor <hana.okafor@posteo.net>\nLicense: Artistic or GPL-1+\n", "Hana Okafor <hana.okafor@posteo.net>\nPlan: Business\n"],
+    // a sign-off under its "--" line; a packager's credit with an appositive
+    ["Thanks for reading.\n--\nHana Okafor <hana.okafor@posteo.net>", "Thanks for reading.\nHana Okafor <hana.okafor@posteo.net>"],
+    [
+      "This package was put together by me, Hana Okafor <hana.okafor@posteo.net>, from the sources.",
+      "This was sent to me, Hana Okafor <hana.okafor@posteo.net>, yesterday.",
+    ],
     // a credit wrapped onto the next line of a licence text
     [
       "Based on an earlier tool by Hana\n Okafor <hana.okafor@posteo.net>.  May be used freely.",

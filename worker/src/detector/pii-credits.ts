@@ -7,7 +7,7 @@ import { enclosingKeys, lineEnd } from "./enclosing-keys";
 
 /** Authorship credits on the same line: a public attribution in source, docs and manifests. */
 const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:|user\.email|git_(?:author|committer)_email|--author\b)/i;
+  /(?:\bauthors?\b|__author__|written by|\bby\s+(?:\w+,\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:|user\.email|git_(?:author|committer)_email|--author\b)/i;
 /** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
 const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
 
@@ -86,11 +86,15 @@ export function creditedAddress(text: string, start: number, end: number, doc: C
   return doc.isCreditDocument();
 }
 
-/** The line at `lineStart` holds one person, and so does the line next to it: a credits list. */
+/**
+ * The line at `lineStart` holds one person, and so does the line next to it (a credits list), or
+ * the line before is the "--" that opens a sign-off.
+ */
 function inPersonList(text: string, lineStart: number): boolean {
   const end = lineEnd(text, lineStart);
   if (!PERSON_LINE.test(text.slice(lineStart, end))) return false;
   const prevStart = lineStart > 0 ? text.lastIndexOf("\n", lineStart - 2) + 1 : -1;
-  if (prevStart !== -1 && PERSON_LINE.test(text.slice(prevStart, lineStart - 1))) return true;
+  const prev = prevStart === -1 ? "" : text.slice(prevStart, lineStart - 1);
+  if (/^--\s*$/.test(prev) || PERSON_LINE.test(prev)) return true;
   return end < text.length && PERSON_LINE.test(text.slice(end + 1, lineEnd(text, end + 1)));
 }

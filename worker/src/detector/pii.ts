@@ -72,7 +72,9 @@ function scanEmails(text: string, out: RawHit[]): void {
       const domain = m[0];
       const end = at + 1 + domain.length;
       const before = s > 0 ? text.charCodeAt(s - 1) : 32;
-      const prevIsScheme = s >= 3 && text.slice(Math.max(0, s - 3), s) === "://"; // user@host in URLs
+      // user@host in a URL's authority (https://user@host, cvs://:pserver:anoncvs@host): a login
+      const scheme = text.lastIndexOf("://", s);
+      const prevIsScheme = scheme !== -1 && s - scheme <= 67 && /^[\w.:%+~-]*$/.test(text.slice(scheme + 3, s));
       if (
         !PLACEHOLDER_DOMAIN.test(domain) &&
         !FILE_EXT_TLD.test(m[1]!) &&
@@ -84,7 +86,8 @@ function scanEmails(text: string, out: RawHit[]): void {
         !saysNotReal(text, s, end) &&
         !prevIsScheme &&
         before !== 47 /* '/' path segment e.g. npm scopes */ &&
-        !(local === "git" && text[end] === ":") && // git@github.com:org/repo
+        // scp-style user@host:path (git@github.com:org/repo, :pserver:anoncvs@host:/cvs): a login
+        !(text[end] === ":" && /^:(?:\/|~|[\w.-]+\/)/.test(text.slice(end, end + 80))) &&
         !creditedAddress(text, s, end, doc)
       ) {
         out.push({ rule: "pii.email", start: s, end });
@@ -429,6 +432,8 @@ function scanPhones(text: string, out: RawHit[]): void {
     if (!ok) continue;
     // '/'-joined digits are dates, fractions and paths unless the text says phone
     if (raw.includes("/") && !context) continue;
+    // dots and dashes in one number (252.227-7013): a clause or part number; phones keep one separator
+    if (!context && raw.includes(".") && raw.includes("-")) continue;
     if (saysNotReal(text, m.index, m.index + raw.length)) continue;
     out.push({ rule: "pii.phone", start: m.index, end: m.index + raw.length });
   }

@@ -36,6 +36,11 @@ describe("keyword-named values in configuration", () => {
       "token: 9b2f4c7e1a8d3f6b0c5e2a9d4f7b1c8e3a6d0f5b2c9e4a7d1f8b3c6e0a5d2f9b",
       "checksums:\n  token-sha256: 9b2f4c7e1a8d3f6b0c5e2a9d4f7b1c8e3a6d0f5b2c9e4a7d1f8b3c6e0a5d2f9b",
     ],
+    [
+      "a family of constants written with a brace expansion is a name",
+      "| `OTLP_CLIENT_KEY` | `Hq7vP2mzL9xKw4Tb` |",
+      "| `OTLP_CLIENT_KEY` | `OTLP_{TRACES,METRICS,LOGS}_CLIENT_KEY` |",
+    ],
   ];
   it.each(pairs)("%s: the literal is a credential", (_, secret) => expect(secretRules(secret)).not.toEqual([]));
   it.each(pairs)("%s: the look-alike is not", (_, __, lookAlike) => expect(secretRules(lookAlike)).toEqual([]));

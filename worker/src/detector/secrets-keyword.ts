@@ -91,9 +91,13 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
     return isPassword && value.length >= 12 && entropy >= 3.3 && randomCase(value);
   }
   // a constant's or a variable's name handed over in code, with the call or object it closes:
-  // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not
+  // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not,
+  // and so is a family of them written with a brace expansion (OTLP_{TRACES,LOGS}_CLIENT_KEY)
   const bare = value.replace(/[)\]}]+$/, "");
-  if (CONSTANT_NAME.test(bare) || (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare))))
+  if (
+    CONSTANT_NAME.test(bare.replace(/\{[A-Z0-9_]+(?:,[A-Z0-9_]+)+\}/g, "XX")) ||
+    (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare)))
+  )
     return false;
   // user.password, getToken(), real_key; but a password-named value whose letters switch case
   // like random ones (PYuKA_fJGrXJX) is generated, not an identifier

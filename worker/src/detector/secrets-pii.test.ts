@@ -168,6 +168,8 @@ describe("credential look-alikes stay safe", () => {
     "session = boto3.Session(aws_secret_access_key=AWS_SECRET_ACCESS_KEY_PROD)",
     "auth(token=GITHUB_TOKEN_V2)",
     "connect(password=settings.DB_PASSWORD)",
+    // a CVSROOT names an access method and a user, no password
+    "  cvs://:pserver:anoncvs@cvs.fabrikam.org:/cvs/src",
   ];
   for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
   it("a header's credential is one token: a keyword table in code is not a header", () => {
@@ -203,6 +205,8 @@ describe("PII through validators", () => {
     expect(piiRules("login from 2a03:2880:f12f:83:face:b00c:0:25de failed")).toContain("pii.ip_address");
     expect(piiRules("connection from 84.23.197.42 refused")).toContain("pii.ip_address");
     expect(piiRules("allow my home IP 84.23.197.42/32 please")).toContain("pii.ip_address");
+    expect(piiRules("her phone: 252.227-7013")).toContain("pii.phone");
+    expect(piiRules("open https://x.io/reset?email=hana.okafor@posteo.net now")).toContain("pii.email");
     expect(piiRules("write to maria.keller@posteo.de about the lease")).toContain("pii.email");
   });
   it("card networks: IIN range and length", () => {
@@ -241,6 +245,10 @@ describe("PII through validators", () => {
       '"author": {\n    "name": "Ana Silva",\n    "email": "ana.silva@posteo.net"\n  }',
       "Upstream-Contact: Ana Silva <ana.silva@posteo.net>",
       "build 20240115.3 shipped; ticket +1234",
+      // a clause number (dots and dashes in one number), logins written user@host:path
+      "as defined in Clause 252.227-7013 (c) (1) of the regulation",
+      "cvs -d :pserver:anoncvs@cvs.fabrikam.org:/cvs/src co widget",
+      "scp build.tar hana.okafor@files.fabrikam.io:/srv/drop/",
       // networks, not hosts: a provider's ranges in an allowlist or a route
       "set_real_ip_from 173.245.48.0/20;",
       "route 2a03:2880:f000::/36 via the peer",

@@ -32,6 +32,8 @@ function passwordLooksReal(pw: string): boolean {
 /** URL credentials (scheme://user:pass@host): looser, a URL with an inline password is a leak. */
 function urlPasswordLooksReal(pw: string, user: string): boolean {
   if (pw.length < 3) return false;
+  // a CVSROOT (cvs://:pserver:anoncvs@host:/cvs) names an access method and a user, no password
+  if (user === "" && pw.includes(":")) return false;
   if (pw === user) return false;
   if (VALUE_PLACEHOLDER.test(pw) || TEST_VALUE.test(pw)) return false;
   if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw))
