@@ -45,6 +45,21 @@ describe("e-mail credits by structure", () => {
       "This package was put together by me, Hana Okafor <hana.okafor@posteo.net>, from the sources.",
       "This was sent to me, Hana Okafor <hana.okafor@posteo.net>, yesterday.",
     ],
+    // a header comment's contact line under its copyright line; a credit to a name with an apostrophe
+    [
+      "# Copyright (c) 2001 by Hana Okafor.  All rights reserved.\n#\n# hana.okafor@posteo.net\n",
+      "# Deploy notes for the new cluster.\n#\n# hana.okafor@posteo.net\n",
+    ],
+    ["#   by Hana O'Kafor <hana.okafor@posteo.net>", "#   met Hana O'Kafor <hana.okafor@posteo.net>"],
+    // credits lists with two-line entries (markdown autolinks), a Python author string's continuation
+    [
+      "* [hokafor](https://github.com/hokafor) -\n  **Hana Okafor** <<hana.okafor@posteo.net>> (she/her)\n* [rtanaka](https://github.com/rtanaka) -\n  **Rui Tanaka** <<rtanaka@fastmail.jp>>",
+      "* [hokafor](https://github.com/hokafor) -\n  **Hana Okafor** <<hana.okafor@posteo.net>> (she/her)",
+    ],
+    [
+      '            "Hana Okafor <hana.okafor@posteo.net>, "\n            "Rui Tanaka <rtanaka@fastmail.jp>")',
+      'notify("Hana Okafor <hana.okafor@posteo.net>, ")',
+    ],
     // a credit wrapped onto the next line of a licence text
     [
       "Based on an earlier tool by Hana\n Okafor <hana.okafor@posteo.net>.  May be used freely.",

@@ -7,7 +7,7 @@ import { enclosingKeys, lineEnd } from "./enclosing-keys";
 
 /** Authorship credits on the same line: a public attribution in source, docs and manifests. */
 const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+(?:\w+,\s+)?[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:|user\.email|git_(?:author|committer)_email|--author\b)/i;
+  /(?:\bauthors?\b|__author__|written by|\bby\s+(?:\w+,\s+)?[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:|user\.email|git_(?:author|committer)_email|--author\b)/i;
 /** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
 const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
 
@@ -17,17 +17,22 @@ const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|licens
  * <e-mail>"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"), a copyright file's "1994-2016 Name <e-mail>".
  */
 const SIGNOFF_LINE = /^\s*(?:--|\* \w{3} \w{3} +\d{1,2} \d{4}|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
-/** What a wrapped credit leaves on the address's own line: the rest of a name, maybe its "<". */
-const NAME_ONLY = /^[\s\p{L}.'’-]*<?$/u;
+/**
+ * What a credit above leaves on the address's own line: the rest of a wrapped name, a comment
+ * marker, an "Email:" label, maybe its "<".
+ */
+const NAME_ONLY = /^\s*(?:#+|\/\/+|\*)?[\s\p{L}.'’-]*(?:e-?mail\s*:)?\s*<?$/iu;
+/** How many lines above a bare address a credit may stand (a header comment's copyright line). */
+const CREDIT_LINES_ABOVE = 3;
 
 /**
  * A line that holds one person and nothing else, the way credits lists write them (AUTHORS,
  * MAINTAINERS, a manifest's "contributors" array, a README's table of port maintainers): an
- * optional list bullet or quote, copyright years, a name, the address in <>, an optional note
- * in parentheses, the closing quote and comma.
+ * optional list bullet or quote, copyright years, a name, the address in <> (or a markdown
+ * autolink's <<>>), an optional note in parentheses, the closing quote, comma or parenthesis.
  */
 const PERSON_LINE =
-  /^\s*(?:[-*]\s+)?"?(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?\s+)?[^<>@"\n:]{2,60}<[^<>\s@]+@[^<>\s]+>(?:\s*\([^()\n]{1,80}\))?"?,?\s*$/;
+  /^\s*(?:[-*]\s+)?"?(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?\s+)?[^<>@"\n:]{2,60}<?<[^<>\s@]+@[^<>\s]+>>?(?:\s*\([^()\n]{1,80}\))?[\s",)]*$/;
 /** npm's person shorthand, "Name <e-mail> (url)": only package metadata writes it. */
 const PERSON_URL_AFTER = /^>\s*\((?:https?:\/\/|www\.)[^()\s]+\)/;
 
@@ -70,9 +75,16 @@ export class CreditDocument {
 export function creditedAddress(text: string, start: number, end: number, doc: CreditDocument): boolean {
   const lineStart = text.lastIndexOf("\n", start - 1) + 1;
   const prefix = text.slice(lineStart, start);
-  // a credit wrapped onto the next line ("… by Ian\n Jackson <…>") is read with the line before
-  const from = NAME_ONLY.test(prefix) && lineStart > 0 ? text.lastIndexOf("\n", lineStart - 2) + 1 : lineStart;
-  const before = text.slice(Math.max(from, start - 120), start);
+  // a credit wrapped onto the next line ("… by Ian\n Jackson <…>"), or a header comment's
+  // contact line under its copyright line, is read with the lines above (up to a blank line)
+  let from = lineStart;
+  if (NAME_ONLY.test(prefix))
+    for (let k = 0; k < CREDIT_LINES_ABOVE && from > 0; k++) {
+      const above = text.lastIndexOf("\n", from - 2) + 1;
+      if (!text.slice(above, from - 1).trim()) break;
+      from = above;
+    }
+  const before = text.slice(Math.max(from, start - (from === lineStart ? 120 : 400)), start);
   if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(prefix)) return true;
   // a list's address ("A mailing-list xslt@… is available"), and the text of a mailto: link
   if (/mailing[- ]?lists?\b[^.\n]{0,20}$/i.test(before) || text.startsWith("](mailto:", end)) return true;
@@ -87,14 +99,24 @@ export function creditedAddress(text: string, start: number, end: number, doc: C
 }
 
 /**
- * The line at `lineStart` holds one person, and so does the line next to it (a credits list), or
- * the line before is the "--" that opens a sign-off.
+ * The line at `lineStart` holds one person, and so does one of the two lines above or below it (a
+ * credits list, its entries maybe two lines each), or the line before is the "--" of a sign-off.
  */
 function inPersonList(text: string, lineStart: number): boolean {
   const end = lineEnd(text, lineStart);
   if (!PERSON_LINE.test(text.slice(lineStart, end))) return false;
-  const prevStart = lineStart > 0 ? text.lastIndexOf("\n", lineStart - 2) + 1 : -1;
-  const prev = prevStart === -1 ? "" : text.slice(prevStart, lineStart - 1);
-  if (/^--\s*$/.test(prev) || PERSON_LINE.test(prev)) return true;
-  return end < text.length && PERSON_LINE.test(text.slice(end + 1, lineEnd(text, end + 1)));
+  let from = lineStart;
+  for (let k = 0; k < 2 && from > 0; k++) {
+    const above = text.lastIndexOf("\n", from - 2) + 1;
+    const line = text.slice(above, from - 1);
+    if ((k === 0 && /^--\s*$/.test(line)) || PERSON_LINE.test(line)) return true;
+    from = above;
+  }
+  let to = end;
+  for (let k = 0; k < 2 && to < text.length; k++) {
+    const next = lineEnd(text, to + 1);
+    if (PERSON_LINE.test(text.slice(to + 1, next))) return true;
+    to = next;
+  }
+  return false;
 }
