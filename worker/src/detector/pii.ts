@@ -43,7 +43,8 @@ export function saysNotReal(text: string, start: number, end: number): boolean {
 // ── E-mail ───────────────────────────────────────────────────────────────────
 // Found by locating '@' and expanding both ways (linear, no backtracking).
 const LOCAL_CHARS = /[A-Za-z0-9._%+-]/;
-const DOMAIN_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})/;
+// (a top-level domain ends the name: "x@env.await_promise" is an identifier, not an address)
+const DOMAIN_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})(?!\w)/;
 /** Reserved / documentation domains (RFC 2606, RFC 6761) are placeholders, not personal data. */
 const PLACEHOLDER_DOMAIN =
   /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|domain\.com|email\.com|yourdomain\.com|company\.com|acme\.com)$/i;
@@ -238,6 +239,8 @@ function scanIbans(text: string, out: RawHit[]): void {
 const IPV4_RE = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w]|\.\d)/g;
 const IP_WORDS = /\b(?:ip|ipv4|address|addr|host|server|client|from|src|dst|source|remote|peer|connect(?:ed|ion)?|login|logged)\b/i;
 const VERSION_BEFORE = /(?:\bv|version|ver\.?|release|build|rev)\s*[:=]?\s*$/i;
+/** A numbered section of a document ("sections 8.2.4.44", "§ 12.3.1.7"). */
+const SECTION_BEFORE = /(?:\bsections?|§|\bclauses?|\bchapters?|\bparagraphs?)\s*["'(]?\s*$/i;
 
 /**
  * Only public unicast addresses point at someone: ipaddr.js names the reserved ranges (private,
@@ -294,6 +297,9 @@ function scanIps(text: string, out: RawHit[]): void {
     while ((m = IPV4_RE.exec(text))) {
       if (!ipv4IsPersonal(m[0]) || isNetwork(text, m.index + m[0].length, 32)) continue;
       if (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+      if (SECTION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+      // a server in a URL (http://168.63.76.32:3128): where a service listens, not a person
+      if (m.index >= 3 && text.startsWith("://", m.index - 3)) continue;
       if (saysNotReal(text, m.index, m.index + m[0].length)) continue;
       // "7.6.1.1": section and clause numbers, unless the text speaks of addresses
       if (m[0].split(".").every((o) => Number(o) < 32) && !IP_WORDS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;

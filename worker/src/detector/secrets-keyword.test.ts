@@ -41,6 +41,11 @@ describe("keyword-named values in configuration", () => {
       "| `OTLP_CLIENT_KEY` | `Hq7vP2mzL9xKw4Tb` |",
       "| `OTLP_CLIENT_KEY` | `OTLP_{TRACES,METRICS,LOGS}_CLIENT_KEY` |",
     ],
+    [
+      "letters only: random case is generated, CamelCase words are a name",
+      "DB_PASSWORD=QzRmKxLvTpWnYcHb",
+      "__all__ = ['HTTPPasswordMgr', 'HTTPPasswordMgrWithDefaultRealm', 'HTTPBasicAuthHandler']",
+    ],
   ];
   it.each(pairs)("%s: the literal is a credential", (_, secret) => expect(secretRules(secret)).not.toEqual([]));
   it.each(pairs)("%s: the look-alike is not", (_, __, lookAlike) => expect(secretRules(lookAlike)).toEqual([]));

@@ -86,9 +86,9 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   // letters only: long, mixed-case and random (a generated key or password), never a word or a
   // name: CamelCase words switch case once per word, random letters about every other letter
   if (!c.digit && !c.symbol) {
-    if (!c.lower || !c.upper) return false;
+    if (!c.lower || !c.upper || !randomCase(value)) return false;
     if (value.length >= 16 && entropy >= 4) return true;
-    return isPassword && value.length >= 12 && entropy >= 3.3 && randomCase(value);
+    return isPassword && value.length >= 12 && entropy >= 3.3;
   }
   // a constant's or a variable's name handed over in code, with the call or object it closes:
   // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not,

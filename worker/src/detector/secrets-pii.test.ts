@@ -249,6 +249,10 @@ describe("PII through validators", () => {
       "as defined in Clause 252.227-7013 (c) (1) of the regulation",
       "cvs -d :pserver:anoncvs@cvs.fabrikam.org:/cvs/src co widget",
       "scp build.tar hana.okafor@files.fabrikam.io:/srv/drop/",
+      // section numbers, a server in a URL, an identifier with an @ in it
+      'see the HTML5 specs sections "8.2.4.44 Bogus comment state"',
+      "proxy = new HttpsProxyAgent('http://168.63.76.32:3128');",
+      "--pass-arg=asyncify-imports@env.await_promise_sync",
       // networks, not hosts: a provider's ranges in an allowlist or a route
       "set_real_ip_from 173.245.48.0/20;",
       "route 2a03:2880:f000::/36 via the peer",
