@@ -28,8 +28,13 @@ describe("e-mail credits by structure", () => {
       "Send it to:\nHana Okafor <hana.okafor@posteo.net>",
     ],
     [
-      "Hana Okafor <hana.okafor@posteo.net>\t\t(arm64)\nRui Tanaka <rtanaka@fastmail.jp>\t\t(riscv64)",
+      "Port maintainers:\n\nHana Okafor <hana.okafor@posteo.net>\t\t(arm64)\nRui Tanaka <rtanaka@fastmail.jp>\t\t(riscv64)",
       "To: Hana Okafor <hana.okafor@posteo.net>",
+    ],
+    // the same lines with nothing saying they are credits: people, e.g. pasted from a customer export
+    [
+      "AUTHORS\n\nHana Okafor <hana.okafor@posteo.net>\nRui Tanaka <rtanaka@fastmail.jp>\n",
+      "Churned accounts this week:\n\nHana Okafor <hana.okafor@posteo.net>\nRui Tanaka <rtanaka@fastmail.jp>\n",
     ],
     // npm's person shorthand with a homepage
     ['"Hana Okafor <hana.okafor@posteo.net> (https://okafor.dev)"\n  ],', '{"to": "Hana Okafor <hana.okafor@posteo.net>"}'],
@@ -53,7 +58,7 @@ describe("e-mail credits by structure", () => {
     ["#   by Hana O'Kafor <hana.okafor@posteo.net>", "#   met Hana O'Kafor <hana.okafor@posteo.net>"],
     // credits lists with two-line entries (markdown autolinks), a Python author string's continuation
     [
-      "* [hokafor](https://github.com/hokafor) -\n  **Hana Okafor** <<hana.okafor@posteo.net>> (she/her)\n* [rtanaka](https://github.com/rtanaka) -\n  **Rui Tanaka** <<rtanaka@fastmail.jp>>",
+      "## Maintainers\n\n* [hokafor](https://github.com/hokafor) -\n  **Hana Okafor** <<hana.okafor@posteo.net>> (she/her)\n* [rtanaka](https://github.com/rtanaka) -\n  **Rui Tanaka** <<rtanaka@fastmail.jp>>",
       "* [hokafor](https://github.com/hokafor) -\n  **Hana Okafor** <<hana.okafor@posteo.net>> (she/her)",
     ],
     [

@@ -33,6 +33,13 @@ const CREDIT_LINES_ABOVE = 3;
  */
 const PERSON_LINE =
   /^\s*(?:[-*]\s+)?"?(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?\s+)?[^<>@"\n:]{2,60}<?<[^<>\s@]+@[^<>\s]+>>?(?:\s*\([^()\n]{1,80}\))?[\s",)]*$/;
+/**
+ * What makes lines of "Name <e-mail>" a credits list rather than people pasted from a customer
+ * export: a heading or wording above them that says whose names they are, or entries written as a
+ * program's quoted strings (a manifest's array cut from its key).
+ */
+const CREDITS_CUE = /\b(?:authors?|contributors?|maintainers?|credits?|thanks|acknowledge?ments?|copyright|porters?|developers|uploaders|committers)\b/i;
+const CREDITS_CUE_REACH = 2_000;
 /** npm's person shorthand, "Name <e-mail> (url)": only package metadata writes it. */
 const PERSON_URL_AFTER = /^>\s*\((?:https?:\/\/|www\.)[^()\s]+\)/;
 
@@ -100,11 +107,14 @@ export function creditedAddress(text: string, start: number, end: number, doc: C
 
 /**
  * The line at `lineStart` holds one person, and so does one of the two lines above or below it (a
- * credits list, its entries maybe two lines each), or the line before is the "--" of a sign-off.
+ * credits list, its entries maybe two lines each, under a cue that says so), or the line before is
+ * the "--" of a sign-off.
  */
 function inPersonList(text: string, lineStart: number): boolean {
   const end = lineEnd(text, lineStart);
-  if (!PERSON_LINE.test(text.slice(lineStart, end))) return false;
+  const line = text.slice(lineStart, end);
+  if (!PERSON_LINE.test(line)) return false;
+  if (!/^\s*"/.test(line) && !CREDITS_CUE.test(text.slice(Math.max(0, lineStart - CREDITS_CUE_REACH), lineStart))) return false;
   let from = lineStart;
   for (let k = 0; k < 2 && from > 0; k++) {
     const above = text.lastIndexOf("\n", from - 2) + 1;
