@@ -12,6 +12,7 @@ import ipaddr from "ipaddr.js";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { IBAN_LENGTHS, ibanValid, luhnValid } from "./checksums";
 import { KNOWN_TEST_CARD_NUMBERS } from "./examples";
+import { CreditDocument, creditedAddress } from "./pii-credits";
 import { lowerSameLength } from "./text";
 import type { RawHit } from "./types";
 
@@ -42,7 +43,8 @@ export function saysNotReal(text: string, start: number, end: number): boolean {
 // ── E-mail ───────────────────────────────────────────────────────────────────
 // Found by locating '@' and expanding both ways (linear, no backtracking).
 const LOCAL_CHARS = /[A-Za-z0-9._%+-]/;
-const DOMAIN_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})/;
+// (a top-level domain ends the name: "x@env.await_promise" is an identifier, not an address)
+const DOMAIN_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,24})(?!\w)/;
 /** Reserved / documentation domains (RFC 2606, RFC 6761) are placeholders, not personal data. */
 const PLACEHOLDER_DOMAIN =
   /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost|domain\.com|email\.com|yourdomain\.com|company\.com|acme\.com)$/i;
@@ -51,38 +53,14 @@ const FILE_EXT_TLD =
   /^(?:png|jpe?g|gif|svg|webp|ico|js|mjs|cjs|ts|tsx|jsx|py|rb|go|rs|java|kt|css|scss|html?|json|ya?ml|toml|md|txt|lock|sh|exe|dll|so|zip|gz|tar|pdf)$/i;
 const PLACEHOLDER_LOCAL =
   /^(?:user(?:name)?|name|email|e-mail|you|your\.?name|someone|somebody|foo|bar|test|john\.?doe|jane\.?doe|me|noreply|no-reply|xxx+)$/i;
-/** Role and list mailboxes: an organisation's address, not a person's. */
+/** Role, list and automation mailboxes: an organisation's or a pipeline's address, not a person's. */
 const ROLE_LOCAL =
-  /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
-/** Authorship credits on the same line: a public attribution in source, docs and manifests. */
-const CREDIT_BEFORE =
-  /(?:\bauthors?\b|__author__|written by|\bby\s+[A-Z][\w.-]*(?:\s+[A-Z][\w.-]*){0,3}\s*[<(]?$|maintain(?:er|ed by)|contributors?|upstream-contact|copyright|\(c\)|©|signed-off-by|co-authored-by|reported-by|reviewed-by|acked-by|author_email|maintainer_email|mailto:)/i;
-/** A package manifest (package.json, composer.json…): its "email" fields are the maintainers'. */
-const MANIFEST = /"(?:name|version)"\s*:\s*"[^"]*"[\s\S]*"(?:version|name|license|repository|dependencies)"\s*:/;
-
+  /^(?:info|support|help|sales|contact|admin|administrator|security|secalert|sponsorship|sponsors?|hello|team|press|media|privacy|abuse|postmaster|webmaster|hostmaster|legal|billing|jobs|careers|office|feedback|bugs?|issues|community|maintainers?|dev(?:el)?|devnull|no_?reply|do-?not-?reply|notifications?|ci|bots?|builds?|deploy|releases?|alerts?|ops|automation|[\w.-]+-(?:sig|dev|devel|users?|announce|list|bugs|team|admin))$/i;
 /** RFC 5321 dot-atom local part: no leading, trailing or doubled dot; at most 64 characters. */
 const validLocal = (l: string) => l.length <= 64 && !/^\.|\.$|\.\./.test(l);
 
-/**
- * Sign-offs and copyright holders written as "Name <e-mail>" at the start of a line: a Debian or
- * RPM changelog's trailer (" -- Name <e-mail>  date"), a GNU ChangeLog entry ("2020-01-03  Name  <e-mail>"),
- * a copyright file's "1994-2016 Name <e-mail>".
- */
-const SIGNOFF_LINE = /^\s*(?:--|\*|\d{4}-\d\d-\d\d|(?:\d{4}(?:\s*[-–,]\s*\d{4})*,?))\s+[^<>@\n]{2,80}<$/;
-
-function creditContext(text: string, s: string | null, start: number): boolean {
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
-  const before = text.slice(Math.max(lineStart, start - 120), start);
-  if (CREDIT_BEFORE.test(before) || SIGNOFF_LINE.test(text.slice(lineStart, start))) return true;
-  // inside a manifest's "contributors": [ "Name <e-mail>", … ] list or "author": { … } object
-  const back = text.slice(Math.max(0, start - 1500), start);
-  const list = back.search(/"(?:contributors|maintainers|authors?)"\s*:\s*(?:\[[^\]]*|\{[^}]*)$/i);
-  if (list !== -1) return true;
-  return s !== null && /"e-?mail"\s*:\s*"?$|"(?:author|maintainers?|contributors?|bugs)"\s*:/i.test(before) && MANIFEST.test(s);
-}
-
 function scanEmails(text: string, out: RawHit[]): void {
-  const manifest = text.includes('"version"') ? text : null;
+  const doc = new CreditDocument(text);
   let at = text.indexOf("@");
   while (at !== -1) {
     let s = at;
@@ -95,7 +73,9 @@ function scanEmails(text: string, out: RawHit[]): void {
       const domain = m[0];
       const end = at + 1 + domain.length;
       const before = s > 0 ? text.charCodeAt(s - 1) : 32;
-      const prevIsScheme = s >= 3 && text.slice(Math.max(0, s - 3), s) === "://"; // user@host in URLs
+      // user@host in a URL's authority (https://user@host, cvs://:pserver:anoncvs@host): a login
+      const scheme = text.lastIndexOf("://", s);
+      const prevIsScheme = scheme !== -1 && s - scheme <= 67 && /^[\w.:%+~-]*$/.test(text.slice(scheme + 3, s));
       if (
         !PLACEHOLDER_DOMAIN.test(domain) &&
         !FILE_EXT_TLD.test(m[1]!) &&
@@ -104,11 +84,12 @@ function scanEmails(text: string, out: RawHit[]): void {
         validLocal(local) &&
         !(local.length === 1 && /^[a-z]\.[a-z]{2,3}$/i.test(domain)) && // a@b.com
         !/&lt;\s*$/.test(text.slice(Math.max(0, s - 5), s)) && // credits lists in rendered markdown: Name &lt;e-mail&gt;
-        !creditContext(text, manifest, s) &&
         !saysNotReal(text, s, end) &&
         !prevIsScheme &&
         before !== 47 /* '/' path segment e.g. npm scopes */ &&
-        !(local === "git" && text[end] === ":") // git@github.com:org/repo
+        // scp-style user@host:path (git@github.com:org/repo, :pserver:anoncvs@host:/cvs): a login
+        !(text[end] === ":" && /^:(?:\/|~|[\w.-]+\/)/.test(text.slice(end, end + 80))) &&
+        !creditedAddress(text, s, end, doc)
       ) {
         out.push({ rule: "pii.email", start: s, end });
       }
@@ -258,6 +239,8 @@ function scanIbans(text: string, out: RawHit[]): void {
 const IPV4_RE = /(?<![\w.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\w]|\.\d)/g;
 const IP_WORDS = /\b(?:ip|ipv4|address|addr|host|server|client|from|src|dst|source|remote|peer|connect(?:ed|ion)?|login|logged)\b/i;
 const VERSION_BEFORE = /(?:\bv|version|ver\.?|release|build|rev)\s*[:=]?\s*$/i;
+/** A numbered section of a document ("sections 8.2.4.44", "§ 12.3.1.7"). */
+const SECTION_BEFORE = /(?:\bsections?|§|\bclauses?|\bchapters?|\bparagraphs?)\s*["'(]?\s*$/i;
 
 /**
  * Only public unicast addresses point at someone: ipaddr.js names the reserved ranges (private,
@@ -297,13 +280,26 @@ function ipv6IsPersonal(raw: string): boolean {
   return ipaddr.IPv6.parse(raw).range() === "unicast";
 }
 
+/**
+ * An address written with a prefix length shorter than its own (173.245.48.0/20, 2001:67c::/32) is
+ * a network: a provider's range in an allowlist or a route, no one host's address (a /32 still is).
+ */
+function isNetwork(text: string, end: number, bits: number): boolean {
+  if (text.charCodeAt(end) !== 47) return false;
+  const prefix = /^\/(\d{1,3})(?!\d)/.exec(text.slice(end, end + 5));
+  return prefix !== null && Number(prefix[1]) < bits;
+}
+
 function scanIps(text: string, out: RawHit[]): void {
   if (text.indexOf(".") !== -1) {
     IPV4_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV4_RE.exec(text))) {
-      if (!ipv4IsPersonal(m[0])) continue;
+      if (!ipv4IsPersonal(m[0]) || isNetwork(text, m.index + m[0].length, 32)) continue;
       if (VERSION_BEFORE.test(text.slice(Math.max(0, m.index - 12), m.index))) continue;
+      if (SECTION_BEFORE.test(text.slice(Math.max(0, m.index - 16), m.index))) continue;
+      // a server in a URL (http://168.63.76.32:3128): where a service listens, not a person
+      if (m.index >= 3 && text.startsWith("://", m.index - 3)) continue;
       if (saysNotReal(text, m.index, m.index + m[0].length)) continue;
       // "7.6.1.1": section and clause numbers, unless the text speaks of addresses
       if (m[0].split(".").every((o) => Number(o) < 32) && !IP_WORDS.test(text.slice(Math.max(0, m.index - 40), m.index))) continue;
@@ -315,7 +311,7 @@ function scanIps(text: string, out: RawHit[]): void {
     IPV6_RE.lastIndex = 0;
     let m: RegExpExecArray | null;
     while ((m = IPV6_RE.exec(text))) {
-      if (ipv6IsPersonal(m[0]) && !saysNotReal(text, m.index, m.index + m[0].length))
+      if (ipv6IsPersonal(m[0]) && !isNetwork(text, m.index + m[0].length, 128) && !saysNotReal(text, m.index, m.index + m[0].length))
         out.push({ rule: "pii.ip_address", start: m.index, end: m.index + m[0].length });
     }
   }
@@ -386,8 +382,11 @@ const NATIONAL_COUNTRIES = [
   "HK",
   "TW",
 ] as const;
-/** 555-0100 … 555-0199: the North American numbers reserved for fiction and examples. */
-const FICTIONAL_NANP = /555[ .-]?01\d\d(?!\d)/;
+/**
+ * A North American number on exchange 555: 555-0100 … 555-0199 are reserved for fiction and
+ * examples, the rest are directory and service lines or never assigned, so none is a person's.
+ */
+const FICTIONAL_NANP = /^(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}[ .-]?))?555[ .-]?\d{4}$/;
 
 /** The candidate as libphonenumber reads it: "00" international prefix → "+", "(0)" trunk digit dropped. */
 function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number], possible = false): boolean {
@@ -427,7 +426,7 @@ function scanPhones(text: string, out: RawHit[]): void {
     const before = text.slice(Math.max(0, m.index - 40), m.index);
     const after = text.slice(m.index + raw.length, m.index + raw.length + 12);
     const context = PHONE_WORDS_BEFORE.test(before) || PHONE_WORDS_AFTER.test(after) || PHONE_LINE_LABEL.test(before);
-    if (FICTIONAL_NANP.test(raw)) continue;
+    if (FICTIONAL_NANP.test(own)) continue;
     let ok: boolean;
     // +CC and the whole number glued (E.164, as apps store it) is a phone number when it is
     // valid for its country; bare digit runs without the + stay ids unless wording vouches
@@ -439,6 +438,8 @@ function scanPhones(text: string, out: RawHit[]): void {
     if (!ok) continue;
     // '/'-joined digits are dates, fractions and paths unless the text says phone
     if (raw.includes("/") && !context) continue;
+    // dots and dashes in one number (252.227-7013): a clause or part number; phones keep one separator
+    if (!context && raw.includes(".") && raw.includes("-")) continue;
     if (saysNotReal(text, m.index, m.index + raw.length)) continue;
     out.push({ rule: "pii.phone", start: m.index, end: m.index + raw.length });
   }

@@ -4,6 +4,7 @@
 // a secret: not a placeholder, template or variable reference, not a word, with mixed character
 // classes and enough entropy. Hashes, UUIDs and SHAs only count when a secret-like name holds them.
 import { hasFiller, shannonEntropy } from "./checksums";
+import { enclosingKeys } from "./enclosing-keys";
 import type { SecretRule } from "./types";
 
 /**
@@ -19,11 +20,11 @@ const TAIL = String.raw`[\w.\-]{0,40}["'\]]?[ \t]*(?:\[\d*\][ \t]*)?(?::[ \t]*[\
 
 /** Names that hold something other than a secret even though they contain a keyword. */
 const NOT_SECRET_NAME =
-  /public|publishable|csrf|xsrf|authenticity|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|(?:^|[^a-z])(?:max|min)(?![a-z])|^(?:max|min)|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind/;
+  /public|publishable|csrf|xsrf|authenticity|id$|name|(?:^|[_\-.])ur[il]|ur[il]$|file|path|dir|length|len$|size|version|type|hash|salt|nonce|format|field|policy|expir|count|timeout|regex|pattern|prompt|placeholder|label|hint|limit|(?:^|[^a-z])(?:max|min)(?![a-z])|^(?:max|min)|bucket|bypass|compass|passeng|passag|passiv|passthrough|passing|tokeniz|endpoint|header|algorithm|method|mode|provider|store|manager|strength|reset|confirm|validator|input|forgot|required|cache|sort|primary|foreign|partition|idempot|lookup|unique|index|oauth_?url|_at$|_in$|usage|budget|kind|sha(?:1|224|256|384|512)|md5|digest|checksum/;
 
 /** The whole value is a reference or template, not a literal. */
 const REFERENCE =
-  /^(?:\$\{[^}]*\}|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
+  /^(?:\$\{[^}]*\}|#\{[^}]*\}#?|__[A-Za-z]\w*__|\{[\w.]+\}|\$\{\{.*\}\}|\{\{.*\}\}|<[^<>]*>|%\(?[\w.]+\)?s?%?|\$[A-Za-z_][\w.]*|\[[^\]]*\]|@[\w.]+|(?:process\.env|os\.environ|os\.getenv|getenv|env|secrets|vars|config|settings|System\.getenv|ENV)\b.*)$/;
 const PLACEHOLDER =
   /x{4,}|X{4,}|\*{3,}|\.{3}|your|placeholder|changeme|change_me|sample|dummy|redacted|replace|insert|^0x|^ENC\(|[-_.]v?\d+\.\d+(?:\.\d+)?$|^(?:null|none|nil|undefined|true|false|empty|secret|password|token|string|required|optional)$/i;
 /**
@@ -62,9 +63,10 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   if (TEST_VALUE.test(value) || /^[A-Za-z]+[.,;:)]+$/.test(value)) return false; // a test value; a word ending a sentence
   // hex digits in mixed case: generated values are hex in one case or use the whole alphabet
   if (value.length >= 16 && /^[0-9a-fA-F]+$/.test(value) && /[a-f]/.test(value) && /[A-F]/.test(value)) return false;
-  // code, not a literal: a call or index expression (getpass(prompt), pw[:-1]), a parenthesised
-  // expression, a package name (@scope/pkg), a badge's public graph token
-  if (/^[A-Za-z_$][\w$.]*[([]|^[([{]|^@[\w-]+\//.test(value)) return false;
+  // code, not a literal: a call or index expression (getpass(prompt), pw[:-1]), a reference
+  // written as a call (@Microsoft.KeyVault(SecretUri=…)), a parenthesised expression, a package
+  // name (@scope/pkg), a badge's public graph token
+  if (/^@?[A-Za-z_$][\w$.]*[([]|^[([{]|^@[\w-]+\//.test(value)) return false;
   const c = classes(value);
   if (/(.)\1{4,}/.test(value)) return false;
   // words joined by punctuation with no digit or capital (asyncify-imports@env.await_promise_sync)
@@ -84,14 +86,18 @@ export function keywordValueLooksSecret(value: string, name: string, isPassword:
   // letters only: long, mixed-case and random (a generated key or password), never a word or a
   // name: CamelCase words switch case once per word, random letters about every other letter
   if (!c.digit && !c.symbol) {
-    if (!c.lower || !c.upper) return false;
+    if (!c.lower || !c.upper || !randomCase(value)) return false;
     if (value.length >= 16 && entropy >= 4) return true;
-    return isPassword && value.length >= 12 && entropy >= 3.3 && randomCase(value);
+    return isPassword && value.length >= 12 && entropy >= 3.3;
   }
   // a constant's or a variable's name handed over in code, with the call or object it closes:
-  // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not
+  // api_key=OPENAI_API_KEY), {apiKey: GEMINI_API_KEY}; UPPER_SNAKE names are names, digits or not,
+  // and so is a family of them written with a brace expansion (OTLP_{TRACES,LOGS}_CLIENT_KEY)
   const bare = value.replace(/[)\]}]+$/, "");
-  if (CONSTANT_NAME.test(bare) || (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare))))
+  if (
+    CONSTANT_NAME.test(bare.replace(/\{[A-Z0-9_]+(?:,[A-Z0-9_]+)+\}/g, "XX")) ||
+    (bare !== value && IDENTIFIER.test(bare) && !/\d/.test(bare) && !(isPassword && randomCase(bare)))
+  )
     return false;
   // user.password, getToken(), real_key; but a password-named value whose letters switch case
   // like random ones (PYuKA_fJGrXJX) is generated, not an identifier
@@ -144,11 +150,28 @@ const keywordRule = (group: number) => ({
     }
     if (/badge\.svg\?$/i.test(text.slice(Math.max(0, at - 10), at))) return false;
     const name = nameAt(group)(m, text);
-    return keywordValueLooksSecret(value, name, isPasswordName(name));
+    return keywordValueLooksSecret(value, name, isPasswordName(name)) && !templateNameOrCiphertext(value, m.index, text);
   },
   idFor: (m: RegExpExecArray, text: string) =>
     isPasswordName(nameAt(group)(m, text)) ? "secret.password_assignment" : "secret.generic_assignment",
 });
+
+/** Keys whose values are ciphertext: a SealedSecret's `encryptedData`, Travis `secure`, SOPS' `encrypted_*`. */
+const CIPHERTEXT_KEY = /encrypt|cipher|sealed|^secure$/;
+
+/**
+ * What the place says of a value that looks secret: inside a template expression on its line
+ * (`{{ .Values.password | b64enc }}`, `<%= … %>`, `{% … %}`) a bare name is a filter or a
+ * variable the template reads; under a key that says its values are encrypted the value is
+ * ciphertext, made to be committed, which only the holder of the key can read.
+ */
+function templateNameOrCiphertext(value: string, at: number, text: string): boolean {
+  const lineStart = text.lastIndexOf("\n", at - 1) + 1;
+  const head = text.slice(lineStart, at);
+  const open = Math.max(head.lastIndexOf("{{"), head.lastIndexOf("{%"), head.lastIndexOf("<%"));
+  if (open !== -1 && !/\}\}|%\}|%>/.test(head.slice(open)) && /^[A-Za-z_][\w.]*$/.test(value)) return true;
+  return enclosingKeys(text, lineStart).some((k) => CIPHERTEXT_KEY.test(k));
+}
 
 export const KEYWORD_RULES: readonly SecretRule[] = [
   {

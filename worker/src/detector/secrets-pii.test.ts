@@ -168,8 +168,17 @@ describe("credential look-alikes stay safe", () => {
     "session = boto3.Session(aws_secret_access_key=AWS_SECRET_ACCESS_KEY_PROD)",
     "auth(token=GITHUB_TOKEN_V2)",
     "connect(password=settings.DB_PASSWORD)",
+    // a CVSROOT names an access method and a user, no password
+    "  cvs://:pserver:anoncvs@cvs.fabrikam.org:/cvs/src",
   ];
   for (const text of benign) it(JSON.stringify(text.slice(0, 60)), () => expect(secretRules(text)).toEqual([]));
+  it("a header's credential is one token: a keyword table in code is not a header", () => {
+    expect(secretRules("const RESERVED={ALTER:!0,AUTHORIZATION:!0,BACKUP:!0,BETWEEN:!0,BROWSE:!0,CASCADE:!0};")).toEqual([]);
+    expect(secretRules('fetch(url, {headers: {"Authorization": "Bearer Wq8Lz3Nr5Tx2Vb7Mc4Yd1Hf"}, method: "GET"})')).toEqual([
+      "secret.auth_header",
+    ]);
+    expect(secretRules("curl -H 'X-Api-Key: Tq7Lm2Xz9Rk4Vb8N' https://api.fabrikam.io/v1/items")).toEqual(["secret.auth_header"]);
+  });
 });
 
 describe("PII through validators", () => {
@@ -195,6 +204,9 @@ describe("PII through validators", () => {
     expect(piiRules("her social security number is 524 71 9386")).toContain("pii.ssn");
     expect(piiRules("login from 2a03:2880:f12f:83:face:b00c:0:25de failed")).toContain("pii.ip_address");
     expect(piiRules("connection from 84.23.197.42 refused")).toContain("pii.ip_address");
+    expect(piiRules("allow my home IP 84.23.197.42/32 please")).toContain("pii.ip_address");
+    expect(piiRules("her phone: 252.227-7013")).toContain("pii.phone");
+    expect(piiRules("open https://x.io/reset?email=hana.okafor@posteo.net now")).toContain("pii.email");
     expect(piiRules("write to maria.keller@posteo.de about the lease")).toContain("pii.email");
   });
   it("card networks: IIN range and length", () => {
@@ -209,6 +221,8 @@ describe("PII through validators", () => {
       "An invalid SSN such as 524-71-9386 is rejected by the form.",
       "For example, call 020 7946 0321 to hear the message.",
       "Call 212-555-0147 in the movie scene.",
+      // exchange 555 outside 01xx: directory and service lines or never assigned
+      "Call 555-2368 or (212) 555-7132 for the demo line.",
       "e.g. jane.roe@posteo.de",
       "SSN: 078-05-1120",
       "SSN 666-12-3456",
@@ -231,6 +245,17 @@ describe("PII through validators", () => {
       '"author": {\n    "name": "Ana Silva",\n    "email": "ana.silva@posteo.net"\n  }',
       "Upstream-Contact: Ana Silva <ana.silva@posteo.net>",
       "build 20240115.3 shipped; ticket +1234",
+      // a clause number (dots and dashes in one number), logins written user@host:path
+      "as defined in Clause 252.227-7013 (c) (1) of the regulation",
+      "cvs -d :pserver:anoncvs@cvs.fabrikam.org:/cvs/src co widget",
+      "scp build.tar hana.okafor@files.fabrikam.io:/srv/drop/",
+      // section numbers, a server in a URL, an identifier with an @ in it
+      'see the HTML5 specs sections "8.2.4.44 Bogus comment state"',
+      "proxy = new HttpsProxyAgent('http://168.63.76.32:3128');",
+      "--pass-arg=asyncify-imports@env.await_promise_sync",
+      // networks, not hosts: a provider's ranges in an allowlist or a route
+      "set_real_ip_from 173.245.48.0/20;",
+      "route 2a03:2880:f000::/36 via the peer",
       "order 4411 2231 9987 shipped",
     ])
       expect(piiRules(text), text).toEqual([]);

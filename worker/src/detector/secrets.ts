@@ -32,6 +32,8 @@ function passwordLooksReal(pw: string): boolean {
 /** URL credentials (scheme://user:pass@host): looser, a URL with an inline password is a leak. */
 function urlPasswordLooksReal(pw: string, user: string): boolean {
   if (pw.length < 3) return false;
+  // a CVSROOT (cvs://:pserver:anoncvs@host:/cvs) names an access method and a user, no password
+  if (user === "" && pw.includes(":")) return false;
   if (pw === user) return false;
   if (VALUE_PLACEHOLDER.test(pw) || TEST_VALUE.test(pw)) return false;
   if (/^(?:pw|pwd|pass|password|secret|s3cr3t|p@ssw0rd|passw0rd|mypassword|mysecretpassword|yourpassword|changeit)$/i.test(pw))
@@ -217,10 +219,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     },
   },
   {
-    // Authorization: Bearer/Basic/Token <value>, and -H "X-Api-Key: <value>"-style headers
+    // Authorization: Bearer/Basic/Token <value> (a header line, or quoted in a headers object) and
+    // -H "X-Api-Key: <value>"-style headers; the value ends at HTTP's list and parameter
+    // separators (, ;), never inside one token: a keyword table in code (`AUTHORIZATION:!0,AVG:!0`)
+    // has no value of its own
     id: "secret.auth_header",
     gate: ["uthorization", "UTHORIZATION", "oken:", "OKEN:", "ey:", "EY:"],
-    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\]{8,2048})/dg,
+    re: /(?:\b[Aa]uthorization|AUTHORIZATION|(?:-H|--header)\s+["']?[\w-]*(?:[Tt]oken|TOKEN|[Kk]ey|KEY|[Ss]ecret|SECRET))["']?\s*:\s*["']?(?:(?:Bearer|bearer|Basic|basic|Token|token|Api-Token|Digest|Bot|NTLM|Negotiate)\s+)?([^\s"'\\,;]{8,2048})/dg,
     group: 1,
     validate: HEADER_VALUE_OK,
   },
