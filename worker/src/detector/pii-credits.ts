@@ -38,7 +38,8 @@ const PERSON_LINE =
  * export: a heading or wording above them that says whose names they are, or entries written as a
  * program's quoted strings (a manifest's array cut from its key).
  */
-const CREDITS_CUE = /\b(?:authors?|contributors?|maintainers?|credits?|thanks|acknowledge?ments?|copyright|porters?|developers|uploaders|committers)\b/i;
+const CREDITS_CUE =
+  /\b(?:authors?|contributors?|maintainers?|credits?|thanks|acknowledge?ments?|copyright|porters?|developers|uploaders|committers)\b/i;
 const CREDITS_CUE_REACH = 2_000;
 /** npm's person shorthand, "Name <e-mail> (url)": only package metadata writes it. */
 const PERSON_URL_AFTER = /^>\s*\((?:https?:\/\/|www\.)[^()\s]+\)/;
