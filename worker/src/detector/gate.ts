@@ -137,8 +137,20 @@ export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: R
         }
     }
     for (const r of active) listed[r] = 0;
-    return active.length > 1 ? active.sort((a, b) => a - b) : active;
+    return sortSmall(active);
   };
+}
+
+/** Ascending in place: an insertion sort for the usual short list (Array#sort's comparator calls cost more). */
+function sortSmall(xs: number[]): number[] {
+  if (xs.length > 32) return xs.sort((a, b) => a - b);
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    for (; j >= 0 && xs[j]! > x; j--) xs[j + 1] = xs[j]!;
+    xs[j + 1] = x;
+  }
+  return xs;
 }
 
 /**
