@@ -109,6 +109,15 @@ export function literalGate(literals: Iterable<string>): LiteralSearch {
 }
 
 /**
+ * Whether one of a literal gate's finds is among `literals`. The finds are few and a scanner's
+ * words many: reading the finds costs a lookup each, asking for every word a lookup per word.
+ */
+export function holdsAny(present: ReadonlySet<string>, literals: ReadonlySet<string>): boolean {
+  for (const l of present) if (literals.has(l)) return true;
+  return false;
+}
+
+/**
  * Which rules' gates fired: `gates[r]` are rule r's literals; the result lists, ascending, each r
  * one of whose literals is in `present`. One pass over the (few) present literals instead of every
  * rule probing the Set, and a list rather than a mask of every rule: a typed array of a few hundred

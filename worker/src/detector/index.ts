@@ -8,6 +8,7 @@ import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
+import { GOAL_GATE_LITERALS } from "./jailbreak-goal";
 import { INJECTION_GATE_LITERALS, INJECTION_RULE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { PERSONA_GATE_WORDS } from "./jailbreak-persona";
@@ -26,7 +27,13 @@ export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, Scored
  * The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text,
  * with the words a few scanners look for before their patterns (a search per word costs more).
  */
-const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS, ...PII_GATE_LITERALS, ...PERSONA_GATE_WORDS]);
+const GATE = tieredGate([
+  ...INJECTION_GATE_LITERALS,
+  ...SECRET_GATE_LITERALS,
+  ...PII_GATE_LITERALS,
+  ...PERSONA_GATE_WORDS,
+  ...GOAL_GATE_LITERALS,
+]);
 /** The literals of a rule's gate: one of them found means some rule may fire. */
 const RULE_LITERALS: ReadonlySet<string> = new Set([...INJECTION_RULE_LITERALS, ...SECRET_GATE_LITERALS]);
 function wokeARule(present: ReadonlySet<string>): boolean {
@@ -166,7 +173,7 @@ function scanWindow(seg: string, lower: string, source: ProseSource, target: Tar
     const found = rules.promptInjection || rules.sensitiveContent ? present : undefined;
     scanJailbreak(prose, hits, true, models.jailbreak, support, found);
     // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
-    if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
+    if (target === "prompt") scanUnnatural(seg, prose, hits, minScore, found);
     keepScored(out, lower, minScore, "jailbreak_attempt", hits);
   }
   if (rules.sensitiveContent) {
