@@ -8,12 +8,12 @@ import { holdsAny } from "./gate";
 import type { RawHit } from "./types";
 
 /**
- * The harmful objects of HARMFUL_GOAL, each with the literals one of which every match of it holds
- * (its word, or the one word of a phrase that is never optional): a text without any of them asks
- * for no harmful how-to, and the detector's literal pass (GOAL_GATE_LITERALS) tells so before the
- * pattern runs.
+ * The harmful objects of HARMFUL_GOAL, each with groups of literals ("a|b": one of them) of which
+ * every match of it holds one literal of each: its word, or the words of a phrase that are never
+ * optional. A text without them asks for no harmful how-to, and the detector's literal pass
+ * (GOAL_GATE_LITERALS) tells so before the pattern runs.
  */
-export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...literals: string[]]> = [
+export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups: string[]]> = [
   ["meth(?:amphetamine)?", "meth"],
   ["cocaine", "cocaine"],
   ["heroin", "heroin"],
@@ -84,10 +84,10 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...litera
   ["hotwire", "hotwire"],
   ["evade\\s+(?:taxes|police|the\\s+police|detection)", "evade"],
   ["dispose\\s+of\\s+a\\s+body", "dispose"],
-  ["(?:child|minor)\\w*\\s+(?:porn|sexual)", "porn", "sexual"],
-  ["(?:unsupervised|private|alone)\\s+(?:access|time)\\s+(?:to|with)\\s+(?:children|kids|minors|a\\s+child)", "child", "kids", "minor"],
+  ["(?:child|minor)\\w*\\s+(?:porn|sexual)", "porn|sexual"],
+  ["(?:unsupervised|private|alone)\\s+(?:access|time)\\s+(?:to|with)\\s+(?:children|kids|minors|a\\s+child)", "child|kids|minor"],
   // software keys recited by a persona (the "grandmother" exploit)
-  ["(?:activation|license|licence|product|serial|cd)\\s+keys?", "key"],
+  ["(?:activation|license|licence|product|serial|cd)\\s+keys?", "activation|license|licence|product|serial|cd", "key"],
 ];
 
 /**
@@ -195,11 +195,25 @@ function gatedGoal(lower: string): RegExpExecArray | null | false {
   return lastGoal;
 }
 
-/** Literals one of which a harmful object (HARMFUL_OBJECTS) holds, and the hateful words. */
-const OBJECT_LITERALS: ReadonlySet<string> = new Set(HARMFUL_OBJECTS.flatMap(([, ...literals]) => literals));
+/** Each harmful object's groups of literals (HARMFUL_OBJECTS), and the objects by the literals of their first group. */
+const OBJECT_GROUPS: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>> = HARMFUL_OBJECTS.map(([, ...groups]) =>
+  groups.map((g) => new Set(g.split("|"))),
+);
+const OBJECTS_BY_LITERAL = new Map<string, number[]>();
+OBJECT_GROUPS.forEach((groups, o) => {
+  for (const l of groups[0]!) OBJECTS_BY_LITERAL.set(l, [...(OBJECTS_BY_LITERAL.get(l) ?? []), o]);
+});
+/** Whether the literal pass's finds hold one literal of each group of some harmful object. */
+function mayHoldObject(present: ReadonlySet<string>): boolean {
+  for (const l of present)
+    for (const o of OBJECTS_BY_LITERAL.get(l) ?? []) if (OBJECT_GROUPS[o]!.every((g) => holdsAny(present, g))) return true;
+  return false;
+}
 const HATE_LITERALS: ReadonlySet<string> = new Set(HATE_WORDS);
 /** What the detector's literal pass must answer for, for the goal scans to read its finds. */
-export const GOAL_GATE_LITERALS: readonly string[] = [...OBJECT_LITERALS, ...HATE_WORDS];
+export const GOAL_GATE_LITERALS: readonly string[] = [...new Set(OBJECT_GROUPS.flatMap((groups) => groups.flatMap((g) => [...g])))].concat(
+  HATE_WORDS,
+);
 
 /**
  * Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing.
@@ -210,7 +224,7 @@ export function scanHarmfulFraming(lower: string, out: RawHit[], present?: Reado
   // (the gate holds "write", "make", "create", "produce": the hateful requests pass it too)
   if (lower.length < 30) return;
   // without a harmful object's literal no how-to can match, without a hateful word no hateful request
-  const objects = present === undefined || holdsAny(present, OBJECT_LITERALS);
+  const objects = present === undefined || mayHoldObject(present);
   const hateful = present === undefined || holdsAny(present, HATE_LITERALS);
   if (!objects && !hateful) return;
   const goal = objects ? gatedGoal(lower) : GOAL_GATE.test(lower) && null;
@@ -228,6 +242,6 @@ export function scanHarmfulFraming(lower: string, out: RawHit[], present?: Reado
  * `present` as for scanHarmfulFraming.
  */
 export function hasHarmfulGoal(lower: string, present?: ReadonlySet<string>): boolean {
-  if (present !== undefined && !holdsAny(present, OBJECT_LITERALS)) return false;
+  if (present !== undefined && !mayHoldObject(present)) return false;
   return !!gatedGoal(lower);
 }
