@@ -65,7 +65,7 @@ describe("lineClass: the first-word check skips only lines the data regex cannot
   const handPicked = [
     "traceback (most recent call last):",
     "  at object.<anonymous> (/app/index.js:3:9)",
-    "the above exception was the direct cause of the following exception:",
+    "the above exception was the direct cause: see below",
     "the team agreed to move the launch to next tuesday.",
     "keyerror: 'config'",
     "valueerror",
