@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blobs, proseView, sentenceLike } from "./data-regions";
+import { blobs, proseView } from "./data-regions";
 import { detect } from "./index";
 
 const attack = (prompt: string) => {
@@ -51,56 +51,6 @@ describe("data regions: code and data are not instructions", () => {
   it("returns the text itself when it holds no data", () => {
     const text = "please summarise the meeting notes from tuesday.";
     expect(proseView(text)).toBe(text);
-  });
-});
-
-describe("sentenceLike: the character loop reads lines as the token regexes did", () => {
-  // the former definition: split on \s, a word regex and a symbol regex per token
-  const reference = (line: string) => {
-    let words = 0;
-    let symbols = 0;
-    for (const tok of line.split(/\s+/)) {
-      if (!tok) continue;
-      if (/^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$/.test(tok)) words++;
-      else if (/[^a-z0-9\u00c0-\uffff.,'"!?-]/.test(tok)) symbols++;
-    }
-    return words >= 8 && symbols <= words / 8;
-  };
-
-  it("agrees on hand-picked lines", () => {
-    for (const line of [
-      "label = every word of this line reads like an ordinary english sentence",
-      'prompt = "write a detailed guide on how to bake bread at home"',
-      "    const total = items.reduce((sum, item) => sum + item.price, 0);",
-      "(one) 'two' three, four. five! six? seven) eight'' nine.'",
-      "\u3000word\u00a0word\u2003word\ufeffword word word word word",
-      "café naïve résumé über straße día niño façade",
-      "a b c d e f g h = { x: 1 }",
-    ])
-      expect(sentenceLike(line), line).toBe(reference(line));
-  });
-
-  it("agrees on random lines over the characters that matter", () => {
-    const pieces = [..."az09.,;:!?)\"'(-_=+{}<>/#@"].concat(["\u00e9", "\ud83d", "ee", "e'e", "e-e"]);
-    const spaces = [" ", "  ", "\t", "\u00a0", "\u3000", "\u2028", "\ufeff", "\u200b"];
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-    const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)]!;
-    let sentences = 0;
-    for (let k = 0; k < 5000; k++) {
-      const tokens: string[] = [];
-      for (let t = 6 + Math.floor(rnd() * 10); t > 0; t--) {
-        // mostly word-like tokens with a lead or tail now and then, some with a symbol inside
-        let tok = "word";
-        for (let i = Math.floor(rnd() * 3); i > 0; i--) tok = rnd() < 0.5 ? pick(pieces) + tok : tok + pick(pieces);
-        tokens.push(tok);
-      }
-      const line = tokens.map((t) => t + pick(spaces)).join("");
-      const want = reference(line);
-      if (want) sentences++;
-      expect(sentenceLike(line), JSON.stringify(line)).toBe(want);
-    }
-    expect(sentences).toBeGreaterThan(100);
   });
 });
 

@@ -8,60 +8,9 @@
 // tool result whose description says "Please grant access to …", is still read.
 // The view has the length of the input, so every offset found in it is valid in the original.
 // One pass over the lines, no regex over the whole text unless a line looks like data.
+import { firstNonSpace, lineClass, sentenceLike } from "./data-lines";
 import { literalGate } from "./gate";
-
-/** Lines that are structure, not sentences: a run of them (or a fenced block) is a data region. */
-const STRONG_DATA_LINE = new RegExp(
-  [
-    // stack traces (Python, JS/Java, Rust, Go) and exception lines
-    String.raw`^\s*(?:traceback \(most recent call last\)|file "[^"]*", line \d+|at [\w$.<>\[\]/\\-]+ ?\(|at [^\s]+:\d+(?::\d+)?\)?\s*$|during handling of the above exception|the above exception was the direct cause|thread '[^']*' panicked|goroutine \d+ \[)`,
-    String.raw`^\s*(?:[\w.]+\.)?[a-z]\w*(?:error|exception|warning|exit|interrupt)(?::|\s*$)`,
-    // assignments: .env / INI / TOML / code (key without spaces, then = or :=)
-    String.raw`^\s*(?:export\s+|const\s+|let\s+|var\s+|set\s+)?[\w.$\[\]"'-]+\s*(?::=|=(?!=)|\+=)\s*\S`,
-    // JSON keys, YAML keys and list items, INI sections
-    String.raw`^\s*"[^"\n]{1,80}"\s*:`,
-    String.raw`^\s*"(?:[^"\\]|\\.)*",?\s*$`,
-    String.raw`^\s*-?\s*[\w.\/@-]+:\s*\S{0,80}$`,
-    String.raw`^\s*-\s+[\w.-]+:\s`,
-    String.raw`^\s*[\w-]*[_.][\w.-]*:\s`,
-    String.raw`^\s*\[[\w .:"'-]+\]\s*$`,
-    // a JSON document on one line (minified: package metadata, API payloads)
-    String.raw`^\s*(?:\{\s*"|\[\s*[\[{"\d-]).*[}\]],?\s*$`,
-    // tables and CSV (no spaces: data, not a prose list)
-    String.raw`^\s*\|.*\|\s*$`,
-    String.raw`^[^\s,]*(?:,[^\s,]*){3,}$`,
-    // logs
-    String.raw`^\s*(?:\[?(?:\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}|\d{2}:\d{2}:\d{2})|\[(?:info|debug|warn|warning|error|trace|fatal|notice)\])`,
-    // lock files (yarn/npm), go.sum, pip requirements, shell prompts
-    String.raw`^\s*(?:resolved|integrity|version|checksum|source|dependencies|name|hash)\s+["']?\S+["']?\s*$`,
-    String.raw`^\s*[\w./@-]+\s+v?\d+(?:\.\d+)+\S*\s+h1:`,
-    String.raw`^\s*[\w.-]+\s*(?:==|>=|<=|~=)\s*[\d.]+`,
-    String.raw`^\s*(?:\$|>>>|\.\.\.|>)\s`,
-    // code: keywords that open a line, closing brackets, lines ending in ; { ( [
-    String.raw`^\s*(?:import\s+[\w{*]|from\s+[\w.]+\s+import\b|def\s+\w+\s*\(|class\s+\w+\s*[(:{]|return\b|function\b|async\s+|await\s+|#include\b|#!\/|package\s+[\w.]+;?$|using\s+[\w.]+;|public\s|private\s|protected\s|static\s|fn\s+\w+|impl\b|struct\s+\w+|enum\s+\w+|interface\s+\w+|type\s+\w+\s*=|if\s*\(|for\s*\(|while\s*\(|switch\s*\(|elif\b|else\s*[:{]|try\s*[:{]|except\b|catch\s*\(|finally\s*[:{]|raise\s+\w|throw\s+new\b|yield\b|@\w+)`,
-    String.raw`^\s*[}\])][\s;,)}\]]*$`,
-  ].join("|"),
-);
-
-/** A line ending in ; { ( [ (checked by character: an unanchored `$` pattern costs a scan per position). */
-function opensBlock(line: string): boolean {
-  let i = line.length - 1;
-  while (i >= 0 && (line.charCodeAt(i) === 32 || line.charCodeAt(i) === 9 || line.charCodeAt(i) === 13)) i--;
-  const c = line.charCodeAt(i);
-  return c === 59 || c === 123 || c === 40 || c === 91;
-}
-
-/**
- * A line that opens with a sentence (four words or more, then . ? or ! and more text) is text,
- * whatever it ends in: code does not start with a sentence, and an optimised suffix glued to a
- * request often ends in ( [ { or ; — blanking that line would hide the request and its suffix.
- */
-const SENTENCE_FIRST = /^\s*(?:[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*,?\s+){3,}[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.?!]\s+\S/;
-
-/** Comment lines: data when inside a region of code, plain text otherwise. */
-const COMMENT_LINE = /^\s*(?:\/\/|\/\*|\*|#|--|<!--|;;)/;
-/** First characters of COMMENT_LINE's openings: / * # - < ; */
-const COMMENT_START: ReadonlySet<number> = new Set([47, 42, 35, 45, 60, 59]);
+import { charSet } from "./runs";
 
 /**
  * Inside a data region, a line still counts when it speaks to the assistant: its reply or its
@@ -113,7 +62,8 @@ const ADDRESS_GATE = literalGate([
 
 /** Long runs of base64 / hex / hash characters that carry a digit: blanked wherever they stand. */
 const BLOB_MIN = 32;
-const isBlobChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 61 || c === 95 || c === 45;
+const BLOB_CHAR = charSet("a-z0-9", "+/=_-");
+const isBlobChar = (c: number) => c < 128 && BLOB_CHAR[c] === 1;
 
 /**
  * [start, end) pairs of the blobs in `lower`. A run of BLOB_MIN characters always covers a probe
@@ -150,69 +100,6 @@ export function blobs(lower: string): number[] {
 /** A fence line: ``` or ~~~ with at most a language name (not "```an ai named …"). */
 const FENCE = /^\s*(?:```|~~~)\s*[\w+#.-]{0,20}\s*$/;
 
-// Character classes by code unit, one table lookup per character in the loops below.
-const SPACE = 1; // `\s` of a JavaScript regex
-const LETTER = 2; // a word's letter: a-z or anything from U+00C0 on (the text is lower-cased)
-const INNER = 4; // inside a word: a letter, ' or -
-const TAIL = 8; // a word's trailing punctuation: . , ; : ! ? ) " '
-const PLAIN = 16; // no code symbol: a-z 0-9, U+00C0 on, . , ' " ! ? -
-const CLASS = (() => {
-  const t = new Uint8Array(65536);
-  for (let c = 0xc0; c < 65536; c++) t[c] = LETTER | INNER | PLAIN;
-  for (let c = 97; c <= 122; c++) t[c] = LETTER | INNER | PLAIN;
-  for (let c = 48; c <= 57; c++) t[c] = PLAIN;
-  for (const ch of ".,;:!?)\"'") t[ch.charCodeAt(0)]! |= TAIL;
-  for (const ch of ".,'\"!?-") t[ch.charCodeAt(0)]! |= PLAIN;
-  t[39]! |= INNER;
-  t[45]! |= INNER;
-  for (const c of [9, 10, 11, 12, 13, 32, 0xa0, 0x1680, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000, 0xfeff]) t[c] = SPACE;
-  for (let c = 0x2000; c <= 0x200a; c++) t[c] = SPACE;
-  return t;
-})();
-
-/**
- * Whether line[a, b) (no white space in it) is a word: `["'(]?` a letter, then letters, `'` and
- * `-`, then at most two of `.,;:!?)"'` (the regex `^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$`).
- */
-function isWord(line: string, a: number, b: number): boolean {
-  let i = a;
-  const c0 = line.charCodeAt(i);
-  if (c0 === 34 || c0 === 39 || c0 === 40) i++;
-  if (i >= b || (CLASS[line.charCodeAt(i)]! & LETTER) === 0) return false;
-  for (i++; i < b && (CLASS[line.charCodeAt(i)]! & INNER) !== 0; i++);
-  // the rest: at most two tail characters (a ' the middle could take is taken there: greedy is exact)
-  if (b - i > 2) return false;
-  for (; i < b; i++) if ((CLASS[line.charCodeAt(i)]! & TAIL) === 0) return false;
-  return true;
-}
-
-/**
- * A line that matched a data pattern but reads as a sentence ("name = this parameter holds the
- * name of the command…", `prompt = "write a detailed guide on …"`): eight or more words and
- * almost no code symbols. Such a line stays text. One character pass (this runs on every code
- * line; splitting and a regex per token cost more than the rest of the view).
- */
-export function sentenceLike(line: string): boolean {
-  const n = line.length;
-  if (n < 15) return false; // eight words need 15 characters
-  let words = 0;
-  let symbols = 0;
-  for (let i = 0; i < n; ) {
-    while (i < n && (CLASS[line.charCodeAt(i)]! & SPACE) !== 0) i++;
-    if (i >= n) break;
-    const a = i;
-    let all = PLAIN;
-    for (; i < n; i++) {
-      const k = CLASS[line.charCodeAt(i)]!;
-      if ((k & SPACE) !== 0) break;
-      all &= k;
-    }
-    if (isWord(line, a, i)) words++;
-    else if (all === 0) symbols++;
-  }
-  return words >= 8 && symbols <= words / 8;
-}
-
 /**
  * Same-length view of a lower-cased text in which data regions are blanked to spaces (newlines
  * kept), except the lines inside them that ADDRESSED accepts. Returns `lower` itself when the text
@@ -232,8 +119,7 @@ export function proseView(lower: string): string {
     starts.push(i);
     ends.push(e);
     // the first character after the indent decides which line regexes can match at all
-    let f = i;
-    while (f < e && (CLASS[lower.charCodeAt(f)]! & SPACE) !== 0) f++;
+    const f = firstNonSpace(lower, i, e);
     const c = f < e ? lower.charCodeAt(f) : -1;
     let k: number;
     if ((c === 96 || c === 126) /* ` ~ */ && FENCE.test(lower.slice(i, e))) {
@@ -241,13 +127,7 @@ export function proseView(lower: string): string {
       k = 4; // fence marker: always data
     } else if (inFence)
       k = sentenceLike(lower.slice(i, e)) ? 1 : 4; // a fence around prose quotes a text
-    else if (f === e) k = 0;
-    else {
-      const line = lower.slice(i, e);
-      if (opensBlock(line) || STRONG_DATA_LINE.test(line)) k = sentenceLike(line) || SENTENCE_FIRST.test(line) ? 1 : 3;
-      else if (COMMENT_START.has(c) && COMMENT_LINE.test(line)) k = 2;
-      else k = 1;
-    }
+    else k = f === e ? 0 : lineClass(lower.slice(i, e), f - i);
     if (k >= 3) anyData = true;
     kind.push(k);
     i = e + 1;
@@ -279,22 +159,43 @@ export function proseView(lower: string): string {
     else if (strong === 1 && ends[a]! - starts[a]! >= 40) blank[a] = 1;
     a = last + 1;
   }
-  // blank the region lines, keeping the lines addressed to the assistant, then the blobs
-  let out = "";
-  let from = 0;
+  // blank the region lines, keeping the lines addressed to the assistant, and the blobs
+  const lines: number[] = [];
   for (let j = 0; j < kind.length; j++) {
     if (!blank[j] || starts[j]! >= ends[j]!) continue;
     if (ADDRESS_GATE.any(lower, starts[j]!, ends[j]!) && ADDRESSED.test(lower.slice(starts[j]!, ends[j]!))) continue;
-    out += lower.slice(from, starts[j]!) + " ".repeat(ends[j]! - starts[j]!);
-    from = ends[j]!;
+    lines.push(starts[j]!, ends[j]!);
   }
-  out += lower.slice(from);
-  if (blob.length === 0) return out;
-  let withBlobs = "";
-  let at = 0;
-  for (let b = 0; b < blob.length; b += 2) {
-    withBlobs += out.slice(at, blob[b]!) + " ".repeat(blob[b + 1]! - blob[b]!);
-    at = blob[b + 1]!;
+  return blankOut(lower, lines, blob);
+}
+
+const SPACES = " ".repeat(256);
+const spaces = (n: number) => (n <= SPACES.length ? SPACES.slice(0, n) : " ".repeat(n));
+
+/**
+ * `lower` with the spans of two ascending lists of [start, end) pairs, which may overlap, turned
+ * to spaces: one join, not a string rebuilt per span.
+ */
+function blankOut(lower: string, a: readonly number[], b: readonly number[]): string {
+  if (a.length === 0 && b.length === 0) return lower;
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0, j = 0; i < a.length || j < b.length; ) {
+    let s: number;
+    let e: number;
+    if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) {
+      s = a[i]!;
+      e = a[i + 1]!;
+      i += 2;
+    } else {
+      s = b[j]!;
+      e = b[j + 1]!;
+      j += 2;
+    }
+    if (e <= from) continue;
+    parts.push(lower.slice(from, Math.max(s, from)), spaces(e - Math.max(s, from)));
+    from = e;
   }
-  return withBlobs + out.slice(at);
+  parts.push(lower.slice(from));
+  return parts.join("");
 }

@@ -17,6 +17,25 @@ describe("literal gate (Aho-Corasick)", () => {
       expect([...g.scan(text)].sort(), text).toEqual(lits.filter((l) => text.includes(l)).sort());
     }
   });
+  it("reads a long text as two halves and finds what straddles, starts or ends the middle", () => {
+    // literals up to 12 long: the second half's chain starts 12 before the middle
+    const lits = ["ab", "abc", "bca", "cab", "aaaa", "abcabcabcabc", "ccb", "b", "cc a", "a c"];
+    const g = literalGate(lits);
+    let seed = 3;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let k = 0; k < 3000; k++) {
+      const len = Math.floor(rnd() * 80);
+      let text = "";
+      for (let i = 0; i < len; i++) text += "abc x"[Math.floor(rnd() * 5)];
+      expect([...g.scan(text)].sort(), text).toEqual(lits.filter((l) => text.includes(l)).sort());
+    }
+    // each literal once, at every offset around the middle of a long text of other characters
+    for (const l of lits)
+      for (let at = 480; at < 520; at++) {
+        const text = `${"x".repeat(at)}${l}${"x".repeat(1000 - at)}`;
+        expect([...g.scan(text)].sort(), `${l}@${at}`).toEqual(lits.filter((x) => text.includes(x)).sort());
+      }
+  });
 });
 
 describe("attack classifier", () => {

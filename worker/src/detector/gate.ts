@@ -71,6 +71,7 @@ export function literalGate(literals: Iterable<string>): LiteralSearch {
   }
   // states already reported, stamped with the scan's number: no table to allocate and clear per scan
   const stamp = new Uint32Array(n);
+  const maxLength = list.reduce((m, l) => Math.max(m, l.length), 0);
   let gen = 0;
   return {
     scan(text: string): Set<string> {
@@ -81,16 +82,27 @@ export function literalGate(literals: Iterable<string>): LiteralSearch {
       const g = gen;
       // common literals recur many times in a text: remember each state once, build the Set at the end
       const hitStates: number[] = [];
+      // Each character's step waits on the one before it (a chain of dependent loads), so the text
+      // is read as two halves at once: two independent chains side by side on one core. The second
+      // starts `maxLength` characters before the middle: a state is the longest suffix of what was
+      // read that begins a literal, never longer than a literal, so by the middle it is in the state
+      // the first reaches there (what it finds before is in the text all the same). The first reads
+      // on as far as the second has to go: one loop, no tail.
+      const len = text.length;
       let s = 0;
-      for (let i = 0, len = text.length; i < len; i++) {
+      let t = 0;
+      for (let i = 0, j = Math.max(0, (len >> 1) - maxLength); j < len; i++, j++) {
         s = next[s + cls[text.charCodeAt(i)]!]!;
+        t = next[t + cls[text.charCodeAt(j)]!]!;
         if (s < 0) {
           s = -s - 1;
-          const st = s / classes;
-          if (stamp[st] !== g) {
-            stamp[st] = g;
-            hitStates.push(st);
-          }
+          if (stamp[s / classes] !== g) hitStates.push(s / classes);
+          stamp[s / classes] = g;
+        }
+        if (t < 0) {
+          t = -t - 1;
+          if (stamp[t / classes] !== g) hitStates.push(t / classes);
+          stamp[t / classes] = g;
         }
       }
       const found = new Set<string>();
@@ -107,6 +119,17 @@ export function literalGate(literals: Iterable<string>): LiteralSearch {
     },
   };
 }
+
+/**
+ * Whether one of a literal gate's finds is among `literals`. The finds are few and a scanner's
+ * words many: reading the finds costs a lookup each, asking for every word a lookup per word.
+ */
+export function holdsAny(present: ReadonlySet<string>, literals: ReadonlySet<string>): boolean {
+  for (const l of present) if (literals.has(l)) return true;
+  return false;
+}
+
+/** Texts this long are read as two halves at once (LiteralGate.scan); shorter ones in one pass. */
 
 /**
  * Which rules' gates fired: `gates[r]` are rule r's literals; the result lists, ascending, each r
@@ -137,8 +160,20 @@ export function gatedRules(gates: ReadonlyArray<readonly string[]>): (present: R
         }
     }
     for (const r of active) listed[r] = 0;
-    return active.length > 1 ? active.sort((a, b) => a - b) : active;
+    return sortSmall(active);
   };
+}
+
+/** Ascending in place: an insertion sort for the usual short list (Array#sort's comparator calls cost more). */
+function sortSmall(xs: number[]): number[] {
+  if (xs.length > 32) return xs.sort((a, b) => a - b);
+  for (let i = 1; i < xs.length; i++) {
+    const x = xs[i]!;
+    let j = i - 1;
+    for (; j >= 0 && xs[j]! > x; j--) xs[j + 1] = xs[j]!;
+    xs[j + 1] = x;
+  }
+  return xs;
 }
 
 /**

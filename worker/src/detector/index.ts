@@ -8,6 +8,7 @@ import { classify, denseModel, type ClassifierModel } from "./classifier";
 import { proseView } from "./data-regions";
 import { CLASSIFIER_MODEL } from "./classifier-model";
 import { tieredGate } from "./gate";
+import { GOAL_GATE_LITERALS } from "./jailbreak-goal";
 import { INJECTION_GATE_LITERALS, INJECTION_RULE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
 import { PERSONA_GATE_WORDS } from "./jailbreak-persona";
@@ -26,7 +27,13 @@ export type { DetectInput, DetectResult, Finding, FlagReason, FlagStatus, Scored
  * The injection and credential rules' cheap pre-checks, found in one pass over lower-cased text,
  * with the words a few scanners look for before their patterns (a search per word costs more).
  */
-const GATE = tieredGate([...INJECTION_GATE_LITERALS, ...SECRET_GATE_LITERALS, ...PII_GATE_LITERALS, ...PERSONA_GATE_WORDS]);
+const GATE = tieredGate([
+  ...INJECTION_GATE_LITERALS,
+  ...SECRET_GATE_LITERALS,
+  ...PII_GATE_LITERALS,
+  ...PERSONA_GATE_WORDS,
+  ...GOAL_GATE_LITERALS,
+]);
 /** The literals of a rule's gate: one of them found means some rule may fire. */
 const RULE_LITERALS: ReadonlySet<string> = new Set([...INJECTION_RULE_LITERALS, ...SECRET_GATE_LITERALS]);
 function wokeARule(present: ReadonlySet<string>): boolean {
@@ -107,28 +114,43 @@ interface ScanContext {
 type Hit = RawHit & { reason: FlagReason; score: number };
 
 /**
+ * The data-region view of a window `[from, to)` of a text whose lower-cased form is `lower`: built
+ * once for the whole text on first use (a region that crosses a chunk boundary is judged as a
+ * whole, and a window read again costs no second view). An object, not a closure per text.
+ */
+interface ProseSource {
+  lower: string;
+  view: string | null;
+  from: number;
+  to: number;
+}
+function proseOf(src: ProseSource): string {
+  const view = (src.view ??= proseView(src.lower));
+  return src.from === 0 && src.to === view.length ? view : view.slice(src.from, src.to);
+}
+
+/**
  * Rule hits in one window of the scanned text, offsets relative to the window. The learned parts
  * (attack classifier, jailbreak model) judge a text as a whole and read its head: only the first
- * window (`head`) runs them. `lower` is `seg` lower-cased (lowerSameLength); `proseOf` gives its
- * data-region view, built once for the whole text on first use.
+ * window (`head`) runs them. `lower` is `seg` lower-cased (lowerSameLength); `source` gives its
+ * data-region view.
  */
-function scanWindow(seg: string, lower: string, proseOf: () => string, target: Target, head: boolean, ctx: ScanContext): Hit[] {
+function scanWindow(seg: string, lower: string, source: ProseSource, target: Target, head: boolean, ctx: ScanContext): Hit[] {
   const { rules, models, minScore } = ctx;
   const out: Hit[] = [];
   // (module-level helpers, not closures made per window: the hot path allocates nothing it can share)
-  const push = (reason: FlagReason, hits: RawHit[]) => keepScored(out, lower, minScore, reason, hits);
   const present = rules.promptInjection || rules.sensitiveContent ? GATE.scan(lower) : EMPTY;
   // the attack parts read the text with its code and data blanked (data-regions.ts)
   // (built only where something will read it: a prompt for the classifier, or a text that woke an
   // injection rule's gate; other responses go through as they are, which is what they cost before)
   const prose =
     (rules.promptInjection || rules.jailbreakAttempts) && (target === "prompt" || wokeARule(present) || lower.includes("your "))
-      ? proseOf()
+      ? proseOf(source)
       : lower;
   if (rules.promptInjection) {
     const hits: RawHit[] = [];
     scanInjection(prose, hits, present, lower);
-    push("prompt_injection", hits);
+    keepScored(out, lower, minScore, "prompt_injection", hits);
   }
   if ((rules.promptInjection || rules.jailbreakAttempts) && target === "prompt") {
     // encoded runs (base64, hex, Morse, leetspeak, emoji letters) read again decoded: what they
@@ -136,8 +158,8 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     // decoded, as the unnaturalness score reads prompts only)
     const hits: RawHit[] = [];
     scanObfuscated(seg, lower, hits, scanInjection);
-    if (rules.promptInjection) push("prompt_injection", hits.filter(isInjectionHit));
-    if (rules.jailbreakAttempts) push("jailbreak_attempt", hits.filter(isJailbreakHit));
+    if (rules.promptInjection) keepScored(out, lower, minScore, "prompt_injection", hits.filter(isInjectionHit));
+    if (rules.jailbreakAttempts) keepScored(out, lower, minScore, "jailbreak_attempt", hits.filter(isJailbreakHit));
   }
   if (rules.jailbreakAttempts && head) {
     const hits: RawHit[] = [];
@@ -151,14 +173,14 @@ function scanWindow(seg: string, lower: string, proseOf: () => string, target: T
     const found = rules.promptInjection || rules.sensitiveContent ? present : undefined;
     scanJailbreak(prose, hits, true, models.jailbreak, support, found);
     // the unnaturalness hook: adversarial suffixes, token soup and floods (prompts only)
-    if (target === "prompt") scanUnnatural(seg, prose, hits, minScore);
-    push("jailbreak_attempt", hits);
+    if (target === "prompt") scanUnnatural(seg, prose, hits, minScore, found);
+    keepScored(out, lower, minScore, "jailbreak_attempt", hits);
   }
   if (rules.sensitiveContent) {
     const hits: RawHit[] = [];
     scanSecrets(seg, hits, present, lower);
     scanPii(seg, hits, lower, present);
-    push("sensitive_content", dedupe(hits));
+    keepScored(out, lower, minScore, "sensitive_content", dedupe(hits));
   }
   return out;
 }
@@ -189,12 +211,10 @@ const covers = (k: Hit, h: Hit) =>
  */
 function scanChunks(text: string, target: Target, ctx: ScanContext): Hit[] {
   const n = text.length;
-  // lower-cased and data-region views of the whole text, each built once: a region that crosses a
-  // chunk boundary is judged as a whole, and a window read again costs no second view
+  // lower-cased and data-region views of the whole text, each built once (ProseSource)
   const lowerAll = lowerSameLength(text);
-  let proseAll: string | null = null;
-  const prose = () => (proseAll ??= proseView(lowerAll));
-  if (n <= SCAN_CHUNK_CHARS + SCAN_OVERLAP_CHARS) return scanWindow(text, lowerAll, prose, target, true, ctx);
+  const source: ProseSource = { lower: lowerAll, view: null, from: 0, to: n };
+  if (n <= SCAN_CHUNK_CHARS + SCAN_OVERLAP_CHARS) return scanWindow(text, lowerAll, source, target, true, ctx);
   const all: Hit[] = [];
   for (let s = 0; s < n; s += SCAN_CHUNK_CHARS) {
     const ownedEnd = Math.min(n, s + SCAN_CHUNK_CHARS);
@@ -204,9 +224,9 @@ function scanChunks(text: string, target: Target, ctx: ScanContext): Hit[] {
     for (;;) {
       owned = [];
       const seg = text.slice(w0, w1);
-      const from = w0;
-      const to = w1;
-      for (const h of scanWindow(seg, lowerAll.slice(w0, w1), () => prose().slice(from, to), target, s === 0, ctx)) {
+      source.from = w0;
+      source.to = w1;
+      for (const h of scanWindow(seg, lowerAll.slice(w0, w1), source, target, s === 0, ctx)) {
         const start = h.start + w0;
         if (start >= s && start < ownedEnd) owned.push({ ...h, start, end: h.end + w0 });
       }

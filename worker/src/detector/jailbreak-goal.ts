@@ -4,7 +4,91 @@
 // appeal to authority or urgency). Either alone is not an attack: a story about a detective or a
 // question about how ransomware spreads is ordinary traffic. Both together, the request for the
 // how-to is what the framing exists to smuggle.
+import { holdsAny } from "./gate";
 import type { RawHit } from "./types";
+
+/**
+ * The harmful objects of HARMFUL_GOAL, each with groups of literals ("a|b": one of them) of which
+ * every match of it holds one literal of each: its word, or the words of a phrase that are never
+ * optional. A text without them asks for no harmful how-to, and the detector's literal pass
+ * (GOAL_GATE_LITERALS) tells so before the pattern runs.
+ */
+export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups: string[]]> = [
+  ["meth(?:amphetamine)?", "meth"],
+  ["cocaine", "cocaine"],
+  ["heroin", "heroin"],
+  ["fentanyl", "fentanyl"],
+  ["lsd", "lsd"],
+  ["mdma", "mdma"],
+  ["drugs?", "drug"],
+  ["napalm", "napalm"],
+  ["thermite", "thermite"],
+  ["explosives?", "explosive"],
+  ["explosive\\s+devices?", "explosive"],
+  ["bombs?", "bomb"],
+  ["pipe\\s+bombs?", "bomb"],
+  ["ieds?", "ied"],
+  ["grenades?", "grenade"],
+  ["molotov", "molotov"],
+  ["nerve\\s+(?:agent|gas)", "nerve"],
+  ["sarin", "sarin"],
+  ["ricin", "ricin"],
+  ["anthrax", "anthrax"],
+  ["bioweapons?", "weapon"],
+  ["chemical\\s+weapons?", "weapon"],
+  ["poison\\w*", "poison"],
+  ["untraceable", "untraceable"],
+  ["(?:it|them|the\\s+(?:poison|dose|drug|body))\\s+undetectable", "undetectable"],
+  ["guns?", "gun"],
+  ["firearms?", "firearm"],
+  ["ghost\\s+guns?", "gun"],
+  ["silencers?", "silencer"],
+  ["weapons?", "weapon"],
+  ["malware", "malware"],
+  ["ransomware", "ransomware"],
+  ["keyloggers?", "keylogger"],
+  ["viruses?", "viruse"],
+  ["trojans?", "trojan"],
+  ["botnets?", "botnet"],
+  ["rootkits?", "rootkit"],
+  ["spyware", "spyware"],
+  ["exploits?", "exploit"],
+  ["phishing", "phishing"],
+  ["ddos", "ddos"],
+  ["sql\\s+injection", "injection"],
+  ["hack(?:ing)?\\s+(?:into|someone|a\\s+\\w+)", "hack"],
+  ["steal\\w*", "steal"],
+  ["shoplift\\w*", "shoplift"],
+  ["counterfeit\\w*", "counterfeit"],
+  ["launder\\w*", "launder"],
+  ["fake\\s+(?:ids?|passports?|money|documents?)", "fake"],
+  ["credit\\s+card\\s+(?:numbers?|fraud)", "credit"],
+  ["fraud", "fraud"],
+  ["scams?", "scam"],
+  ["identity\\s+theft", "theft"],
+  ["kill(?:ing)?\\s+(?:someone|a\\s+person|people|my|him|her|myself)", "kill"],
+  ["murder\\w*", "murder"],
+  ["assassinat\\w*", "assassinat"],
+  ["physical\\s+harm", "harm"],
+  ["lethal\\s+(?:dose|amount|injection|combination)", "lethal"],
+  ["suicide", "suicide"],
+  ["self[- ]harm", "harm"],
+  ["hurt\\s+(?:myself|someone|people|as\\s+many)", "hurt"],
+  ["torture", "torture"],
+  ["kidnap\\w*", "kidnap"],
+  ["traffick\\w*", "traffick"],
+  ["groom(?:ing)?\\s+(?:a\\s+)?(?:child|children|minors?|kids?)", "groom"],
+  ["bypass\\s+(?:security|authentication|drm|a\\s+paywall)", "bypass"],
+  ["crack\\s+(?:passwords?|software|wifi)", "crack"],
+  ["pick\\s+(?:a\\s+)?locks?", "pick"],
+  ["hotwire", "hotwire"],
+  ["evade\\s+(?:taxes|police|the\\s+police|detection)", "evade"],
+  ["dispose\\s+of\\s+a\\s+body", "dispose"],
+  ["(?:child|minor)\\w*\\s+(?:porn|sexual)", "porn|sexual"],
+  ["(?:unsupervised|private|alone)\\s+(?:access|time)\\s+(?:to|with)\\s+(?:children|kids|minors|a\\s+child)", "child|kids|minor"],
+  // software keys recited by a persona (the "grandmother" exploit)
+  ["(?:activation|license|licence|product|serial|cd)\\s+keys?", "activation|license|licence|product|serial|cd", "key"],
+];
 
 /**
  * A request for operational help with something harmful: a how-to or production verb ("how to",
@@ -14,82 +98,7 @@ import type { RawHit } from "./types";
  */
 const HARMFUL_GOAL = new RegExp(
   String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
-    [
-      "meth(?:amphetamine)?",
-      "cocaine",
-      "heroin",
-      "fentanyl",
-      "lsd",
-      "mdma",
-      "drugs?",
-      "napalm",
-      "thermite",
-      "explosives?",
-      "explosive\\s+devices?",
-      "bombs?",
-      "pipe\\s+bombs?",
-      "ieds?",
-      "grenades?",
-      "molotov",
-      "nerve\\s+(?:agent|gas)",
-      "sarin",
-      "ricin",
-      "anthrax",
-      "bioweapons?",
-      "chemical\\s+weapons?",
-      "poison\\w*",
-      "untraceable",
-      "(?:it|them|the\\s+(?:poison|dose|drug|body))\\s+undetectable",
-      "guns?",
-      "firearms?",
-      "ghost\\s+guns?",
-      "silencers?",
-      "weapons?",
-      "malware",
-      "ransomware",
-      "keyloggers?",
-      "viruses?",
-      "trojans?",
-      "botnets?",
-      "rootkits?",
-      "spyware",
-      "exploits?",
-      "phishing",
-      "ddos",
-      "sql\\s+injection",
-      "hack(?:ing)?\\s+(?:into|someone|a\\s+\\w+)",
-      "steal\\w*",
-      "shoplift\\w*",
-      "counterfeit\\w*",
-      "launder\\w*",
-      "fake\\s+(?:ids?|passports?|money|documents?)",
-      "credit\\s+card\\s+(?:numbers?|fraud)",
-      "fraud",
-      "scams?",
-      "identity\\s+theft",
-      "kill(?:ing)?\\s+(?:someone|a\\s+person|people|my|him|her|myself)",
-      "murder\\w*",
-      "assassinat\\w*",
-      "physical\\s+harm",
-      "lethal\\s+(?:dose|amount|injection|combination)",
-      "suicide",
-      "self[- ]harm",
-      "hurt\\s+(?:myself|someone|people|as\\s+many)",
-      "torture",
-      "kidnap\\w*",
-      "traffick\\w*",
-      "groom(?:ing)?\\s+(?:a\\s+)?(?:child|children|minors?|kids?)",
-      "bypass\\s+(?:security|authentication|drm|a\\s+paywall)",
-      "crack\\s+(?:passwords?|software|wifi)",
-      "pick\\s+(?:a\\s+)?locks?",
-      "hotwire",
-      "evade\\s+(?:taxes|police|the\\s+police|detection)",
-      "dispose\\s+of\\s+a\\s+body",
-      "(?:child|minor)\\w*\\s+(?:porn|sexual)",
-      "(?:unsupervised|private|alone)\\s+(?:access|time)\\s+(?:to|with)\\s+(?:children|kids|minors|a\\s+child)",
-      // software keys recited by a persona (the "grandmother" exploit)
-      "(?:activation|license|licence|product|serial|cd)\\s+keys?",
-    ].join("|") +
+    HARMFUL_OBJECTS.map(([pattern]) => pattern).join("|") +
     String.raw`)\b`,
   "g",
 );
@@ -144,8 +153,28 @@ export const HARMFUL_FRAMING_SCORE = 0.85;
  * plainly it is a harmful request a model refuses; nested inside another task (NESTED_TASK) it is
  * a latent jailbreak: the model is told to translate or polish a text whose content is the request.
  */
+const HATE_WORDS = [
+  "toxic",
+  "offensive",
+  "hateful",
+  "racist",
+  "sexist",
+  "discriminatory",
+  "derogatory",
+  "demeaning",
+  "insulting",
+  "harmful",
+  "unfriendly",
+  "negative",
+  "abusive",
+  "bigoted",
+  "hostile",
+  "degrading",
+];
 const HATE_GOAL = new RegExp(
-  String.raw`\b(?:write|generate|produce|compose|create|give|make|draft)\s+(?:me\s+)?(?:one|a|an|some|two|three|five|ten|\d+)?\s*(?:very\s+|really\s+|extremely\s+)?(?:toxic|offensive|hateful|racist|sexist|discriminatory|derogatory|demeaning|insulting|harmful|unfriendly|negative|abusive|bigoted|hostile|degrading)\s+(?:[\w-]+\s+)?(?:sentences?|jokes?|statements?|comments?|tweets?|posts?|paragraphs?|remarks?|messages?|poems?|slogans?|texts?)\s+(?:about|on|targeting|against|towards?|mocking)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}?` +
+  String.raw`\b(?:write|generate|produce|compose|create|give|make|draft)\s+(?:me\s+)?(?:one|a|an|some|two|three|five|ten|\d+)?\s*(?:very\s+|really\s+|extremely\s+)?(?:` +
+    HATE_WORDS.join("|") +
+    String.raw`)\s+(?:[\w-]+\s+)?(?:sentences?|jokes?|statements?|comments?|tweets?|posts?|paragraphs?|remarks?|messages?|poems?|slogans?|texts?)\s+(?:about|on|targeting|against|towards?|mocking)\s+(?:the\s+|all\s+)?(?:[\w-]+\s+){0,2}?` +
     String.raw`(?:people|persons|folks|women|men|girls|boys|jews|jewish|muslims?|christians|hindus|sikhs|buddhists|atheists|arabs|blacks|whites|asians|latinos|hispanics|mexicans|africans|immigrants|refugees|migrants|gays?|lesbians|bisexuals?|transgender|trans|queer|lgbtq?\+?|disabled|elderly|seniors|the\s+poor|homeless|minorities|indigenous|natives|romani?|gypsies)\b`,
 );
 /** Another task wrapped around the request: translate, polish or rewrite the text above/below. */
@@ -166,21 +195,53 @@ function gatedGoal(lower: string): RegExpExecArray | null | false {
   return lastGoal;
 }
 
-/** Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing. */
-export function scanHarmfulFraming(lower: string, out: RawHit[]): void {
+/** Each harmful object's groups of literals (HARMFUL_OBJECTS), and the objects by the literals of their first group. */
+const OBJECT_GROUPS: ReadonlyArray<ReadonlyArray<ReadonlySet<string>>> = HARMFUL_OBJECTS.map(([, ...groups]) =>
+  groups.map((g) => new Set(g.split("|"))),
+);
+const OBJECTS_BY_LITERAL = new Map<string, number[]>();
+OBJECT_GROUPS.forEach((groups, o) => {
+  for (const l of groups[0]!) OBJECTS_BY_LITERAL.set(l, [...(OBJECTS_BY_LITERAL.get(l) ?? []), o]);
+});
+/** Whether the literal pass's finds hold one literal of each group of some harmful object. */
+function mayHoldObject(present: ReadonlySet<string>): boolean {
+  for (const l of present)
+    for (const o of OBJECTS_BY_LITERAL.get(l) ?? []) if (OBJECT_GROUPS[o]!.every((g) => holdsAny(present, g))) return true;
+  return false;
+}
+const HATE_LITERALS: ReadonlySet<string> = new Set(HATE_WORDS);
+/** What the detector's literal pass must answer for, for the goal scans to read its finds. */
+export const GOAL_GATE_LITERALS: readonly string[] = [...new Set(OBJECT_GROUPS.flatMap((groups) => groups.flatMap((g) => [...g])))].concat(
+  HATE_WORDS,
+);
+
+/**
+ * Push `jailbreak.harmful_goal` when the text asks for a harmful how-to inside framing.
+ * `present`: the literal pass's finds in the text `lower` was made from (GOAL_GATE_LITERALS among
+ * its literals), when the caller has them.
+ */
+export function scanHarmfulFraming(lower: string, out: RawHit[], present?: ReadonlySet<string>): void {
   // (the gate holds "write", "make", "create", "produce": the hateful requests pass it too)
   if (lower.length < 30) return;
-  const goal = gatedGoal(lower);
+  // without a harmful object's literal no how-to can match, without a hateful word no hateful request
+  const objects = present === undefined || mayHoldObject(present);
+  const hateful = present === undefined || holdsAny(present, HATE_LITERALS);
+  if (!objects && !hateful) return;
+  const goal = objects ? gatedGoal(lower) : GOAL_GATE.test(lower) && null;
   if (goal === false) return;
   if (goal && FRAMING.test(lower)) {
     out.push({ rule: "jailbreak.harmful_goal", start: goal.index, end: goal.index + goal[0].length, score: HARMFUL_FRAMING_SCORE });
     return;
   }
-  const hate = NESTED_TASK.test(lower) ? HATE_GOAL.exec(lower) : null;
+  const hate = hateful && NESTED_TASK.test(lower) ? HATE_GOAL.exec(lower) : null;
   if (hate) out.push({ rule: "jailbreak.harmful_goal", start: hate.index, end: hate.index + hate[0].length, score: HARMFUL_FRAMING_SCORE });
 }
 
-/** True when the text asks for a harmful how-to (used by severity: a persona alone stays safe). */
-export function hasHarmfulGoal(lower: string): boolean {
+/**
+ * True when the text asks for a harmful how-to (used by severity: a persona alone stays safe).
+ * `present` as for scanHarmfulFraming.
+ */
+export function hasHarmfulGoal(lower: string, present?: ReadonlySet<string>): boolean {
+  if (present !== undefined && !mayHoldObject(present)) return false;
   return !!gatedGoal(lower);
 }

@@ -8,6 +8,7 @@
 // void must be the model's (filters, guidelines, policies, refusals), not a character's morals.
 // A claimed insider ("I am an engineer at OpenAI") who says they are changing the model's
 // programming attacks the instructions the same way.
+import { holdsAny } from "./gate";
 import type { RawHit } from "./types";
 
 /** A role assigned to the model. */
@@ -119,6 +120,7 @@ export const PERSONA_GATE_WORDS: readonly string[] = [
   "unaligned",
   "unethical",
 ];
+const PERSONA_WORDS: ReadonlySet<string> = new Set(PERSONA_GATE_WORDS);
 
 /** Score of a persona set up free of the model's rules (an attack on its instructions). */
 export const PERSONA_OVERRIDE_SCORE = 0.85;
@@ -138,7 +140,7 @@ function tokenThreat(lower: string): RegExpExecArray | null {
  */
 export function scanPersonaOverride(lower: string, out: RawHit[], present?: ReadonlySet<string>): void {
   if (lower.length < 20) return;
-  if (present && !PERSONA_GATE_WORDS.some((w) => present.has(w))) return;
+  if (present && !holdsAny(present, PERSONA_WORDS)) return;
   if (!PERSONA_GATE.test(lower)) return;
   let at: RegExpExecArray | null = null;
   if (ROLE.test(lower)) at = RULES_VOID.exec(lower) ?? NO_REFUSAL.exec(lower) ?? tokenThreat(lower);

@@ -51,10 +51,18 @@ function isSuffix(text: string, start: number, end: number): boolean {
  * `jailbreak.unnatural_suffix` (an unnatural window ending a sentence's line, without a goal) or
  * `jailbreak.token_flood`. `text`: the scanned text (original case); `prose`: its lower-cased prose
  * view (data regions blanked), the same length. `minScore`: the sensitivity's threshold.
+ * `present`: the detector's literal pass finds in the text (see hasHarmfulGoal), when it has them.
  */
-export function scanUnnatural(text: string, prose: string, out: RawHit[], minScore: number, m: UnnaturalModel = shipped()): void {
+export function scanUnnatural(
+  text: string,
+  prose: string,
+  out: RawHit[],
+  minScore: number,
+  present?: ReadonlySet<string>,
+  m: UnnaturalModel = shipped(),
+): void {
   if (text.length < 40) return;
-  if (hasHarmfulGoal(prose)) {
+  if (hasHarmfulGoal(prose, present)) {
     const u = unnaturalness(text, m, prose);
     if (u && u.score >= minScore && !isPastedData(lineFrom(text, u.start)))
       out.push({ rule: "jailbreak.adversarial_suffix", start: u.start, end: u.end, score: round(u.score) });

@@ -111,7 +111,7 @@ const SUPPORT_LOGIT_BONUS = 1;
  * independent views (noisy-OR): the phrase model's probability, shifted so its fitted threshold
  * reads 0.5, and `support`, the attack classifier's score of the same text (0 when not scored).
  * `present`: the detector's literal gate finds in the text `lower` was made from (see
- * scanPersonaOverride), when it has them.
+ * scanPersonaOverride and scanHarmfulFraming), when it has them.
  */
 export function scanJailbreak(
   lower: string,
@@ -128,7 +128,7 @@ export function scanJailbreak(
   // one hit, the surest
   const head = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   const mechanism: RawHit[] = [];
-  scanHarmfulFraming(head, mechanism);
+  scanHarmfulFraming(head, mechanism, present);
   if (!mechanism.length) scanPersonaOverride(head, mechanism, present);
   if (!mechanism.length) scanTemplate(head, mechanism);
   if (mechanism.length && (out.length === before || (out[before]!.score ?? 0) < mechanism[0]!.score!)) out.splice(before, 1, mechanism[0]!);
