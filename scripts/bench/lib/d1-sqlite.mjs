@@ -14,22 +14,31 @@ const plain = (v) => (typeof v === "boolean" ? Number(v) : v === undefined ? nul
 /** Each database's prepared statements by their SQL: a fill runs the same few thousands of times. */
 const prepared = new WeakMap();
 
+/** `db`'s prepared statement of `query`, prepared once. */
+function preparedStatement(db, query) {
+  let cache = prepared.get(db);
+  if (!cache) prepared.set(db, (cache = new Map()));
+  let s = cache.get(query);
+  if (!s) {
+    if (cache.size >= 1_000) cache.clear(); // reads whose SQL varies (IN lists) must not grow it without end
+    cache.set(query, (s = db.prepare(query)));
+    s.setReadBigInts?.(false);
+  }
+  s.setReturnArrays?.(false);
+  return s;
+}
+
+/** A database's size as SQLite counts it: what D1 reports as a database's size (`meta.size_after`). */
+export const databaseBytes = (db) =>
+  preparedStatement(db, "SELECT page_count * page_size AS n FROM pragma_page_count, pragma_page_size").get().n;
+
 function statement(db, query, params = []) {
   const prep = () => {
     if (process.env.SQL_PLAN) {
       console.log(query, params);
       for (const r of db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...params)) console.log(`  ${r.detail}`);
     }
-    let cache = prepared.get(db);
-    if (!cache) prepared.set(db, (cache = new Map()));
-    let s = cache.get(query);
-    if (!s) {
-      if (cache.size >= 1_000) cache.clear(); // reads whose SQL varies (IN lists) must not grow it without end
-      cache.set(query, (s = db.prepare(query)));
-      s.setReadBigInts?.(false);
-    }
-    s.setReturnArrays?.(false);
-    return s;
+    return preparedStatement(db, query);
   };
   const api = {
     bind: (...values) => statement(db, query, values.map(plain)),
@@ -52,8 +61,8 @@ function statement(db, query, params = []) {
     async run() {
       const r = prep().run(...params);
       // D1 reports the database's size on every result; the rollover schedule reads it (schedules/segments.ts).
-      const { size } = db.prepare("SELECT page_count * page_size AS size FROM pragma_page_count, pragma_page_size").get();
-      return { success: true, results: [], meta: { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid), size_after: size } };
+      const meta = { changes: Number(r.changes), last_row_id: Number(r.lastInsertRowid), size_after: databaseBytes(db) };
+      return { success: true, results: [], meta };
     },
   };
   return api;

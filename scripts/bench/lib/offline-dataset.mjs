@@ -6,9 +6,9 @@
 // over by the minute schedule at a budget of what that first segment weighs. Resumable per 100,000.
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { databaseBytes } from "./segment-files.mjs";
 import { offlineWriter, REQUEST_LOGS, timeline } from "./offline-fill.mjs";
 import { logGenerator } from "./realistic-logs.mjs";
+import { databaseBytes } from "./d1-sqlite.mjs";
 import { envOver, stackFiles } from "./sqlite-env.mjs";
 import { startLocalStack } from "../../lib/local-stack.mjs";
 

@@ -6,6 +6,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { databaseBytes } from "./d1-sqlite.mjs";
 
 const d1Dir = (stateDir) => path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject");
 
@@ -16,9 +17,6 @@ export const d1Files = (stateDir) =>
     .map((f) => path.join(d1Dir(stateDir), f));
 
 const hasTable = (db, name) => Boolean(db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name));
-
-/** A file's size as SQLite counts it (what D1 reports as a database's size). */
-export const databaseBytes = (db) => db.prepare("SELECT page_count * page_size AS n FROM pragma_page_count, pragma_page_size").get().n;
 
 /** The organization of the last log written to any file: the one a fill just wrote. */
 export function lastWriter(stateDir) {

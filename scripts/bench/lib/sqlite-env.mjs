@@ -6,9 +6,13 @@ import { createHash, createHmac } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { d1Over, openSqlite } from "./d1-sqlite.mjs";
+import { migrationFiles } from "./sqlite-baseline.mjs";
+import { unstable_readConfig } from "wrangler";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const BINDINGS = ["DB", "DATA_0", "DATA_1", "SEG_0", "SEG_1", "SEG_2", "SEG_3"];
+const databases = unstable_readConfig({ config: path.join(root, "wrangler.toml") }).d1_databases;
+/** wrangler.toml's D1 bindings: the control database, the data shards, the segment pool. */
+export const BINDINGS = databases.map((d) => d.binding);
 
 /**
  * The file local D1 keeps a database in: Miniflare stores each database in a Durable Object named by
@@ -22,17 +26,9 @@ export function d1File(stateDir, databaseId) {
   return path.join(stateDir, "v3", "d1", "miniflare-D1DatabaseObject", `${Buffer.concat([name, mac]).toString("hex")}.sqlite`);
 }
 
-/** wrangler.toml's database_id of each binding. */
-async function databaseIds() {
-  const { unstable_readConfig } = await import("wrangler");
-  const config = unstable_readConfig({ config: path.join(root, "wrangler.toml") });
-  return Object.fromEntries(config.d1_databases.map((d) => [d.binding, d.database_id]));
-}
-
 /** Each binding's file in a stack's state directory (every one must exist: the stack has started once). */
 export async function stackFiles(stateDir) {
-  const ids = await databaseIds();
-  const files = Object.fromEntries(BINDINGS.map((b) => [b, d1File(stateDir, ids[b])]));
+  const files = Object.fromEntries(databases.map((d) => [d.binding, d1File(stateDir, d.database_id)]));
   for (const [b, f] of Object.entries(files)) if (!existsSync(f)) throw new Error(`no local D1 file for ${b} (${f})`);
   return files;
 }
@@ -49,10 +45,8 @@ export function envOver(files) {
 
 /** Fresh databases, every binding migrated as `npm run db:migrate:local` migrates it: files in `dir`, or in memory. */
 export function migratedEnv(dir = null) {
-  const migrations = path.join(root, "schema/migrations");
-  const journal = JSON.parse(readFileSync(path.join(migrations, "meta/_journal.json"), "utf8"));
   const out = envOver(Object.fromEntries(BINDINGS.map((b) => [b, dir ? path.join(dir, `${b}.sqlite`) : ":memory:"])));
-  for (const db of Object.values(out.sqlite))
-    for (const { tag } of journal.entries) db.exec(readFileSync(path.join(migrations, `${tag}.sql`), "utf8"));
+  const migrations = migrationFiles().map((file) => readFileSync(file, "utf8"));
+  for (const db of Object.values(out.sqlite)) for (const sql of migrations) db.exec(sql);
   return out;
 }
