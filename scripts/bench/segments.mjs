@@ -12,6 +12,8 @@
 //     organization, its logs spread evenly over the last --span-days days (default 30), so each
 //     segment covers a contiguous span as on a real timeline; --span-days 0.04 (an hour) is the
 //     worst case where every segment overlaps every stats window. The API takes hours for millions.
+//     Rows are built on --builders threads (default: one per core; 0: on the writing thread) while
+//     one thread writes them (lib/offline-builders.mjs).
 //   --fill api: POST /api/logs/batch into the demo organization, the stack restarted with
 //     LOG_SEGMENT_BUDGET_BYTES once the budget is known; the timeline is the fill's own duration.
 // Drop (lib/segment-drop.mjs): the directory write that takes the oldest pool segment out of every
@@ -22,7 +24,9 @@
 // newest segment takes them), prepared beforehand so generating them is not timed.
 //
 // Usage: npm run bench:segments -- [--logs 5000000] [--segments 4] [--fill offline|api] [--span-days 30]
-//          [--data-dir DIR] [--runs 40] [--concurrency 6] [--ingest-logs 20000] [--no-write]
+//          [--data-dir DIR] [--runs 40] [--concurrency 6] [--ingest-logs 20000] [--builders 2] [--fill-only]
+//          [--no-write]
+// --fill-only stops once the dataset is filled (with --data-dir: a later run measures it).
 // With --data-dir the filled dataset is kept (segments-<logs>x<segments>, offline:
 // segments-offline-<logs>x<segments>-<span>d) and reused by later runs.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +35,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { replaceSection, summarize } from "./lib/bench-report.mjs";
 import { counts, sendBatches } from "./lib/fill.mjs";
+import { DEFAULT_BUILDERS } from "./lib/offline-builders.mjs";
 import { fillOffline } from "./lib/offline-dataset.mjs";
 import { measureDrop } from "./lib/segment-drop.mjs";
 import { segmentsReport } from "./lib/segments-report.mjs";
@@ -51,6 +56,8 @@ const WRITE = !flag("no-write");
 const FILL = arg("fill") ?? "offline";
 if (!["offline", "api"].includes(FILL)) throw new Error("--fill is offline or api");
 const SPAN_DAYS = Number(arg("span-days") ?? 30);
+const BUILDERS = Number(arg("builders") ?? DEFAULT_BUILDERS);
+if (!Number.isInteger(BUILDERS) || BUILDERS < 0) throw new Error("--builders is a whole number of threads (0: none)");
 const keep = Boolean(arg("data-dir"));
 const dataDir = path.resolve(arg("data-dir") ?? mkdtempSync(path.join(tmpdir(), "promptsentry-segments-")));
 const dir = path.join(dataDir, FILL === "api" ? `segments-${LOGS}x${SEGMENTS}` : `segments-offline-${LOGS}x${SEGMENTS}-${SPAN_DAYS}d`);
@@ -91,7 +98,7 @@ const loadBefore = loadavg();
 const first = Math.ceil(LOGS / (SEGMENTS + 1));
 if (FILL === "offline" && marker.filled < LOGS) {
   say(`› ${(LOGS - marker.filled).toLocaleString("en-US")} logs offline over ${SPAN_DAYS} days (${dir})`);
-  await fillOffline({ dir, marker, save, logs: LOGS, segments: SEGMENTS, spanDays: SPAN_DAYS, say });
+  await fillOffline({ dir, marker, save, logs: LOGS, segments: SEGMENTS, spanDays: SPAN_DAYS, builders: BUILDERS, say });
 }
 if (FILL === "api" && !marker.budget) {
   say(`› segment 0: ${first.toLocaleString("en-US")} logs with no budget (${dir})`);
@@ -104,6 +111,12 @@ if (FILL === "api" && !marker.budget) {
 if (FILL === "api" && marker.filled < LOGS) {
   say(`› the rest, ${(LOGS - marker.filled).toLocaleString("en-US")} logs, rolled over by the minute schedule`);
   await withStack((stack) => fillTo(stack, LOGS));
+}
+
+if (flag("fill-only")) {
+  say(`› filled: ${marker.filled.toLocaleString("en-US")} logs in ${dir}`);
+  if (!keep) rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
 }
 
 // ── What the files hold ─────────────────────────────────────────────────────

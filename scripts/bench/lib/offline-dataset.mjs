@@ -6,8 +6,7 @@
 // over by the minute schedule at a budget of what that first segment weighs. Resumable per 100,000.
 import path from "node:path";
 import { tsImport } from "tsx/esm/api";
-import { offlineWriter, REQUEST_LOGS, timeline } from "./offline-fill.mjs";
-import { logGenerator } from "./realistic-logs.mjs";
+import { offlineWriter, timeline, writeRange } from "./offline-fill.mjs";
 import { databaseBytes } from "./d1-sqlite.mjs";
 import { envOver, stackFiles } from "./sqlite-env.mjs";
 import { startLocalStack } from "../../lib/local-stack.mjs";
@@ -38,9 +37,10 @@ async function createFillOrganization(dir, marker, save) {
 
 /**
  * Fills `logs` logs offline into `dir` (resuming from marker.filled), spread over `spanDays` days.
- * @param {{ dir: string, marker: any, save: () => void, logs: number, segments: number, spanDays: number, say: (line: string) => void }} o
+ * `builders`: threads that build rows beside the one that writes (lib/offline-builders.mjs).
+ * @param {{ dir: string, marker: any, save: () => void, logs: number, segments: number, spanDays: number, builders: number, say: (line: string) => void }} o
  */
-export async function fillOffline({ dir, marker, save, logs, segments, spanDays, say }) {
+export async function fillOffline({ dir, marker, save, logs, segments, spanDays, builders, say }) {
   if (!marker.orgId) await createFillOrganization(dir, marker, save);
   marker.fill = "offline";
   marker.timeline ??= { startMs: Date.now() - spanDays * DAY_MS, spanMs: spanDays * DAY_MS };
@@ -50,26 +50,19 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
   const files = await stackFiles(dir);
   const { env, sqlite, close } = envOver(files);
   const homeBinding = `DATA_${marker.homeShard}`;
+  const writer = await offlineWriter({
+    env,
+    orgId: marker.orgId,
+    homeShard: marker.homeShard,
+    apiKeyId: marker.apiKeyId,
+    budget: marker.budget ?? null,
+    builders,
+  });
   try {
-    const writer = await offlineWriter({
-      env,
-      orgId: marker.orgId,
-      homeShard: marker.homeShard,
-      apiKeyId: marker.apiKeyId,
-      budget: marker.budget ?? null,
-    });
     while (marker.filled < logs) {
       // Segment 0's share ends a chunk of its own: the budget is what it weighs then.
       const upTo = Math.min(marker.filled < first ? first : logs, marker.filled + CHUNK);
-      const generator = await logGenerator({ seed: 11 + marker.filled });
-      const started = performance.now();
-      for (let i = marker.filled; i < upTo; i += REQUEST_LOGS) {
-        const n = Math.min(REQUEST_LOGS, upTo - i);
-        const times = Array.from({ length: n }, (_, k) => at(i + k));
-        await writer.request(generator.batch(n), times, crypto.randomUUID());
-      }
-      await writer.flush();
-      const rate = (upTo - marker.filled) / ((performance.now() - started) / 1000);
+      const rate = await writeRange(writer, { from: marker.filled, to: upTo, at });
       // A short chunk (what completes segment 0's share after a resume) is mostly the generator's warm-up.
       if (upTo - marker.filled >= 10_000) marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       marker.filled = upTo;
@@ -83,6 +76,7 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
     }
     for (const db of Object.values(sqlite)) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
+    await writer.close();
     close();
   }
   return path.basename(dir);

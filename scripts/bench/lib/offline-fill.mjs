@@ -5,6 +5,9 @@
 //     fingerprinter (orgFingerprinter), as the group commit reads them;
 //   - each log's row (buildRow: detection, redaction, cost), its id stamped at its time by a writer's
 //     own logIdStamper, its Idempotency-Key as a batch request stores it (storedIdempotencyKeys);
+//     the rows built on `builders` threads (lib/offline-builders.mjs) while this one writes, a few
+//     requests ahead, and taken back in request order: the ids are stamped here, in that order, so
+//     ids, times, transactions and rollover are those of building them on this thread;
 //   - the write (writeStatements: log rows, fingerprints, search index entries, alert upserts, in one
 //     transaction; the daily and hourly aggregates and log facts are the schema's insert triggers);
 //   - the target segment of each log by its time (segmentsOf, segmentAt), and rollover by the minute
@@ -12,10 +15,14 @@
 // What differs from the API: no HTTP, Durable Object or quota, and a transaction holds up to FLUSH_LOGS
 // logs of many times (a committer's flush holds the requests of one moment); the rows are the same.
 import { tsImport } from "tsx/esm/api";
+import { rowBuilders } from "./offline-builders.mjs";
+import { logGenerator } from "./realistic-logs.mjs";
 
 /** Logs a request carries (sendBatches' batches) and logs a transaction writes at most. */
 export const REQUEST_LOGS = 100;
 export const FLUSH_LOGS = 1_000;
+/** Requests being built ahead of the write, per builder thread: enough to keep them busy while a flush writes. */
+const AHEAD_PER_BUILDER = 8;
 
 let product;
 const load = async () => (product ??= await tsImport("./offline-product.mjs", import.meta.url));
@@ -24,24 +31,45 @@ const load = async () => (product ??= await tsImport("./offline-product.mjs", im
  * A writer of one organization's logs over `env` (D1Database-shaped bindings: DB, its home shard and
  * the pool, e.g. lib/d1-sqlite.mjs's d1Over on a stack's files). `budget`: rollover's size budget in
  * bytes (null: no rollover; `setBudget` later). `apiKeyId`: the key the logs are sent with.
- * @param {{ env: Record<string, any>, orgId: string, homeShard?: number, apiKeyId?: string | null, budget?: number | null }} options
+ * `builders`: threads that build rows (0: this one). `close()` ends them.
+ * @param {{ env: Record<string, any>, orgId: string, homeShard?: number, apiKeyId?: string | null, budget?: number | null, builders?: number }} options
  */
-export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null, budget = null }) {
+export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null, budget = null, builders = 0 }) {
   const p = await load();
   const control = p.createDb(env.DB);
   const home = p.createDb(env[p.DATA_SHARDS[homeShard]]);
-  const ctx = await p.ingestContext({ db: control, data: home }, orgId, new Date());
-  const fp = await p.orgFingerprinter(control, ctx);
+  const dbs = { db: control, data: home };
+  // The fingerprinter makes the organization's key when it redacts and has none: the context read after it holds the key.
+  await p.orgFingerprinter(control, await p.ingestContext(dbs, orgId, new Date()));
+  const ctx = await p.ingestContext(dbs, orgId, new Date());
+  const builder = await rowBuilders({ count: builders, ctx, load });
   const stamper = p.logIdStamper();
   const opts = { apiKeyId, idempotencyKind: "batch" };
   let chain = await p.segmentsOf(env, control, orgId, homeShard, 0);
+  /** Requests' rows being built, in request order. */
+  const ahead = [];
   let pending = [];
   let rolled = 0;
   /** The time of the last log written: the minute schedule's clock. */
   let lastWritten;
 
-  /** Writes the pending logs, each to the segment its time falls in, one transaction per segment run. */
+  /** Takes the oldest request's rows, stamps their ids in order and writes once FLUSH_LOGS are pending. */
+  async function takeOne() {
+    for (const built of await ahead.shift()) {
+      built.row.id = stamper.id(built.row.createdAt.getTime());
+      pending.push(built);
+    }
+    if (pending.length >= FLUSH_LOGS) await write();
+  }
+
+  /** Every request's rows taken and written. */
   async function flush() {
+    while (ahead.length) await takeOne();
+    await write();
+  }
+
+  /** Writes the pending logs, each to the segment its time falls in, one transaction per segment run. */
+  async function write() {
     let run = [];
     let target = null;
     const writeRun = async () => {
@@ -77,11 +105,12 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
     async request(logs, times, idempotencyKey = null) {
       const inputs = p.valibot.parse(p.logBatchBody, { logs }).logs;
       const keys = idempotencyKey ? p.storedIdempotencyKeys(idempotencyKey, "batch", inputs.length) : null;
-      for (const [i, input] of inputs.entries()) {
-        const at = new Date(stamper.time(times[i]));
-        pending.push(await p.buildRow(ctx, input, at, { ...opts, idempotencyKey }, keys?.[i] ?? null, fp, stamper.id));
-      }
-      if (pending.length >= FLUSH_LOGS) await flush();
+      const at = inputs.map((_, i) => stamper.time(times[i]));
+      const rows = builder.build({ inputs, times: at, opts: { ...opts, idempotencyKey }, keys });
+      rows.catch(() => {}); // its failure is thrown where it is taken, in order
+      ahead.push(rows);
+      while (ahead.length > Math.max(1, builders) * AHEAD_PER_BUILDER) await takeOne();
+      if (!builders) await takeOne();
     },
     flush,
     /** Sets the budget and runs the schedule at once (as the minute schedule would, a minute later). */
@@ -91,6 +120,8 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
     },
     /** Segments opened by this writer's rollover so far. */
     rolled: () => rolled,
+    /** Ends the builder threads (what is not flushed is not written). */
+    close: () => builder.close(),
   };
 }
 
@@ -102,3 +133,20 @@ export const timeline =
   ({ total, startMs, spanMs }) =>
   (i) =>
     startMs + Math.floor((i * spanMs) / total);
+
+/**
+ * Logs `from` to `to` (exclusive) of a fill through `writer`, log i at `at(i)`, generated from a seed
+ * of `from` (so a resumed fill writes what it would have), 100 a request under its own
+ * Idempotency-Key, then flushed. Answers the logs written a second (the generator's start not timed).
+ */
+export async function writeRange(writer, { from, to, at }) {
+  const generator = await logGenerator({ seed: 11 + from });
+  const started = performance.now();
+  for (let i = from; i < to; i += REQUEST_LOGS) {
+    const n = Math.min(REQUEST_LOGS, to - i);
+    const times = Array.from({ length: n }, (_, k) => at(i + k));
+    await writer.request(generator.batch(n), times, crypto.randomUUID());
+  }
+  await writer.flush();
+  return (to - from) / ((performance.now() - started) / 1000);
+}

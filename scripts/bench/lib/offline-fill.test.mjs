@@ -1,7 +1,8 @@
 // The offline fill writes what ingestion writes: the same logs, at the same times, under the same
-// Idempotency-Keys, once through offlineWriter and once through the group commit (commitGroup, what
-// the committer runs for a flush) into a copy of the same databases, leave the same rows in every
-// table (ids compared by the time they carry), the same search index answers and the same aggregates.
+// Idempotency-Keys, through offlineWriter (its rows built on its own thread, and on builder threads)
+// and through the group commit (commitGroup, what the committer runs for a flush) into copies of the
+// same databases, leave the same rows in every table (ids compared by the time they carry), the same
+// search index answers and the same aggregates.
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -59,8 +60,9 @@ describe("offlineWriter", () => {
     await ensureFingerprintKey(createDb(made.env.DB), org.id, null);
     made.close();
     const files = (dir) => Object.fromEntries(BINDINGS.map((b) => [b, path.join(dir, `${b}.sqlite`)]));
-    for (const name of ["offline", "api"]) cpSync(base, path.join(scratch, name), { recursive: true });
+    for (const name of ["offline", "threads", "api"]) cpSync(base, path.join(scratch, name), { recursive: true });
     const offline = envOver(files(path.join(scratch, "offline")));
+    const threads = envOver(files(path.join(scratch, "threads")));
     const api = envOver(files(path.join(scratch, "api")));
     const home = `DATA_${org.shard}`;
 
@@ -69,14 +71,20 @@ describe("offlineWriter", () => {
     const t0 = Date.UTC(2026, 10, 2, 9, 30);
     const requests = [0, 3_600_000, 2 * 86_400_000].map((dt, i) => ({ logs: generator.batch(40), at: t0 + dt, key: `req-${i}` }));
 
-    const writer = await offlineWriter({ env: offline.env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id });
-    for (const r of requests)
-      await writer.request(
-        r.logs,
-        r.logs.map(() => r.at),
-        r.key,
-      );
-    await writer.flush();
+    for (const [env, builders] of [
+      [offline.env, 0],
+      [threads.env, 2],
+    ]) {
+      const writer = await offlineWriter({ env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id, builders });
+      for (const r of requests)
+        await writer.request(
+          r.logs,
+          r.logs.map(() => r.at),
+          r.key,
+        );
+      await writer.flush();
+      await writer.close();
+    }
 
     const stamper = logIdStamper();
     const dbs = { db: createDb(api.env.DB), data: createDb(api.env[home]), priorSegments: [] };
@@ -98,19 +106,24 @@ describe("offlineWriter", () => {
     expect(written.hourly_usage.length).toBeGreaterThan(2);
     expect(written.alerts.length).toBeGreaterThan(0);
     expect(written.search_queue).toEqual([]);
-    expect(written).toEqual(tables(api.sqlite[home]));
-    expect(tables(offline.sqlite.DB)).toEqual(tables(api.sqlite.DB));
     const trigrams = [SEARCH_WORDS.common, "the", "red", SEARCH_WORDS.none].map((w) => w.slice(0, 3));
-    for (const t of trigrams) expect(matches(offline.sqlite[home], t)).toEqual(matches(api.sqlite[home], t));
     expect(matches(offline.sqlite[home], trigrams[0]).length).toBeGreaterThan(0);
-    offline.close();
-    api.close();
+    for (const filled of [offline, threads]) {
+      expect(tables(filled.sqlite[home])).toEqual(tables(api.sqlite[home]));
+      expect(tables(filled.sqlite.DB)).toEqual(tables(api.sqlite.DB));
+      for (const t of trigrams) expect(matches(filled.sqlite[home], t)).toEqual(matches(api.sqlite[home], t));
+    }
+    // Ids stamped in the order the logs were sent on either path: by id is by insertion.
+    const keys = (sqlite, by) => sqlite.prepare(`SELECT idempotency_key AS k FROM prompt_logs ORDER BY ${by}`).all().map((r) => r.k);
+    for (const filled of [offline, threads]) expect(keys(filled.sqlite[home], "id")).toEqual(keys(filled.sqlite[home], "rowid"));
+    expect(keys(threads.sqlite[home], "rowid")).toEqual(keys(offline.sqlite[home], "rowid"));
+    for (const filled of [offline, threads, api]) filled.close();
   });
 
-  it("rolls over by the minute schedule at its logs' time: a pool segment and its directory row", { timeout: 120_000 }, async () => {
+  it.each([0, 2])("rolls over by the minute schedule at its logs' time (%i builder threads)", { timeout: 120_000 }, async (builders) => {
     const { env, sqlite, close } = migratedEnv();
     const { org, key } = await createOrganization(env, createDb(env.DB), { name: "Acme", email: "a@example.com", plan: "enterprise" });
-    const writer = await offlineWriter({ env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id, budget: 1 });
+    const writer = await offlineWriter({ env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id, budget: 1, builders });
     const generator = await logGenerator({ seed: 6 });
     const t0 = Date.UTC(2026, 10, 2);
     for (let i = 0; i < 12; i++) {
@@ -129,6 +142,7 @@ describe("offlineWriter", () => {
     expect(inPool.first).toBeGreaterThanOrEqual(directory[0].starts_at);
     const inHome = sqlite[`DATA_${org.shard}`].prepare("SELECT max(created_at) AS last FROM prompt_logs WHERE org_id = ?").get(org.id);
     expect(inHome.last).toBeLessThan(directory[0].starts_at);
+    await writer.close();
     close();
   });
 });
