@@ -1,7 +1,8 @@
 // `npm run bench:offline-fill`: how fast bench:segments' offline fill writes (lib/offline-fill.mjs),
 // its rows built on the writing thread (the baseline) and on --builders threads, in the same run:
 // each fills --logs logs (default 20,000) into fresh migrated database files for a new Enterprise
-// organization, one log a second, as bench:segments' fill does (100 a request, no rollover).
+// organization, one log a second, as bench:segments' fill does (100 a request, checkpointed at the
+// end, no rollover).
 // Usage: npm run bench:offline-fill -- [--logs 20000] [--builders 2]
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -9,8 +10,8 @@ import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { DEFAULT_BUILDERS } from "./lib/offline-builders.mjs";
 import { offlineWriter, writeRange } from "./lib/offline-fill.mjs";
-import { migratedEnv } from "./lib/sqlite-env.mjs";
-import { arg, int } from "../lib/cli-args.mjs";
+import { bulkLoad, migratedEnv } from "./lib/sqlite-env.mjs";
+import { int } from "../lib/cli-args.mjs";
 
 const LOGS = int("logs", 20_000);
 const BUILDERS = int("builders", DEFAULT_BUILDERS);
@@ -20,13 +21,14 @@ const { createDb } = await tsImport("../../worker/src/tenancy/db.ts", import.met
 /** Logs a second of one fill of LOGS logs with `builders` builder threads. */
 async function rate(builders) {
   const dir = mkdtempSync(path.join(tmpdir(), "offline-fill-rate-"));
-  const { env, close } = migratedEnv(dir);
+  const { env, sqlite, close } = migratedEnv(dir);
+  const { checkpoint } = bulkLoad(sqlite);
   try {
     const { org, key } = await createOrganization(env, createDb(env.DB), { name: "Rate", email: "r@example.com", plan: "enterprise" });
     const writer = await offlineWriter({ env, orgId: org.id, homeShard: org.shard, apiKeyId: key.id, builders });
     const startMs = Date.now() - LOGS * 1_000;
     try {
-      return await writeRange(writer, { from: 0, to: LOGS, at: (i) => startMs + i * 1_000 });
+      return await writeRange(writer, { from: 0, to: LOGS, at: (i) => startMs + i * 1_000, afterwards: checkpoint });
     } finally {
       await writer.close();
     }

@@ -15,12 +15,15 @@ const unstamped = () => UNSTAMPED;
 export const DEFAULT_BUILDERS = availableParallelism();
 
 /**
- * The rows of one request's logs (validated inputs), log i at `times[i]` (ms), its stored
- * Idempotency-Key `keys[i]` (or none): what buildRow makes, in order, ids left UNSTAMPED.
+ * The rows of one request's logs (validated here, as the batch route validates its body), log i at
+ * `times[i]` (ms), its stored Idempotency-Key `keys[i]` (or none): what buildRow makes, in order,
+ * ids left UNSTAMPED.
  */
-async function buildAll(p, ctx, fp, { inputs, times, opts, keys }) {
+async function buildAll(p, ctx, fp, { logs, times, opts, keys }) {
+  const inputs = p.valibot.parse(p.logBatchBody, { logs }).logs;
   const built = [];
-  for (const [i, input] of inputs.entries()) built.push(await p.buildRow(ctx, input, new Date(times[i]), opts, keys?.[i] ?? null, fp, unstamped));
+  for (const [i, input] of inputs.entries())
+    built.push(await p.buildRow(ctx, input, new Date(times[i]), opts, keys?.[i] ?? null, fp, unstamped));
   return built;
 }
 

@@ -8,7 +8,7 @@ import path from "node:path";
 import { tsImport } from "tsx/esm/api";
 import { offlineWriter, timeline, writeRange } from "./offline-fill.mjs";
 import { databaseBytes } from "./d1-sqlite.mjs";
-import { envOver, stackFiles } from "./sqlite-env.mjs";
+import { bulkLoad, envOver, stackFiles } from "./sqlite-env.mjs";
 import { startLocalStack } from "../../lib/local-stack.mjs";
 
 const CHUNK = 100_000;
@@ -43,12 +43,14 @@ async function createFillOrganization(dir, marker, save) {
 export async function fillOffline({ dir, marker, save, logs, segments, spanDays, builders, say }) {
   if (!marker.orgId) await createFillOrganization(dir, marker, save);
   marker.fill = "offline";
+  marker.builders = builders;
   marker.timeline ??= { startMs: Date.now() - spanDays * DAY_MS, spanMs: spanDays * DAY_MS };
   save();
   const at = timeline({ total: logs, ...marker.timeline });
   const first = Math.ceil(logs / (segments + 1));
   const files = await stackFiles(dir);
   const { env, sqlite, close } = envOver(files);
+  const { checkpoint } = bulkLoad(sqlite);
   const homeBinding = `DATA_${marker.homeShard}`;
   const writer = await offlineWriter({
     env,
@@ -62,7 +64,7 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
     while (marker.filled < logs) {
       // Segment 0's share ends a chunk of its own: the budget is what it weighs then.
       const upTo = Math.min(marker.filled < first ? first : logs, marker.filled + CHUNK);
-      const rate = await writeRange(writer, { from: marker.filled, to: upTo, at });
+      const rate = await writeRange(writer, { from: marker.filled, to: upTo, at, afterwards: checkpoint });
       // A short chunk (what completes segment 0's share after a resume) is mostly the generator's warm-up.
       if (upTo - marker.filled >= 10_000) marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       marker.filled = upTo;
@@ -74,7 +76,6 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
       save();
       say(`    ${marker.filled.toLocaleString("en-US")} logs, ${rate.toFixed(0)} logs/s`);
     }
-    for (const db of Object.values(sqlite)) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
     await writer.close();
     close();

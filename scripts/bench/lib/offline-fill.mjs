@@ -5,8 +5,8 @@
 //     fingerprinter (orgFingerprinter), as the group commit reads them;
 //   - each log's row (buildRow: detection, redaction, cost), its id stamped at its time by a writer's
 //     own logIdStamper, its Idempotency-Key as a batch request stores it (storedIdempotencyKeys);
-//     the rows built on `builders` threads (lib/offline-builders.mjs) while this one writes, a few
-//     requests ahead, and taken back in request order: the ids are stamped here, in that order, so
+//     validation and rows on `builders` threads (lib/offline-builders.mjs) while this one writes, a
+//     few requests ahead, taken back in request order: the ids are stamped here, in that order, so
 //     ids, times, transactions and rollover are those of building them on this thread;
 //   - the write (writeStatements: log rows, fingerprints, search index entries, alert upserts, in one
 //     transaction; the daily and hourly aggregates and log facts are the schema's insert triggers);
@@ -103,10 +103,9 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
      * ascending over every call), under the request's Idempotency-Key (or none).
      */
     async request(logs, times, idempotencyKey = null) {
-      const inputs = p.valibot.parse(p.logBatchBody, { logs }).logs;
-      const keys = idempotencyKey ? p.storedIdempotencyKeys(idempotencyKey, "batch", inputs.length) : null;
-      const at = inputs.map((_, i) => stamper.time(times[i]));
-      const rows = builder.build({ inputs, times: at, opts: { ...opts, idempotencyKey }, keys });
+      const keys = idempotencyKey ? p.storedIdempotencyKeys(idempotencyKey, "batch", logs.length) : null;
+      const at = logs.map((_, i) => stamper.time(times[i]));
+      const rows = builder.build({ logs, times: at, opts: { ...opts, idempotencyKey }, keys });
       rows.catch(() => {}); // its failure is thrown where it is taken, in order
       ahead.push(rows);
       while (ahead.length > Math.max(1, builders) * AHEAD_PER_BUILDER) await takeOne();
@@ -137,9 +136,10 @@ export const timeline =
 /**
  * Logs `from` to `to` (exclusive) of a fill through `writer`, log i at `at(i)`, generated from a seed
  * of `from` (so a resumed fill writes what it would have), 100 a request under its own
- * Idempotency-Key, then flushed. Answers the logs written a second (the generator's start not timed).
+ * Idempotency-Key, then flushed and `afterwards` run (e.g. a checkpoint). Answers the logs written a second
+ * (the generator's start not timed, `afterwards` timed).
  */
-export async function writeRange(writer, { from, to, at }) {
+export async function writeRange(writer, { from, to, at, afterwards = () => {} }) {
   const generator = await logGenerator({ seed: 11 + from });
   const started = performance.now();
   for (let i = from; i < to; i += REQUEST_LOGS) {
@@ -148,5 +148,6 @@ export async function writeRange(writer, { from, to, at }) {
     await writer.request(generator.batch(n), times, crypto.randomUUID());
   }
   await writer.flush();
+  await afterwards();
   return (to - from) / ((performance.now() - started) / 1000);
 }

@@ -114,7 +114,11 @@ describe("offlineWriter", () => {
       for (const t of trigrams) expect(matches(filled.sqlite[home], t)).toEqual(matches(api.sqlite[home], t));
     }
     // Ids stamped in the order the logs were sent on either path: by id is by insertion.
-    const keys = (sqlite, by) => sqlite.prepare(`SELECT idempotency_key AS k FROM prompt_logs ORDER BY ${by}`).all().map((r) => r.k);
+    const keys = (sqlite, by) =>
+      sqlite
+        .prepare(`SELECT idempotency_key AS k FROM prompt_logs ORDER BY ${by}`)
+        .all()
+        .map((r) => r.k);
     for (const filled of [offline, threads]) expect(keys(filled.sqlite[home], "id")).toEqual(keys(filled.sqlite[home], "rowid"));
     expect(keys(threads.sqlite[home], "rowid")).toEqual(keys(offline.sqlite[home], "rowid"));
     for (const filled of [offline, threads, api]) filled.close();

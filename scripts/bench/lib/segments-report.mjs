@@ -18,10 +18,12 @@ function fillText(marker, total, segments) {
   if (marker.fill !== "offline")
     return `One organization, ${total} logs in ${segments.length} segments, filled through \`POST /api/logs/batch\`
 (${rateText}; the timeline is the fill's own duration, ${span(to - from)}) and rolled over by the minute schedule at a budget of ${budget}:`;
+  // Fills before builder threads recorded none: say nothing of where their rows were built.
+  const builtOn = marker.builders === undefined ? "" : marker.builders ? ` on ${marker.builders} worker threads` : " on the writing thread";
   return `One organization, ${total} logs in ${segments.length} segments. The fill was offline, not through the API (which
 takes hours for millions here): straight into the stopped stack's SQLite files through the product's own code
-(\`scripts/bench/lib/offline-fill.mjs\`: \`buildRow\`, the flush's \`writeStatements\` with the schema's insert triggers
-for aggregates and the search index, \`rollSegments\` at each log's time), ${rateText}. The logs are in time order over
+(\`scripts/bench/lib/offline-fill.mjs\`: \`buildRow\`${builtOn}, the flush's \`writeStatements\` on one thread with the schema's
+insert triggers for aggregates and the search index, \`rollSegments\` at each log's time), ${rateText}. The logs are in time order over
 ${span(to - from)} (${day(from)} to ${day(to)}), so each segment covers its own span; rolled over at a budget of ${budget}:`;
 }
 

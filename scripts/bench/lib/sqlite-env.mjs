@@ -43,6 +43,20 @@ export function envOver(files) {
   return { env, sqlite: open, close };
 }
 
+/**
+ * Bulk loading into `sqlite`'s databases (envOver's): no checkpoint after each transaction (each of a
+ * fill's rewrites the same index and search pages, so copying them back once is far less work), and
+ * `checkpoint()` to copy the write-ahead logs into the files and empty them, e.g. after each chunk.
+ */
+export function bulkLoad(sqlite) {
+  for (const db of Object.values(sqlite)) db.exec("PRAGMA wal_autocheckpoint = 0");
+  return {
+    checkpoint: () => {
+      for (const db of Object.values(sqlite)) db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    },
+  };
+}
+
 /** Fresh databases, every binding migrated as `npm run db:migrate:local` migrates it: files in `dir`, or in memory. */
 export function migratedEnv(dir = null) {
   const out = envOver(Object.fromEntries(BINDINGS.map((b) => [b, dir ? path.join(dir, `${b}.sqlite`) : ":memory:"])));
