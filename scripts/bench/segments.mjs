@@ -21,7 +21,8 @@
 // copies so the dataset is left as it was.
 //
 // Batch ingestion: --ingest-logs more logs through the batch API into the filled organization (its
-// newest segment takes them), prepared beforehand so generating them is not timed.
+// newest segment takes them), prepared beforehand so generating them is not timed. They stay in a
+// kept dataset (its marker counts them), and later runs' reports say how many of its logs they are.
 //
 // Usage: npm run bench:segments -- [--logs 5000000] [--segments 4] [--fill offline|api] [--span-days 30]
 //          [--data-dir DIR] [--runs 40] [--concurrency 6] [--ingest-logs 20000] [--builders 2] [--fill-only]
@@ -167,6 +168,10 @@ const reads = await withStack(async (stack) => {
   q.ingest = await sendBatches({ base: stack.base, key: marker.key, logs: INGEST_LOGS, batches, concurrency: CONCURRENCY });
   return q;
 });
+// The ingested logs stay in the kept dataset (in its newest segment): the next run's report counts them.
+const earlierIngested = marker.ingested ?? 0;
+marker.ingested = earlierIngested + INGEST_LOGS;
+save();
 
 // ── Dropping an expired segment (segment 1, on copies) ──────────────────────
 const drop = await measureDrop({ files: await stackFiles(dir), orgId: marker.orgId, segmentFile: segments[1].file });
@@ -185,7 +190,7 @@ const body = segmentsReport({
   bytes,
   marker,
   drop,
-  ingest: { logs: INGEST_LOGS, concurrency: CONCURRENCY },
+  ingest: { logs: INGEST_LOGS, concurrency: CONCURRENCY, earlier: earlierIngested },
 });
 say(`\n${body}\n`);
 if (WRITE) {

@@ -3,11 +3,12 @@
 // 2-core machine) would take hours. Every step is the worker's function, not a copy of it:
 //   - the batch body's validation (logBatchBody), the organization context (ingestContext) and its
 //     fingerprinter (orgFingerprinter), as the group commit reads them;
-//   - each log's row (buildRow: detection, redaction, cost), its id stamped at its time by a writer's
-//     own logIdStamper, its Idempotency-Key as a batch request stores it (storedIdempotencyKeys);
-//     validation and rows on `builders` threads (lib/offline-builders.mjs) while this one writes, a
-//     few requests ahead, taken back in request order: the ids are stamped here, in that order, so
-//     ids, times, transactions and rollover are those of building them on this thread;
+//   - each log's row (buildRow: detection, redaction, cost), its id stamped at its time by a
+//     logIdStamper, its Idempotency-Key as a batch request stores it (storedIdempotencyKeys);
+//     validation, rows and ids on `builders` threads (lib/offline-builders.mjs) while this one
+//     writes, a few requests ahead, taken back in request order; a stamper per job of requests that
+//     starts strictly later than the last, so the ids are those of one stamper over the whole fill,
+//     and times, transactions and rollover are those of building the rows on this thread;
 //   - the write (writeStatements: log rows, fingerprints, search index entries, alert upserts, in one
 //     transaction; the daily and hourly aggregates and log facts are the schema's insert triggers);
 //   - the target segment of each log by its time (segmentsOf, segmentAt), and rollover by the minute
@@ -46,24 +47,34 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
   const stamper = p.logIdStamper();
   const opts = { apiKeyId, idempotencyKind: "batch" };
   let chain = await p.segmentsOf(env, control, orgId, homeShard, 0);
-  /** Requests' rows being built, in request order. */
+  /** Jobs' rows being built, in request order: per job, per request. */
   const ahead = [];
+  /** The requests of the job not yet asked for, and its last log's time. */
+  let gathering = null;
   let pending = [];
   let rolled = 0;
   /** The time of the last log written: the minute schedule's clock. */
   let lastWritten;
 
-  /** Takes the oldest request's rows, stamps their ids in order and writes once FLUSH_LOGS are pending. */
+  function dispatch() {
+    if (!gathering) return;
+    const rows = builder.build(gathering.requests);
+    rows.catch(() => {}); // its failure is thrown where it is taken, in order
+    ahead.push(rows);
+    gathering = null;
+  }
+
+  /** Takes the oldest job's rows, writing whenever a request leaves FLUSH_LOGS pending (as one flush per request would). */
   async function takeOne() {
-    for (const built of await ahead.shift()) {
-      built.row.id = stamper.id(built.row.createdAt.getTime());
-      pending.push(built);
+    for (const request of await ahead.shift()) {
+      pending.push(...request);
+      if (pending.length >= FLUSH_LOGS) await write();
     }
-    if (pending.length >= FLUSH_LOGS) await write();
   }
 
   /** Every request's rows taken and written. */
   async function flush() {
+    dispatch();
     while (ahead.length) await takeOne();
     await write();
   }
@@ -103,13 +114,16 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
      * ascending over every call), under the request's Idempotency-Key (or none).
      */
     async request(logs, times, idempotencyKey = null) {
+      if (!logs.length) return;
       const keys = idempotencyKey ? p.storedIdempotencyKeys(idempotencyKey, "batch", logs.length) : null;
       const at = logs.map((_, i) => stamper.time(times[i]));
-      const rows = builder.build({ logs, times: at, opts: { ...opts, idempotencyKey }, keys });
-      rows.catch(() => {}); // its failure is thrown where it is taken, in order
-      ahead.push(rows);
+      // A job ends where time moves on: logs of one millisecond need one stamper (lib/offline-builders.mjs).
+      if (gathering && at[0] > gathering.last) dispatch();
+      gathering ??= { requests: [], last: 0 };
+      gathering.requests.push({ logs, times: at, opts: { ...opts, idempotencyKey }, keys });
+      gathering.last = at.at(-1);
       while (ahead.length > Math.max(1, builders) * AHEAD_PER_BUILDER) await takeOne();
-      if (!builders) await takeOne();
+      if (!builders) while (ahead.length) await takeOne();
     },
     flush,
     /** Sets the budget and runs the schedule at once (as the minute schedule would, a minute later). */

@@ -66,10 +66,11 @@ describe("offlineWriter", () => {
     const api = envOver(files(path.join(scratch, "api")));
     const home = `DATA_${org.shard}`;
 
-    // Three requests, an hour and then two days apart, so hourly and daily aggregates have several buckets.
+    // Four requests: two of the same millisecond (one id stamper must serve both), then an hour and
+    // two days later, so hourly and daily aggregates have several buckets.
     const generator = await logGenerator({ seed: 5 });
     const t0 = Date.UTC(2026, 10, 2, 9, 30);
-    const requests = [0, 3_600_000, 2 * 86_400_000].map((dt, i) => ({ logs: generator.batch(40), at: t0 + dt, key: `req-${i}` }));
+    const requests = [0, 0, 3_600_000, 2 * 86_400_000].map((dt, i) => ({ logs: generator.batch(40), at: t0 + dt, key: `req-${i}` }));
 
     for (const [env, builders] of [
       [offline.env, 0],
@@ -101,7 +102,7 @@ describe("offlineWriter", () => {
     }
 
     const written = tables(offline.sqlite[home]);
-    expect(written.prompt_logs).toHaveLength(120);
+    expect(written.prompt_logs).toHaveLength(160);
     expect(written.daily_usage.length).toBeGreaterThan(1);
     expect(written.hourly_usage.length).toBeGreaterThan(2);
     expect(written.alerts.length).toBeGreaterThan(0);

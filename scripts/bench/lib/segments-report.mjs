@@ -9,7 +9,9 @@ const day = (ms) => new Date(ms).toISOString().slice(0, 16).replace("T", " ");
 const loads = (l) => l.map((x) => x.toFixed(1)).join(" ");
 const span = (ms) => (ms >= 86_400_000 ? `${num(ms / 86_400_000)} days` : `${num(ms / 60_000)} min`);
 
-function fillText(marker, total, segments) {
+function fillText(marker, count, segments, earlierIngested) {
+  // Each measuring run's batch ingestion stays in a kept dataset: say how many of its logs earlier runs added.
+  const total = earlierIngested ? `${count} (${num(earlierIngested)} of them from earlier runs' batch ingestion)` : count;
   const rates = marker.rowsPerSecond ?? [];
   const rateText = rates.length ? `${num(Math.min(...rates))}–${num(Math.max(...rates))} logs/s per chunk` : "rates not recorded";
   const budget = `${(marker.budget / 1e9).toFixed(2)} GB (segment 0's size after its share of the fill)`;
@@ -74,7 +76,7 @@ replaces this section. Run ${day(started.getTime())} UTC on a 2-core machine sha
 ${loads(loadBefore)} at the start, ${loads(reads.load)} when the reads began, ${loads(loadavg())} at the end;
 ${runs} sequential requests per read after warm-ups, each read against GET /api/health in the same run.
 
-${fillText(marker, reads.total.toLocaleString("en-US"), segments)}
+${fillText(marker, reads.total.toLocaleString("en-US"), segments, ingest.earlier)}
 
 ${segmentTable}
 
