@@ -64,7 +64,7 @@ export async function fillOffline({ dir, marker, save, logs, segments, spanDays,
     while (marker.filled < logs) {
       // Segment 0's share ends a chunk of its own: the budget is what it weighs then.
       const upTo = Math.min(marker.filled < first ? first : logs, marker.filled + CHUNK);
-      const rate = await writeRange(writer, { from: marker.filled, to: upTo, at, afterwards: checkpoint });
+      const { perSecond: rate } = await writeRange(writer, { from: marker.filled, to: upTo, at, afterwards: checkpoint });
       // A short chunk (what completes segment 0's share after a resume) is mostly the generator's warm-up.
       if (upTo - marker.filled >= 10_000) marker.rowsPerSecond = [...(marker.rowsPerSecond ?? []), Math.round(rate)];
       marker.filled = upTo;
