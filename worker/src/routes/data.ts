@@ -9,12 +9,16 @@ import { badRequest } from "../errors";
 import { auditRecorder } from "../lib/audit";
 import { orgOf } from "../middleware/auth";
 import { guard, json } from "../middleware/guard";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 import { organizationName } from "../queries/accounts";
 import { deleteOrganizationData } from "../queries/data";
 import { requestSegments } from "../tenancy/segments";
 import { jsonBody } from "../validate";
 
-export const dataRoutes = new Hono<AppEnv>().delete(
+export const dataRoutes = new Hono<AppEnv>()
+  // The quota usage the organization's committer keeps is gone with the data: it reads it again.
+  .use(forgetsIngestContext)
+  .delete(
   "/",
   ...guard("admin", {
     summary: "Delete all logs, alerts and analytics (body confirms the organization name)",
