@@ -50,6 +50,9 @@ export async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fing
  */
 export type FlushDbs = TenantDbs & { priorSegments?: Db[]; scope?: string };
 
+/** What a kept usage count holds for: these segments, this month (a count of another is read again). */
+export const usageScope = (dbs: Pick<FlushDbs, "scope">, now: Date) => `${dbs.scope ?? ""}\n${usageMonth(now)}`;
+
 /** Commits `jobs` (all of organization `orgId`, all writing to its segment `dbs.data`); one result per job, in order. Never throws. */
 export async function commitGroup(
   dbs: FlushDbs,
@@ -98,10 +101,11 @@ async function judgeAndWrite(
   const at = now.getTime();
   const cached = cache?.get(orgId, at) ?? null;
   const stamp = cache?.stamp() ?? 0;
-  const scope = `${dbs.scope ?? ""}\n${usageMonth(now)}`;
+  const scope = usageScope(dbs, now);
   const incoming = jobs.reduce((n, job) => n + job.inputs.length, 0);
   const keptUsage = cached && cache?.usage(orgId, at, scope);
-  const usage = keptUsage && !nearQuota({ org: cached.org, usage: keptUsage }, incoming, now, INGEST_USAGE_REREAD_MARGIN) ? keptUsage : null;
+  const usage =
+    keptUsage && !nearQuota({ org: cached.org, usage: keptUsage }, incoming, now, INGEST_USAGE_REREAD_MARGIN) ? keptUsage : null;
   const keyReads: { slot: number; keyId: string; keyHash: string }[] = [];
   const reads = jobs.map((job) => {
     const { check } = job;
