@@ -343,7 +343,7 @@ describe("revocation: cached credentials", () => {
     expect((await s.call("POST", "/logs", { key, headers }, log)).status).toBe(401);
   });
 
-  it("a key changed by hand in the database is re-read within INGEST_CONTEXT_TTL_MS, and at once by a committer that never checked it", async () => {
+  it("a key deleted by hand in the database is refused at once by a committer that never checked it", async () => {
     const s = stack();
     const org = await s.register();
     const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "By hand", permissions: ["logs:write"] });
