@@ -1,7 +1,7 @@
 // The organization context a committer keeps between flushes (tenancy/context-cache.ts): used
-// while fresh (the flush asks the control database only for the keys), forgotten when settings,
-// webhooks or integrations change (the next log sees the change), never served to another
-// organization, and never a substitute for the key re-read.
+// while fresh (a warm flush reads nothing), forgotten when settings, webhooks, integrations or keys
+// change (the next log sees the change), never served to another organization. Kept usage and key
+// rows against chosen times: ingestion/kept-context.test.ts.
 import { describe, expect, it } from "vitest";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import type { OrgSettings, Organization } from "@promptsentry/schema/tables/organizations";
@@ -75,7 +75,7 @@ describe("the committer's organization context", () => {
     expect((await stubA.commit(await job(a, `a again ${secret}`))).stored?.rows[0].prompt).toContain(secret);
   });
 
-  it("does not stand in for the key: a key deleted while the context is cached is refused at once", async () => {
+  it("forgets the key rows it kept when a key is deleted: the key is refused at once", async () => {
     const org = await registerOrg();
     const extra = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "short-lived", permissions: ["logs:write"] } });
     expect(extra.status).toBe(201);
