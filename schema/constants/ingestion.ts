@@ -31,11 +31,16 @@ export const INGEST_FLUSH_LINGER_MS = 10;
 export const INGEST_FLUSH_BUSY_MS = 1_000;
 /**
  * A committer keeps its organization's context (organization, settings, webhooks, integrations,
- * fingerprinter) between flushes this long at most. The routes that change them tell the committer
- * at once (tenancy/context-cache.ts); the bound covers writers that do not (a delivery disabling a
- * webhook that answers 410). Keys are never taken from it: each flush re-reads them.
+ * fingerprinter, quota usage and the key rows it checked) between flushes this long at most. The
+ * routes that change them tell the committer before they answer (tenancy/context-cache.ts); the bound
+ * covers what changes without telling it (a row edited by hand in the database).
  */
 export const INGEST_CONTEXT_TTL_MS = 10_000;
+/**
+ * A flush that could leave less room than this under the plan's prompt quota reads usage again
+ * rather than trust the count its committer keeps: near the limit every 429 is judged on D1's count.
+ */
+export const INGEST_USAGE_REREAD_MARGIN = INGEST_FLUSH_MAX_LOGS;
 
 /**
  * Ceilings of the numbers a log carries. No real call comes near them; without them one value such

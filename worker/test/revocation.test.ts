@@ -8,20 +8,20 @@ import { describe, expect, it } from "vitest";
 import { REVOKE_ACCESS, verifyRealtimeToken, type RealtimeClaims, type RevokeAccessMessage } from "@promptsentry/schema/realtime";
 import type { Bindings } from "../src/env";
 import worker from "../src/index";
-import { cachedCredential } from "../src/auth/credential-cache";
+import { cachedCredential, rememberCredential } from "../src/auth/credential-cache";
 import { hashApiKey } from "../src/auth/keys";
 import { receiver } from "./delivery-helpers";
 import { allowUpstreamOverride, fakeProvider, rawGatewayCall } from "./gateway-client";
 import { BASE, dataD1 } from "./helpers";
 
-type Creds = { key?: string; query?: string; cookie?: string };
+type Creds = { key?: string; query?: string; cookie?: string; headers?: Record<string, string> };
 
 /** The worker with a recording stand-in for the party server (a real HTTP listener). */
 function stack() {
   const room = receiver();
   const bindings: Bindings = { ...env, PARTY_HOST: room.origin };
   async function call(method: string, path: string, creds: Creds = {}, body?: unknown) {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...creds.headers };
     if (creds.key) headers.authorization = `Bearer ${creds.key}`;
     if (creds.cookie) headers.cookie = creds.cookie;
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -220,96 +220,149 @@ describe("revocation: sign-out", () => {
   });
 });
 
-// docs/sessions.md#cached-credentials: ingestion lets a Bearer key in on this isolate's cached resolution. Revocation elsewhere
-// (another isolate, or a row changed directly) leaves that cache entry in place here; the request must
-// still be refused because the key row is re-read in ingestion's first D1 round trip.
+// docs/sessions.md#cached-credentials: ingestion lets a Bearer key in on this isolate's cached resolution,
+// and the organization's committer decides on the key's row, which it reads once and keeps. Revoked
+// through the API by another isolate, the key is still in this isolate's cache (put back here as it
+// was); the request must still be refused, because every route that ends a key's access tells the
+// committer to forget the rows it kept before it answers.
 describe("revocation: cached credentials", () => {
   const log = { model: "gpt-4o", prompt: "hello", response: "hi" };
-  async function cachedKey(s: ReturnType<typeof stack>, permissions = ["logs:write", "logs:read"]) {
-    const org = await s.register();
-    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Cached", permissions });
-    const key = created.body.keyValue as string;
-    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
-    expect(cachedCredential(await hashApiKey(key)), "the isolate remembers the key").not.toBeNull();
-    return { org, key, id: created.body.id as string };
-  }
   const stored = async (orgId: string) =>
     (await (await dataD1(orgId)).prepare("SELECT count(*) AS n FROM prompt_logs WHERE org_id = ?").bind(orgId).first<{ n: number }>())!.n;
-
-  for (const [name, revoke] of [
-    ["deleted", (id: string) => env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run()],
-    ["rotated", (id: string) => env.DB.prepare("UPDATE api_keys SET key_hash = 'rotated-elsewhere' WHERE id = ?").bind(id).run()],
-    [
-      "expired",
-      (id: string) =>
-        env.DB.prepare("UPDATE api_keys SET expires_at = ? WHERE id = ?")
-          .bind(Date.now() - 1, id)
-          .run(),
-    ],
-  ] as const) {
-    it(`a key ${name} behind this isolate's back is refused by single, batch and idempotent ingestion; nothing is stored`, async () => {
-      const s = stack();
-      const { org, key, id } = await cachedKey(s);
-      await revoke(id);
-      expect(cachedCredential(await hashApiKey(key)), "still cached here: only the re-read can refuse it").not.toBeNull();
-      const before = await stored(org.orgId);
-      expect((await s.call("POST", "/logs", { key }, log)).status).toBe(401);
-      expect(cachedCredential(await hashApiKey(key)), "forgotten once refused").toBeNull();
-      // Cached again? No: the next request reads D1 and finds nothing.
-      expect((await s.call("POST", "/logs/batch", { key }, { logs: [log, log] })).status).toBe(401);
-      expect(await stored(org.orgId)).toBe(before);
-    });
-  }
-
-  it("an Idempotency-Key replay by a key revoked elsewhere answers 401, not the stored log", async () => {
-    const s = stack();
-    const { key, id } = await cachedKey(s);
-    const idem = `idem-${crypto.randomUUID()}`;
-    const bindings: Bindings = { ...env, PARTY_HOST: receiver().origin };
-    const ctx = createExecutionContext();
-    const first = await worker.fetch(
-      new Request(`${BASE}/api/logs`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
-        body: JSON.stringify(log),
-      }),
-      bindings,
-      ctx,
-    );
-    expect(first.status).toBe(201);
-    await env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(id).run();
-    const replay = await worker.fetch(
-      new Request(`${BASE}/api/logs`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "idempotency-key": idem },
-        body: JSON.stringify(log),
-      }),
-      bindings,
-      createExecutionContext(),
-    );
-    expect(replay.status).toBe(401);
-    await waitOnExecutionContext(ctx);
-  });
-
-  it("a member demoted elsewhere to viewer is refused (403) although the cache still says engineer", async () => {
-    const s = stack();
-    const org = await s.register();
+  type Org = Awaited<ReturnType<ReturnType<typeof stack>["register"]>>;
+  const invite = async (s: ReturnType<typeof stack>, org: Org) => {
     const invited = await s.call(
       "POST",
       "/team/invite",
       { key: org.adminKey },
-      { name: "Demoted", email: `d-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
+      { name: "Member", email: `m-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
     );
-    const key = invited.body.apiKey as string;
+    return { key: invited.body.apiKey as string, memberId: invited.body.member.id as string };
+  };
+  /** How each way of ending access makes a key and ends it through the API: the status ingestion answers after. */
+  const revocations: [
+    string,
+    number,
+    (s: ReturnType<typeof stack>, org: Org) => Promise<{ key: string; revoke: () => Promise<number> }>,
+  ][] = [
+    [
+      "deleted",
+      401,
+      async (s, org) => {
+        const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Cached", permissions: ["logs:write"] });
+        return {
+          key: created.body.keyValue,
+          revoke: async () => (await s.call("DELETE", `/api-keys/${created.body.id}`, { key: org.adminKey })).status,
+        };
+      },
+    ],
+    [
+      "rotated",
+      401,
+      async (s, org) => ({
+        key: org.adminKey,
+        revoke: async () => (await s.call("POST", "/settings/rotate-key", { key: org.adminKey })).status,
+      }),
+    ],
+    [
+      "of a member removed",
+      401,
+      async (s, org) => {
+        const { key, memberId } = await invite(s, org);
+        return { key, revoke: async () => (await s.call("DELETE", `/team/${memberId}`, { key: org.adminKey })).status };
+      },
+    ],
+    [
+      "of a member demoted to viewer",
+      403,
+      async (s, org) => {
+        const { key, memberId } = await invite(s, org);
+        return { key, revoke: async () => (await s.call("PATCH", `/team/${memberId}`, { key: org.adminKey }, { role: "viewer" })).status };
+      },
+    ],
+  ];
+
+  for (const [name, status, make] of revocations) {
+    it(`a key ${name} through another isolate is refused by single, batch and idempotent ingestion; nothing is stored`, async () => {
+      const s = stack();
+      const org = await s.register();
+      const { key, revoke } = await make(s, org);
+      const hash = await hashApiKey(key);
+      // The first request reads the key (the isolate remembers it), the next ones are let in from that
+      // and checked by the committer, which keeps the key's row.
+      for (let i = 0; i < 3; i++) expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
+      const remembered = cachedCredential(hash)!;
+      expect(remembered, "the isolate remembers the key").not.toBeNull();
+      expect([200, 204]).toContain(await revoke());
+      const before = await stored(org.orgId);
+      const sends: [string, () => Promise<{ status: number }>][] = [
+        ["single", () => s.call("POST", "/logs", { key }, log)],
+        ["batch", () => s.call("POST", "/logs/batch", { key }, { logs: [log, log] })],
+        ["idempotent", () => s.call("POST", "/logs", { key, headers: { "idempotency-key": "again" } }, log)],
+      ];
+      for (const [kind, send] of sends) {
+        rememberCredential(hash, remembered); // as the isolates that did not revoke it still hold it
+        expect((await send()).status, kind).toBe(status);
+      }
+      expect(await stored(org.orgId)).toBe(before);
+    });
+  }
+
+  it("a key expired since its committer kept its row is refused at its expiry", async () => {
+    const s = stack();
+    const org = await s.register();
+    const expiresAt = Date.now() + 1_500;
+    const created = await s.call(
+      "POST",
+      "/api-keys",
+      { key: org.adminKey },
+      { name: "Brief", permissions: ["logs:write"], expiresAt: new Date(expiresAt).toISOString() },
+    );
+    const key = created.body.keyValue as string;
+    for (let i = 0; i < 2; i++) expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
+    const remembered = cachedCredential(await hashApiKey(key))!;
+    await new Promise((r) => setTimeout(r, Math.max(0, expiresAt - Date.now() + 50)));
+    const before = await stored(org.orgId);
+    // Past the isolate's own check of the expiry too (its entry put back as it was read): only the committer decides.
+    rememberCredential(await hashApiKey(key), { ...remembered, expiresAt: null });
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(401);
+    expect(await stored(org.orgId)).toBe(before);
+  });
+
+  it("an Idempotency-Key replay by a key revoked elsewhere answers 401, not the stored log", async () => {
+    const s = stack();
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Replayed", permissions: ["logs:write"] });
+    const key = created.body.keyValue as string;
+    const headers = { "idempotency-key": `idem-${crypto.randomUUID()}` };
     expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
-    await env.DB.prepare("UPDATE team_members SET role = 'viewer' WHERE id = ?").bind(invited.body.member.id).run();
-    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(403);
+    expect((await s.call("POST", "/logs", { key, headers }, log)).status).toBe(201); // checked and kept by the committer
+    const remembered = cachedCredential(await hashApiKey(key))!;
+    expect((await s.call("DELETE", `/api-keys/${created.body.id}`, { key: org.adminKey })).status).toBe(204);
+    rememberCredential(await hashApiKey(key), remembered);
+    expect((await s.call("POST", "/logs", { key, headers }, log)).status).toBe(401);
+  });
+
+  it("a key deleted by hand in the database is refused at once by a committer that never checked it", async () => {
+    const s = stack();
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "By hand", permissions: ["logs:write"] });
+    const key = created.body.keyValue as string;
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201); // read by the isolate; the committer never checked it
+    await env.DB.prepare("DELETE FROM api_keys WHERE id = ?").bind(created.body.id).run();
+    expect(cachedCredential(await hashApiKey(key)), "still cached here: only the committer can refuse it").not.toBeNull();
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(401);
+    expect(cachedCredential(await hashApiKey(key)), "forgotten once refused").toBeNull();
   });
 
   it("revocation through the API forgets the key in this isolate at once (delete, rotate, member removed)", async () => {
     const s = stack();
-    const { org, key, id } = await cachedKey(s);
-    expect((await s.call("DELETE", `/api-keys/${id}`, { key: org.adminKey })).status).toBe(204);
+    const org = await s.register();
+    const created = await s.call("POST", "/api-keys", { key: org.adminKey }, { name: "Cached", permissions: ["logs:write"] });
+    const key = created.body.keyValue as string;
+    expect((await s.call("POST", "/logs", { key }, log)).status).toBe(201);
+    expect(cachedCredential(await hashApiKey(key))).not.toBeNull();
+    expect((await s.call("DELETE", `/api-keys/${created.body.id}`, { key: org.adminKey })).status).toBe(204);
     expect(cachedCredential(await hashApiKey(key))).toBeNull();
 
     const rotating = await s.register();
@@ -318,15 +371,9 @@ describe("revocation: cached credentials", () => {
     expect((await s.call("POST", "/settings/rotate-key", { key: rotating.adminKey })).status).toBe(200);
     expect(cachedCredential(await hashApiKey(rotating.adminKey))).toBeNull();
 
-    const invited = await s.call(
-      "POST",
-      "/team/invite",
-      { key: org.adminKey },
-      { name: "Leaver", email: `l-${crypto.randomUUID().slice(0, 6)}@example.com`, role: "engineer" },
-    );
-    const memberKey = invited.body.apiKey as string;
+    const { key: memberKey, memberId } = await invite(s, org);
     expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(201);
-    expect((await s.call("DELETE", `/team/${invited.body.member.id}`, { key: org.adminKey })).status).toBe(204);
+    expect((await s.call("DELETE", `/team/${memberId}`, { key: org.adminKey })).status).toBe(204);
     expect(cachedCredential(await hashApiKey(memberKey))).toBeNull();
     expect((await s.call("POST", "/logs", { key: memberKey }, log)).status).toBe(401);
   });

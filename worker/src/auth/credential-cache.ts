@@ -25,8 +25,12 @@ export function cachedCredential(keyHash: string, nowMs = Date.now()): CachedCre
 }
 
 export function rememberCredential(keyHash: string, credential: CachedCredential, nowMs = Date.now()): void {
+  // The row may be older than this isolate's last write of lastUsed (a committer keeps the rows it
+  // checked): the later time stays, or each request would write lastUsed again.
+  const known = entries.get(keyHash)?.lastUsedAt;
+  const lastUsedAt = known && (!credential.lastUsedAt || known > credential.lastUsedAt) ? known : credential.lastUsedAt;
   entries.delete(keyHash);
-  entries.set(keyHash, { ...credential, cachedAt: nowMs });
+  entries.set(keyHash, { ...credential, lastUsedAt, cachedAt: nowMs });
   while (entries.size > CREDENTIAL_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
 }
 

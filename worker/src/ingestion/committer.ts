@@ -3,7 +3,8 @@
 // request of the organization calls `commit` over RPC and is answered once its logs are in D1.
 // Requests that arrive while a flush is in flight wait for the next one, which writes them all:
 // at rest a request is written at once (no added latency); under load N requests cost about two
-// D1 round trips instead of 3N (ingestion/group-commit.ts).
+// D1 round trips instead of 3N, and one (the write) while it keeps what the flush would read
+// (ingestion/group-commit.ts).
 //
 // Why a Durable Object rather than a batcher in the worker's isolate: workerd ties I/O to the request
 // that started it (a flush started by one request is cancelled when that request ends, and promises
@@ -97,8 +98,9 @@ export class IngestCommitter extends DurableObject<Bindings> {
   }
 
   /**
-   * Forgets the kept organization context: called (and awaited) by the routes that change settings,
-   * webhooks or integrations before they answer, so the next log is judged with the change.
+   * Forgets the kept organization context, usage and key rows: called (and awaited) by the routes that
+   * change settings, webhooks, integrations, keys, the team or the data before they answer, so the
+   * next log is judged with the change.
    */
   forget(): void {
     this.context.forget();
@@ -137,12 +139,13 @@ export class IngestCommitter extends DurableObject<Bindings> {
           const now = new Date(this.logIds.time(Date.now()));
           const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
           const target = segmentAt(segments, now.getTime());
+          const prior = newestFirst(segments).filter((s) => s.seq < target.seq);
           results = await commitGroup(
             {
               ...this.databases(target.binding),
-              priorSegments: newestFirst(segments)
-                .filter((s) => s.seq < target.seq)
-                .map((s) => s.db),
+              priorSegments: prior.map((s) => s.db),
+              // Usage is summed over these: a segment opened, dropped or moved makes the kept count stale.
+              scope: [target, ...prior].map((s) => `${s.seq}:${s.binding}`).join(","),
             },
             orgId,
             group.map((w) => w.job),

@@ -1,8 +1,10 @@
 // One flush of an organization's group commit (docs/scaling.md#group-commit-of-ingestion): the ingestion requests waiting in its
-// committer (ingestion/committer.ts) are written with two D1 round trips in all, whatever their number:
-//   1. one context read (a batch to each of the organization's databases, in parallel): organization,
-//      settings, webhooks, integrations and per request the re-read of a cached key from the control
-//      database; quota usage and per request the lookup of its Idempotency-Key from its data shard;
+// committer (ingestion/committer.ts) are written with at most two D1 round trips in all, whatever their number:
+//   1. one context read (a batch to each of the organization's databases, in parallel) of what the
+//      committer does not keep (tenancy/context-cache.ts): organization, settings, webhooks,
+//      integrations and the row of a key let in from an isolate's cache from the control database;
+//      quota usage and per request the lookup of its Idempotency-Key from its data shard. Under load
+//      with everything kept and no Idempotency-Key, nothing is read;
 //   2. one write batch (one transaction) to the data shard with every accepted request's logs,
 //      fingerprints and alerts.
 // Between them each request is judged alone, in arrival order: its key (refused → only it answers
@@ -16,12 +18,21 @@ import { checkedCredential, principalQuery, type PrincipalRow } from "../auth/pr
 import { isUniqueViolation } from "../queries/owned";
 import type { OrgContextCache } from "../tenancy/context-cache";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
-import { idempotencyLookup, ingestContext, replayedRows, writeStatements, type BuiltLog, type IngestContext } from "../queries/ingestion";
+import {
+  idempotencyLookup,
+  ingestContext,
+  replayedRows,
+  usageMonth,
+  writeStatements,
+  type BuiltLog,
+  type IngestContext,
+} from "../queries/ingestion";
 import { fingerprinter, type Fingerprinter } from "../redaction";
 import { ensureFingerprintKey } from "../redaction/key-store";
 import { type LogIdAt, newId } from "../lib/ids";
 import { buildRow } from "./build-row";
-import { assertQuota } from "./quota";
+import { assertQuota, nearQuota } from "./quota";
+import { INGEST_USAGE_REREAD_MARGIN } from "@promptsentry/schema/constants/ingestion";
 import type { AlertRow } from "@promptsentry/schema/tables/alerts";
 import type { PromptLogRow } from "@promptsentry/schema/tables/logs";
 
@@ -33,8 +44,14 @@ export async function orgFingerprinter(db: Db, ctx: IngestContext): Promise<Fing
   return fingerprinter(await ensureFingerprintKey(db, ctx.org.id, ctx.settings.fingerprintKey));
 }
 
-/** Where a flush goes: `data` is the segment it writes to; `priorSegments` the organization's older live ones (tenancy/segments.ts). */
-export type FlushDbs = TenantDbs & { priorSegments?: Db[] };
+/**
+ * Where a flush goes: `data` is the segment it writes to; `priorSegments` the organization's older live
+ * ones (tenancy/segments.ts); `scope` names them (a kept usage count is summed over these segments only).
+ */
+export type FlushDbs = TenantDbs & { priorSegments?: Db[]; scope?: string };
+
+/** What a kept usage count holds for: these segments, this month (a count of another is read again). */
+export const usageScope = (dbs: Pick<FlushDbs, "scope">, now: Date) => `${dbs.scope ?? ""}\n${usageMonth(now)}`;
 
 /** Commits `jobs` (all of organization `orgId`, all writing to its segment `dbs.data`); one result per job, in order. Never throws. */
 export async function commitGroup(
@@ -80,16 +97,30 @@ async function judgeAndWrite(
     if (at === undefined) slots.set(id, (at = into.push(statement()) - 1));
     return at;
   };
+  // The organization, settings, subscribers, usage and checked keys come from the committer's cache while it holds them.
+  const at = now.getTime();
+  const cached = cache?.get(orgId, at) ?? null;
+  const stamp = cache?.stamp() ?? 0;
+  const scope = usageScope(dbs, now);
+  const incoming = jobs.reduce((n, job) => n + job.inputs.length, 0);
+  const keptUsage = cached && cache?.usage(orgId, at, scope);
+  const usage =
+    keptUsage && !nearQuota({ org: cached.org, usage: keptUsage }, incoming, now, INGEST_USAGE_REREAD_MARGIN) ? keptUsage : null;
+  const keyReads: { slot: number; keyId: string; keyHash: string }[] = [];
   const reads = jobs.map((job) => {
     const { check } = job;
     const key = job.opts.idempotencyKey;
     const kind = job.opts.idempotencyKind ?? "single";
+    const keptRows = check && cached ? cache?.keyRows(orgId, at, check.keyId, check.keyHash) : undefined;
     return {
-      check: check
-        ? slot(`key\n${check.keyId}\n${check.keyHash}`, controlReads, () =>
-            principalQuery(control, { by: "check", id: check.keyId, hash: check.keyHash }),
-          )
-        : -1,
+      keptRows,
+      check:
+        check && !keptRows
+          ? slot(`key\n${check.keyId}\n${check.keyHash}`, controlReads, () => {
+              keyReads.push({ slot: controlReads.length, keyId: check.keyId, keyHash: check.keyHash });
+              return principalQuery(control, { by: "check", id: check.keyId, hash: check.keyHash });
+            })
+          : -1,
       replay: key
         ? slot(`idem\n${kind}\n${key}`, dataReads, () => {
             if (previous) priorReads.push(idempotencyLookup(previous, orgId, key, kind));
@@ -98,15 +129,20 @@ async function judgeAndWrite(
         : -1,
     };
   });
-  // The organization, settings and subscribers come from the committer's cache while it holds them.
-  const cached = cache?.get(orgId, now.getTime()) ?? null;
-  const stamp = cache?.stamp() ?? 0;
   type Batch = [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]];
   const [ctx, priorRows] = await Promise.all([
-    ingestContext(dbs, orgId, now, { control: controlReads, data: dataReads, subscribers: true, cached, priorSegments: dbs.priorSegments }),
+    ingestContext(dbs, orgId, now, {
+      control: controlReads,
+      data: dataReads,
+      subscribers: true,
+      cached,
+      usage,
+      priorSegments: dbs.priorSegments,
+    }),
     previous && priorReads.length ? (previous.batch(priorReads as Batch) as Promise<unknown[][]>) : [],
   ]);
-  if (cache && !cached) cache.set(orgId, { org: ctx.org, settings: ctx.settings, subscribers: ctx.subscribers }, now.getTime(), stamp);
+  if (cache && !cached) cache.set(orgId, { org: ctx.org, settings: ctx.settings, subscribers: ctx.subscribers }, at, stamp);
+  for (const k of keyReads) cache?.keepKeyRows(orgId, k.keyId, k.keyHash, ctx.controlRows[k.slot] as PrincipalRow[], stamp);
   const subscribers = {
     ...ctx.subscribers,
     settings: {
@@ -121,17 +157,18 @@ async function judgeAndWrite(
     : await orgFingerprinter(control, ctx);
 
   // Each job alone, in arrival order.
-  const usage = { ...ctx.usage };
+  const counted = { ...ctx.usage };
   const leaders = new Map<string, number>(); // (kind, key) → the job of this flush that writes it
   const followers: { index: number; leader: number }[] = [];
   const accepted: Accepted[] = [];
   for (const [i, job] of jobs.entries()) {
     try {
       if (job.check) {
-        const rows = ctx.controlRows[reads[i].check] as PrincipalRow[];
+        // A kept row is judged at this flush's time: a key that expired since it was read is refused.
+        const rows = reads[i].keptRows ?? (ctx.controlRows[reads[i].check] as PrincipalRow[]);
         results[i].checkRows = rows;
-        results[i].checkedAt = now.getTime();
-        const { refusal } = checkedCredential(rows, job.check.via, job.check.permission, now.getTime());
+        results[i].checkedAt = at;
+        const { refusal } = checkedCredential(rows, job.check.via, job.check.permission, at);
         if (refusal) throw refusal;
       }
       const key = job.opts.idempotencyKey;
@@ -150,11 +187,11 @@ async function judgeAndWrite(
           continue;
         }
       }
-      assertQuota({ ...ctx, usage }, job.inputs.length, now);
+      assertQuota({ ...ctx, usage: counted }, job.inputs.length, now);
       const keys = key ? storedIdempotencyKeys(key, kind, job.inputs.length) : null;
       const built = await Promise.all(job.inputs.map((input, k) => buildRow(ctx, input, now, job.opts, keys?.[k] ?? null, fp, logIdAt)));
-      usage.allTime += built.length;
-      usage.thisMonth += built.length;
+      counted.allTime += built.length;
+      counted.thisMonth += built.length;
       if (key) leaders.set(`${kind}\n${key}`, i);
       accepted.push({ index: i, built });
     } catch (error) {
@@ -178,6 +215,15 @@ async function judgeAndWrite(
     const leader = results[f.leader];
     if (leader.stored) results[f.index].stored = { rows: leader.stored.rows, newAlerts: [], replayed: true };
     else results[f.index].error = leader.error;
+  }
+  // The committer is the organization's only writer of logs, and each log is counted on the day of
+  // its flush (this month): usage is what it read plus what it wrote. A failed write may still have
+  // committed (a lost answer): then the count is not known, and the next flush reads it.
+  if (cache) {
+    const unknown = accepted.some((a) => !results[a.index].stored || results[a.index].stored?.replayed);
+    const written = accepted.reduce((n, a) => n + a.built.length, 0);
+    const after = { allTime: ctx.usage.allTime + written, thisMonth: ctx.usage.thisMonth + written };
+    cache.keepUsage(orgId, unknown ? null : after, scope, stamp);
   }
 }
 

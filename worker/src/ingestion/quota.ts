@@ -41,3 +41,9 @@ export function quotaLeft(ctx: IngestContext, now: Date): number | null {
   const window = quotaWindow(ctx.org, ctx.usage, now);
   return window ? window.limit - window.used : null;
 }
+
+/** Whether `incoming` more logs could leave less than `margin` of the plan's quota (never, without one). */
+export function nearQuota(ctx: Pick<IngestContext, "org" | "usage">, incoming: number, now: Date, margin: number): boolean {
+  const window = quotaWindow(ctx.org, ctx.usage, now);
+  return window !== null && window.used + incoming + margin > window.limit;
+}

@@ -23,12 +23,15 @@ const ROWS_PER_INSERT = Math.floor(100 / Object.keys(getTableColumns(promptLogs)
 /** 4 columns a fingerprint row. */
 const FINGERPRINTS_PER_INSERT = 25;
 
-type Usage = { allTime: number; thisMonth: number };
+export type Usage = { allTime: number; thisMonth: number };
 export type IngestContext = { org: Organization; settings: OrgSettings; usage: Usage };
 /** Who hears about what ingestion stored, read with the context so enqueueing needs no read of its own. */
 export type Subscribers = Omit<IngestSubscribers, "settings">;
 /** The part of the context from the control database, which a committer may keep (tenancy/context-cache.ts). */
 export type OrgContext = Omit<IngestContext, "usage"> & { subscribers: Subscribers };
+
+/** The first day of `now`'s month (UTC): quota usage counts the month from it. */
+export const usageMonth = (now: Date) => dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
  * Everything ingestion needs to know about the organization, read in one round trip to each of its
@@ -37,7 +40,8 @@ export type OrgContext = Omit<IngestContext, "usage"> & { subscribers: Subscribe
  * statements (a group commit's credential re-reads) and `data` statements (its idempotency lookups),
  * answered in order as `controlRows` and `dataRows`. With `cached` (a committer's kept context, read
  * with subscribers) the control database is asked only the callers' statements, and not at all
- * without any. The one place the organization context is read.
+ * without any; with `usage` (a committer's kept count) the shards likewise. The one place the
+ * organization context is read.
  */
 export async function ingestContext(
   { db, data }: TenantDbs,
@@ -50,9 +54,11 @@ export async function ingestContext(
     cached?: OrgContext | null;
     /** The organization's older live segments, when `data` is not its only one: their usage counts too. */
     priorSegments?: Db[];
+    /** Quota usage the caller already knows (a committer's kept count): not read. */
+    usage?: Usage | null;
   } = {},
 ): Promise<IngestContext & { subscribers: Subscribers; controlRows: unknown[][]; dataRows: unknown[][] }> {
-  const monthStart = dayKey(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const monthStart = usageMonth(now);
   const cached = opts.cached ?? null;
   const subscriberReads =
     opts.subscribers && !cached
@@ -84,14 +90,17 @@ export async function ingestContext(
       })
       .from(dailyUsage)
       .where(eq(dailyUsage.orgId, orgId));
-  const [controlRows, [[usage], ...dataRest], ...prior] = (await Promise.all([
+  const kept = opts.usage ?? null;
+  const dataReads = [...(kept ? [] : [usageRead(data)]), ...(opts.data ?? [])];
+  const [controlRows, dataRows, ...prior] = (await Promise.all([
     controlReads.length ? db.batch(controlReads as unknown as Batch) : [],
-    data.batch([usageRead(data), ...(opts.data ?? [])] as unknown as Batch),
+    dataReads.length ? data.batch(dataReads as unknown as Batch) : [],
     // Each older live segment counted the logs written to it (tenancy/segments.ts): read in parallel, no added wait.
-    ...(opts.priorSegments ?? []).map(usageRead),
-  ])) as unknown as [unknown[][], [[Usage], ...unknown[][]], ...Usage[][]];
-  const usageNow = { allTime: Number(usage.allTime), thisMonth: Number(usage.thisMonth) };
-  for (const [u] of prior) {
+    ...(kept ? [] : (opts.priorSegments ?? []).map(usageRead)),
+  ])) as unknown as [unknown[][], unknown[][], ...Usage[][]];
+  const dataRest = kept ? dataRows : dataRows.slice(1);
+  const usageNow = kept ? { ...kept } : { allTime: 0, thisMonth: 0 };
+  for (const [u] of kept ? [] : [dataRows[0] as Usage[], ...prior]) {
     usageNow.allTime += Number(u?.allTime ?? 0);
     usageNow.thisMonth += Number(u?.thisMonth ?? 0);
   }

@@ -9,11 +9,14 @@ import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { forgetCredentials } from "../auth/credential-cache";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 import { createKey, deleteKey, listKeys } from "../queries/api-keys";
 import { serializeApiKey } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 export const apiKeyRoutes = new Hono<AppEnv>()
+  // A revoked key is refused by the organization's committer, which keeps the key rows it checked, from the answer on.
+  .use(forgetsIngestContext)
   .get(
     "/",
     ...guard("admin", { summary: "API keys (prefix only, never the key)", tag: "API keys", answers: list(apiKeySchema) }),

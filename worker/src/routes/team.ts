@@ -12,11 +12,15 @@ import { notifyAccessRevoked } from "../lib/realtime";
 import { orgOf, requirePrincipal } from "../middleware/auth";
 import { guard, json, list, noContent } from "../middleware/guard";
 import { forgetCredentials } from "../auth/credential-cache";
+import { forgetsIngestContext } from "../middleware/ingest-context";
 import { changeRole, inviteMember, listMembers, removeMember } from "../queries/team";
 import { serializeMember } from "../serialize";
 import { jsonBody, validate } from "../validate";
 
 export const teamRoutes = new Hono<AppEnv>()
+  // A member removed or demoted: their keys are refused by the organization's committer (it keeps the
+  // key rows it checked, with the member's role) from the answer on.
+  .use(forgetsIngestContext)
   .get(
     "/",
     ...guard("users:read", { summary: "Team members with role and activity", tag: "Team", answers: list(teamMemberSchema) }),

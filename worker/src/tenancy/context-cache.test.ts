@@ -1,7 +1,7 @@
 // The organization context a committer keeps between flushes (tenancy/context-cache.ts): used
-// while fresh (the flush asks the control database only for the keys), forgotten when settings,
-// webhooks or integrations change (the next log sees the change), never served to another
-// organization, and never a substitute for the key re-read.
+// while fresh (a warm flush reads nothing), forgotten when settings, webhooks, integrations or keys
+// change (the next log sees the change), never served to another organization. Kept usage and key
+// rows against chosen times: ingestion/kept-context.test.ts.
 import { describe, expect, it } from "vitest";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import type { OrgSettings, Organization } from "@promptsentry/schema/tables/organizations";
@@ -25,7 +25,7 @@ const job = async (org: TestOrg, prompt: string): Promise<CommitJob> => ({
 });
 
 describe("the committer's organization context", () => {
-  it("is read once, then each flush asks the control database only for the key; a settings change is seen by the next log", async () => {
+  it("is read once, then a flush makes one D1 call, its write; a settings change is seen by the next log", async () => {
     const org = await registerOrg();
     expect((await call("PUT", "/settings", { key: org.apiKey, body: { redaction: "off" } })).status).toBe(200);
     expect((await post(org.apiKey, "warm up")).status).toBe(201);
@@ -34,15 +34,17 @@ describe("the committer's organization context", () => {
     const before = await post(org.apiKey, `deploy with ${secret}`);
     expect(before.status).toBe(201);
     expect(before.body.prompt).toContain(secret); // redaction is off (the cached settings)
-    expect(counter.controlBatches).toHaveLength(1);
-    expect(contextReads(counter.controlBatches.flat())).toEqual([]);
-    expect(counter.controlBatches.flat().filter((s) => s.includes('from "api_keys"'))).toHaveLength(1); // the key, re-read
+    // Context, usage and the key's row all kept since the warm-up: the flush's one D1 call is its write.
+    expect(counter.controlBatches).toEqual([]);
+    expect(counter.roundTrips()).toBe(1);
+    expect(counter.writes()).toBe(1);
 
     expect((await call("PUT", "/settings", { key: org.apiKey, body: { redaction: "credentials" } })).status).toBe(200);
     const after = await post(org.apiKey, `deploy with ${secret}`);
     expect(after.status).toBe(201);
     expect(after.body.prompt).not.toContain(secret);
     expect(contextReads(counter.controlBatches.flat()).length).toBeGreaterThan(0); // read again after the change
+    expect(counter.controlBatches.flat().filter((s) => s.includes('from "api_keys"'))).toHaveLength(1); // the key with it
   });
 
   it("a webhook created or deleted is in the next log's subscribers", async () => {
@@ -73,7 +75,7 @@ describe("the committer's organization context", () => {
     expect((await stubA.commit(await job(a, `a again ${secret}`))).stored?.rows[0].prompt).toContain(secret);
   });
 
-  it("does not stand in for the key: a key deleted while the context is cached is refused at once", async () => {
+  it("forgets the key rows it kept when a key is deleted: the key is refused at once", async () => {
     const org = await registerOrg();
     const extra = await call("POST", "/api-keys", { key: org.apiKey, body: { name: "short-lived", permissions: ["logs:write"] } });
     expect(extra.status).toBe(201);

@@ -7,6 +7,7 @@ import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
 import { DATA_TABLES, SEARCH_INDEXES } from "@promptsentry/schema/shards";
 import type { Bindings } from "../env";
 import { SCRUB_LOG } from "../lib/scrub";
+import { forgetIngestContext } from "./context-cache";
 import { isShard, shardBindings } from "./shards";
 
 /** Rows read from the source per page. */
@@ -152,6 +153,9 @@ export async function moveTenant(env: Bindings, orgId: string, to: number, optio
   await env.DB.prepare("UPDATE organizations SET shard = ? WHERE id = ? AND shard = ?").bind(to, orgId, from).run();
   if (settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
   const copied = { ...(await copyRows(source, target, orgId)), ...(await replaceAggregates(source, target, orgId)) };
+  // The committer counts usage from what it read in the target after the flip; the source's counters
+  // just replaced those. Offline (scripts/dev/shard-move.mjs, the stack stopped) no committer runs.
+  if (env.INGEST_COMMITTER) await forgetIngestContext(env, orgId);
   await verify(source, target, orgId);
   const deleted = await deleteFrom(source, orgId, deleteChunk);
   return { orgId, from, to, copied, deleted };
