@@ -36,6 +36,17 @@ export const INGEST_FLUSH_BUSY_MS = 1_000;
  * webhook that answers 410). Keys are never taken from it: each flush re-reads them.
  */
 export const INGEST_CONTEXT_TTL_MS = 10_000;
+/**
+ * Deferred search indexing (worker/src/ingestion/search-indexer.ts): a committer indexes the search
+ * queue of a database once the logs it wrote there since its last run reach INDEX_QUEUE_MAX_LOGS, or
+ * INDEX_QUEUE_IDLE_MS after the first of them (its alarm), in transactions of INDEX_QUEUE_CHUNK_LOGS
+ * (about a second of indexing for logs of 1–2 KB, far from D1's 30 s limit). Reads check each queued
+ * log's text, so the threshold also bounds what a search reads outside the index.
+ * docs/performance.md gives the measurement behind them.
+ */
+export const INDEX_QUEUE_MAX_LOGS = 1_000;
+export const INDEX_QUEUE_IDLE_MS = 1_000;
+export const INDEX_QUEUE_CHUNK_LOGS = 2_000;
 
 /**
  * Ceilings of the numbers a log carries. No real call comes near them; without them one value such
