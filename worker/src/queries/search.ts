@@ -171,19 +171,24 @@ export async function searchPage(
   const { lo, hi } = scanRange(orgId, q);
   const limit = sql`${q.limit}`;
   // MATERIALIZED: each is computed once (left to itself SQLite re-ran `first` where its bounds are read: 4× slower).
-  // The stream is the index's matches and the queued ones (stored, not yet indexed), newest stored first.
-  const raw = await db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
-    queued AS MATERIALIZED (SELECT ${promptLogs}.rowid AS fr, ${promptLogs.createdAt} AS c FROM ${queuedMatches(terms, lo, hi, where)}),
-    first AS MATERIALIZED (SELECT fr, c FROM (
-      SELECT * FROM (SELECT ${logRowid(sql`${INDEX}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(orgId, query, lo, hi, where, q)}
-        ORDER BY ${INDEX}.rowid LIMIT ${limit})
-      UNION ALL SELECT fr, c FROM queued) ORDER BY fr DESC LIMIT ${limit}),
+  const page = db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
+    first AS MATERIALIZED (SELECT ${logRowid(sql`${INDEX}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(orgId, query, lo, hi, where, q)}
+      ORDER BY ${INDEX}.rowid LIMIT ${limit}),
     low AS MATERIALIZED (SELECT CASE WHEN (SELECT count(*) FROM first) < ${limit} THEN (SELECT min(fr) FROM first)
       ELSE coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
     SELECT ${promptLogs}.* FROM ${matches(orgId, query, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
-    UNION ALL SELECT ${promptLogs}.* FROM queued CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = queued.fr
-      WHERE queued.fr BETWEEN (SELECT lo FROM low) AND (SELECT max(fr) FROM first)
-    ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+    ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`);
+  // The queued matches alongside, as a statement of their own: the index's check and the queue's are
+  // each long for a long search, and together they would pass D1's limit on a statement's length.
+  // The page is the newest `limit` of both, each being exact newest first for the same filters.
+  // (In parallel rather than one batch: drizzle batches no raw statement with parameters.)
+  const queued = db.all<Record<string, unknown>>(
+    sql`WITH ${tenant(orgId)} SELECT ${promptLogs}.* FROM ${queuedMatches(terms, lo, hi, where)} ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`,
+  );
+  const [indexed, fresh] = await Promise.all([page, queued]);
+  const raw = [...indexed, ...fresh]
+    .sort((a, b) => Number(b.created_at) - Number(a.created_at) || (String(b.id) < String(a.id) ? -1 : String(b.id) > String(a.id) ? 1 : 0))
+    .slice(0, q.limit);
   return raw.map(toRow);
 }
 
@@ -199,20 +204,21 @@ export function searchCountRows(db: Db, orgId: string, terms: readonly string[],
   const over = LOG_COUNT_CAP + 1;
   const query = indexQuery(terms);
   const { match } = query;
-  // The queued logs (stored, not yet indexed) are counted with the index's matches.
-  const queued = sql`queued AS MATERIALIZED (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${queuedMatches(terms, lo, hi, where)})`;
+  // The queued logs (stored, not yet indexed) counted alongside (countCapped sums the rows).
+  const queued = db.all<{ flag_status: string; n: number }>(
+    sql`WITH ${tenant(orgId)} SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM ${queuedMatches(terms, lo, hi, where)} GROUP BY ${promptLogs.flagStatus}`,
+  );
+  const counted = async (indexed: Promise<{ flag_status: string; n: number }[]>) => (await Promise.all([indexed, queued])).flat();
   if (!searchOnly || query.verify)
-    return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}, ${queued}
+    return counted(db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
-        SELECT * FROM (SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, query, lo, hi, where, q)} LIMIT ${over})
-        UNION ALL SELECT flag_status FROM queued
-      ) GROUP BY flag_status`);
+        SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, query, lo, hi, where, q)} LIMIT ${over}
+      ) GROUP BY flag_status`));
   const [from, to] = ftsRange(BASE, lo, hi);
-  return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}, ${queued},
+  return counted(db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
     hits AS MATERIALIZED (SELECT rowid AS fr FROM ${INDEX} WHERE ${INDEX} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
-    total AS MATERIALIZED (SELECT (SELECT count(*) FROM hits) + (SELECT count(*) FROM queued) AS n)
+    total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
     SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid(sql`hits.fr`, BASE)}
       WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
-    UNION ALL SELECT flag_status, count(*) FROM queued WHERE (SELECT n FROM total) < ${over} GROUP BY flag_status
-    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`);
+    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`));
 }
