@@ -127,7 +127,9 @@ try {
   const before = await measureStack(`baseline (${BASELINE})`, baselineDir, 18_700);
   const after = await measureStack("this checkout", root, 18_900);
   const ms = (v) => (v === undefined ? "-" : v.toFixed(1));
-  console.log(`single calls: ${SECONDS} s, ${CONCURRENCY} in flight; fill: ${LOGS} logs in batches of 100, 6 in flight; a probe every ${PROBE_MS} ms`);
+  console.log(
+    `single calls: ${SECONDS} s, ${CONCURRENCY} in flight; fill: ${LOGS} logs in batches of 100, 6 in flight; a probe every ${PROBE_MS} ms`,
+  );
   console.log("stack                 req/s   p99 ms  failed   fill logs/s   201→indexed p50 / p95 / max ms (probes)");
   for (const r of [before, after])
     console.log(

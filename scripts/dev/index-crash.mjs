@@ -103,7 +103,9 @@ try {
   await stack.stop();
   const atKill = logDatabases(dir);
   const queuedAtKill = atKill.reduce((n, d) => n + d.queued, 0);
-  console.log(`killed workerd after ${acknowledged.length} acknowledged logs (${failedRequests} requests cut off); ${queuedAtKill} logs queued at the kill`);
+  console.log(
+    `killed workerd after ${acknowledged.length} acknowledged logs (${failedRequests} requests cut off); ${queuedAtKill} logs queued at the kill`,
+  );
   if (!acknowledged.length) throw new Error("no batch was acknowledged before the kill: nothing was tested");
 
   stack = await startLocalStack({ dir, portBase: 19_100, timeoutMs: 600_000 });
@@ -115,7 +117,9 @@ try {
     const left = dbs.filter((d) => d.queued > 0 || d.indexed !== d.logs);
     if (!left.length) break;
     if (Date.now() - restarted > INDEXED_WITHIN_MS)
-      throw new Error(`not indexed ${INDEXED_WITHIN_MS} ms after the restart: ${JSON.stringify(left.map(({ file, logs, queued, indexed }) => ({ file, logs, queued, indexed })))}`);
+      throw new Error(
+        `not indexed ${INDEXED_WITHIN_MS} ms after the restart: ${JSON.stringify(left.map(({ file, logs, queued, indexed }) => ({ file, logs, queued, indexed })))}`,
+      );
     await sleep(1_000);
   }
   const res = await fetch(`${stack.base}/api/logs?search=crashproof&limit=1`, { headers });

@@ -13,7 +13,8 @@ async function state(orgId: string) {
   const count = (table: string) => d1.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>("n");
   return { logs: await count("prompt_logs"), queued: await count("search_queue"), indexed: await count("prompt_logs_trigrams") };
 }
-const searched = async (org: TestOrg, word: string) => ((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body as unknown[]).length;
+const searched = async (org: TestOrg, word: string) =>
+  ((await call("GET", `/logs?search=${word}`, { key: org.apiKey })).body as unknown[]).length;
 
 describe("deferred search indexing", () => {
   it("answers with the logs stored and queued, searchable at once; the committer's alarm indexes them", async () => {
@@ -27,7 +28,9 @@ describe("deferred search indexing", () => {
     expect(await runDurableObjectAlarm(stubOf(org.orgId))).toBe(true);
     expect(await state(org.orgId)).toEqual({ logs: 3, queued: 0, indexed: 3 });
     expect(await searched(org, "pelican")).toBe(3);
-    await (await dataD1(org.orgId)).prepare("INSERT INTO prompt_logs_trigrams (prompt_logs_trigrams, rank) VALUES ('integrity-check', 0)").run();
+    await (await dataD1(org.orgId))
+      .prepare("INSERT INTO prompt_logs_trigrams (prompt_logs_trigrams, rank) VALUES ('integrity-check', 0)")
+      .run();
   });
 
   it("indexes at once, without the alarm, once a committer's writes reach the threshold", async () => {

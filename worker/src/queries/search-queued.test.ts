@@ -74,7 +74,10 @@ describe("search over logs still in the queue", () => {
     expect(await ids(org, "search=osprey&sort=cost&order=desc")).toEqual(newestFirst);
     const exported = await call("GET", "/logs/export?search=osprey&format=jsonl", { key: org.apiKey });
     expect(exported.status).toBe(200);
-    const lines = exported.text.trim().split("\n").map((l) => (JSON.parse(l) as { id: string }).id);
+    const lines = exported.text
+      .trim()
+      .split("\n")
+      .map((l) => (JSON.parse(l) as { id: string }).id);
     expect(lines).toEqual(newestFirst);
     expect(await queued(org.orgId)).toBe(3);
   });

@@ -170,7 +170,9 @@ export function substringSearch(terms: readonly string[], columns: readonly stri
   const checks = indexedTerms(terms)
     .map(foldTerm)
     .map((needle) =>
-      checkable(needle) ? checkedTerm(columns, needle) : (foldedCheck(joined, needle, allFolds()) ?? `instr(lower(${joined}), ${literal(needle)}) > 0`),
+      checkable(needle)
+        ? checkedTerm(columns, needle)
+        : (foldedCheck(joined, needle, allFolds()) ?? `instr(lower(${joined}), ${literal(needle)}) > 0`),
     )
     .map((c) => `(${c})`);
   return checks.length ? checks.join(" AND ") : null;

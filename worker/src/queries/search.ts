@@ -210,15 +210,19 @@ export function searchCountRows(db: Db, orgId: string, terms: readonly string[],
   );
   const counted = async (indexed: Promise<{ flag_status: string; n: number }[]>) => (await Promise.all([indexed, queued])).flat();
   if (!searchOnly || query.verify)
-    return counted(db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
+    return counted(
+      db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
         SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, query, lo, hi, where, q)} LIMIT ${over}
-      ) GROUP BY flag_status`));
+      ) GROUP BY flag_status`),
+    );
   const [from, to] = ftsRange(BASE, lo, hi);
-  return counted(db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
+  return counted(
+    db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
     hits AS MATERIALIZED (SELECT rowid AS fr FROM ${INDEX} WHERE ${INDEX} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
     total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
     SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid(sql`hits.fr`, BASE)}
       WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
-    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`));
+    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`),
+  );
 }
