@@ -92,14 +92,19 @@ async function fillWithProbes(base, key, persistDir) {
   /** Probes answered 201 and not yet seen indexed: id → when the answer arrived. */
   const waiting = new Map();
   let filling = true;
+  const sent = [];
   const probes = (async () => {
     for (let i = 0; filling; i++) {
-      fetch(`${base}/api/logs`, { method: "POST", headers, body: JSON.stringify(benchLog(1_000_000 + i)) }).then(async (res) => {
-        const at = performance.now();
-        if (res.status === 201) waiting.set((await res.json()).id, at);
-      });
+      const probe = fetch(`${base}/api/logs`, { method: "POST", headers, body: JSON.stringify(benchLog(1_000_000 + i)) }).then(
+        async (res) => {
+          const at = performance.now();
+          if (res.status === 201) waiting.set((await res.json()).id, at);
+        },
+      );
+      sent.push(probe);
       await sleep(PROBE_MS);
     }
+    await Promise.all(sent);
   })();
   const poller = (async () => {
     while (filling || waiting.size) {
@@ -117,7 +122,6 @@ async function fillWithProbes(base, key, persistDir) {
   const fill = await sendBatches({ base, key, logs: LOGS, next: generator.next, concurrency: 6 });
   filling = false;
   await probes;
-  await sleep(PROBE_MS); // the last probe's answer
   await poller;
   for (const db of files) db.close();
   lags.sort((a, b) => a - b);
