@@ -41,8 +41,9 @@ export const INGEST_CONTEXT_TTL_MS = 10_000;
  * queue of a database once the logs it wrote there since its last run reach INDEX_QUEUE_MAX_LOGS, or
  * INDEX_QUEUE_IDLE_MS after the first of them (its alarm), in transactions of INDEX_QUEUE_CHUNK_LOGS
  * (about a second of indexing for logs of 1–2 KB, far from D1's 30 s limit). Reads check each queued
- * log's text, so the threshold also bounds what a search reads outside the index.
- * docs/performance.md gives the measurement behind them.
+ * log's text, so the threshold also bounds what a search reads outside the index. 1,000 logs is two
+ * full flushes, about half a second of indexing on a quiet machine; docs/performance.md has the
+ * measured lag (#search-indexing-after-the-answer).
  */
 export const INDEX_QUEUE_MAX_LOGS = 1_000;
 export const INDEX_QUEUE_IDLE_MS = 1_000;
