@@ -43,6 +43,19 @@ export const INGEST_CONTEXT_TTL_MS = 10_000;
 export const INGEST_USAGE_REREAD_MARGIN = INGEST_FLUSH_MAX_LOGS;
 
 /**
+ * Deferred search indexing (worker/src/ingestion/search-indexer.ts): a committer indexes the search
+ * queue of a database once the logs it wrote there since its last run reach INDEX_QUEUE_MAX_LOGS, or
+ * INDEX_QUEUE_IDLE_MS after the first of them (its alarm), in transactions of INDEX_QUEUE_CHUNK_LOGS
+ * (about a second of indexing for logs of 1–2 KB, far from D1's 30 s limit). Reads check each queued
+ * log's text, so the threshold also bounds what a search reads outside the index. 1,000 logs is two
+ * full flushes, about half a second of indexing on a quiet machine; docs/performance.md has the
+ * measured lag (#search-indexing-after-the-answer).
+ */
+export const INDEX_QUEUE_MAX_LOGS = 1_000;
+export const INDEX_QUEUE_IDLE_MS = 1_000;
+export const INDEX_QUEUE_CHUNK_LOGS = 2_000;
+
+/**
  * Ceilings of the numbers a log carries. No real call comes near them; without them one value such
  * as `tokenCount: 1e308` is stored and turns every sum it joins (stats, cost tracking) into nonsense.
  */

@@ -3,7 +3,7 @@
 // (benchmarks, byte checks); `dev: true` starts it as `npm run dev` does (wrangler dev) instead, for
 // before/after comparisons. `root` starts another checkout's code (e.g. a `git archive` of the commit
 // before a change) for a before/after in the same run. The demo organization's key is read from the
-// directory; stop() ends the whole process group.
+// directory; stop() ends the whole process group (`pid`).
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -38,5 +38,6 @@ export async function startLocalStack({ dir, portBase, timeoutMs = 240_000, dev 
     await Promise.race([stopped, new Promise((r) => setTimeout(r, 10_000))]);
     await new Promise((r) => setTimeout(r, 1_000)); // workerd children flush and exit after the parent
   }
-  return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop };
+  // pid: the stack's process group (scripts that kill one of its processes, e.g. a crash test).
+  return { base: `http://127.0.0.1:${port}`, key: readFileSync(path.join(dir, "demo-api-key"), "utf8").trim(), stop, pid: child.pid };
 }

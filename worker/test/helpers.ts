@@ -159,8 +159,12 @@ export async function logCount(orgId: string): Promise<number> {
 export const dataDb = async (orgId: string) => drizzle(await dataD1(orgId), { schema: tables });
 
 let seq = 0;
-/** Stores logs directly (the aggregate and FTS triggers run as for ingestion). */
-export async function insertLogs(orgId: string, logs: Partial<typeof tables.promptLogs.$inferInsert>[]) {
+/**
+ * Stores logs directly (the aggregate and search queue triggers run as for ingestion) and indexes
+ * them for search, or with `queued` leaves them in the search queue, as a flush leaves them until its
+ * committer's indexing (ingestion/search-indexer.ts).
+ */
+export async function insertLogs(orgId: string, logs: Partial<typeof tables.promptLogs.$inferInsert>[], { queued = false } = {}) {
   const db = await dataDb(orgId);
   const rows = logs.map((l) => ({
     id: l.id ?? `log${Date.now().toString(36)}${(++seq).toString().padStart(6, "0")}`,
@@ -175,7 +179,7 @@ export async function insertLogs(orgId: string, logs: Partial<typeof tables.prom
     ...l,
   }));
   for (let i = 0; i < rows.length; i += 5) await db.insert(tables.promptLogs).values(rows.slice(i, i + 5));
-  await indexQueued(await dataD1(orgId));
+  if (!queued) await indexQueued(await dataD1(orgId));
   return rows;
 }
 

@@ -56,9 +56,9 @@ it("a single-log POST waits for 2 D1 round trips with an uncached key, 1 once it
   const kept = await post(bindings, org.apiKey, org.orgId);
   console.log("D1 round trips per single-log POST", JSON.stringify({ uncached, cached, kept }, null, 1));
   // The committer keeps the organization's context and quota usage since the first log: it reads
-  // neither. Its one wait is the write batch to the shard (the log's insert, then the statements
-  // that index it for search: prompt_logs_trigrams filled from the queue, the queue emptied).
-  for (const run of [uncached, cached, kept]) expect(run.data).toEqual(["batch(3)"]);
+  // neither. Its one wait is the write batch to the shard: the log's insert (its insert trigger queues
+  // it for search; the committer indexes the queue after the answer, search-indexer.ts).
+  for (const run of [uncached, cached, kept]) expect(run.data).toEqual(["batch(1)"]);
   // Uncached: the worker looks the key up first (2 waits in all); the committer reads no key, so
   // it does not call the control database at all.
   expect(uncached.worker).toHaveLength(1);

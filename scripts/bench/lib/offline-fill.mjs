@@ -9,8 +9,9 @@
 //     writes, a few requests ahead, taken back in request order; a stamper per job of requests that
 //     starts strictly later than the last, so the ids are those of one stamper over the whole fill,
 //     and times, transactions and rollover are those of building the rows on this thread;
-//   - the write (writeStatements: log rows, fingerprints, search index entries, alert upserts, in one
-//     transaction; the daily and hourly aggregates and log facts are the schema's insert triggers);
+//   - the write (writeStatements: log rows, fingerprints, alert upserts, in one transaction; the daily
+//     and hourly aggregates, log facts and the search queue are the schema's insert triggers), then
+//     the queue's indexing as a committer runs it past its threshold (indexQueuedChunk);
 //   - the target segment of each log by its time (segmentsOf, segmentAt), and rollover by the minute
 //     schedule's rollSegments at the log's time (openNextSegment: the pool database and directory row).
 // What differs from the API: no HTTP, Durable Object or quota, and a transaction holds up to FLUSH_LOGS
@@ -87,6 +88,7 @@ export async function offlineWriter({ env, orgId, homeShard = 0, apiKeyId = null
       if (!run.length) return;
       const { statements } = p.writeStatements(target.db, orgId, run, ctx.settings.criticalOnly);
       await target.db.batch(statements);
+      while ((await p.indexQueuedChunk(target.db, p.INDEX_QUEUE_CHUNK_LOGS)) > 0);
       run = [];
     };
     for (const built of pending) {

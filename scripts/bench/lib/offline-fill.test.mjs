@@ -9,7 +9,9 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { decodeTime } from "ulidx";
 import { createOrganization } from "../../../worker/src/queries/accounts";
+import { INDEX_QUEUE_CHUNK_LOGS } from "@promptsentry/schema/constants/ingestion";
 import { commitGroup } from "../../../worker/src/ingestion/group-commit";
+import { indexQueuedChunk } from "../../../worker/src/schedules/search-backfill";
 import { createDb } from "../../../worker/src/tenancy/db";
 import { logIdStamper } from "../../../worker/src/lib/ids";
 import { ensureFingerprintKey } from "../../../worker/src/redaction/key-store";
@@ -100,6 +102,8 @@ describe("offlineWriter", () => {
       const [result] = await commitGroup(dbs, org.id, [job], new Date(stamper.time(r.at)), null, stamper.id);
       expect(result.error).toBeUndefined();
     }
+    // The committer indexes what its flushes queued after their answers (ingestion/search-indexer.ts).
+    while ((await indexQueuedChunk(dbs.data, INDEX_QUEUE_CHUNK_LOGS)) > 0);
 
     const written = tables(offline.sqlite[home]);
     expect(written.prompt_logs).toHaveLength(160);

@@ -12,3 +12,5 @@ export { logIdStamper } from "../../../worker/src/lib/ids.ts";
 export { createDb } from "../../../worker/src/tenancy/db.ts";
 export { segmentAt, segmentsOf } from "../../../worker/src/tenancy/segments.ts";
 export { rollSegments } from "../../../worker/src/schedules/segments.ts";
+export { indexQueuedChunk } from "../../../worker/src/schedules/search-backfill.ts";
+export { INDEX_QUEUE_CHUNK_LOGS } from "@promptsentry/schema/constants/ingestion";

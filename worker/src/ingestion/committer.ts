@@ -10,7 +10,8 @@
 // that started it (a flush started by one request is cancelled when that request ends, and promises
 // settled across requests hang or warn); inside the object every call shares one context. One object
 // per organization also serializes its writes, so idempotency and quota are judged exactly. The same
-// object sends each flush's new logs to the organization's realtime room (lib/realtime.ts).
+// object sends each flush's new logs to the organization's realtime room (lib/realtime.ts) and indexes
+// them for search afterwards, off the answers (ingestion/search-indexer.ts).
 import { DurableObject } from "cloudflare:workers";
 import {
   INGEST_FLUSH_BUSY_MS,
@@ -26,7 +27,9 @@ import { createDb } from "../tenancy/db";
 import { newestFirst, segmentAt, segmentsOf } from "../tenancy/segments";
 import { DATA_SHARDS, type LogsDbBinding } from "@promptsentry/schema/shards";
 import { OrgContextCache } from "../tenancy/context-cache";
+import { backfillSearchIndex, indexQueuedChunk } from "../schedules/search-backfill";
 import { commitGroup } from "./group-commit";
+import { SearchIndexer } from "./search-indexer";
 import { jobError, type CommitJob, type CommitResult } from "./jobs";
 
 type Waiting = { job: CommitJob; bytes: number; resolve: (result: CommitResult) => void; at: number };
@@ -87,6 +90,13 @@ export class IngestCommitter extends DurableObject<Bindings> {
   private logIds = logIdStamper();
   /** Write batches this object has sent to D1 (the committer's own count, for tests and profiles). */
   private flushes = 0;
+  /** Indexes the logs the flushes stored into the search index, after their answers. */
+  private indexer = new SearchIndexer({
+    indexChunk: (binding, limit) => indexQueuedChunk(this.databases(binding).data, limit),
+    arm: (at) => this.ctx.storage.setAlarm(at),
+    keep: (run) => this.ctx.waitUntil(run),
+    failed: (error) => console.error("search indexing failed; the queue keeps the logs", error),
+  });
 
   /** Stores the job's logs with whatever else arrives meanwhile; answers once they are in D1 (or why not). */
   commit(job: CommitJob): Promise<CommitResult> {
@@ -109,6 +119,16 @@ export class IngestCommitter extends DurableObject<Bindings> {
   /** How many flushes this object has made (tests compare it to the requests it answered). */
   stats() {
     return { flushes: this.flushes };
+  }
+
+  /** Resolves once no search indexing is in progress (tests). */
+  indexed(): Promise<void> {
+    return this.indexer.idle();
+  }
+
+  /** The indexing wake-up armed after a flush; after an eviction, the minute schedule's pass. */
+  async alarm(): Promise<void> {
+    await this.indexer.wake(() => backfillSearchIndex(this.env, createDb(this.env.DB)));
   }
 
   /** The control database and the database of the segment a flush writes to. */
@@ -134,12 +154,14 @@ export class IngestCommitter extends DurableObject<Bindings> {
         const { orgId, db } = group[0].job;
         this.flushes++;
         let results: CommitResult[];
+        let written: LogsDbBinding | null = null;
         try {
           // The flush's ids carry exactly `now` (this object's own stamper): they go to the segment whose range holds it.
           const now = new Date(this.logIds.time(Date.now()));
           const segments = await segmentsOf(this.env, createDb(this.env.DB), orgId, DATA_SHARDS.indexOf(db), now.getTime());
           const target = segmentAt(segments, now.getTime());
           const prior = newestFirst(segments).filter((s) => s.seq < target.seq);
+          written = target.binding;
           results = await commitGroup(
             {
               ...this.databases(target.binding),
@@ -163,6 +185,8 @@ export class IngestCommitter extends DurableObject<Bindings> {
         // answers nor the next flush wait for it (it logs its own failures and never rejects).
         const fresh = results.flatMap((r) => (r.stored && !r.stored.replayed ? r.stored.rows : []));
         if (fresh.length) this.ctx.waitUntil(notifyNewLogs(this.env, orgId, fresh));
+        if (written && fresh.length)
+          this.ctx.waitUntil(this.indexer.wrote(written, fresh.length).catch((error) => console.error("search indexing not armed", error)));
       }
     } finally {
       this.flushing = false;

@@ -46,7 +46,7 @@ export async function ingestionQuota(c: Context<AppEnv>, now = new Date()): Prom
 }
 
 /** What a committer answers over RPC (workers-types cannot map every row type, so it is stated here). */
-type Committer = Pick<IngestCommitter, "commit" | "stats">;
+type Committer = Pick<IngestCommitter, "commit" | "stats" | "indexed">;
 
 /** The organization's committer: named by the organization id the credential resolved to. */
 export function committerOf(env: AppEnv["Bindings"], orgId: string): Committer {

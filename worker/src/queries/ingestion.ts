@@ -4,7 +4,6 @@
 // ingestion/; ingestion/group-commit.ts puts the two together for a group of requests.
 import { and, eq, getTableColumns, gte, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { INDEX_QUEUED_LOGS } from "@promptsentry/schema/search-backfill";
 import { alerts, type AlertRow } from "@promptsentry/schema/tables/alerts";
 import { dailyUsage } from "@promptsentry/schema/tables/usage";
 import { integrations, webhooks } from "@promptsentry/schema/tables/delivery";
@@ -144,8 +143,8 @@ function groupAlerts(rows: PromptLogRow[], criticalOnly: boolean): AlertGroup[] 
 
 /**
  * The one write of a set of logs (one D1 batch = one transaction): log rows (as many per INSERT as
- * fit D1's 100 bound parameters), fingerprint rows, the search index entries of the logs the insert
- * trigger queued, then one alert upsert per group (`count` bumped
+ * fit D1's 100 bound parameters, the insert trigger queueing each for search), fingerprint rows, then
+ * one alert upsert per group (`count` bumped
  * when the window's alert exists). The alert upserts come last and return the alert: `newAlerts`
  * reads them from the end of the batch's results, so a statement added before the log inserts (FTS,
  * sharding) changes nothing here.
@@ -159,8 +158,6 @@ export function writeStatements(db: Db, orgId: string, built: BuiltLog[], critic
   for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(db.insert(promptLogs).values(rows.slice(i, i + ROWS_PER_INSERT)));
   for (let i = 0; i < prints.length; i += FINGERPRINTS_PER_INSERT)
     statements.push(db.insert(logFingerprints).values(prints.slice(i, i + FINGERPRINTS_PER_INSERT)));
-  // The logs' search index entries, all in one statement (schema/search-backfill.ts says why).
-  for (const index of INDEX_QUEUED_LOGS) statements.push(db.run(sql.raw(index)));
   const groups = groupAlerts(rows, criticalOnly);
   for (const g of groups) {
     statements.push(

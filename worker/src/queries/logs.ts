@@ -8,7 +8,7 @@ import type { Db } from "../env";
 import { userIdForms } from "../redaction";
 import { existingFingerprinter } from "../redaction/key-store";
 import { olderThanCursor } from "./keyset";
-import { indexQuery, searchPage, tenantMatchRowids } from "./search";
+import { searchCondition, searchPage } from "./search";
 import { indexedTerms, searchTerms } from "./search-terms";
 
 /** Terms shorter than a trigram (e.g. 東京, "v2") are matched as substrings of the org's rows the other filters leave. */
@@ -73,9 +73,7 @@ export function logFilters(orgId: string, q: StoredUserFilter<LogFilter>, opts: 
     const terms = searchTerms(q.search);
     const indexed = indexedTerms(terms);
     if (indexed.length && !opts.ftsJoined) {
-      const { match, verify } = indexQuery(indexed);
-      where.push(sql`${promptLogs}.rowid IN (${tenantMatchRowids(orgId, match)})`);
-      if (verify) where.push(verify);
+      where.push(searchCondition(orgId, indexed));
     }
     for (const t of terms) if (!indexed.includes(t)) where.push(shortTermFilter(t));
     // A search with no words at all matches nothing rather than everything.

@@ -85,8 +85,8 @@ const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * of 20 KB per term that SQLite took longer to prepare than to run, nested past D1's limit on
  * expression depth (100), and would pass D1's limit on a statement's length (100 KB) at 16 terms.
  */
-function foldedCheck(column: string, needle: string): string | null {
-  const folds = [...LATIN_FOLDS].filter(([, to]) => needle.includes(to));
+function foldedCheck(column: string, needle: string, table: ReadonlyMap<string, string> = LATIN_FOLDS): string | null {
+  const folds = [...table].filter(([, to]) => needle.includes(to));
   if (!folds.length) return null;
   const pair = (k: number) => `substr((SELECT s FROM pairs), 2 * i + ${k}, 1)`;
   return `(WITH RECURSIVE pairs(s) AS (SELECT ${literal(folds.map(([from, to]) => from + to).join(""))}),
@@ -109,6 +109,19 @@ function plainCheck(column: string, needle: string): string {
 }
 
 /**
+ * Whether the texts of `columns` hold the folded `needle` (a checkable one): every column's plain
+ * comparison first, the folded one only when all of them fail. The texts are joined by a newline,
+ * which no term holds (searchTerms splits on white space): a term is in the joined text exactly when
+ * it is in one of them, so each term needs one folded check. Empty without columns.
+ */
+function checkedTerm(columns: readonly string[], needle: string): string {
+  const joined = columns.join(" || char(10) || ");
+  const nonAscii = columns.map((c) => `octet_length(${c}) > length(${c})`).join(" OR ");
+  const folded = columns.length ? foldedCheck(joined, needle) : null;
+  return [...columns.map((c) => plainCheck(c, needle)), ...(folded ? [`((${nonAscii}) AND ${folded})`] : [])].join(" OR ");
+}
+
+/**
  * The FTS5 MATCH expression of an index without positions for terms of three or more characters
  * (every term must match; null when there are none) and the SQL condition that checks each
  * candidate on the log's `columns` (null when nothing needs checking).
@@ -116,20 +129,51 @@ function plainCheck(column: string, needle: string): string {
 export function trigramSearch(terms: readonly string[], columns: readonly string[]): { match: string | null; verify: string | null } {
   const indexed = indexedTerms(terms);
   const match = indexed.flatMap(trigramsOf).map(quoted).join(" ");
-  // The texts joined by a newline, which no term holds (searchTerms splits on white space): a term
-  // is in the joined text exactly when it is in one of them, so each term needs one folded check.
-  const joined = columns.join(" || char(10) || ");
-  const nonAscii = columns.map((c) => `octet_length(${c}) > length(${c})`).join(" OR ");
   const checks = indexed
     .filter((t) => chars(t) > 3)
     .map(foldTerm)
     .filter(checkable)
-    // Every column's plain comparison first: the folded one runs only when all of them fail.
-    .map((needle) => {
-      const folded = columns.length ? foldedCheck(joined, needle) : null;
-      return [...columns.map((c) => plainCheck(c, needle)), ...(folded ? [`((${nonAscii}) AND ${folded})`] : [])].join(" OR ");
-    })
+    .map((needle) => checkedTerm(columns, needle))
     .filter(Boolean) // no columns: nothing to check on
     .map((c) => `(${c})`);
   return { match: match || null, verify: checks.length ? checks.join(" AND ") : null };
+}
+
+let caseFolds: Map<string, string> | null = null;
+/**
+ * Every character of the Basic Multilingual Plane that folds (foldTerm) to one other character: the
+ * accented Latin letters and the capitals of every cased script. Built on first use (about 65,000
+ * characters), by the check of a term that SQL's lower() cannot fold (Greek, Cyrillic, ø).
+ */
+function allFolds(): ReadonlyMap<string, string> {
+  if (caseFolds) return caseFolds;
+  caseFolds = new Map();
+  for (let c = 0x80; c <= 0xffff; c++) {
+    if (c >= 0xd800 && c <= 0xdfff) continue;
+    const ch = String.fromCodePoint(c);
+    const to = foldTerm(ch);
+    if (to !== ch && chars(to) === 1) caseFolds.set(ch, to);
+  }
+  return caseFolds;
+}
+
+/**
+ * The SQL condition that a log's `columns` hold every term of 3+ characters as the trigram index
+ * folds them: what the index and its check answer together, for a log the index has not read yet
+ * (one still in search_queue, docs/data.md#search). A term the index's check leaves to its trigrams
+ * (a cased non-ASCII letter) is compared here with the text's capitals of its letters folded, the
+ * only way SQL can fold them; a three-character term, which the index answers exactly, is compared
+ * as a substring like the others. Null when no term has 3+ characters.
+ */
+export function substringSearch(terms: readonly string[], columns: readonly string[]): string | null {
+  const joined = columns.join(" || char(10) || ");
+  const checks = indexedTerms(terms)
+    .map(foldTerm)
+    .map((needle) =>
+      checkable(needle)
+        ? checkedTerm(columns, needle)
+        : (foldedCheck(joined, needle, allFolds()) ?? `instr(lower(${joined}), ${literal(needle)}) > 0`),
+    )
+    .map((c) => `(${c})`);
+  return checks.length ? checks.join(" AND ") : null;
 }

@@ -27,7 +27,7 @@ import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs"
 import { searchTenants } from "@promptsentry/schema/tables/search";
 import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
-import { trigramSearch } from "./search-terms";
+import { substringSearch, trigramSearch } from "./search-terms";
 
 const TOP = sql.raw(String(TENANT_TOP));
 
@@ -48,6 +48,36 @@ export const indexQuery = (terms: readonly string[]): IndexQuery => {
   const { match, verify } = trigramSearch(terms, LOG_COLUMNS);
   return { match: match ?? "", verify: verify ? sql.raw(verify) : null };
 };
+
+/**
+ * The check of a log not yet in the index (search_queue: stored, its indexing deferred to the
+ * committer, ingestion/search-indexer.ts): every term as a substring, folded as the index folds.
+ */
+const queuedCheck = (terms: readonly string[]) => {
+  const check = substringSearch(terms, LOG_COLUMNS);
+  return check ? sql.raw(check) : sql`0`;
+};
+
+/**
+ * The organization's queued logs stored in [lo, hi] that pass `where` and hold the terms, with
+ * prompt_logs joined: the queue holds the logs of the last moments, a few thousand at most
+ * (INDEX_QUEUE_MAX_LOGS), so reading each is cheap, and a stored log is found by the very next search.
+ */
+function queuedMatches(terms: readonly string[], lo: SQL, hi: SQL, where: SQL) {
+  return sql`search_queue CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = search_queue.log_rowid
+    WHERE search_queue.log_rowid BETWEEN ${lo} AND ${hi} AND ${where} AND ${queuedCheck(terms)}`;
+}
+
+/**
+ * The condition that the joined log matches the terms, for a search that is not the scan's driver
+ * (a list ordered by a value, exports): in the organization's block of the index and passing its
+ * check, or still queued and holding the terms.
+ */
+export function searchCondition(orgId: string, terms: readonly string[]): SQL {
+  const { match, verify } = indexQuery(terms);
+  const indexed = sql`${promptLogs}.rowid IN (${tenantMatchRowids(orgId, match)})${verify ? sql` AND ${verify}` : sql``}`;
+  return sql`((${indexed}) OR (${promptLogs}.rowid IN (SELECT log_rowid FROM search_queue) AND ${queuedCheck(terms)}))`;
+}
 
 /** The prompt_logs rowid of an index rowid in the tenant's block starting at `base`. */
 const logRowid = (ftsRowid: SQL, base: SQL) => sql`${base} + ${TOP} - ${ftsRowid}`;
@@ -141,13 +171,24 @@ export async function searchPage(
   const { lo, hi } = scanRange(orgId, q);
   const limit = sql`${q.limit}`;
   // MATERIALIZED: each is computed once (left to itself SQLite re-ran `first` where its bounds are read: 4× slower).
-  const raw = await db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
+  const page = db.all<Record<string, unknown>>(sql`WITH ${tenant(orgId)},
     first AS MATERIALIZED (SELECT ${logRowid(sql`${INDEX}.rowid`, BASE)} AS fr, ${promptLogs.createdAt} AS c FROM ${matches(orgId, query, lo, hi, where, q)}
       ORDER BY ${INDEX}.rowid LIMIT ${limit}),
     low AS MATERIALIZED (SELECT CASE WHEN (SELECT count(*) FROM first) < ${limit} THEN (SELECT min(fr) FROM first)
       ELSE coalesce(${rowidAt(orgId, sql`${promptLogs.createdAt} < (SELECT min(c) FROM first) - ${LATE}`, "desc")}, 0) END AS lo)
     SELECT ${promptLogs}.* FROM ${matches(orgId, query, sql`(SELECT lo FROM low)`, sql`(SELECT max(fr) FROM first)`, where, q)}
     ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`);
+  // The queued matches alongside, as a statement of their own: the index's check and the queue's are
+  // each long for a long search, and together they would pass D1's limit on a statement's length.
+  // The page is the newest `limit` of both, each being exact newest first for the same filters.
+  // (In parallel rather than one batch: drizzle batches no raw statement with parameters.)
+  const queued = db.all<Record<string, unknown>>(
+    sql`WITH ${tenant(orgId)} SELECT ${promptLogs}.* FROM ${queuedMatches(terms, lo, hi, where)} ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`,
+  );
+  const [indexed, fresh] = await Promise.all([page, queued]);
+  const raw = [...indexed, ...fresh]
+    .sort((a, b) => Number(b.created_at) - Number(a.created_at) || (String(b.id) < String(a.id) ? -1 : String(b.id) > String(a.id) ? 1 : 0))
+    .slice(0, q.limit);
   return raw.map(toRow);
 }
 
@@ -163,16 +204,25 @@ export function searchCountRows(db: Db, orgId: string, terms: readonly string[],
   const over = LOG_COUNT_CAP + 1;
   const query = indexQuery(terms);
   const { match } = query;
+  // The queued logs (stored, not yet indexed) counted alongside (countCapped sums the rows).
+  const queued = db.all<{ flag_status: string; n: number }>(
+    sql`WITH ${tenant(orgId)} SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM ${queuedMatches(terms, lo, hi, where)} GROUP BY ${promptLogs.flagStatus}`,
+  );
+  const counted = async (indexed: Promise<{ flag_status: string; n: number }[]>) => (await Promise.all([indexed, queued])).flat();
   if (!searchOnly || query.verify)
-    return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
+    return counted(
+      db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)}
       SELECT flag_status, count(*) AS n FROM (
         SELECT ${promptLogs.flagStatus} AS flag_status FROM ${matches(orgId, query, lo, hi, where, q)} LIMIT ${over}
-      ) GROUP BY flag_status`);
+      ) GROUP BY flag_status`),
+    );
   const [from, to] = ftsRange(BASE, lo, hi);
-  return db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
+  return counted(
+    db.all<{ flag_status: string; n: number }>(sql`WITH ${tenant(orgId)},
     hits AS MATERIALIZED (SELECT rowid AS fr FROM ${INDEX} WHERE ${INDEX} MATCH ${match} AND rowid BETWEEN ${from} AND ${to} LIMIT ${over}),
     total AS MATERIALIZED (SELECT count(*) AS n FROM hits)
     SELECT ${promptLogs.flagStatus} AS flag_status, count(*) AS n FROM hits CROSS JOIN ${promptLogs} ON ${promptLogs}.rowid = ${logRowid(sql`hits.fr`, BASE)}
       WHERE (SELECT n FROM total) < ${over} AND ${where} GROUP BY ${promptLogs.flagStatus}
-    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`);
+    UNION ALL SELECT '', n FROM total WHERE n >= ${over}`),
+  );
 }
