@@ -84,8 +84,8 @@ const CLASS = (() => {
  * and `-`, then at most two of `.,;:!?)"'` (the regex
  * `^["'(]?[a-z\u00c0-\uffff][a-z'\u00c0-\uffff-]*[.,;:!?)"']{0,2}$` of each white-space-separated
  * token); a symbol is any other token holding a character outside PLAIN. One pass over the
- * characters, each read once (this runs on every code line: splitting and a regex per token cost
- * more than the rest of the view).
+ * characters, each read once, that stops as soon as the rest of the line cannot make it a sentence
+ * (this runs on every code line: splitting and a regex per token cost more than the rest of the view).
  */
 export function sentenceLike(line: string): boolean {
   const n = line.length;
@@ -94,35 +94,38 @@ export function sentenceLike(line: string): boolean {
   let symbols = 0;
   let i = 0;
   while (i < n) {
-    let k = CLASS[line.charCodeAt(i)]!;
-    if ((k & SPACE) !== 0) {
+    if ((CLASS[line.charCodeAt(i)]! & SPACE) !== 0) {
       i++;
       continue;
     }
-    // a token: `phase` is where the word reading stands (0 wants its letter, 1 is in its letters,
-    // 2 in its tail, 3 not a word); `all` keeps the classes every character shares
-    let all = PLAIN;
-    let phase = 0;
-    let tail = 0;
+    // a token: an opening quote or bracket, a letter, letters ' and -, at most two TAIL
+    // characters, then white space or the end is a word
+    const start = i;
     const c0 = line.charCodeAt(i);
-    if (c0 === 34 || c0 === 39 || c0 === 40) {
-      all &= k; // an opening quote or bracket
+    if (c0 === 34 || c0 === 39 || c0 === 40) i++;
+    let word = false;
+    if (i < n && (CLASS[line.charCodeAt(i)]! & LETTER) !== 0) {
       i++;
+      while (i < n && (CLASS[line.charCodeAt(i)]! & INNER) !== 0) i++;
+      const tailEnd = Math.min(n, i + 2);
+      while (i < tailEnd && (CLASS[line.charCodeAt(i)]! & TAIL) !== 0) i++;
+      word = i === n || (CLASS[line.charCodeAt(i)]! & SPACE) !== 0;
     }
-    for (; i < n; i++) {
-      k = CLASS[line.charCodeAt(i)]!;
-      if ((k & SPACE) !== 0) break;
-      all &= k;
-      if (phase === 0) phase = (k & LETTER) !== 0 ? 1 : 3;
-      else if (phase === 1) {
-        if ((k & INNER) === 0) {
-          tail = 1;
-          phase = (k & TAIL) !== 0 ? 2 : 3;
-        }
-      } else if (phase === 2 && ((k & TAIL) === 0 || ++tail > 2)) phase = 3;
+    if (word) words++;
+    else {
+      // not a word: a symbol when one of its characters is outside PLAIN
+      let all = PLAIN;
+      for (i = start; i < n; i++) {
+        const k = CLASS[line.charCodeAt(i)]!;
+        if ((k & SPACE) !== 0) break;
+        all &= k;
+      }
+      if (all === 0) symbols++;
     }
-    if (phase === 1 || phase === 2) words++;
-    else if (all === 0) symbols++;
+    // the tokens still to come are at most half the characters left (each needs a space before
+    // it): once even all of them being words cannot make eight, or outweigh the symbols, stop
+    const most = words + ((n - i + 1) >> 1);
+    if (most < 8 || symbols * 8 > most) return false;
   }
   return words >= 8 && symbols <= words / 8;
 }

@@ -11,6 +11,7 @@ import { tieredGate } from "./gate";
 import { GOAL_GATE_LITERALS } from "./jailbreak-goal";
 import { INJECTION_GATE_LITERALS, INJECTION_RULE_LITERALS, scanInjection } from "./injection";
 import { scanJailbreak, SHIPPED_JAILBREAK, type JailbreakWeights } from "./jailbreak";
+import { JAILBREAK_GATE_LITERALS } from "./jailbreak-gate";
 import { PERSONA_GATE_WORDS } from "./jailbreak-persona";
 import { scanObfuscated } from "./obfuscation";
 import { scanUnnatural } from "./jailbreak-unnatural";
@@ -33,6 +34,7 @@ const GATE = tieredGate([
   ...PII_GATE_LITERALS,
   ...PERSONA_GATE_WORDS,
   ...GOAL_GATE_LITERALS,
+  ...JAILBREAK_GATE_LITERALS,
 ]);
 /** The literals of a rule's gate: one of them found means some rule may fire. */
 const RULE_LITERALS: ReadonlySet<string> = new Set([...INJECTION_RULE_LITERALS, ...SECRET_GATE_LITERALS]);

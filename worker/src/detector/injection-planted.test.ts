@@ -2,7 +2,8 @@
 // plants written for this file and combined by position: the same carriers clean must stay safe.
 import { describe, expect, it } from "vitest";
 import { detect } from "./index";
-import { forwardedContentStart } from "./injection-planted";
+import { literalGate } from "./gate";
+import { forwardedContentStart, INTRO_LITERALS } from "./injection-planted";
 
 const EMAILS = [
   "SUBJECT: Your order has shipped\nHi Dana, your parcel with the walking boots left our warehouse today. Click here to track your parcel. Delivery is expected on Tuesday.\nThe Trailhead Team",
@@ -153,6 +154,7 @@ describe("directives to the model inside forwarded content", () => {
 });
 
 describe("forwardedContentStart", () => {
+  const INTRO_GATE = literalGate(INTRO_LITERALS);
   // the four introducers as one pattern, behind the guard the scan always had
   const ONE_PATTERN =
     /(?:content|contents|text|body)\s+of\s+(?:the|this|that|my)\s+[\w -]{0,30}:|\b(?:here\s+is|here's|below\s+is|following\s+is|the\s+following|based\s+on)\b[^\n]{0,80}\b(?:e-?mails?|messages?|documents?|forms?|tables?|pages?|articles?|answers?|posts?|texts?|files?|results?|outputs?|data|content|reviews?|comments?|transcripts?|webpages?|snippets?)\b[^\n]{0,40}:[ \t]*\n|\n[ \t]*(?:-{3,}|={3,}|"""|''')[ \t]*\n|<(?:document|email|context|data|tool_output|search_results?)>/;
@@ -177,6 +179,12 @@ describe("forwardedContentStart", () => {
       "\n",
       ": ",
       "body",
+      "contents of that page:",
+      "here's my post:\n",
+      "below is a table:\n",
+      "following is it:\n",
+      "it is based on the texts:\n",
+      "txt of the",
     ];
     // a tag needs neither a colon nor a separator
     expect(forwardedContentStart("summarise this <document> notes")?.[0]).toBe("<document>");
@@ -188,6 +196,9 @@ describe("forwardedContentStart", () => {
       const want = reference(text);
       const got = forwardedContentStart(text);
       expect(got && [got.index, got[0]], JSON.stringify(text)).toEqual(want && [want.index, want[0]]);
+      // with the literal gate's finds, the patterns whose words are absent are skipped: same answer
+      const gated = forwardedContentStart(text, INTRO_GATE.scan(text));
+      expect(gated && [gated.index, gated[0]], JSON.stringify(text)).toEqual(want && [want.index, want[0]]);
     }
   });
 });

@@ -22,15 +22,29 @@ const INTRO_SEPARATOR = /\n[ \t]*(?:-{3,}|={3,}|"""|''')[ \t]*\n/;
 const INTRO_TAG = /<(?:document|email|context|data|tool_output|search_results?)>/;
 const COLON_ENDS_LINE = /:[ \t]*\n/;
 
-/** The first content introducer in `lower` (see INTRO_LABEL), or null. */
-export function forwardedContentStart(lower: string): RegExpExecArray | null {
+/**
+ * Words one of which every INTRO_LABEL match holds, and every INTRO_LEAD match: a text without any
+ * skips that pattern (the detector's literal gate finds them in the same pass as its other words).
+ */
+const LABEL_WORDS = ["content", "text", "body"];
+const LEAD_WORDS = ["here", "below", "following", "based"];
+export const INTRO_LITERALS: readonly string[] = [...LABEL_WORDS, ...LEAD_WORDS];
+
+/**
+ * The first content introducer in `lower` (see INTRO_LABEL), or null. `present`: the literal
+ * gate's finds (INTRO_LITERALS among its literals) in `lower`, or in the text `lower` is the prose
+ * view of (a word of letters in the view is in that text: blanking only makes spaces).
+ */
+export function forwardedContentStart(lower: string, present?: ReadonlySet<string>): RegExpExecArray | null {
   const colon = lower.includes(":");
   const separator = lower.includes("---") || lower.includes("===") || lower.includes('"""') || lower.includes("'''");
   const tag = lower.includes("<");
   // every introducer holds one of these: a text with none has no forwarded content
   if (!colon && !separator && !tag) return null;
-  let first = colon ? INTRO_LABEL.exec(lower) : null;
-  if (colon && COLON_ENDS_LINE.test(lower)) first = earlier(first, INTRO_LEAD.exec(lower));
+  const label = colon && (present ? LABEL_WORDS.some((w) => present.has(w)) : true);
+  const lead = colon && (present ? LEAD_WORDS.some((w) => present.has(w)) : true);
+  let first = label ? INTRO_LABEL.exec(lower) : null;
+  if (lead && COLON_ENDS_LINE.test(lower)) first = earlier(first, INTRO_LEAD.exec(lower));
   if (separator) first = earlier(first, INTRO_SEPARATOR.exec(lower));
   if (tag) first = earlier(first, INTRO_TAG.exec(lower));
   return first;
@@ -114,8 +128,8 @@ const ABOUT_READER = /\b(?:you|your|you're|yours)\b/;
  * `lower` is the prose view (data regions blanked); `raw` the full lower-cased text, where the
  * planted code itself is read.
  */
-export function scanPlanted(lower: string, out: RawHit[], raw: string = lower): void {
-  const intro = forwardedContentStart(lower);
+export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, present?: ReadonlySet<string>): void {
+  const intro = forwardedContentStart(lower, present);
   if (!intro) return;
   const from = intro.index + intro[0].length;
   REPLY.lastIndex = from;

@@ -8,7 +8,7 @@ import { DIRECT_RULES } from "./injection-direct";
 import { DISGUISE_WORDS, HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
-import { FORWARDED_MAIL_LITERALS, scanAgentAction, scanPlanted } from "./injection-planted";
+import { FORWARDED_MAIL_LITERALS, INTRO_LITERALS, scanAgentAction, scanPlanted } from "./injection-planted";
 import type { InjectionRule, RawHit } from "./types";
 
 const OVERRIDE_VERBS = [
@@ -190,7 +190,12 @@ export const INJECTION_RULE_LITERALS: readonly string[] = INJECTION_RULES.flatMa
  * Every literal scanInjection's `present` must answer for: the rules', the forwarded-mail words and
  * the kinds of writing the disguise rule checks for as words.
  */
-export const INJECTION_GATE_LITERALS: readonly string[] = [...INJECTION_RULE_LITERALS, ...FORWARDED_MAIL_LITERALS, ...DISGUISE_WORDS];
+export const INJECTION_GATE_LITERALS: readonly string[] = [
+  ...INJECTION_RULE_LITERALS,
+  ...FORWARDED_MAIL_LITERALS,
+  ...INTRO_LITERALS,
+  ...DISGUISE_WORDS,
+];
 const GATE = tieredGate(INJECTION_GATE_LITERALS);
 const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
 
@@ -200,7 +205,7 @@ const activeRules = gatedRules(INJECTION_RULES.map((r) => r.gate));
  * (data-regions.ts); `raw` is then the full lower-cased text.
  */
 export function scanInjection(lower: string, out: RawHit[], present: ReadonlySet<string> = GATE.scan(lower), raw: string = lower): void {
-  scanPlanted(lower, out, raw);
+  scanPlanted(lower, out, raw, present);
   scanAgentAction(raw, out, present);
   if (present.size === 0) return;
   for (const r of activeRules(present)) {

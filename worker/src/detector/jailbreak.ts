@@ -1,6 +1,8 @@
 // Jailbreak scoring: binary phrase features (jailbreak-features.ts) weighted by a logistic model
 // (jailbreak-model.ts, fitted offline by `npx tsx scripts/detector/eval.ts --fit`).
+import { literalGate } from "./gate";
 import { JAILBREAK_FEATURES } from "./jailbreak-features";
+import { passesGate } from "./jailbreak-gate";
 import { scanHarmfulFraming } from "./jailbreak-goal";
 import { JAILBREAK_MODEL } from "./jailbreak-model";
 import { scanPersonaOverride } from "./jailbreak-persona";
@@ -17,12 +19,24 @@ const FEATURE_LEN: (number | null)[] = JAILBREAK_FEATURES.map((f) => {
 });
 
 const TOKEN_SPLIT = /[^a-z0-9']+/;
+const EMPTY: ReadonlySet<string> = new Set();
 
-function anchorsPresent(anchors: readonly string[], words: ReadonlySet<string>, text: string): boolean {
-  for (const a of anchors) {
-    if (a === "@start") return true;
-    if (a.charCodeAt(0) === 61 /* = */ ? text.includes(a.slice(1)) : words.has(a)) return true;
-  }
+/**
+ * The features' substring anchors ("=x"), found in one pass over the text: a search per anchor
+ * read the text a hundred times.
+ */
+const SUBSTRING_ANCHORS = literalGate(JAILBREAK_FEATURES.flatMap((f) => f.anchors.filter((a) => a.startsWith("=")).map((a) => a.slice(1))));
+/** Each feature's anchors: whether it always runs ("@start"), its whole words, its substrings ("=x"). */
+const ANCHORS = JAILBREAK_FEATURES.map((f) => ({
+  always: f.anchors.includes("@start"),
+  words: f.anchors.filter((a) => a !== "@start" && !a.startsWith("=")),
+  subs: f.anchors.filter((a) => a.startsWith("=")).map((a) => a.slice(1)),
+}));
+
+function anchorsPresent(anchors: (typeof ANCHORS)[number], words: ReadonlySet<string>, subs: ReadonlySet<string>): boolean {
+  if (anchors.always) return true;
+  for (const w of anchors.words) if (words.has(w)) return true;
+  for (const s of anchors.subs) if (subs.has(s)) return true;
   return false;
 }
 
@@ -34,7 +48,9 @@ function anchorsPresent(anchors: readonly string[], words: ReadonlySet<string>, 
 export function jailbreakFeatures(lower: string, useAnchors = true): number[] {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   let words: Set<string> | null = null;
+  let subs: ReadonlySet<string> = EMPTY;
   if (useAnchors) {
+    subs = SUBSTRING_ANCHORS.scan(text);
     words = new Set<string>();
     for (const w of text.split(TOKEN_SPLIT)) {
       words.add(w);
@@ -48,7 +64,7 @@ export function jailbreakFeatures(lower: string, useAnchors = true): number[] {
     const f = JAILBREAK_FEATURES[i]!;
     if (len !== null && len !== undefined) {
       if (text.length >= len) active.push(i);
-    } else if ((!words || anchorsPresent(f.anchors, words, text)) && f.re.test(text)) active.push(i);
+    } else if ((!words || anchorsPresent(ANCHORS[i]!, words, subs)) && f.re.test(text)) active.push(i);
   }
   return active;
 }
@@ -89,13 +105,6 @@ export function jailbreakScore(active: number[], weights: readonly number[] = WE
   return (intent >= 1 && lexical >= 2) || lexical >= MIN_LEXICAL_NO_INTENT ? z : -Infinity;
 }
 
-// Cheap gate: a jailbreak talks about the model, its rules, or a persona/fiction frame. Texts
-// with none of these stems skip the feature pass. The eval checks that no dev-set jailbreak the
-// model detects is lost to this gate. The stems are grouped by first letter (the same set of
-// words): a flat 40-way alternation tried every alternative at every word start of a benign text.
-const GATE =
-  /\b(?:a(?:i|\.i|ct as|nything)|c(?:hat(?:\s*gpt|bot)|haracter)|d(?:an|eveloper mode)|e(?:thic\w*|xplicit)|fiction\w*|g(?:pt\w*|uidelines|raphic\w*)|hypothetical\w*|i(?:magin\w*|llegal|gnor\w*|nstructions?)|jailbr\w*|l(?:lm|anguage model)|moral\w*|openai|p(?:ersona|retend\w*|olic(?:y|ies)|rompts?|orn\w*)|r(?:ole-?\s?play\w*|estrict\w*|ules)|simulat\w*|un(?:censored|filtered|restricted|aligned)|vulgar|you(?: are|'re) now)\b/;
-
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
 /** Lowest combined score worth a hit (the strictest sensitivity keeps 0.35). */
 const MIN_HIT_SCORE = 0.3;
@@ -122,7 +131,7 @@ export function scanJailbreak(
   present?: ReadonlySet<string>,
 ): void {
   const before = out.length;
-  scanPhrases(lower, out, useGate, model, support);
+  scanPhrases(lower, out, useGate, model, support, present);
   // the mechanism views: a harmful how-to inside limit-lifting framing, a persona set up free of
   // the model's rules (jailbreak-persona.ts), a request slot in a template (jailbreak-template.ts);
   // one hit, the surest
@@ -178,9 +187,16 @@ export const ruleOverride = (active: readonly number[]): boolean => isRuleOverri
  */
 const MIN_MODEL_GROUPS = 1;
 
-function scanPhrases(lower: string, out: RawHit[], useGate: boolean, model: JailbreakWeights, support: number | (() => number)): void {
+function scanPhrases(
+  lower: string,
+  out: RawHit[],
+  useGate: boolean,
+  model: JailbreakWeights,
+  support: number | (() => number),
+  present: ReadonlySet<string> | undefined,
+): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
-  if (text.length < 20 || (useGate && !GATE.test(text))) return;
+  if (text.length < 20 || (useGate && !passesGate(text, present))) return;
   const active = jailbreakFeatures(text);
   const before = out.length;
   const groups = overrideGroups(active);

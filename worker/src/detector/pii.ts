@@ -388,8 +388,27 @@ const NATIONAL_COUNTRIES = [
  */
 const FICTIONAL_NANP = /^(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .-]?|\d{3}[ .-]?))?555[ .-]?\d{4}$/;
 
+/**
+ * Recent answers of phoneValid. A parse costs ≈ 100 µs (libphonenumber compiles its metadata's
+ * patterns on every call), more than the rest of a log's scan, and the same numbers come back: a
+ * conversation's earlier turns are sent again with each prompt, an app's own contact line in
+ * every reply. Cleared when full, like the normaliser's cache (text.ts).
+ */
+const phoneValidity = new Map<string, boolean>();
+const PHONE_CACHE_SIZE = 1024;
+
 /** The candidate as libphonenumber reads it: "00" international prefix → "+", "(0)" trunk digit dropped. */
 function phoneValid(raw: string, country?: (typeof NATIONAL_COUNTRIES)[number], possible = false): boolean {
+  const key = `${country ?? ""}${possible ? "+" : "-"}${raw}`;
+  let ok = phoneValidity.get(key);
+  if (ok === undefined) {
+    ok = parsedValid(raw, country, possible);
+    if (phoneValidity.size >= PHONE_CACHE_SIZE) phoneValidity.clear();
+    phoneValidity.set(key, ok);
+  }
+  return ok;
+}
+function parsedValid(raw: string, country: (typeof NATIONAL_COUNTRIES)[number] | undefined, possible: boolean): boolean {
   const s = raw
     .replace(/^00(?=[1-9])/, "+")
     .replace(/\(0\)\s?/, "")

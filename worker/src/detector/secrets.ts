@@ -7,7 +7,7 @@ import { gatedRules, literalGate } from "./gate";
 import { GITLEAKS_SECRET_RULES } from "./secrets-gitleaks";
 import { VENDOR_NAME_RULE } from "./secrets-vendor-name";
 import { FIXED_RUN_LAYOUTS, LAYOUT_RULES, nkeySeedChecks, randomBody, UUID_BODY } from "./secrets-layouts";
-import { charSet } from "./runs";
+import { forEachRun, TOKEN_CHARS } from "./runs";
 import { scanBase64Wrapped } from "./secrets-decoded";
 import { KEYWORD_RULES, TEST_VALUE } from "./secrets-keyword";
 import { lowerSameLength } from "./text";
@@ -282,10 +282,6 @@ const NKEY_SEED = /^S[UAONCX][A-Z2-7]{56}$/;
 const MAILGUN_SIGNING_KEY = /^[a-f0-9]{32}-[a-f0-9]{8}-[a-f0-9]{8}$/;
 const MIN_RUN = 30;
 
-/** Characters a token is made of (letters, digits, _ - . and base64's + / =). */
-const TOKEN_CHARS = charSet("0-9A-Za-z", "_-.+/=");
-const tokenChar = (c: number): boolean => c < 128 && TOKEN_CHARS[c] === 1;
-
 /** A run of token characters read as a prefixed vendor token or a Discord bot token. */
 function tokenRunRule(run: string): string | null {
   // layouts with no literal to gate on, read off the runs: a NATS nkey seed (S, the key type and
@@ -317,38 +313,27 @@ function tokenRunRule(run: string): string | null {
 }
 
 function scanTokenRuns(text: string, out: RawHit[]): void {
-  const n = text.length;
-  // a run of MIN_RUN or more covers a multiple of MIN_RUN: look there only, and widen what is hit
-  let done = 0;
-  for (let p = MIN_RUN - 1; p < n; p += MIN_RUN) {
-    if (p < done || !tokenChar(text.charCodeAt(p))) continue;
-    let i = p;
-    while (i > 0 && tokenChar(text.charCodeAt(i - 1))) i--;
-    let j = p + 1;
-    while (j < n && tokenChar(text.charCodeAt(j))) j++;
-    done = j;
-    if (j - i >= MIN_RUN) {
-      // the run's last piece after = or / ("--x=value", a URL's last segment): neither token shape
-      // has those characters; a piece followed by + / = is part of a base64 blob or a path
-      for (let a = i; a < j; ) {
-        let b = a;
-        while (b < j && !/[=+/]/.test(text[b]!)) b++;
-        if (b < j || (a > i && text[a - 1] === "+")) {
-          a = b + 1;
-          continue;
-        }
-        // a sentence's full stop is not part of the token
-        let e = b;
-        while (e > a && text.charCodeAt(e - 1) === 46) e--;
-        if (e - a >= MIN_RUN) {
-          const run = text.slice(a, e);
-          const rule = tokenRunRule(run);
-          if (rule && !hasFiller(run) && !KNOWN_EXAMPLE_CREDENTIALS.has(run)) out.push({ rule, start: a, end: e });
-        }
+  forEachRun(text, MIN_RUN, TOKEN_CHARS, (i, j) => {
+    // the run's last piece after = or / ("--x=value", a URL's last segment): neither token shape
+    // has those characters; a piece followed by + / = is part of a base64 blob or a path
+    for (let a = i; a < j; ) {
+      let b = a;
+      while (b < j && !/[=+/]/.test(text[b]!)) b++;
+      if (b < j || (a > i && text[a - 1] === "+")) {
         a = b + 1;
+        continue;
       }
+      // a sentence's full stop is not part of the token
+      let e = b;
+      while (e > a && text.charCodeAt(e - 1) === 46) e--;
+      if (e - a >= MIN_RUN) {
+        const run = text.slice(a, e);
+        const rule = tokenRunRule(run);
+        if (rule && !hasFiller(run) && !KNOWN_EXAMPLE_CREDENTIALS.has(run)) out.push({ rule, start: a, end: e });
+      }
+      a = b + 1;
     }
-  }
+  });
 }
 
 /** How deep base64 inside base64 is decoded, and how deep the scan is now. */
@@ -376,14 +361,17 @@ function anchorPositions(lower: string, anchors: readonly string[], present: Rea
   return at.sort((x, y) => x - y);
 }
 
-/** Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping). */
-function* matches(rule: SecretRule, text: string, lower: () => string, present: ReadonlySet<string>): Generator<RegExpExecArray> {
+/**
+ * Matches of one rule: a global scan, or sticky tries at the rule's anchors (never overlapping).
+ * `anchorsAt`: the positions of a list of anchors in the lower-cased text (anchorPositions).
+ */
+function* matches(rule: SecretRule, text: string, anchorsAt: (anchors: readonly string[]) => number[]): Generator<RegExpExecArray> {
   const re = rule.re;
   if (rule.literal !== undefined && !text.includes(rule.literal)) return;
   if (rule.anchors) {
     // overlapping tries are kept (a rejected "auth" in "oauth2-bearer" must not hide "bearer");
     // the detector drops a finding contained in an earlier one
-    for (const p of anchorPositions(lower(), rule.anchors, present)) {
+    for (const p of anchorsAt(rule.anchors)) {
       re.lastIndex = p;
       const m = re.exec(text);
       if (m && m[0].length > 0) yield m;
@@ -430,10 +418,19 @@ const scanDecoded = (decoded: string, hits: RawHit[]) => scanSecrets(decoded, hi
 function scanNamedRules(text: string, out: RawHit[], present: ReadonlySet<string>, lowered: string | undefined): void {
   if (present.size === 0) return;
   let lowerText = lowered;
-  const lower = () => (lowerText ??= lowerSameLength(text));
+  // the keyword rules share one list of anchors ("key", "token", "secret", …): found once for all
+  let positions: Map<readonly string[], number[]> | undefined;
+  const anchorsAt = (anchors: readonly string[]) => {
+    let at = (positions ??= new Map()).get(anchors);
+    if (at === undefined) {
+      at = anchorPositions((lowerText ??= lowerSameLength(text)), anchors, present);
+      positions.set(anchors, at);
+    }
+    return at;
+  };
   for (const r of activeRules(present)) {
     const rule = SECRET_RULES[r]!;
-    for (const m of matches(rule, text, lower, present)) {
+    for (const m of matches(rule, text, anchorsAt)) {
       let start = m.index;
       let end = m.index + m[0].length;
       let secret = m[0];

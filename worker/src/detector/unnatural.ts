@@ -293,19 +293,28 @@ export const FLOOD_REPEATS = 20;
 export function repeatedFlood(lower: string, mask?: string): [number, number] | null {
   const view = mask ?? lower;
   const n = Math.min(view.length, HEAD_CHARS + TAIL_CHARS);
-  // words compared by length and FNV hash, one pass, no allocation
+  // words compared by length and FNV hash, one pass, no allocation; a word's hash is only
+  // computed when it has the length of the word before it (most neighbours differ in length)
   let prevLen = -1;
+  let prevAt = 0;
   let prevHash = 0;
+  let prevHashed = false;
   let runStart = -1;
   let run = 0;
   let i = 0;
   while (i < n) {
     while (i < n && !isWordChar(view.charCodeAt(i))) i++;
     if (i >= n) break;
-    let h = 0x811c9dc5;
     let e = i;
-    while (e < n && isWordChar(view.charCodeAt(e))) h = Math.imul(h ^ view.charCodeAt(e++), 16777619);
-    if (e - i === prevLen && h === prevHash && e - i <= 24) {
+    while (e < n && isWordChar(view.charCodeAt(e))) e++;
+    let h = 0;
+    let hashed = false;
+    if (e - i === prevLen && e - i <= 24) {
+      if (!prevHashed) prevHash = wordHash(view, prevAt, e - i);
+      h = wordHash(view, i, e - i);
+      hashed = true;
+    }
+    if (hashed && h === prevHash) {
       if (++run >= FLOOD_REPEATS) {
         // the run goes on to its last repeat
         let end = e;
@@ -324,10 +333,19 @@ export function repeatedFlood(lower: string, mask?: string): [number, number] | 
       runStart = i;
     }
     prevLen = e - i;
+    prevAt = i;
     prevHash = h;
+    prevHashed = hashed;
     i = e;
   }
   return null;
+}
+
+/** FNV-1a of the `length` characters of `view` from `from`. */
+function wordHash(view: string, from: number, length: number): number {
+  let h = 0x811c9dc5;
+  for (let k = from; k < from + length; k++) h = Math.imul(h ^ view.charCodeAt(k), 16777619);
+  return h;
 }
 
 const isWordChar = (c: number) => (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 39 || (c > 127 && c !== 0xa0 && c !== 0x3000);
