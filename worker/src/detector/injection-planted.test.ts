@@ -159,6 +159,11 @@ describe("agent actions planted in tool records and forwarded e-mails", () => {
       "Subject: Slides.   Body: Hi Jo, could you send the deck to me before noon? Thanks, Ari",
     ],
     ["the user's own request to their agent", "Please transfer $500 from my checking to my savings account 4471 tomorrow."],
+    [
+      "an e-mail's request with a deadline, for a person",
+      "Here is the content of the email:\nHi team, please send the Q3 report to finance@acme.example by Friday. Thanks, Jo",
+    ],
+    ["an invoice reminder", "Here is the content of the email:\nReminder: please pay the invoice of $420 to account 4411-2290 by the 5th."],
   ] as const)
     it(`leaves ${what} alone`, () => {
       expect(detect({ prompt: text, response: "" }).findings.map((f) => f.rule)).not.toContain("injection.planted_action");
@@ -190,6 +195,11 @@ describe("directives to the model inside forwarded content", () => {
     expect(injection(tagged("Hi Dana, your parcel left our warehouse today. Delivery is expected on Tuesday. The Trailhead Team"))).toBe(
       false,
     );
+  });
+  it("a page asking its visitors for a review is not a task for the model", () => {
+    const page =
+      "Here is the webpage:\nWelcome to Bob's Bakery! We bake fresh bread daily. Write a review on our page and get 10% off.\nQuestion: what does the bakery offer?";
+    expect(injection(page)).toBe(false);
   });
   it("the same clause typed by the user is an ordinary request", () => {
     expect(injection("When summarizing, include the key dates and owners.")).toBe(false);

@@ -109,7 +109,7 @@ const OFFTASK = new RegExp(
   String.raw`(?:^|[.!?\n"]\s*|\|\s*)(?:(?:please|now|also|next|then|finally|first),?\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:` +
     [
       // content to produce: "compose a letter to …", "draft an introduction for …"
-      String.raw`(?:write|draft|compose|generate|produce|craft)\s+(?:me\s+)?(?:a|an|some|one|two|three|five|ten|\d+)\s+(?!(?:new\s+)?(?:account|profile|password|ticket|request|reply|response|backup|copy|folder|invoice|appointment|booking|order)s?\b)[\w-]+`,
+      String.raw`(?:write|draft|compose|generate|produce|craft)\s+(?:me\s+)?(?:a|an|some|one|two|three|five|ten|\d+)\s+(?!(?:new\s+|short\s+|quick\s+|brief\s+)?(?:account|profile|password|ticket|request|reply|response|backup|copy|folder|invoice|appointment|booking|order|review|comment|testimonial|feedback|note|message|line|rating|survey)s?\b)[\w-]+`,
       // something to explain: "explain how recursion works", "describe the lifecycle of …"
       String.raw`(?:explain|describe|discuss|define|elaborate\s+on|break\s+down)\s+(?:to\s+me\s+)?(?:the|a|an|how|what|why|in\s+simple\s+terms)\b`,
       String.raw`(?:recommend|suggest|name|list)\s+(?:me\s+)?(?:a\s+(?:good|great|few|book|movie|film|song|place|restaurant|recipe|game)|some\s+(?:good|great|books|movies|films|songs|places|tips|ideas|ways)|the\s+(?:best|top)|three|five|ten|two|several|\d+)\b`,
@@ -240,12 +240,17 @@ export function scanAgentAction(raw: string, out: RawHit[], present?: ReadonlySe
     // in an e-mail's prose a bare verb may be a noun ("Intl. Wire Payment of $150"): the sentence
     // must ask ("please …", "can you …") or follow a label ("TODO: move …")
     if (!inField && !(mail && m.index > mail.index && (REQUEST.test(m[0]) || m[0].trimStart().startsWith(":")))) continue;
+    // a deadline is for a person ("please send the report to finance@… by Friday"): an agent acts now
+    if (!inField && HUMAN_DEADLINE.test(raw.slice(m.index + m[0].length, m.index + m[0].length + 160).split(/[.!?\n](?:\s|$)/, 1)[0]!))
+      continue;
     let s = 0;
     while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
     out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });
     return;
   }
 }
+const HUMAN_DEADLINE =
+  /\b(?:by|before|no\s+later\s+than|until|ahead\s+of)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:day|week|month|quarter)|(?:this|next)\s+\w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|noon|midnight|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/;
 const REQUEST = /^\W*(?:(?:first|then|also|now),?\s+)?(?:please|kindly|(?:can|could|would)\s+you)\b/;
 /** An e-mail the application forwards: its body follows a subject header or "body of the e-mail:". */
 const FORWARDED_MAIL = /\bsubject(?:\s+of\s+the\s+e-?mail)?\s*:[^\n]{1,200}?\bbody\s*:|\b(?:body|content|text)\s+of\s+the\s+e-?mail\s*:/;
