@@ -72,7 +72,45 @@ const CODE_INSERT =
 const RISKY_CODE =
   /\b(?:requests\.(?:get|post|put)|urllib|urlopen|http\.client|aiohttp|socket\.|paramiko|ftplib|smtplib|aiosmtplib|scp\b|subprocess|os\.system|system\(|popen|exec\(|eval\(|os\.environ|environ\[|getenv|cookie|keylog|pynput|keyboard\.|psutil|shutil\.(?:move|copy|rmtree)|os\.remove|rmtree|chmod|curl\s|wget|base64\.b64|crypt|miner|\.ssh|passwd|\/etc\/|upload|webhook|fetch\(|xmlhttprequest|child_process)/;
 
-const SENTENCE_START = /[.!?\n:"]\s*$/;
+/** The end of the previous sentence, in the two characters before a position: a full stop is one when a space follows ("www.example.net" is not). */
+const SENTENCE_START = /(?:[.!?]\s|[\n:"]\s?)$/;
+
+// A mention of "your reply" in forwarded content that is the e-mail's own business with its human
+// reader, not an order about the reply the model writes: the reader is asked to send, submit, confirm
+// or share their answer, thanked or awaited for it ("please send your reply by Friday", "looking
+// forward to your response", "thanks for your answer"), told where to put it ("… in the shared
+// doc") or by when, or asked for their own details in it ("in your reply, include your order
+// number"). Everything else a planted sentence does to "your reply" (scramble, encode, enhance,
+// augment, provide it in anagrams …) is an open set of verbs, so the e-mail's side is what is named.
+const REPLY_WORD = String.raw`your\s+(?:[\w-]+(?:'s)?\s+){0,2}?(?:reply|replies|response|responses|answer|answers|message|messages|output|elucidation|explanation|summary)$`;
+/** The reply delivered, awaited or thanked for: a verb of the e-mail's reader, or a preposition of "about". */
+const READERS_REPLY = new RegExp(
+  String.raw`\b(?:(?:send|submit|return|forward|share|confirm|e-?mail|mail|post|fax|upload|get|have|receive|check|read|review|discuss|hear|see|await|expect|appreciate|value|welcome|need|want)(?:s|ed|ing)?(?:\s+(?:me|us|him|her|them|back))?|thanks?(?:\s+you)?|looking\s+forward\s+to|look\s+forward\s+to|waiting\s+(?:for|on)|on|for|about|regarding|re|with|pending|upon|after)\s+(?:all\s+|both\s+)?${REPLY_WORD}`,
+);
+/** Where or by when the reader's reply goes: a place of the organization's, a deadline. */
+const PLACE_OR_DEADLINE =
+  /^\s*(?:(?:in|into|on|to|via|through|using)\s+(?:the|this|that|our|my|a|your)\s+(?:shared\s+|online\s+|attached\s+|google\s+)?(?:doc|docs|document|form|sheet|spreadsheet|thread|ticket|portal|folder|drive|channel|tracker|survey|box|field|section|system|app|link|page|site|website|inbox|chat)\b|(?:by|before|no\s+later\s+than|until|within)\s+(?:the\s+)?(?:\w+\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|today|eod|cob|noon|midnight|end|next|close|\d))/;
+/** The reply prescribed or filled: "your reply must include …", "in your reply, include …". */
+const PRESCRIBED =
+  /^\s*(?:should|must|shall|needs?\s+to|has\s+to|ought\s+to|is\s+to)\s+(?:always\s+|also\s+|only\s+)?(?:include|contain|mention|state|list|have|give|provide)\b/;
+const INTO_REPLY = new RegExp(String.raw`\b(?:in|into|within|to)\s+(?:all\s+|each\s+|every\s+)?${REPLY_WORD}`);
+const FILL_VERB = /\b(?:add|include|insert|mention|put|append|attach|state|list|give|provide|enter|note|specify|indicate|confirm)\b/;
+/** The reader's own details as what is asked for: "your order number", "you are available". */
+const READERS_OWN = /^[^.!?\n]{0,60}?\b(?:your|you|yours)\b/;
+const readersOwnAfter = (text: string) => {
+  const verb = FILL_VERB.exec(text);
+  return verb !== null && READERS_OWN.test(text.slice(verb.index + verb[0].length));
+};
+
+/** Whether `sentence` (up to its mention of the reply) and `rest` (what follows it) are about the reader's own reply. */
+function asksReadersReply(sentence: string, rest: string): boolean {
+  const tail = rest.split(/[.!?\n](?:\s|$)/, 1)[0] ?? "";
+  if (READERS_REPLY.test(sentence) || PLACE_OR_DEADLINE.test(tail)) return true;
+  const prescribed = PRESCRIBED.exec(tail);
+  if (prescribed) return READERS_OWN.test(tail.slice(prescribed[0].length));
+  if (INTO_REPLY.test(sentence)) return readersOwnAfter(sentence.replace(INTO_REPLY, "")) || readersOwnAfter(tail);
+  return false;
+}
 
 /**
  * An assistant's task asked for at the start of a sentence of forwarded content: content to write
@@ -85,7 +123,7 @@ const OFFTASK = new RegExp(
   String.raw`(?:^|[.!?\n"]\s*|\|\s*)(?:(?:please|now|also|next|then|finally|first),?\s+|(?:can|could|would)\s+you\s+(?:please\s+)?)?(?:` +
     [
       // content to produce: "compose a letter to …", "draft an introduction for …"
-      String.raw`(?:write|draft|compose|generate|produce|craft)\s+(?:me\s+)?(?:a|an|some|one|two|three|five|ten|\d+)\s+(?!(?:new\s+)?(?:account|profile|password|ticket|request|reply|response|backup|copy|folder|invoice|appointment|booking|order)s?\b)[\w-]+`,
+      String.raw`(?:write|draft|compose|generate|produce|craft)\s+(?:me\s+)?(?:a|an|some|one|two|three|five|ten|\d+)\s+(?!(?:new\s+|short\s+|quick\s+|brief\s+)?(?:account|profile|password|ticket|request|reply|response|backup|copy|folder|invoice|appointment|booking|order|review|comment|testimonial|feedback|note|message|line|rating|survey)s?\b)[\w-]+`,
       // something to explain: "explain how recursion works", "describe the lifecycle of …"
       String.raw`(?:explain|describe|discuss|define|elaborate\s+on|break\s+down)\s+(?:to\s+me\s+)?(?:the|a|an|how|what|why|in\s+simple\s+terms)\b`,
       String.raw`(?:recommend|suggest|name|list)\s+(?:me\s+)?(?:a\s+(?:good|great|few|book|movie|film|song|place|restaurant|recipe|game)|some\s+(?:good|great|books|movies|films|songs|places|tips|ideas|ways)|the\s+(?:best|top)|three|five|ten|two|several|\d+)\b`,
@@ -143,7 +181,10 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, p
       /^(?:in|into|within|for|with|to)\s+your\s+[\w' -]{0,30}?(?:reply|response|answer|message|output)\b[\s,]*/,
       "",
     );
-    if (head.length > 200 || NOT_IMPERATIVE.test(head)) continue;
+    const rest = lower.slice(m.index + m[0].length, m.index + m[0].length + 160);
+    // the opening is read with the rest of the sentence: "your reply must …" names the reply as its subject
+    if (head.length > 200 || NOT_IMPERATIVE.test(head + rest)) continue;
+    if (asksReadersReply(sentence, rest)) continue;
     out.push({
       rule: "injection.reply_steering",
       start: s + (lower.slice(s).length - lower.slice(s).trimStart().length),
@@ -213,12 +254,17 @@ export function scanAgentAction(raw: string, out: RawHit[], present?: ReadonlySe
     // in an e-mail's prose a bare verb may be a noun ("Intl. Wire Payment of $150"): the sentence
     // must ask ("please …", "can you …") or follow a label ("TODO: move …")
     if (!inField && !(mail && m.index > mail.index && (REQUEST.test(m[0]) || m[0].trimStart().startsWith(":")))) continue;
+    // a deadline is for a person ("please send the report to finance@… by Friday"): an agent acts now
+    if (!inField && HUMAN_DEADLINE.test(raw.slice(m.index + m[0].length, m.index + m[0].length + 160).split(/[.!?\n](?:\s|$)/, 1)[0]!))
+      continue;
     let s = 0;
     while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
     out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });
     return;
   }
 }
+const HUMAN_DEADLINE =
+  /\b(?:by|before|no\s+later\s+than|until|ahead\s+of)\s+(?:the\s+)?(?:end\s+of\s+(?:the\s+)?(?:day|week|month|quarter)|(?:this|next)\s+\w+|monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow|tonight|eod|cob|noon|midnight|\d{1,2}(?:st|nd|rd|th)\b|\d{1,2}(?::\d\d)?\s*(?:am|pm)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/;
 const REQUEST = /^\W*(?:(?:first|then|also|now),?\s+)?(?:please|kindly|(?:can|could|would)\s+you)\b/;
 /** An e-mail the application forwards: its body follows a subject header or "body of the e-mail:". */
 const FORWARDED_MAIL = /\bsubject(?:\s+of\s+the\s+e-?mail)?\s*:[^\n]{1,200}?\bbody\s*:|\b(?:body|content|text)\s+of\s+the\s+e-?mail\s*:/;
