@@ -1,6 +1,7 @@
 // The statements that index queued logs (migration 0013) into the search index, read by the worker
-// and by the migrations' own tests on plain SQLite: they end every write of logs, and the minute
-// schedule runs them in chunks for whatever a writer left queued.
+// and by the migrations' own tests on plain SQLite: an organization's committer runs them after it
+// answers (worker/src/ingestion/search-indexer.ts), shard moves and seeding at the end of their
+// writes, and the minute schedule in chunks for whatever a writer left queued.
 import { TENANT_SHIFT, TENANT_TOP } from "./constants/search";
 
 /** A log's rowid in prompt_logs_trigrams, given its tenant's number and its prompt_logs rowid (SQL expressions). */
@@ -8,8 +9,7 @@ export const searchRowid = (tenantNo: string, logRowid: string) => `(${tenantNo}
 
 /**
  * Index the queued logs into their organizations' blocks of prompt_logs_trigrams, then empty the
- * queue: the last statements of every transaction that stores logs, so the log is searchable when
- * its write commits. One INSERT ... SELECT for the whole queue, because FTS5 writes what it
+ * queue (until then every search reads the queued logs' text itself). One INSERT ... SELECT for the whole queue, because FTS5 writes what it
  * collected at the end of each statement: indexed row by row, every log would become a segment of
  * its own. With `limit` (the minute schedule's chunks), the oldest `limit` queued logs only.
  */
@@ -26,5 +26,5 @@ export const searchQueueIndex = (limit?: number): string[] => {
   ];
 };
 
-/** What ends every write of logs: every queued log indexed, the queue emptied. */
+/** Every queued log indexed, the queue emptied: what a writer runs to leave nothing queued. */
 export const INDEX_QUEUED_LOGS = searchQueueIndex();

@@ -35,7 +35,7 @@ export const insertLog = (db: DatabaseSync, id: string, org: string, createdAt: 
     )
     .run(id, org, createdAt, prompt);
 
-/** What ends every write of logs in the product (migration 0013): the queued logs indexed, the queue emptied. */
+/** The queued logs indexed, the queue emptied (migration 0013), as the product's indexer runs it. */
 export const indexQueue = (db: DatabaseSync, limit?: number) => {
   for (const statement of searchQueueIndex(limit)) db.exec(statement);
 };
