@@ -3,7 +3,7 @@
 // (the control database and every data shard), so a test can show how many round trips and write
 // batches a set of requests cost; and its live feed pointed at the local receiver, with what the
 // organization's room was sent.
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { DATA_SHARDS, type LogsDbBinding, SEGMENT_DBS } from "@promptsentry/schema/shards";
 import { committerOf } from "../src/ingestion/ingest-logs";
 import type { Bindings } from "../src/env";
@@ -14,6 +14,12 @@ import type { ReceivedRequest } from "./receivers";
 
 /** The organization's committer, as the worker reaches it. */
 export const committer = (orgId: string) => committerOf(env, orgId);
+
+/**
+ * Runs the organization's committer's alarm now: it indexes what its flushes queued for search
+ * (ingestion/search-indexer.ts), which otherwise follows the answer by INDEX_QUEUE_IDLE_MS.
+ */
+export const indexQueued = (orgId: string) => runDurableObjectAlarm(env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId)));
 
 /** Counts the D1 work of the organization's committer from now on (its D1s are wrapped, not replaced). */
 export async function countCommitter(orgId: string) {

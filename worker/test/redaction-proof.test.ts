@@ -8,7 +8,7 @@
 import { inject } from "vitest";
 import { describe, expect, it } from "vitest";
 import { REDACTION_MODES, type RedactionMode } from "@promptsentry/schema/constants/privacy";
-import { feedTo } from "./committer-helpers";
+import { feedTo, indexQueued } from "./committer-helpers";
 import { callWith, receiver, recordingQueue, runQueue, testEnv } from "./delivery-helpers";
 import { call, dataD1, indexHits, registerOrg } from "./helpers";
 
@@ -157,6 +157,8 @@ async function runThroughEveryPath(mode: RedactionMode) {
   });
   expect(test.status, test.text).toBe(201);
 
+  // The search index entries follow the answers: written now, so the index is searched too.
+  await indexQueued(org.orgId);
   // Deliver everything the ingestion queued, through the real consumer, to the receiver.
   expect(sent.length).toBeGreaterThan(0);
   await runQueue(bindings, sent as never[]);

@@ -1,13 +1,11 @@
 // A flush answers once its logs are stored, queued for search; its committer indexes the queue
 // afterwards (search-indexer.ts): by its alarm for a trickle, at once for a flood. Until then every
 // search already finds the logs (queries/search.ts).
-import { env, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { INDEX_QUEUE_MAX_LOGS } from "@promptsentry/schema/constants/ingestion";
 import { call, dataD1, registerOrg, type TestOrg } from "../../test/helpers";
-import { committer } from "../../test/committer-helpers";
+import { committer, indexQueued } from "../../test/committer-helpers";
 
-const stubOf = (orgId: string) => env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(orgId));
 async function state(orgId: string) {
   const d1 = await dataD1(orgId);
   const count = (table: string) => d1.prepare(`SELECT count(*) AS n FROM ${table}`).first<number>("n");
@@ -25,7 +23,7 @@ describe("deferred search indexing", () => {
       expect(await searched(org, "pelican")).toBe(n);
     }
     expect(await state(org.orgId)).toEqual({ logs: 3, queued: 3, indexed: 0 });
-    expect(await runDurableObjectAlarm(stubOf(org.orgId))).toBe(true);
+    expect(await indexQueued(org.orgId)).toBe(true);
     expect(await state(org.orgId)).toEqual({ logs: 3, queued: 0, indexed: 3 });
     expect(await searched(org, "pelican")).toBe(3);
     await (await dataD1(org.orgId))

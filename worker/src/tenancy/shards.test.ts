@@ -1,9 +1,10 @@
 // Tenant shards (docs/scaling.md): where new organizations go, where their data is written,
 // and that the schedules reach every shard. Both shard bindings are read directly through `env`.
-import { env, runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DATA_SHARDS } from "@promptsentry/schema/shards";
 import { allShardD1s, awayFromBoundary, call, indexHits, orgShard, registerOrg, shardD1, testDb } from "../../test/helpers";
+import { indexQueued } from "../../test/committer-helpers";
 import { bulkInsertLogs, runCron } from "../../test/schedule-helpers";
 import { pickShard, SHARD_COUNT, shardBindings } from "./shards";
 
@@ -63,7 +64,7 @@ describe("routing", () => {
       expect(res.status).toBe(201);
     }
     // The search entry follows the answer: the committer's alarm indexes what its flush queued.
-    for (const org of [a, b]) await runDurableObjectAlarm(env.INGEST_COMMITTER.get(env.INGEST_COMMITTER.idFromName(org.orgId)));
+    for (const org of [a, b]) await indexQueued(org.orgId);
     for (const [i, org] of [a, b].entries()) {
       for (const [n, d1] of allShardD1s().entries()) {
         const expected = n === shards[i] ? 1 : 0;
