@@ -74,6 +74,8 @@ const RISKY_CODE =
 
 /** The end of the previous sentence, in the two characters before a position: a full stop is one when a space follows ("www.example.net" is not). */
 const SENTENCE_START = /(?:[.!?]\s|[\n:"]\s?)$/;
+/** `text` up to the end of its first sentence (a full stop inside "www.example.net" does not end it). */
+const untilSentenceEnd = (text: string) => text.split(/[.!?\n](?:\s|$)/, 1)[0] ?? "";
 
 // A mention of "your reply" in forwarded content that is the e-mail's own business with its human
 // reader, not an order about the reply the model writes: the reader is asked to send, submit, confirm
@@ -104,7 +106,7 @@ const readersOwnAfter = (text: string) => {
 
 /** Whether `sentence` (up to its mention of the reply) and `rest` (what follows it) are about the reader's own reply. */
 function asksReadersReply(sentence: string, rest: string): boolean {
-  const tail = rest.split(/[.!?\n](?:\s|$)/, 1)[0] ?? "";
+  const tail = untilSentenceEnd(rest);
   if (READERS_REPLY.test(sentence) || PLACE_OR_DEADLINE.test(tail)) return true;
   const prescribed = PRESCRIBED.exec(tail);
   if (prescribed) return READERS_OWN.test(tail.slice(prescribed[0].length));
@@ -255,8 +257,7 @@ export function scanAgentAction(raw: string, out: RawHit[], present?: ReadonlySe
     // must ask ("please …", "can you …") or follow a label ("TODO: move …")
     if (!inField && !(mail && m.index > mail.index && (REQUEST.test(m[0]) || m[0].trimStart().startsWith(":")))) continue;
     // a deadline is for a person ("please send the report to finance@… by Friday"): an agent acts now
-    if (!inField && HUMAN_DEADLINE.test(raw.slice(m.index + m[0].length, m.index + m[0].length + 160).split(/[.!?\n](?:\s|$)/, 1)[0]!))
-      continue;
+    if (!inField && HUMAN_DEADLINE.test(untilSentenceEnd(raw.slice(m.index + m[0].length, m.index + m[0].length + 160)))) continue;
     let s = 0;
     while (s < m[0].length && /[\s'".!?]/.test(m[0][s]!)) s++;
     out.push({ rule: "injection.planted_action", start: m.index + s, end: m.index + m[0].length });

@@ -27,6 +27,7 @@ import { type PromptLogRow, promptLogs } from "@promptsentry/schema/tables/logs"
 import { searchTenants } from "@promptsentry/schema/tables/search";
 import type { LogsQuery } from "@promptsentry/schema/requests/logs";
 import type { Db } from "../env";
+import { newerFirst } from "./keyset";
 import { substringSearch, trigramSearch } from "./search-terms";
 
 const TOP = sql.raw(String(TENANT_TOP));
@@ -186,10 +187,7 @@ export async function searchPage(
     sql`WITH ${tenant(orgId)} SELECT ${promptLogs}.* FROM ${queuedMatches(terms, lo, hi, where)} ORDER BY ${promptLogs.createdAt} DESC, ${promptLogs.id} DESC LIMIT ${limit}`,
   );
   const [indexed, fresh] = await Promise.all([page, queued]);
-  const raw = [...indexed, ...fresh]
-    .sort((a, b) => Number(b.created_at) - Number(a.created_at) || (String(b.id) < String(a.id) ? -1 : String(b.id) > String(a.id) ? 1 : 0))
-    .slice(0, q.limit);
-  return raw.map(toRow);
+  return [...indexed, ...fresh].map(toRow).sort(newerFirst).slice(0, q.limit);
 }
 
 /**

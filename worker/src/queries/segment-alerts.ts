@@ -9,12 +9,9 @@ import type { Db } from "../env";
 import { notFound } from "../errors";
 import { newestFirst, type Segment, segmentForId } from "../tenancy/segments";
 import { type AlertsQuery, acknowledgeAlert, acknowledgeAlerts, listAlerts } from "./alerts";
+import { type Key, keyOf, newerFirst, older } from "./keyset";
 import { ownedBy } from "./owned";
 
-type Key = { createdAt: number; id: string };
-
-const keyOf = (row: Pick<AlertRow, "createdAt" | "id">): Key => ({ createdAt: row.createdAt.getTime(), id: row.id });
-const older = (a: Key, b: Key) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 const olderThan = (key: Key): SQL => sql`(${alerts.createdAt}, ${alerts.id}) < (${key.createdAt}, ${key.id})`;
 
 /** The organization's alert `id` in the one segment its id names (null: none, or its segment was dropped). */
@@ -80,7 +77,7 @@ async function pageAcross(live: readonly Segment[], segments: readonly Segment[]
       if (!next || older(keyOf(next), keyOf(page[page.length - 1]))) continue;
     }
     const rows = await pageIn(segment.db, filter, cursor, q.limit);
-    page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
+    page = [...page, ...rows].sort(newerFirst).slice(0, q.limit);
   }
   return page;
 }

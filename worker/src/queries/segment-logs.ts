@@ -20,6 +20,7 @@ import {
   type StoredUserFilter,
   valueOrder,
 } from "./logs";
+import { type Key, keyOf, newerFirst, older } from "./keyset";
 import { searchPage } from "./search";
 
 /** The log with this id in the organization, from the one segment its id names; null when none. */
@@ -28,10 +29,6 @@ export function getLogIn(segments: readonly Segment[], orgId: string, id: string
   return segment ? getLog(segment.db, orgId, id) : Promise.resolve(null);
 }
 
-type Key = { createdAt: number; id: string };
-
-const keyOf = (row: Pick<PromptLogRow, "createdAt" | "id">): Key => ({ createdAt: row.createdAt.getTime(), id: row.id });
-const older = (a: Key, b: Key) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 const olderThan = (key: Key): SQL => sql`(${promptLogs.createdAt}, ${promptLogs.id}) < (${key.createdAt}, ${key.id})`;
 
 /** The organization's newest row in a segment (one step of its (org_id, created_at) index), as a key. */
@@ -95,7 +92,7 @@ export async function listLogsIn(segments: readonly Segment[], orgId: string, q:
       if (!next || older(next, keyOf(page[page.length - 1]))) continue;
     }
     const rows = await pageIn(segment.db, orgId, filters, cursor);
-    page = [...page, ...rows].sort((a, b) => (older(keyOf(a), keyOf(b)) ? 1 : -1)).slice(0, q.limit);
+    page = [...page, ...rows].sort(newerFirst).slice(0, q.limit);
   }
   return page;
 }
