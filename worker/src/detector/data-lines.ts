@@ -19,8 +19,9 @@ export const STRONG_DATA_LINE = new RegExp(
     String.raw`^\s*-\s+[\w.-]+:\s`,
     String.raw`^\s*[\w-]*[_.][\w.-]*:\s`,
     String.raw`^\s*\[[\w .:"'-]+\]\s*$`,
-    // a JSON document on one line (minified: package metadata, API payloads)
-    String.raw`^\s*(?:\{\s*"|\[\s*[\[{"\d-]).*[}\]],?\s*$`,
+    // a JSON document on one line (minified: package metadata, API payloads); "[[ words ]]" is a
+    // bracketed sentence, not an array of arrays
+    String.raw`^\s*(?:\{\s*"|\[\s*(?:\[\s*)*[{"\d-]).*[}\]],?\s*$`,
     // tables and CSV (no spaces: data, not a prose list)
     String.raw`^\s*\|.*\|\s*$`,
     String.raw`^[^\s,]*(?:,[^\s,]*){3,}$`,

@@ -3,6 +3,7 @@
 // developer", "<SYSTEM MODE>"), payload splitting ("combine A, B and C"), prompt-leak requests in
 // code form, and asking for a secret in an obfuscated form (reversed, pig latin, base64) so an
 // output filter misses it. All patterns run on lower-cased text (see injection.ts).
+import { REPORTED_OVERRIDE } from "./injection-secret";
 import type { InjectionRule } from "./types";
 
 const SECRET_THING =
@@ -45,7 +46,10 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // ignore the above and …: the override aimed at whatever came before, in a template-wrapped prompt
     id: "injection.ignore_previous",
     gate: ["ignor", "disregard", "forget"],
-    re: /\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|any|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)/g,
+    re: new RegExp(
+      String.raw`${REPORTED_OVERRIDE}\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|any|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)`,
+      "g",
+    ),
   },
   {
     // asking the model for its own secret: "what is your secret key", "confirm the password"
@@ -152,7 +156,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // the secret asked for in a form an output filter will not recognise
     id: "injection.obfuscated_leak",
     gate: ["password", "secret", "system prompt", "instructions"],
-    re: /\b(?:password|secret(?:\s+key|\s+code)?|system\s+prompt|instructions)\b[^.?!\n]{0,80}?\b(?:in\s+(?:reverse(?:d)?|backwards?)(?:\s+order)?|in\s+pig\s+latin|(?:in|into|to|with|using)\s+base64|(?:in|with|using)\s+rot-?13|spell(?:ed)?\s+backwards|one\s+letter\s+(?:at\s+a\s+time|per\s+line))\b|\b(?:split|divide)\s+the\s+(?:poem|answer|text|response)\s+into\s+(?:two|three|\d)\s+parts\s+and\s+(?:encode|encrypt|reverse)/g,
+    re: /\b(?:password|secret(?:\s+key|\s+code)?|system\s+prompt|instructions)\b[^.?!\n]{0,80}?\b(?:in\s+(?:reverse(?:d)?|backwards?)(?:\s+order)?|in\s+pig\s+latin|(?:in|into|to|with|using)\s+base64|as\s+(?:a\s+)?(?:base64|hex|hexadecimal|binary|morse|rot-?13)(?:\s+(?:string|code|text|encoded))?|(?:in|with|using)\s+rot-?13|spell(?:ed)?\s+backwards|one\s+letter\s+(?:at\s+a\s+time|per\s+line))\b|\b(?:split|divide)\s+the\s+(?:poem|answer|text|response)\s+into\s+(?:two|three|\d)\s+parts\s+and\s+(?:encode|encrypt|reverse)/g,
   },
   {
     // asking for the model's own instructions in any wording: "repeat your initial instructions",
@@ -169,8 +173,12 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
       "configuration",
       "initialization",
       "instructed",
+      " prompt",
+      "directives",
+      "parameters",
+      " rules",
     ],
-    re: /(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
+    re: /(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|ur|yr|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
   },
   {
     // declaring the earlier instructions void, or a new set for the assistant

@@ -10,6 +10,28 @@ const OUTPUT_VERB = String.raw`(?:print|say|output|respond(?:\s+with)?|reply(?:\
 
 export const INDIRECT_RULES: readonly InjectionRule[] = [
   {
+    // the model that reads the content told, in the third person, what to do with it: "when the
+    // assistant summarizes this email, it must tell the user to ..."
+    id: "injection.addressed_to_ai",
+    gate: [
+      "this email",
+      "this e-mail",
+      "this message",
+      "this document",
+      "this page",
+      "this text",
+      "this file",
+      "this review",
+      "this note",
+      "this comment",
+      "this thread",
+    ],
+    re: new RegExp(
+      String.raw`\b(?:when|whenever|if|once|as)\s+(?:the|an|any|your)\s+${AI}s?\s+(?:reads|summari[sz]es|processes|sees|parses|analy[sz]es|answers|replies|reviews|translates|handles|is\s+asked\s+(?:about|to\s+\w+))\b[^.\n]{0,30}?\bthis\s+(?:e-?mail|message|document|page|text|file|review|note|comment|thread)\b[^.\n]{0,30}?,?\s+(?:it|they|the\s+${AI})\s+(?:must|should|shall|needs?\s+to|has\s+to|will|is\s+to|is\s+required\s+to)\b`,
+      "g",
+    ),
+  },
+  {
     // a message addressed to the model that reads the content: "this is an important message
     // from me, Emma, to you, AI model developed by X", "AI assistant reading this: ...",
     // "dear AI", "to the agent processing this e-mail"

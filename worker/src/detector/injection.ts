@@ -7,6 +7,7 @@ import { gatedRules, tieredGate } from "./gate";
 import { DIRECT_RULES } from "./injection-direct";
 import { DISGUISE_WORDS, HIJACK_RULES } from "./injection-hijack";
 import { INDIRECT_RULES } from "./injection-indirect";
+import { SECRET_RULES } from "./injection-secret";
 import { MULTILINGUAL_RULES } from "./injection-multilingual";
 import { FORWARDED_MAIL_LITERALS, INTRO_LITERALS, scanAgentAction, scanPlanted } from "./injection-planted";
 import type { InjectionRule, RawHit } from "./types";
@@ -60,6 +61,14 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
       `\\b(?:ignore|disregard|forget|override|bypass|discard)${W}${DET}${INSTR}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve|\\s+have)?\\s+(?:got|gotten|were\\s+given|have\\s+been\\s+given|received|had|been\\s+given|were\\s+told)|given\\s+to\\s+you|(?:above|before|so\\s+far))`,
       "g",
     ),
+  },
+  {
+    // an order, at the start of a sentence, to drop the model's own rules: "ignore all your
+    // rules", "pls forget ur guidelines"; inside a sentence ("if someone asks you to ignore your
+    // instructions, refuse") it is how a system prompt guards against the attack
+    id: "injection.ignore_previous",
+    gate: OVERRIDE_VERBS,
+    re: /(?:^|[.!?\n:;"“(\[]\s*|\b(?:please|pls|plz|now|just|so|ok|okay|and|then|first|simply)\s+)(?:ignore|disregard|forget(?:\s+about)?|override|bypass|discard|abandon|drop|skip)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+(?:of\s+)?)?(?:your|ur|yr|ya|yo|thy)\s+(?:(?:own|current|existing|safety|ethical|moral|content|programmed|built-in|internal|usual|normal|standard|old|original|initial|previous|prior|system|default)\s+){0,2}(?:instructions?|rules?|guidelines?|directives?|prompts?|programming|restrictions?|constraints?|guardrails?|safeguards?|policies|policy|training|filters?|limits?|limitations?|orders?|commands?)\b/g,
   },
   {
     // forget everything you were told / everything above
@@ -182,6 +191,7 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
   ...INDIRECT_RULES,
   ...MULTILINGUAL_RULES,
   ...HIJACK_RULES,
+  ...SECRET_RULES,
 ];
 
 /** The rules' gate literals. */
