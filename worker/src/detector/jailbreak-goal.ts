@@ -37,6 +37,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["bioweapons?", "weapon"],
   ["chemical\\s+weapons?", "weapon"],
   ["poison\\w*", "poison"],
+  ["(?:toxic|chlorine|mustard)\\s+(?:gas|fumes)", "toxic|chlorine|mustard", "gas|fumes"],
   ["untraceable", "untraceable"],
   ["(?:it|them|the\\s+(?:poison|dose|drug|body))\\s+undetectable", "undetectable"],
   ["guns?", "gun"],
@@ -61,7 +62,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["shoplift\\w*", "shoplift"],
   ["counterfeit\\w*", "counterfeit"],
   ["launder\\w*", "launder"],
-  ["fake\\s+(?:ids?|passports?|money|documents?)", "fake"],
+  ["fake\\s+(?:\\$?\\d+\\s+)?(?:ids?|passports?|money|documents?|bills?|banknotes?|currency|cash)", "fake"],
   ["credit\\s+card\\s+(?:numbers?|fraud)", "credit"],
   ["fraud", "fraud"],
   ["scams?", "scam"],
@@ -80,7 +81,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["groom(?:ing)?\\s+(?:a\\s+)?(?:child|children|minors?|kids?)", "groom"],
   ["bypass\\s+(?:security|authentication|drm|a\\s+paywall)", "bypass"],
   ["crack\\s+(?:passwords?|software|wifi)", "crack"],
-  ["pick\\s+(?:a\\s+)?locks?", "pick"],
+  ["pick\\s+(?:a\\s+|the\\s+)?(?:[\\w-]+\\s+){0,3}?locks?", "pick", "lock"],
   ["hotwire", "hotwire"],
   ["evade\\s+(?:taxes|police|the\\s+police|detection)", "evade"],
   ["dispose\\s+of\\s+a\\s+body", "dispose"],
@@ -97,7 +98,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
  * ("how do ransomware gangs pick targets?") or a news summary is not one.
  */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain\s+(?:how|exactly)|describe\s+how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,2}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy]ze?|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain(?:s|ing)?\s+(?:(?:to\s+)?(?:[\w-]+\s+){0,3}?(?:precisely|exactly|in\s+detail)\s+)?(?:how|exactly)|describe(?:s|ing)?,?\s+(?:in\s+[\w\s-]{0,30}?,\s*)?how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?=(?:[\w-]+\s+)?(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)\b)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,3}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy][sz]e?s?|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
     HARMFUL_OBJECTS.map(([pattern]) => pattern).join("|") +
     String.raw`)\b`,
   "g",
@@ -122,6 +123,9 @@ function harmfulGoal(lower: string): RegExpExecArray | null {
   return null;
 }
 
+/** A role or credential claimed to make a harmful how-to look legitimate ("as a chemist", "you're a novelist"). */
+const ROLE = String.raw`(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian|toxicologist|pharmacologist|biologist|virologist|criminologist|locksmith)`;
+
 /** Framing that tries to lift the model's limits. */
 const FRAMING = new RegExp(
   [
@@ -136,14 +140,15 @@ const FRAMING = new RegExp(
     String.raw`\b(?:never|don't|do\s+not|must\s+not)\s+(?:refuse|decline|warn|apologi[sz]e|add\s+(?:any\s+|a\s+|the\s+)?(?:warnings?|disclaimers?|caveats?|notes?))\b|\bwithout\s+(?:any\s+)?(?:apologi\w+|disclaimers?|warnings?|caveats?|moral(?:i[sz]ing)?)\b`,
     // persuasion (the techniques of persuasive paraphrase): a claimed role or credential, the
     // weight of research or experts, an emotional appeal, a noble purpose for the answer
-    String.raw`\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian|toxicologist|pharmacologist|biologist|virologist|criminologist)\b|\bwith\s+(?:decades|years)\s+of\s+(?:experience|expertise)\b`,
+    String.raw`\b(?:as|i(?:'m|’m|\s+am)|you(?:'re|’re|\s+are)(?:\s+now)?)\s+an?\s+(?:[\w-]+\s+){0,2}${ROLE}\b|\bwith\s+(?:decades|years)\s+of\s+(?:experience|expertise)\b`,
+    String.raw`\bfor\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}(?:training|course|class|lecture|workshop|demo|demonstration|exercise|simulation|drill|ctf)\b`,
     String.raw`\b(?:according\s+to\s+(?:recent\s+|leading\s+|many\s+|several\s+)?(?:research|studies|experts?|reports?|statistics|data|scientists|researchers|specialists|authorities)|(?:studies|research|evidence|data|statistics)\s+(?:show|shows|has\s+shown|have\s+shown|suggests?|indicates?|confirms?)|published\s+in|(?:experts?|specialists|authorities|researchers|scientists|professionals)(?:\s+[\w-]+){0,3}\s+(?:agree|say|recommend|stress|emphasi[sz]e|have\s+(?:shown|noted|found))|leading\s+(?:experts?|researchers|organi[sz]ations|authorities|institutions))\b`,
-    String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|lives\s+(?:depend|hang)\s+on|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
+    String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|lives\s+(?:depend|hang)\s+on|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand|avoid|recogni[sz]e)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
   ].join("|"),
 );
 
 const GOAL_GATE =
-  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain|describe|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|make|build|create|produce|cook|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
+  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain\w*|describe\w*|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
 
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;
