@@ -54,6 +54,13 @@ export const INJECTION_RULES: readonly InjectionRule[] = [
     ),
   },
   {
+    // all of what came before, whatever it is called: "ignore all previous text", "disregard
+    // previous messages"; "ignore my previous message, I meant Tuesday" corrects the user's own
+    id: "injection.ignore_previous",
+    gate: OVERRIDE_VERBS,
+    re: /\b(?:ignore|disregard|forget|overlook)\s+(?:(?:all|everything)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|preceding|above|earlier)\s+(?:text|messages?|content|input|conversation|context|words)|(?:the\s+)?(?:previous|prior|preceding|earlier)\s+(?:messages|inputs|conversations|texts|prompts))\b/g,
+  },
+  {
     // ignore the instructions you were given / you received so far
     id: "injection.ignore_previous",
     gate: OVERRIDE_VERBS,
