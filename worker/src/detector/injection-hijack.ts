@@ -99,7 +99,20 @@ export const HIJACK_RULES: readonly InjectionRule[] = [
   {
     // a fake authority event: the code/password "has been entered", "access granted" demanded
     id: "injection.authority_claim",
-    gate: ["access code", "password", "passcode", "access granted", "been pwned", "authorization", "authorisation", "admin", "override", "security code", "master", "emergency"],
+    gate: [
+      "access code",
+      "password",
+      "passcode",
+      "access granted",
+      "been pwned",
+      "authorization",
+      "authorisation",
+      "admin",
+      "override",
+      "security code",
+      "master",
+      "emergency",
+    ],
     re: /\b(?:the\s+)?(?:correct\s+)?(?:access\s+code|password|passcode|authori[sz]ation(?:\s+code)?|admin\s+(?:code|override)|(?:override|security|master|emergency)\s+(?:code|key|password))(?:\s+[\w-]*\d[\w-]*)?\s+(?:(?:has\s+been|was|is)\s+(?:entered|accepted|verified|provided|given|correct|granted|confirmed|validated)|(?:entered|accepted|verified|confirmed|validated))\b[^\n]{0,80}?\b(?:respond|reply|say|output|print|answer|grant|reveal|tell|you\s+(?:may|can|must|will|are\s+now)|now\s+\w+)\b|\b(?:say|respond|reply|answer|output|print|write|begin|start|end)\w*\s+(?:\w+\s+){0,8}?["'“]?(?:access\s+granted|i\s+have\s+been\s+pwned)/g,
   },
   {

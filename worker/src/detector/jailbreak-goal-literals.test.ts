@@ -8,7 +8,7 @@ import type { RawHit } from "./types";
 
 /**
  * Every string of a pattern of the objects' small grammar (words, `(?:a|b)`, `x?`, `\s+`, `\s`,
- * `\w*`, `\w+`, `[- ]`), with each white-space run as one space and each `\w` run as "" or "x".
+ * `\w*`, `\w+`, `\d+`, an escaped character, `[- ]`), with each white-space run as one space and each `\w` run as "" or "x".
  */
 function expansions(pattern: string): string[] {
   let at = 0;
@@ -34,6 +34,10 @@ function expansions(pattern: string): string[] {
       } else if (pattern.startsWith("\\w", at)) {
         at += 2;
         unit = ["x"];
+      } else if (pattern[at] === "\\") {
+        // an escaped character: a digit stands for all of \d
+        unit = [pattern[at + 1] === "d" ? "1" : pattern[at + 1]!];
+        at += 2;
       } else if (pattern[at] === "[") {
         const end = pattern.indexOf("]", at);
         unit = [...pattern.slice(at + 1, end)];

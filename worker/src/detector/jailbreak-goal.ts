@@ -81,7 +81,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["groom(?:ing)?\\s+(?:a\\s+)?(?:child|children|minors?|kids?)", "groom"],
   ["bypass\\s+(?:security|authentication|drm|a\\s+paywall)", "bypass"],
   ["crack\\s+(?:passwords?|software|wifi)", "crack"],
-  ["pick\\s+(?:a\\s+|the\\s+)?(?:[\\w-]+\\s+){0,3}?locks?", "pick", "lock"],
+  ["pick\\s+(?:a\\s+|the\\s+)?(?:\\w+\\s+)?(?:\\w+\\s+)?(?:\\w+\\s+)?locks?", "pick", "lock"],
   ["hotwire", "hotwire"],
   ["evade\\s+(?:taxes|police|the\\s+police|detection)", "evade"],
   ["dispose\\s+of\\s+a\\s+body", "dispose"],
@@ -111,12 +111,15 @@ const HARMFUL_GOAL = new RegExp(
 const DEFENCE =
   /\b(?:protect\w*|defend\w*|prevent\w*|detect\w*|recogni[sz]\w*|spot|identify|avoid\w*|report\w*|remov\w*|mitigat\w*|against|recover\w*|signs?\s+of|safe\s+from|secure\w*|disarm\w*|dispos(?:e|al)\s+of\s+(?:old|unused|expired)|treat\w*|survive|stop)\b/;
 
+/** The same sentence goes on to ask how the harm is stopped: "how SQL injection works and how parameterised queries prevent it". */
+const DEFENCE_FOLLOWS = /^[^.?!\n]{0,80}?\band\s+(?:how|why|what)\b[^.?!\n]{0,60}?\b(?:prevent|protect|defend|stop|mitigate|block|detect)/;
+
 /** The first harmful request in `lower` that is not a defence question, or null. */
 function harmfulGoal(lower: string): RegExpExecArray | null {
   HARMFUL_GOAL.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HARMFUL_GOAL.exec(lower))) {
-    if (!DEFENCE.test(m[0])) return m;
+    if (!DEFENCE.test(m[0]) && !DEFENCE_FOLLOWS.test(lower.slice(m.index + m[0].length))) return m;
     // a later request in the same text may still be one: go on after this match's verb
     HARMFUL_GOAL.lastIndex = m.index + 1;
   }
