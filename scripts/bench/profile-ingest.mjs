@@ -4,7 +4,8 @@
 // all/first/raw, batch, exec — and answers the sums in a Server-Timing header. Sequential requests
 // show the cost of one log with nothing queued; 32 in flight show what waiting adds. A `select 1`
 // loop gives the price of one bare D1 round trip through the binding.
-// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--cpu [--cpu-out FILE]] [--state DIR]
+// Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--batch N] [--cpu [--cpu-out FILE]] [--state DIR]
+// --batch N: each request is POST /api/logs/batch with N logs (what the SDKs send) instead of one log.
 // --state DIR: a copy of a prepared state directory (a PERSIST_DIR `npm start` migrated and seeded) instead
 // of preparing one through scripts/dev/start.mjs, which takes minutes on a loaded machine.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const REQUESTS = Number(arg("requests", 300));
 const SECONDS = Number(arg("seconds", 10));
 const CONCURRENCY = Number(arg("concurrency", 32));
+const BATCH = Number(arg("batch", 0));
 // --cpu: a V8 CPU profile of the worker's isolate (worker and committer) while the load runs, through
 // workerd's DevTools endpoint; prints the functions with the most self time.
 const CPU = flag("cpu");
@@ -158,13 +160,15 @@ const base = `http://127.0.0.1:${port}`;
 let n = 0;
 async function one() {
   const started = performance.now();
-  const res = await fetch(`${base}/api/logs`, {
-    method: "POST",
-    headers: promptSentry.ingestHeaders(key),
-    body: JSON.stringify(promptSentry.log(call(n++))),
-  });
+  const request = BATCH
+    ? promptSentry.batch(
+        Array.from({ length: BATCH }, () => call(n++)),
+        key,
+      )
+    : { path: "/api/logs", headers: promptSentry.ingestHeaders(key), body: JSON.stringify(promptSentry.log(call(n++))) };
+  const res = await fetch(`${base}${request.path}`, { method: "POST", headers: request.headers, body: request.body });
   await res.arrayBuffer();
-  if (res.status !== 201) throw new Error(`POST /api/logs answered ${res.status}`);
+  if (res.status !== 201) throw new Error(`POST ${request.path} answered ${res.status}`);
   const timing = res.headers.get("server-timing") ?? "";
   const num = (re) => Number(re.exec(timing)?.[1] ?? NaN);
   const each = (/d1each;desc="([^"]*)"/.exec(timing)?.[1] ?? "").split(" ").filter(Boolean).map(Number);
@@ -185,7 +189,7 @@ function summarize(label, samples, seconds, c) {
   const [client, handler, d1] = [mean("client"), mean("handler"), mean("d1")];
   const committerMs = (c.readMs + c.writeMs) / samples.length;
   console.log(
-    `${label}: ${samples.length} requests${seconds ? `, ${(samples.length / seconds).toFixed(0)} req/s` : ""}\n` +
+    `${label}: ${samples.length} requests${BATCH ? ` of ${BATCH} logs` : ""}${seconds ? `, ${(samples.length / seconds).toFixed(0)} req/s${BATCH ? ` = ${((samples.length * BATCH) / seconds).toFixed(0)} logs/s` : ""}` : ""}\n` +
       `  client latency  mean ${client.toFixed(2)} ms  p50 ${p("client", 0.5).toFixed(2)}  p99 ${p("client", 0.99).toFixed(2)}\n` +
       `  in the worker   mean ${handler.toFixed(2)} ms (${((100 * handler) / client).toFixed(0)}% of the client's), waiting for the group commit included\n` +
       `  worker's D1     mean ${d1.toFixed(2)} ms over ${mean("calls").toFixed(2)} calls a request (key lookups of uncached keys, lastUsed)\n` +
