@@ -6,6 +6,8 @@
 // loop gives the price of one bare D1 round trip through the binding.
 // Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--batch N] [--cpu [--cpu-out FILE]] [--state DIR]
 // --batch N: each request is POST /api/logs/batch with N logs (what the SDKs send) instead of one log.
+// --key K: with --state, ingest with this key instead of the demo organization's (a filled
+// organization of a kept bench dataset: its marker file names the key).
 // --state DIR: a copy of a prepared state directory (a PERSIST_DIR `npm start` migrated and seeded) instead
 // of preparing one through scripts/dev/start.mjs, which takes minutes on a loaded machine.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -131,7 +133,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "promptsentry-profile-"));
 let key;
 if (arg("state")) {
   cpSync(arg("state"), dir, { recursive: true });
-  key = readFileSync(path.join(dir, "demo-api-key"), "utf8").trim();
+  key = arg("key") ?? readFileSync(path.join(dir, "demo-api-key"), "utf8").trim();
 } else {
   const stack = await startLocalStack({ dir, portBase: 18_900 });
   key = stack.key;
