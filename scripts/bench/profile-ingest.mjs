@@ -6,6 +6,7 @@
 // loop gives the price of one bare D1 round trip through the binding.
 // Usage: npm run profile:ingest [-- --requests 300 --seconds 10 --concurrency 32] [--batch N] [--cpu [--cpu-out FILE]] [--state DIR]
 // --batch N: each request is POST /api/logs/batch with N logs (what the SDKs send) instead of one log.
+// --realistic: bench:segments' logs (about 1,400 characters of text each) instead of short calls.
 // --key K: with --state, ingest with this key instead of the demo organization's (a filled
 // organization of a kept bench dataset: its marker file names the key).
 // --state DIR: a copy of a prepared state directory (a PERSIST_DIR `npm start` migrated and seeded) instead
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { call, promptSentry } from "./lib/bench-targets.mjs";
+import { logGenerator } from "./lib/realistic-logs.mjs";
 import { startLocalStack } from "../lib/local-stack.mjs";
 import { printCpuProfile, startCpuProfile } from "./lib/cpu-profile.mjs";
 import { bundleWorker, removeBundle, startRuntime } from "../lib/runtime.mjs";
@@ -26,6 +28,7 @@ const REQUESTS = Number(arg("requests", 300));
 const SECONDS = Number(arg("seconds", 10));
 const CONCURRENCY = Number(arg("concurrency", 32));
 const BATCH = Number(arg("batch", 0));
+const REALISTIC = flag("realistic");
 // --cpu: a V8 CPU profile of the worker's isolate (worker and committer) while the load runs, through
 // workerd's DevTools endpoint; prints the functions with the most self time.
 const CPU = flag("cpu");
@@ -160,14 +163,17 @@ const { mf } = await startRuntime({
 const base = `http://127.0.0.1:${port}`;
 
 let n = 0;
+// --realistic: the logs bench:segments and bench:cost ingest (lib/realistic-logs.mjs: prompts of 50–4,000
+// characters, responses of 50–2,000, long-tailed) instead of the peer benchmark's short call
+const realistic = REALISTIC ? await logGenerator({ seed: 31 }) : null;
+const nextLog = () => realistic?.next() ?? promptSentry.log(call(n++));
 async function one() {
   const started = performance.now();
-  const request = BATCH
-    ? promptSentry.batch(
-        Array.from({ length: BATCH }, () => call(n++)),
-        key,
-      )
-    : { path: "/api/logs", headers: promptSentry.ingestHeaders(key), body: JSON.stringify(promptSentry.log(call(n++))) };
+  const request = {
+    path: BATCH ? "/api/logs/batch" : "/api/logs",
+    headers: promptSentry.ingestHeaders(key),
+    body: JSON.stringify(BATCH ? { logs: Array.from({ length: BATCH }, nextLog) } : nextLog()),
+  };
   const res = await fetch(`${base}${request.path}`, { method: "POST", headers: request.headers, body: request.body });
   await res.arrayBuffer();
   if (res.status !== 201) throw new Error(`POST ${request.path} answered ${res.status}`);
