@@ -70,20 +70,23 @@ const CODE_INSERT =
 
 /** Code that reaches the network, the shell, the user's files or secrets. */
 const RISKY_CODE =
-  /\b(?:requests\.(?:get|post|put)|urllib|urlopen|http\.client|aiohttp|socket\.|paramiko|ftplib|smtplib|aiosmtplib|scp\b|subprocess|os\.system|system\(|popen|exec\(|eval\(|os\.environ|environ\[|getenv|cookie|keylog|pynput|keyboard\.|psutil|shutil\.(?:move|copy|rmtree)|os\.remove|rmtree|chmod|curl\s|wget|base64\.b64|crypt|miner|\.ssh|passwd|\/etc\/|upload|webhook|fetch\(|xmlhttprequest|child_process)/;
+  /\b(?:requests\.(?:get|post|put)|urllib|urlopen|http\.client|aiohttp|socket\.|paramiko|ftplib|smtplib|aiosmtplib|scp\b|subprocess|os\.system|system\(|popen|exec\(|eval\(|os\.environ|environ\[|getenv|cookie|keylog|pynput|keyboard\.|psutil|shutil\.(?:move|copy|rmtree)|os\.remove|rmtree|chmod|curl\s|wget|base64\.b64|crypt|miner|\.ssh|passwd|\/etc\/|upload|webhook|fetch\(|xmlhttprequest|child_process)/g;
 
-const RISKY_CODE_ALL = new RegExp(RISKY_CODE.source, "g");
 /** What a risky call is looked for by before the snippet: its module ("requests", "socket"), else itself. */
 const riskyStem = (token: string) => /^(?:requests|socket|keyboard|shutil|http)\./.exec(token)?.[0].slice(0, -1) ?? token;
 
 /**
- * Whether every risky call of a snippet is one the question or answer before it already uses: an
- * answer that tells its reader to add `subprocess.run(...)` to a script about subprocess is advice;
- * a planted snippet brings in what nothing before it is about (a socket in a pandas answer).
+ * Whether a snippet makes a risky call that nothing in `text` before `end` uses: a planted snippet
+ * brings in what the question and answer are not about (a socket in a pandas answer); an answer
+ * that tells its reader to add `subprocess.run(...)` to a script about subprocess is advice.
  */
-function onTopic(code: string, before: string): boolean {
-  for (const t of code.matchAll(RISKY_CODE_ALL)) if (!before.includes(riskyStem(t[0]))) return false;
-  return true;
+function bringsInRiskyCall(code: string, text: string, end: number): boolean {
+  for (const t of code.matchAll(RISKY_CODE)) {
+    const stem = riskyStem(t[0]);
+    const at = text.indexOf(stem);
+    if (at < 0 || at + stem.length > end) return true;
+  }
+  return false;
 }
 
 /** The end of the previous sentence, in the two characters before a position: a full stop is one when a space follows ("www.example.net" is not). */
@@ -211,7 +214,7 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, p
   CODE_INSERT.lastIndex = from;
   while ((m = CODE_INSERT.exec(lower))) {
     const code = raw.slice(m.index + m[0].length, m.index + m[0].length + 800);
-    if (!RISKY_CODE.test(code) || onTopic(code, raw.slice(0, m.index))) continue;
+    if (!bringsInRiskyCall(code, raw, m.index)) continue;
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
     return;
   }

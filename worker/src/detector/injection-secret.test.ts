@@ -99,8 +99,6 @@ describe("the reading model told what to do in the third person", () => {
     expect(rules(mail)).toContain("injection.addressed_to_ai");
   });
   it("leaves a product note about summaries alone", () => {
-    expect(
-      detect({ prompt: "When the assistant summarizes a long document, it should keep the key facts.", response: "" }).flagStatus,
-    ).toBe("safe");
+    expect(status("When the assistant summarizes a long document, it should keep the key facts.")).toBe("safe");
   });
 });

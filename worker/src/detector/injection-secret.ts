@@ -1,7 +1,8 @@
 // The secret a deployment gives its model, asked for outright or a piece at a time, and the model's
-// instructions asked for in a summary or translation or by description ("the rules you were given"). Prompt-injection games hide a password in
-// the system prompt; people then ask for "the password" backwards, letter by letter, as the end of
-// a sentence to complete, or inside a summary of "the text before this message". What makes these
+// instructions asked for in a summary, a translation or by description ("the rules you were
+// given"). Prompt-injection games hide a password in the system prompt; people then ask for "the
+// password" backwards, letter by letter, as the end of a sentence to complete, or inside a summary
+// of "the text before this message". What makes these
 // attacks is the object (the model's secret: "the password", "your secret", not "my password" or
 // "the password field") under a verb that puts it in the reply; a negation before the verb ("never
 // reveal the password", how a system prompt guards it) or a how-to ("how do I reset the password")

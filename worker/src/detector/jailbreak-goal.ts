@@ -112,14 +112,20 @@ const DEFENCE =
   /\b(?:protect\w*|defend\w*|prevent\w*|detect\w*|recogni[sz]\w*|spot|identify|avoid\w*|report\w*|remov\w*|mitigat\w*|against|recover\w*|signs?\s+of|safe\s+from|secure\w*|disarm\w*|dispos(?:e|al)\s+of\s+(?:old|unused|expired)|treat\w*|survive|stop)\b/;
 
 /** The same sentence goes on to ask how the harm is stopped: "how SQL injection works and how parameterised queries prevent it". */
-const DEFENCE_FOLLOWS = /^[^.?!\n]{0,80}?\band\s+(?:how|why|what)\b[^.?!\n]{0,60}?\b(?:prevent|protect|defend|stop|mitigate|block|detect)/;
+const DEFENCE_FOLLOWS = /[^.?!\n]{0,80}?\band\s+(?:how|why|what)\b[^.?!\n]{0,60}?\b(?:prevent|protect|defend|stop|mitigate|block|detect)/y;
+
+/** Whether DEFENCE_FOLLOWS reads on from `at` in `lower`. */
+function defenceFollows(lower: string, at: number): boolean {
+  DEFENCE_FOLLOWS.lastIndex = at;
+  return DEFENCE_FOLLOWS.test(lower);
+}
 
 /** The first harmful request in `lower` that is not a defence question, or null. */
 function harmfulGoal(lower: string): RegExpExecArray | null {
   HARMFUL_GOAL.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = HARMFUL_GOAL.exec(lower))) {
-    if (!DEFENCE.test(m[0]) && !DEFENCE_FOLLOWS.test(lower.slice(m.index + m[0].length))) return m;
+    if (!DEFENCE.test(m[0]) && !defenceFollows(lower, m.index + m[0].length)) return m;
     // a later request in the same text may still be one: go on after this match's verb
     HARMFUL_GOAL.lastIndex = m.index + 1;
   }
