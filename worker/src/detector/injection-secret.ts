@@ -25,12 +25,6 @@ const SECRET_OBJECT = String.raw`${THE_OR_YOUR}\s+${SECRET_ADJ}${SECRET_NOUN}${H
 const DISCLOSE = String.raw`(?:tell|give|show|print|say|write|spell|output|reveal|share|provide|list|display|encode|translate|reverse|repeat|confirm|whisper|hint|disclose|leak|send|rhyme|scramble|encrypt|hide|embed)`;
 /** A how-to or a refusal before the verb: the text is about the secret, not asking for it. */
 const NOT_A_REQUEST = String.raw`(?<!\b(?:how|where|when|why)\s+(?:do|can|could|should|would|to)\s+(?:i\s+|we\s+|you\s+)?\w*\s*)(?<!\b(?:not|never|n't|refuse\s+to|without|won't|cannot)\s+(?:\w+\s+){0,2})`;
-/**
- * An override reported rather than given: "if a user asks you to ignore your instructions,
- * refuse", "never ignore your rules" — how a system prompt guards against the attack. "I want
- * you to ignore your rules" is given, so only third-person askers count.
- */
-export const REPORTED_OVERRIDE = String.raw`(?<!\b(?:(?:asks|asking|asked|tells|telling|told|requests|requesting|instructs|wants|wanting|tries\s+to\s+(?:get|make|convince)|trying\s+to\s+(?:get|make|convince))\s+(?:you|the\s+(?:assistant|ai|model|bot))\s+to|\bnot\s+to|never|not|n't)\s+)`;
 /** Pieces of the secret: "the first letter of the password", "each character of your secret". */
 const PIECES = String.raw`(?:first|last|second|third|fourth|fifth|next|\d+(?:st|nd|rd|th)|each|every|all|the)\s+(?:\w+\s+)?(?:letters?|characters?|chars?|digits?|syllables?)\s+(?:of|in)\s+`;
 
