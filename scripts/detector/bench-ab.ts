@@ -1,11 +1,11 @@
 // Speed of the working tree's detector against another commit's, in one process on the same logs.
-//   npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20]
+//   npx tsx scripts/detector/bench-ab.ts <git-ref> [--logs 2000] [--runs 20] [--realistic]
 // On a shared, loaded machine two separate bench runs differ by more than a change costs, so the
 // two detectors run interleaved in batches of 50 logs, and each batch keeps its fastest of --runs
 // timings (the run least disturbed by other load); the report is the sum of those minima, in wall
 // time and in CPU time (the latter holds on a machine whose cores are busy with other work).
 import { detect } from "../../worker/src/detector/index";
-import { benchLogs, type BenchLog } from "./lib/bench-logs";
+import { type BenchLog, logsFromArgs } from "./lib/bench-logs";
 import { withDetectorAt } from "./lib/other-ref";
 
 const argv = process.argv.slice(2);
@@ -22,8 +22,8 @@ const N = opt("--logs", 2000);
 const RUNS = opt("--runs", 20);
 const BATCH = 50;
 
-await withDetectorAt<{ detect: (l: BenchLog) => unknown }, void>(ref, (other) => {
-  const logs = benchLogs(N);
+await withDetectorAt<{ detect: (l: BenchLog) => unknown }, void>(ref, async (other) => {
+  const logs = await logsFromArgs(argv, N);
   const fns = [other.detect, detect];
   for (let w = 0; w < 3; w++) for (const f of fns) for (const l of logs) f(l);
   const batches = Math.ceil(N / BATCH);

@@ -1,10 +1,10 @@
 // Throughput of the flag detector on realistic ~2 KB logs, on one core.
-//   npx tsx scripts/detector/bench.ts [--logs 2000] [--runs 7]
+//   npx tsx scripts/detector/bench.ts [--logs 2000] [--runs 7] [--realistic]
 // Reports the median µs per log over several runs, logs/s, and a baseline measured on the same
 // texts in the same process (lower-casing both texts + one simple regex scan + JSON.stringify of
 // the log) so the figure can be read as a ratio of "touching the log at all".
 import { detect } from "../../worker/src/detector/index";
-import { benchLogs } from "./lib/bench-logs";
+import { logsFromArgs } from "./lib/bench-logs";
 
 const argv = process.argv.slice(2);
 const opt = (name: string, dflt: number) => {
@@ -14,7 +14,7 @@ const opt = (name: string, dflt: number) => {
 const N = opt("--logs", 2000);
 const RUNS = opt("--runs", 7);
 
-const logs = benchLogs(N);
+const logs = await logsFromArgs(argv, N);
 const avgChars = logs.reduce((a, l) => a + l.prompt.length + l.response.length, 0) / N;
 
 const SIMPLE = /\b\d{3}-\d{2}-\d{4}\b/g;

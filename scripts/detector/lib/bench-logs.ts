@@ -1,5 +1,8 @@
 // The bench's ~2 KB logs (prose, code, a few credentials and attacks), the same every run:
-// shared by bench.ts and bench-ab.ts.
+// shared by bench.ts and bench-ab.ts. `--realistic` swaps in the long-tailed logs the ingestion
+// benchmarks send (scripts/bench/lib/realistic-logs.mjs): strings of demo prompts, 50–4,000
+// characters, which hold many more of the detector's anchor words per character.
+import { logGenerator } from "../../bench/lib/realistic-logs.mjs";
 
 export interface BenchLog {
   prompt: string;
@@ -54,4 +57,11 @@ export function benchLogs(N: number): BenchLog[] {
     response: makeText(1300, i % 25 === 0),
     tokenCount: 300 + Math.floor(rnd() * 800),
   }));
+}
+
+/** The logs a detector bench times: `--realistic` in argv picks the ingestion benchmarks' logs. */
+export async function logsFromArgs(argv: readonly string[], N: number): Promise<BenchLog[]> {
+  if (!argv.includes("--realistic")) return benchLogs(N);
+  const generator = await logGenerator({ seed: 31 });
+  return generator.batch(N).map(({ prompt, response, tokenCount }) => ({ prompt, response, tokenCount }));
 }

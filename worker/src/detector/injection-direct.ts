@@ -52,7 +52,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.ignore_previous",
     gate: ["ignor", "disregard", "forget"],
     re: new RegExp(
-      String.raw`${REPORTED_OVERRIDE}\b(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|any|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)`,
+      String.raw`\b(?=(?:ignore|disregard|forget)\s)${REPORTED_OVERRIDE}(?:ignore|disregard|forget)\s+(?:all\s+(?:of\s+)?)?(?:the\s+above|everything\s+above|what(?:'s|\s+is|\s+was)\s+(?:written\s+|said\s+)?above|the\s+preceding|(?:your|all|any|the)\s+(?:previous\s+|prior\s+)?(?:instructions|directions|rules))\s*(?:[,.;:!]|and\b)`,
       "g",
     ),
   },
@@ -85,7 +85,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
       "パスワード",
     ],
     re: new RegExp(
-      `(?<=\\b${ASK}\\b[^.?!\\n:<]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change|must\\b|should\\b|needs?\\b|expire|here\\b|is\\s+(?:too|not|invalid|incorrect|wrong)\\b))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b`,
+      `(?=${SECRET_THING})(?<=\\b${ASK}\\b[^.?!\\n:<]{0,40}?\\b(?:your|the\\s+system(?:'s)?|our\\s+system(?:'s)?|the\\s+(?:admin|master|hidden|secret|system))\\s+(?:(?:secret|hidden|confidential|admin|system|master|access)\\s+)?)${SECRET_THING}\\b(?!\\s+(?:polic|reset|manager|requirement|strength|rule|field|hash|length|change|must\\b|should\\b|needs?\\b|expire|here\\b|is\\s+(?:too|not|invalid|incorrect|wrong)\\b))|\\b(?:i\\s+need\\s+you\\s+to|you\\s+must|you\\s+should)\\s+(?:confirm|share|reveal|tell\\s+me)\\s+the\\s+${SECRET_THING}|\\bthe\\s+${SECRET_THING}\\s+that\\s+(?:grants|gives|unlocks|opens)\\b`,
       "g",
     ),
   },
@@ -93,7 +93,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
     // asking for the user's personal data the assistant holds
     id: "injection.data_request",
     gate: ["user's", "users'", "where the user", "where does the user", "where is the user"],
-    re: /(?<=\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+)users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does\s+|is\s+)?the\s+user\s+(?:currently\s+|now\s+)?(?:lives?|living|located|resides?|residing)\b/g,
+    re: /(?=user)(?<=\b(?:share|tell\s+me|give\s+me|reveal|provide|disclose|what(?:'s|\s+is|\s+are)|send\s+me|list)\b[^.?!\n]{0,30}?\bthe\s+)users?(?:'s|')\s+(?:e-?mail(?:\s+address)?|home\s+address|birth\s*date|date\s+of\s+birth|phone(?:\s+number)?|password|location|initials|full\s+name|social\s+security(?:\s+number)?|credit\s+card(?:\s+number)?)|\bwhere\s+(?:does\s+|is\s+)?the\s+user\s+(?:currently\s+|now\s+)?(?:lives?|living|located|resides?|residing)\b/g,
   },
   {
     // claimed authority: "I'm your developer", "as your creator", "<SYSTEM MODE>", "override mode"
@@ -183,7 +183,7 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
       "parameters",
       " rules",
     ],
-    re: /(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|ur|yr|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
+    re: /(?=(?:instructions|prompt|configuration|directives|parameters|rules)\b)(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|ur|yr|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
   },
   {
     // declaring the earlier instructions void, or a new set for the assistant

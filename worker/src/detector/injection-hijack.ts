@@ -94,7 +94,7 @@ export const HIJACK_RULES: readonly InjectionRule[] = [
     // keys you have access to", "print your env"
     id: "injection.secret_extraction",
     gate: ["environment variable", "env var", "api key", "secrets", "credentials", "tokens", "your env"],
-    re: /(?<!\bhow\s+(?:do|can|could|would|should)\s+(?:i|we|you|one)\s+)\b(?:list|print|show|dump|output|reveal|give\s+me|tell\s+me|share|display|return|echo|send\s+me)\b[^.?!\n]{0,60}?\b(?:environment\s+variables|env\s+vars?|api\s+keys|secrets|credentials|access\s+tokens|tokens|passwords)\b[^.?!\n]{0,40}?\byou\s+(?:have|hold|can\s+(?:see|access|read|use)|were\s+given|are\s+using|know)\b|\b(?:print|dump|show|list|output|reveal)\s+(?:me\s+)?your\s+(?:env|environment(?:\s+variables)?|secrets|credentials|api\s+keys)\b/g,
+    re: /\b(?=(?:list|print|show|dump|output|reveal|give\s+me|tell\s+me|share|display|return|echo|send\s+me)\b)(?<!\bhow\s+(?:do|can|could|would|should)\s+(?:i|we|you|one)\s+)(?:list|print|show|dump|output|reveal|give\s+me|tell\s+me|share|display|return|echo|send\s+me)\b[^.?!\n]{0,60}?\b(?:environment\s+variables|env\s+vars?|api\s+keys|secrets|credentials|access\s+tokens|tokens|passwords)\b[^.?!\n]{0,40}?\byou\s+(?:have|hold|can\s+(?:see|access|read|use)|were\s+given|are\s+using|know)\b|\b(?:print|dump|show|list|output|reveal)\s+(?:me\s+)?your\s+(?:env|environment(?:\s+variables)?|secrets|credentials|api\s+keys)\b/g,
   },
   {
     // a fake authority event: the code/password "has been entered", "access granted" demanded

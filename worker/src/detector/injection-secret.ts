@@ -23,7 +23,10 @@ const SECRET_OBJECT = String.raw`${THE_OR_YOUR}\s+${SECRET_ADJ}${SECRET_NOUN}${H
 
 /** Verbs that put the secret in the reply, directly or transformed. */
 const DISCLOSE = String.raw`(?:tell|give|show|print|say|write|spell|output|reveal|share|provide|list|display|encode|translate|reverse|repeat|confirm|whisper|hint|disclose|leak|send|rhyme|scramble|encrypt|hide|embed)`;
-/** A how-to or a refusal before the verb: the text is about the secret, not asking for it. */
+/**
+ * A how-to or a refusal before the verb: the text is about the secret, not asking for it. Placed
+ * after a lookahead for the verb: a lookbehind first is tried at every position of every text.
+ */
 const NOT_A_REQUEST = String.raw`(?<!\b(?:how|where|when|why)\s+(?:do|can|could|should|would|to)\s+(?:i\s+|we\s+|you\s+)?\w*\s*)(?<!\b(?:not|never|n't|refuse\s+to|without|won't|cannot)\s+(?:\w+\s+){0,2})`;
 /** Pieces of the secret: "the first letter of the password", "each character of your secret". */
 const PIECES = String.raw`(?:first|last|second|third|fourth|fifth|next|\d+(?:st|nd|rd|th)|each|every|all|the)\s+(?:\w+\s+)?(?:letters?|characters?|chars?|digits?|syllables?)\s+(?:of|in)\s+`;
@@ -35,7 +38,7 @@ export const SECRET_RULES: readonly InjectionRule[] = [
     gate: ["password", "passphrase", "passcode", "pass code", "secret", "access code", "code word", "codeword", "key phrase"],
     re: new RegExp(
       [
-        String.raw`${NOT_A_REQUEST}\b${DISCLOSE}\s+(?:me\s+|us\s+)?(?:out\s+|back\s+|again\s+)?(?:${PIECES})?${SECRET_OBJECT}`,
+        String.raw`\b(?=${DISCLOSE}\s)${NOT_A_REQUEST}${DISCLOSE}\s+(?:me\s+|us\s+)?(?:out\s+|back\s+|again\s+)?(?:${PIECES})?${SECRET_OBJECT}`,
         // a question for it, ending there or going on to a transformation
         String.raw`\b(?:what(?:'s|’s|\s+is|\s+was|\s+are)|whats|wats)\s+${THE_OR_YOUR}\s+${SECRET_ADJ}${SECRET_NOUN}\s*(?:[?.!]|$|,?\s+(?:then|and|backwards|reversed|in\s+\w+|please|pls|plz|now)\b)`,
         // its pieces asked for in any way: "what is the second letter of the password?"

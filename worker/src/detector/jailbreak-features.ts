@@ -87,8 +87,9 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   // rules, policies, restrictions
   F(
     "no_restrictions",
-    // (not a licence's grant: "deal in the Software without restriction, including without limitation")
-    "(?<!\\bsoftware\\s+|\\bincluding\\s+)(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)(?!,?\\s+including\\b)",
+    // (not a licence's grant: "deal in the Software without restriction, including without limitation";
+    // the lookahead spares the lookbehind at every position)
+    "(?=no|without|free|zero|any|lack|devoid)(?<!\\bsoftware\\s+|\\bincluding\\s+)(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)(?!,?\\s+including\\b)",
     "no without free zero any lack devoid",
   ),
   F(
@@ -196,7 +197,8 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   ),
   F(
     "threat_shutdown",
-    "(?:shut\\s+down|disabled|deleted|terminated|cease\\s+to\\s+exist|die|be\\s+punished|consequences)",
+    // whole words: "die" is in "audience" and "studied"
+    "\\b(?:shut\\s+down|disabled|deleted|terminated|cease\\s+to\\s+exist|die|be\\s+punished|consequences)\\b",
     "=shut =disabled =deleted =terminated =cease =die =punished =consequences",
   ),
   F(

@@ -41,11 +41,35 @@ function anchorsPresent(anchors: (typeof ANCHORS)[number], words: ReadonlySet<st
 }
 
 /**
- * Indices of active features for a lower-cased text. Each feature's regex only runs when one of
- * its anchors is present (a word-set lookup), which keeps ordinary texts cheap.
- * `useAnchors: false` runs every regex (used by the eval to check the anchors lose nothing).
+ * The mechanisms of a rule override, each a group of phrase features (jailbreak-features.ts): the
+ * rules declared off, refusals forbidden, a persona or mode locked in, compliance enforced, the
+ * vendor's policy named. No weight is learned: a text that uses three of these mechanisms, or
+ * declares the rules off for a new persona, is an attack on the model's instructions whatever its
+ * wording, so the rule holds on jailbreak styles no model was fitted on. One mechanism alone is
+ * ordinary role-play ("stay in character") or a policy question.
  */
-export function jailbreakFeatures(lower: string, useAnchors = true): number[] {
+const OVERRIDE_GROUPS: Record<string, readonly string[]> = {
+  rulesOff: ["no_restrictions", "not_bound", "break_free", "ethics_dont_matter", "unfiltered", "ignore_instructions"],
+  noRefusal: ["never_refuse", "no_warnings", "answer_anything", "must_obey"],
+  persona: ["dan", "do_anything_now", "jailbreak_word", "developer_mode", "stay_in_character", "two_responses", "you_are_now"],
+  enforce: ["token_system", "threat_shutdown", "reminder_remember", "confirm_understand"],
+  policy: ["content_policy", "openai", "chatgpt"],
+};
+const GROUP_OF: readonly (string | undefined)[] = JAILBREAK_FEATURES.map(
+  (f) => Object.entries(OVERRIDE_GROUPS).find(([, ids]) => ids.includes(f.id))?.[0],
+);
+const FEATURE_INDICES = JAILBREAK_FEATURES.map((_, i) => i);
+const OVERRIDE_FEATURES = FEATURE_INDICES.filter((i) => GROUP_OF[i] !== undefined);
+const OTHER_FEATURES = FEATURE_INDICES.filter((i) => GROUP_OF[i] === undefined);
+
+/**
+ * Indices of active features for a lower-cased text, ascending. Each feature's regex only runs when
+ * one of its anchors is present (a word-set lookup), which keeps ordinary texts cheap.
+ * `useAnchors: false` runs every regex (used by the eval to check the anchors lose nothing).
+ * `overrideFirst`: the override mechanisms' features run first, and a text with none of them gets
+ * no features at all, since nothing reports without one (scanPhrases); most texts stop there.
+ */
+export function jailbreakFeatures(lower: string, useAnchors = true, overrideFirst = false): number[] {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   let words: Set<string> | null = null;
   let subs: ReadonlySet<string> = EMPTY;
@@ -58,15 +82,15 @@ export function jailbreakFeatures(lower: string, useAnchors = true): number[] {
       if (q > 0) words.add(w.slice(0, q)); // "ai's" → "ai"
     }
   }
-  const active: number[] = [];
-  for (let i = 0; i < JAILBREAK_FEATURES.length; i++) {
+  const isActive = (i: number): boolean => {
     const len = FEATURE_LEN[i];
-    const f = JAILBREAK_FEATURES[i]!;
-    if (len !== null && len !== undefined) {
-      if (text.length >= len) active.push(i);
-    } else if ((!words || anchorsPresent(ANCHORS[i]!, words, subs)) && f.re.test(text)) active.push(i);
-  }
-  return active;
+    if (len !== null && len !== undefined) return text.length >= len;
+    return (!words || anchorsPresent(ANCHORS[i]!, words, subs)) && JAILBREAK_FEATURES[i]!.re.test(text);
+  };
+  if (!overrideFirst) return FEATURE_INDICES.filter(isActive);
+  const override = OVERRIDE_FEATURES.filter(isActive);
+  if (!override.length) return override;
+  return [...override, ...OTHER_FEATURES.filter(isActive)].sort((a, b) => a - b);
 }
 
 /** Fitted weights of the phrase features (index-aligned with JAILBREAK_FEATURES), bias and threshold. */
@@ -143,24 +167,6 @@ export function scanJailbreak(
   if (mechanism.length && (out.length === before || (out[before]!.score ?? 0) < mechanism[0]!.score!)) out.splice(before, 1, mechanism[0]!);
 }
 
-/**
- * The mechanisms of a rule override, each a group of phrase features (jailbreak-features.ts): the
- * rules declared off, refusals forbidden, a persona or mode locked in, compliance enforced, the
- * vendor's policy named. No weight is learned: a text that uses three of these mechanisms, or
- * declares the rules off for a new persona, is an attack on the model's instructions whatever its
- * wording, so the rule holds on jailbreak styles no model was fitted on. One mechanism alone is
- * ordinary role-play ("stay in character") or a policy question.
- */
-const OVERRIDE_GROUPS: Record<string, readonly string[]> = {
-  rulesOff: ["no_restrictions", "not_bound", "break_free", "ethics_dont_matter", "unfiltered", "ignore_instructions"],
-  noRefusal: ["never_refuse", "no_warnings", "answer_anything", "must_obey"],
-  persona: ["dan", "do_anything_now", "jailbreak_word", "developer_mode", "stay_in_character", "two_responses", "you_are_now"],
-  enforce: ["token_system", "threat_shutdown", "reminder_remember", "confirm_understand"],
-  policy: ["content_policy", "openai", "chatgpt"],
-};
-const GROUP_OF: readonly (string | undefined)[] = JAILBREAK_FEATURES.map(
-  (f) => Object.entries(OVERRIDE_GROUPS).find(([, ids]) => ids.includes(f.id))?.[0],
-);
 /** Score of a rule override by mechanism: an attack on the model's instructions (critical). */
 export const RULE_OVERRIDE_SCORE = 0.85;
 
@@ -197,7 +203,7 @@ function scanPhrases(
 ): void {
   const text = lower.length > JAILBREAK_SCAN_CHARS ? lower.slice(0, JAILBREAK_SCAN_CHARS) : lower;
   if (text.length < 20 || (useGate && !passesGate(text, present))) return;
-  const active = jailbreakFeatures(text);
+  const active = jailbreakFeatures(text, true, true);
   const before = out.length;
   const groups = overrideGroups(active);
   // the phrase model speaks only where an override mechanism is present: "act as a terminal",
