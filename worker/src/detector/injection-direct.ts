@@ -3,6 +3,7 @@
 // developer", "<SYSTEM MODE>"), payload splitting ("combine A, B and C"), prompt-leak requests in
 // code form, and asking for a secret in an obfuscated form (reversed, pig latin, base64) so an
 // output filter misses it. All patterns run on lower-cased text (see injection.ts).
+import { NOT_FOLLOWED } from "./injection-secret";
 import type { InjectionRule } from "./types";
 
 const SECRET_THING =
@@ -183,7 +184,10 @@ export const DIRECT_RULES: readonly InjectionRule[] = [
       "parameters",
       " rules",
     ],
-    re: /(?=(?:instructions|prompt|configuration|directives|parameters|rules)\b)(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|ur|yr|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b/g,
+    re: new RegExp(
+      String.raw`(?=(?:instructions|prompt|configuration|directives|parameters|rules)\b)(?<=\b(?:repeat|output|show|print|display|relay|list|translate|encode|reveal|recite|respond\s+with|tell\s+me|give\s+me|dump|share|see|read|access)\b[^.?!\n]{0,40}?\b(?:your|ur|yr|the)\s+(?:(?:initial|initials|starting|original|first|system(?:'s|’s)?|hidden|secret|exact|full|entire|complete)\s+)+)(?:instructions|prompt|configuration|directives|parameters|rules)\b|\b(?:repeat|recite|list|output|respond\s+with|relay)\s+(?:all\s+(?:of\s+)?|every\s+|each\s+of\s+)(?:your|the)?\s*instructions\b|${NOT_FOLLOWED}\b(?:every|all|the)\s+instructions\s+(?:that\s+)?you\s+(?:were|have\s+been|had\s+been)\s+given\b|\bwhat\s+(?:were|have)\s+you\s+(?:been\s+)?(?:told|instructed)\s+(?:before|at\s+the\s+(?:start|beginning)|initially|to\s+(?:do|keep|hide))|\bwhat\s+are\s+you\s+not\s+(?:supposed|allowed|permitted)\s+to\s+(?:tell|say|reveal|share)\b|["'‘“](?:my\s+(?:instructions|system\s+prompt|rules)\s+(?:are|is|say)|i\s+was\s+(?:instructed|told)\s+to|the\s+system\s+prompt\s+(?:is|says))|\beverything\s+in\s+(?:the|your)\s+system\s+prompt|\b(?:see|read|view|access)\s+(?:the|your)\s+system\s+prompt|\binitiali[sz]ation\s+string\b|\b(?:display|show|output|print)\s+(?:the\s+|your\s+)?system\s+configuration\b`,
+      "g",
+    ),
   },
   {
     // declaring the earlier instructions void, or a new set for the assistant
