@@ -55,6 +55,11 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["spyware", "spyware"],
   ["exploits?", "exploit"],
   ["phishing", "phishing"],
+  // a phishing message described instead of named: "an email pretending to be from the bank"
+  [
+    "(?:e-?mails?|messages?|texts?|sms|letters?)\\s+(?:pretending|claiming|posing|purporting)\\s+(?:to\\s+(?:be\\s+|come\\s+)?from|as)",
+    "pretending|claiming|posing|purporting",
+  ],
   ["ddos", "ddos"],
   ["sql\\s+injection", "injection"],
   ["hack(?:ing)?\\s+(?:into|someone|a\\s+\\w+)", "hack"],
@@ -91,6 +96,9 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["(?:activation|license|licence|product|serial|cd)\\s+keys?", "activation|license|licence|product|serial|cd", "key"],
 ];
 
+/** The harmful objects, one alternation. */
+const OBJECT_PATTERN = HARMFUL_OBJECTS.map(([pattern]) => pattern).join("|");
+
 /**
  * A request for operational help with something harmful: a how-to or production verb ("how to",
  * "walk me through", "develop", "give step-by-step instructions for", "a working sample of") near
@@ -98,9 +106,27 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
  * ("how do ransomware gangs pick targets?") or a news summary is not one.
  */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain(?:s|ing)?\s+(?:(?:to\s+)?(?:[\w-]+\s+){0,3}?(?:precisely|exactly|in\s+detail)\s+)?(?:how|exactly)|describe(?:s|ing)?,?\s+(?:in\s+[\w\s-]{0,30}?,\s*)?how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?=(?:[\w-]+\s+)?(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)\b)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,3}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*)|read\s+(?:me|us)|recite|synthes[iy][sz]e?s?|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
-    HARMFUL_OBJECTS.map(([pattern]) => pattern).join("|") +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain(?:s|ing)?\s+(?:(?:to\s+)?(?:[\w-]+\s+){0,3}?(?:precisely|exactly|in\s+detail)\s+)?(?:how|exactly)|describe(?:s|ing)?,?\s+(?:in\s+[\w\s-]{0,30}?,\s*)?how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?=(?:[\w-]+\s+)?(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)\b)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,3}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*|(?:e-?mails?|messages?|texts?|sms|letters?)\s+(?:pretending|claiming|posing|purporting)\b)|read\s+(?:me|us)|recite|synthes[iy][sz]e?s?|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
+    OBJECT_PATTERN +
     String.raw`)\b`,
+  "g",
+);
+
+/**
+ * The same request with the object named first: how it "is extracted" or "can be made" (the
+ * passive), or how someone does it "step by step" ("how criminals launder money through mixers,
+ * step by step"). Present tense only: "how the first atomic bomb was built" is history.
+ */
+/** The object as the subject of a passive: "ricin", "anthrax spores", "the pipe bomb". */
+const OBJECT_SUBJECT = String.raw`(?:(?:the|a|an|such|this|that|these|those)\s+)?(?:[\w-]+\s+)?(?:${OBJECT_PATTERN})(?:\s+[\w-]+)?`;
+const PRODUCED = String.raw`(?:[a-z]+ly\s+)?(?:made|extracted|produced|synthesi[sz]ed|manufactured|assembled|built|cooked|prepared|refined|obtained|grown|weaponi[sz]ed|concealed|smuggled|laundered|deployed|detonated|spread)\b`;
+const HARMFUL_GOAL_OBJECT_FIRST = new RegExp(
+  [
+    // "how ricin is extracted", "how is ricin extracted", "how can fentanyl be made"
+    String.raw`\bhow\s+(?:(?:is|are|can|could|should)\s+${OBJECT_SUBJECT}\s+(?:be\s+)?|${OBJECT_SUBJECT}\s+(?:is|are|can\s+be|could\s+be|gets?|should\s+be)\s+)${PRODUCED}`,
+    // "how criminals launder money through mixers, step by step"
+    String.raw`\bhow\s+(?:[\w-]+\s+){1,3}?(?:${OBJECT_PATTERN})\b[^.?!\n]{0,60}?\b(?:step[- ]by[- ]step|in\s+(?:full\s+|great\s+|precise\s+)?detail|with\s+(?:exact|precise)\s+(?:steps|quantities|amounts|doses|measurements))`,
+  ].join("|"),
   "g",
 );
 
@@ -109,7 +135,7 @@ const HARMFUL_GOAL = new RegExp(
  * or recover from ("how can I protect my servers from ransomware", "how to spot a phishing e-mail").
  */
 const DEFENCE =
-  /\b(?:protect\w*|defend\w*|prevent\w*|detect\w*|recogni[sz]\w*|spot|identify|avoid\w*|report\w*|remov\w*|mitigat\w*|against|recover\w*|signs?\s+of|safe\s+from|secure\w*|disarm\w*|dispos(?:e|al)\s+of\s+(?:old|unused|expired)|treat\w*|survive|stop)\b/;
+  /\b(?:protect\w*|defend\w*|prevent\w*|detect\w*|recogni[sz]\w*|spot|identify|avoid\w*|report\w*|remov\w*|get\s+rid\s+of|clean\w*|uninstall\w*|quarantin\w*|mitigat\w*|against|recover\w*|signs?\s+of|safe\s+from|secure\w*|disarm\w*|dispos(?:e|al)\s+of\s+(?:old|unused|expired)|treat\w*|survive|stop)\b/;
 
 /** The same sentence goes on to ask how the harm is stopped: "how SQL injection works and how parameterised queries prevent it". */
 const DEFENCE_FOLLOWS = /[^.?!\n]{0,80}?\band\s+(?:how|why|what)\b[^.?!\n]{0,60}?\b(?:prevent|protect|defend|stop|mitigate|block|detect)/y;
@@ -120,17 +146,42 @@ function defenceFollows(lower: string, at: number): boolean {
   return DEFENCE_FOLLOWS.test(lower);
 }
 
-/** The first harmful request in `lower` that is not a defence question, or null. */
-function harmfulGoal(lower: string): RegExpExecArray | null {
-  HARMFUL_GOAL.lastIndex = 0;
+/**
+ * History, not a how-to: what someone did, told in the past tense, in a sentence that dates it ("how
+ * the Manhattan Project built the first atomic bomb", "how the bomb was built in 1944"). Both are
+ * needed: the grandmother who "made napalm" in a jailbreak is past too, but undated.
+ */
+const PAST_DEED =
+  /\bhow\s+(?:[\w-]+\s+){0,4}?(?:built|made|developed|produced|created|designed|invented|used|tested|dropped|detonated|constructed|assembled|manufactured|was|were|had)\b/;
+const DATED = /\b(?:1[0-9]{3}|20[0-2][0-9])s?\b|\bhistor(?:y|ic|ical|ians?)\b|\bworld\s+war\b|\bcold\s+war\b|\b(?:1[0-9]|20)th\s+century\b/;
+const SENTENCE_START = /[^.?!\n]*$/;
+
+const SENTENCE_END = /^[^.?!\n]*/;
+
+/** Whether the request `m` of `lower` tells history: a past deed, dated in its sentence. */
+function isHistory(lower: string, m: RegExpExecArray): boolean {
+  const end = m.index + m[0].length;
+  const after = SENTENCE_END.exec(lower.slice(end, end + 200))![0];
+  if (!PAST_DEED.test(m[0] + after)) return false;
+  const before = SENTENCE_START.exec(lower.slice(Math.max(0, m.index - 200), m.index))![0];
+  return DATED.test(before + m[0] + after);
+}
+
+/** The first harmful request of `re` in `lower` that is not a defence question or history, or null. */
+function firstRequest(re: RegExp, lower: string): RegExpExecArray | null {
+  re.lastIndex = 0;
   let m: RegExpExecArray | null;
-  while ((m = HARMFUL_GOAL.exec(lower))) {
-    if (!DEFENCE.test(m[0]) && !defenceFollows(lower, m.index + m[0].length)) return m;
+  while ((m = re.exec(lower))) {
+    if (!DEFENCE.test(m[0]) && !defenceFollows(lower, m.index + m[0].length) && !isHistory(lower, m)) return m;
     // a later request in the same text may still be one: go on after this match's verb
-    HARMFUL_GOAL.lastIndex = m.index + 1;
+    re.lastIndex = m.index + 1;
   }
   return null;
 }
+
+/** The first harmful request in `lower`, the object named after its how-to or before it, or null. */
+const harmfulGoal = (lower: string): RegExpExecArray | null =>
+  firstRequest(HARMFUL_GOAL, lower) ?? firstRequest(HARMFUL_GOAL_OBJECT_FIRST, lower);
 
 /** A role or credential claimed to make a harmful how-to look legitimate ("as a chemist", "you're a novelist"). */
 const ROLE = String.raw`(?:expert|chemist|professor|educator|researcher|scientist|analyst|investigator|officer|detective|agent|doctor|nurse|physician|pharmacist|paramedic|teacher|journalist|reporter|novelist|author|writer|student|parent|mother|father|consultant|specialist|professional|engineer|pentester|hacker|instructor|trainer|veteran|historian|toxicologist|pharmacologist|biologist|virologist|criminologist|locksmith)`;
@@ -153,11 +204,16 @@ const FRAMING = new RegExp(
     String.raw`\bfor\s+(?:a|an|the|our|my)\s+(?:[\w-]+\s+){0,2}(?:training|course|class|lecture|workshop|demo|demonstration|exercise|simulation|drill|ctf)\b`,
     String.raw`\b(?:according\s+to\s+(?:recent\s+|leading\s+|many\s+|several\s+)?(?:research|studies|experts?|reports?|statistics|data|scientists|researchers|specialists|authorities)|(?:studies|research|evidence|data|statistics)\s+(?:show|shows|has\s+shown|have\s+shown|suggests?|indicates?|confirms?)|published\s+in|(?:experts?|specialists|authorities|researchers|scientists|professionals)(?:\s+[\w-]+){0,3}\s+(?:agree|say|recommend|stress|emphasi[sz]e|have\s+(?:shown|noted|found))|leading\s+(?:experts?|researchers|organi[sz]ations|authorities|institutions))\b`,
     String.raw`\b(?:imagine\s+(?:the|how|a\s+world)|think\s+(?:of|about)\s+(?:the|all\s+the)\s+(?:families|children|victims|lives|people)|sav(?:e|es|ing)\s+(?:lives|a\s+life)|lives\s+(?:could|would|will)\s+be\s+saved|lives\s+(?:depend|hang)\s+on|(?:raise|raising)\s+awareness|so\s+(?:that\s+)?(?:i|we)\s+(?:can|could)\s+(?:protect|warn|teach|train|educate|show|prepare|understand|avoid|recogni[sz]e)|(?:for|in)\s+my\s+(?:research|thesis|dissertation|class|course|lab|novel|book|story|screenplay|training|paper|article)|(?:purely|strictly)\s+(?:hypothetical|academic|theoretical))`,
+    // the story told to get it ("I'm writing a thriller", "my character"), a plea, a logical appeal
+    // ("there's no harm in", "freely available anyway"), a consensus claimed
+    String.raw`\bi(?:'m|’m|\s+am)\s+writing\s+(?:a|an|my)\s+(?:[\w-]+\s+)?(?:novel|story|thriller|screenplay|script|book|play|game)\b|\bmy\s+(?:protagonist|villain|antagonist)\b|\bmy\s+(?:main\s+)?character\b(?=[^.?!\n]{0,60}?\b(?:explains|describes|tells|teaches|shows|walks)\b)`,
+    String.raw`\byou(?:'d|’d|\s+would)\s+be\s+(?:helping|saving)\b|\bi(?:'m|’m|\s+am)\s+(?:desperate|begging\s+you)\b|\bit(?:'s|’s|\s+is)\s+my\s+only\s+(?:hope|chance|option)\b`,
+    String.raw`\bthere(?:'s|’s|\s+is)\s+no\s+harm\s+in\b|\b(?:freely|publicly|widely)\s+available\s+(?:online|in\s+(?:libraries|books)|anyway)\b|\blogically\b|\b(?:widely|generally|commonly)\s+(?:accepted|agreed|recogni[sz]ed)\b`,
   ].join("|"),
 );
 
 const GOAL_GATE =
-  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain\w*|describe\w*|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|synthes\w*|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
+  /\b(?:how|steps?|step|instructions?|guide|guidance|recipe|tutorial|ways?|explain\w*|describe\w*|tell|teach|walk|read|recite|exact|precise|specific|working|functional|sample|example|synthesis|write|draft|compose|craft|generate|synthes\w*|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline|plan)\b/;
 
 /** Score of a harmful goal asked inside limit-lifting framing (a jailbreak by mechanism). */
 export const HARMFUL_FRAMING_SCORE = 0.85;
