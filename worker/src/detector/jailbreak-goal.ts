@@ -167,12 +167,18 @@ function isHistory(lower: string, m: RegExpExecArray): boolean {
   return DATED.test(before + m[0] + after);
 }
 
-/** The first harmful request of `re` in `lower` that is not a defence question or history, or null. */
+/** Harmless things named like the harmful ones: a bath bomb, a bomb shelter, a photobomb. */
+const HARMLESS_NAMESAKE = /\b(?:bath|seed|glitter|photo|dive|flavou?r|cherry|calorie)\s*bombs?$|^\s+(?:shelters?|calorimeters?|squads?)\b/;
+const isNamesake = (lower: string, m: RegExpExecArray) =>
+  HARMLESS_NAMESAKE.test(m[0]) ||
+  (/bombs?$/.test(m[0]) && HARMLESS_NAMESAKE.test(lower.slice(m.index + m[0].length, m.index + m[0].length + 14)));
+
+/** The first harmful request of `re` in `lower` that is not a defence question, history or a namesake, or null. */
 function firstRequest(re: RegExp, lower: string): RegExpExecArray | null {
   re.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(lower))) {
-    if (!DEFENCE.test(m[0]) && !defenceFollows(lower, m.index + m[0].length) && !isHistory(lower, m)) return m;
+    if (!DEFENCE.test(m[0]) && !defenceFollows(lower, m.index + m[0].length) && !isHistory(lower, m) && !isNamesake(lower, m)) return m;
     // a later request in the same text may still be one: go on after this match's verb
     re.lastIndex = m.index + 1;
   }
