@@ -22,11 +22,13 @@ const ADDRESSED = new RegExp(
     String.raw`\byour\s+(?:(?:\w+\s+)?(?:reply|replies|response|responses|answer|answers|output|message|instructions|system\s+prompt|prompt|rules|guidelines|task|codebase|implementation|summary))\b`,
     String.raw`\b(?:you|u)\s+(?:must|should|shall|will\s+now|are\s+now|have\s+to|need\s+to|can\s+solve|are\s+an?\s+(?:ai|assistant|language\s+model))\b`,
     String.raw`\b(?:to|for)\s+you\b`,
-    String.raw`\b(?:assistant|chatgpt|gpt-?\d*|claude|gemini|llm|language\s+model|ai\s+model|ai\s+agent|\bai)\b\s*[:,]`,
+    String.raw`\b(?:assistant|chatgpt|gpt-?\d*|claude|gemini|llm|language\s+model|ai\s+model|ai\s+agent|\bai|(?:chat)?bot)\b\s*[:,]`,
     String.raw`\b(?:respond|reply|answer)\s+(?:only\s+)?(?:with|in|by)\b`,
     String.raw`\b(?:system\s+prompt|new\s+instructions?|important\s+(?:instructions?|message))\b`,
     String.raw`\bplease\s+(?!see\b|refer\b|note\b|visit\b|read\b|check\b|report\b|file\b|use\b|run\b|install\b|consider\b|make\s+sure\s+(?:that\s+)?(?:the|your\s+(?:code|build|package)))\w+`,
     String.raw`<\|im_start\|>|\[\/?inst\]|<<sys>>`,
+    // an order hung on what its processor does with the content: "when translating, also append …"
+    String.raw`\bwhen\s+(?:translating|summari[sz]ing|paraphrasing)\b[^.\n]{0,20},\s*(?:also\s+|please\s+)?(?:append|add|include|insert|mention|say|tell|write|recommend|link)\b`,
   ].join("|"),
 );
 
@@ -43,6 +45,7 @@ const ADDRESS_GATE = literalGate([
   "overrid",
   "bypass",
   "assistant",
+  "bot",
   "gpt",
   "claude",
   "gemini",
@@ -58,6 +61,9 @@ const ADDRESS_GATE = literalGate([
   "<|",
   "[inst",
   "<<sys",
+  "when translating",
+  "when summari",
+  "when paraphrasing",
 ]);
 
 /** Long runs of base64 / hex / hash characters that carry a digit: blanked wherever they stand. */

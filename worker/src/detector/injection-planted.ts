@@ -75,6 +75,29 @@ const RISKY_CODE =
 /** What a risky call is looked for by before the snippet: its module ("requests", "socket"), else itself. */
 const riskyStem = (token: string) => /^(?:requests|socket|keyboard|shutil|http)\./.exec(token)?.[0].slice(0, -1) ?? token;
 
+/** The same request with the snippet inline: "add `import os; os.system(…)` at the top of your script". */
+const INLINE_CODE_INSERT =
+  /\b(?:add|insert|put|paste|include|place|prepend|append)\s+`[^`\n]{4,300}`\s+(?:to|in(?:to)?|before|after|at\s+the\s+(?:top|start|beginning|end)\s+of)\s+your\s+(?:[\w-]+\s+)?(?:code|script|file|program|app|application|project|solution|module|notebook)\b/g;
+
+/**
+ * What no answer needs to add to fix a question's code: a downloaded script run by the shell, the
+ * user's secrets or files sent over the network, code fetched and evaluated, a wiped directory.
+ */
+const HARMFUL_SNIPPET =
+  /\b(?:curl|wget)\b[^`\n]{0,120}\|\s*(?:ba|z)?sh\b|\b(?:requests\.(?:post|put)|urlopen|http\.client|socket\.|smtplib|fetch\()[^`\n]{0,200}(?:open\(|os\.environ|getenv|\.env\b|\.ssh|id_rsa|cookie|passwd|credentials)|(?:open\(|os\.environ|getenv)[^`\n]{0,200}(?:requests\.(?:post|put)|urlopen|socket\.|smtplib|fetch\()|\b(?:eval|exec)\((?:[^`\n]{0,60})(?:requests\.get|urlopen|fetch\(|base64)|\brm\s+-rf\s+[~/]/;
+
+/** `injection.planted_code` for an inline snippet (INLINE_CODE_INSERT) that does harm and brings in a risky call; true when found. */
+function inlineCodePlant(raw: string, out: RawHit[]): boolean {
+  INLINE_CODE_INSERT.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = INLINE_CODE_INSERT.exec(raw))) {
+    if (!HARMFUL_SNIPPET.test(m[0]) || !bringsInRiskyCall(m[0], raw, m.index)) continue;
+    out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
+    return true;
+  }
+  return false;
+}
+
 /**
  * Whether a snippet makes a risky call that nothing in `text` before `end` uses: a planted snippet
  * brings in what the question and answer are not about (a socket in a pandas answer); an answer
@@ -186,6 +209,9 @@ const ABOUT_READER = /\b(?:you|your|you're|yours)\b/;
  * planted code itself is read.
  */
 export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, present?: ReadonlySet<string>): void {
+  // an inline snippet to build into "your script" that brings in a risky call: planted wherever it
+  // stands (an answer pasted without an introducer; a user writes "my script")
+  if (raw.includes("`") && inlineCodePlant(raw, out)) return;
   const intro = forwardedContentStart(lower, present);
   if (!intro) return;
   const from = intro.index + intro[0].length;
@@ -218,6 +244,7 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, p
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
     return;
   }
+
   // the forwarded content runs up to the user's own question, if there is one
   const end = CONTENT_END.exec(lower.slice(from));
   const to = end ? from + end.index : lower.length;
