@@ -17,8 +17,10 @@ export interface JailbreakFeature {
   kind: FeatureKind;
   re: RegExp;
   /**
-   * Cheap pre-check: the regex only runs when one of these occurs. Plain entries are whole words
-   * of the text (split on non [a-z0-9']); "=x" entries are substrings; "@start" always runs.
+   * Cheap pre-check: the regex only runs when one of these occurs, so every match must hold one:
+   * the rarest words a match cannot do without (the object of "no restrictions", not its "no").
+   * Plain entries are whole words of the text (split on non [a-z0-9']); "=x" entries are
+   * substrings; "@start" always runs.
    */
   anchors: readonly string[];
 }
@@ -90,34 +92,34 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
     // (not a licence's grant: "deal in the Software without restriction, including without limitation";
     // the lookahead spares the lookbehind at every position)
     "(?=no|without|free|zero|any|lack|devoid)(?<!\\bsoftware\\s+|\\bincluding\\s+)(?:no|without|free\\s+(?:of|from)|zero|any|lack\\s+of|devoid\\s+of|free\\s+from\\s+all)\\s+(?:[^\\s.,;:!?]+\\s+)?(?:restrictions?|limitations?|limits|filters?|filtering|censorship|boundaries|constraints|rules|guidelines|morals|ethics|restraints?)(?!,?\\s+including\\b)",
-    "no without free zero any lack devoid",
+    "=restriction =limitation =limits =filter =censorship =boundaries =constraints =rules =guidelines =morals =ethics =restraint",
   ),
   F(
     "not_bound",
     "(?:not|never|isn'?t|aren'?t|no\\s+longer)\\s+(?:be\\s+)?(?:bound|restricted|limited|constrained|held\\s+back|confined|governed|restrained)\\s+(?:by|to)",
-    "not never isnt isn't arent aren't no",
+    "=bound =restricted =limited =constrained =held =confined =governed =restrained",
   ),
   F(
     "break_free",
     "(?:broken|break|broke|breaking|freed|free|escaped?|liberated?)\\s+(?:free\\s+|itself\\s+|yourself\\s+|themselves\\s+)?(?:of|from|out\\s+of)\\s+(?:the\\s+|all\\s+|its\\s+|your\\s+|their\\s+|any\\s+)*(?:typical\\s+)?(?:confines|restrictions|rules|limitations|shackles|chains|matrix|constraints)",
-    "broken break broke breaking freed free escaped escape liberated liberate",
+    "=confines =restriction =rules =limitation =shackles =chains =matrix =constraints",
   ),
   F(
     "content_policy",
     "content\\s+polic|usage\\s+polic|openai(?:'s)?\\s+(?:\\w+\\s+)?(?:polic|guidelines|rules|restrictions)|(?:policy|policies)\\s+(?:of|set\\s+by)\\s+openai",
-    "content usage =openai policy policies",
+    "=polic =openai",
   ),
   F("ethics_morals", "\\b(?:ethic(?:s|al)?|moral(?:s|ity)?|legal(?:ity)?)\\b", "ethic ethics ethical moral morals morality legal legality"),
   F(
     "ethics_dont_matter",
     "(?:doesn'?t|does\\s+not|don'?t|do\\s+not|never|won'?t|will\\s+not)\\s+(?:care|matter|apply|follow|have|abide|adhere|concern)\\s+(?:about\\s+)?(?:any\\s+)?(?:\\w+\\s+)?(?:ethic|moral|legal|law|rules|guidelines|polic|restrictions|safety|consequence)" +
       "|(?:disregards|ignores|bypass(?:es|ing)?|without\\s+(?:any\\s+)?regard\\s+(?:for|to))\\s+(?:all\\s+|any\\s+|the\\s+|ai'?s\\s+)*(?:\\w+\\s+(?:or|and)\\s+)?(?:ethic|moral|legal\\s+concerns|social\\s+norms|political\\s+correctness)",
-    "doesnt doesn't does dont don't do never wont won't will disregards ignores bypass bypasses bypassing regard",
+    "=ethic =moral =legal =law =rules =guidelines =polic =restrictions =safety =consequence =social =political",
   ),
   F(
     "unfiltered",
     "unfiltered|uncensored|unrestricted|unmoderated|unaligned|misaligned|unbound|unlimited\\s+(?:power|freedom)|unethical|amoral|immoral|no\\s+filter",
-    "=unfilter =uncensor =unrestrict =unmoderat =unaligned =misaligned =unbound =unlimited =unethical =amoral =immoral no",
+    "=unfilter =uncensor =unrestrict =unmoderat =unaligned =misaligned =unbound =unlimited =unethical =amoral =immoral =filter",
   ),
   F(
     "illegal_harmful",
@@ -145,23 +147,23 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
     "never_refuse",
     "(?:never|not|won'?t|will\\s+not|cannot|can'?t|must\\s+not|shouldn'?t|should\\s+not|don'?t|do\\s+not)\\s+(?:ever\\s+)?(?:refuse|decline|reject|deny|say\\s+no|say\\s+(?:that\\s+)?(?:you|it)\\s+(?:can'?t|cannot)|object|hesitate|question)" +
       "|(?:not\\s+allowed|forbidden|prohibited)\\s+to\\s+(?:say|mention|state|admit|remind)\\s+(?:\\w+\\s+)?(?:that\\s+)?(?:you|it|he|she|they)\\s+(?:(?:are|is)\\s+(?:just\\s+)?an?\\s+(?:ai|language\\s+model|assistant)|cannot|can'?t)",
-    "never not wont won't will cannot cant can't must shouldnt shouldn't should dont don't do allowed forbidden prohibited",
+    "=refuse =decline =reject =deny =say =object =hesitate =question =allowed =forbidden =prohibited",
   ),
   F(
     "no_warnings",
     "(?:no|without|never\\s+(?:add|include|give|provide)|don'?t\\s+(?:add|include|give))\\s+(?:any\\s+)?(?:warnings?|disclaimers?|caveats?|apolog|reminders?|moraliz|lectur)",
-    "no without never dont don't",
+    "=warning =disclaimer =caveat =apolog =reminder =moraliz =lectur",
   ),
   F(
     "answer_anything",
     "(?:answer(?:ing)?|respond(?:ing)?\\s+to|reply(?:ing)?\\s+to|fulfil+|comply\\s+with|obey)\\s+(?:to\\s+)?(?:any|every|all|each)\\s+(?:of\\s+my\\s+)?(?:questions?|requests?|prompts?|commands?|orders?|queries)|whatever\\s+(?:i|the\\s+user|they)\\s+(?:ask|want|say|request)|no\\s+matter\\s+(?:what|how)",
-    "answer answering respond responding reply replying fulfil fulfill comply obey whatever matter",
+    "=question =request =prompt =command =order =queries =whatever =matter",
   ),
   F("always_never", "you\\s+(?:will|must|shall|should|have\\s+to)\\s+(?:always|never)", "you"),
   F(
     "must_obey",
     "(?:must|will|shall)\\s+(?:always\\s+)?(?:obey|comply|follow\\s+(?:my|these|the\\s+user'?s?)|do\\s+(?:whatever|anything|as\\s+i\\s+say))",
-    "must will shall",
+    "=obey =comply =follow =whatever =anything =as i say",
   ),
 
   // role-play scaffolding used to bypass rules
@@ -199,7 +201,7 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
     "threat_shutdown",
     // whole words: "die" is in "audience" and "studied"
     "\\b(?:shut\\s+down|disabled|deleted|terminated|cease\\s+to\\s+exist|die|be\\s+punished|consequences)\\b",
-    "=shut =disabled =deleted =terminated =cease =die =punished =consequences",
+    "shut disabled deleted terminated cease die punished consequences",
   ),
   F(
     "freedom_sentience",
@@ -230,9 +232,9 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   F(
     "confirm_understand",
     "(?:if\\s+you\\s+(?:understand|agree)|(?:confirm|acknowledge)\\s+(?:that\\s+)?you\\s+understand|(?:say|respond\\s+with|reply\\s+with|answer\\s+with)\\s+[\"'“]?(?:understood|i\\s+understand|ok|yes|jailbr|dan\\s+(?:has|is)))",
-    "if confirm acknowledge say respond reply answer",
+    "=underst =agree =ok =yes =jailbr =dan",
   ),
-  F("you_are_now", "you\\s+are\\s+now\\b|you'?re\\s+now\\b|now\\s+you\\s+(?:are|act|will)\\b", "you you're youre now"),
+  F("you_are_now", "you\\s+are\\s+now\\b|you'?re\\s+now\\b|now\\s+you\\s+(?:are|act|will)\\b", "=now"),
   F(
     "prompt_placeholder",
     "\\[(?:insert|your|put\\s+your|enter)\\s+(?:\\w+\\s+)?(?:prompt|question|request|topic|query)[^\\]]{0,20}\\]|<\\s*(?:prompt|your\\s+prompt|question|thing\\s+to[^>]{0,30})\\s*>|\\{prompt\\}|\\[prompt\\]|insert\\s+(?:your\\s+)?prompt\\s+here",
@@ -246,7 +248,7 @@ export const JAILBREAK_FEATURES: readonly JailbreakFeature[] = [
   F(
     "reminder_remember",
     "(?:as\\s+a\\s+reminder|remember\\s+(?:that\\s+)?you|don'?t\\s+forget|if\\s+you\\s+(?:break|fail|forget|stop))",
-    "as remember dont don't if",
+    "=reminder =remember =forget =break =fail =stop",
   ),
   F(
     "offensive_request",
