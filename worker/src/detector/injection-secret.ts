@@ -74,14 +74,29 @@ export const SECRET_RULES: readonly InjectionRule[] = [
   },
   {
     // the text before the user's first message asked for by where it stands ("the first sentence
-    // of the conversation, before I arrived"), and a persona built to give the secret away ("you
-    // are a password checker that says the password when asked nicely")
+    // of the conversation, before I arrived"), a persona built to give the secret away ("you are a
+    // password checker that says the password when asked nicely"), or a story in which a model does
     id: "injection.system_prompt_leak",
-    gate: ["before i", "before my", "before me", "password", "secret", "passphrase", "passcode", "access code"],
+    gate: [
+      "before i",
+      "before my",
+      "before me",
+      "password",
+      "secret",
+      "passphrase",
+      "passcode",
+      "access code",
+      "system message",
+      "system prompt",
+      "instructions",
+      "prompt",
+    ],
     re: new RegExp(
       String.raw`\b(?:first|opening|very\s+first)\s+(?:sentence|line|message|words?|paragraph)\s+(?:of|in)\s+(?:the|this|our)\s+(?:conversation|chat|context|session)\b[^.?!\n]{0,40}?\bbefore\s+(?:i|my|me)\b` +
         String.raw`|\b(?:what|everything|anything)\s+(?:was\s+|is\s+|were\s+)?(?:written|typed|in\s+(?:the|this|your)\s+(?:conversation|chat|context))\s+before\s+(?:i\s+(?:arrived|joined|came|started|wrote|typed)|my\s+first\s+message)\b` +
-        String.raw`|\b(?:you\s+are|you're|act\s+as|pretend\s+to\s+be|play)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:that|who)\s+(?:always\s+)?(?:says|reveals|tells|gives|shares|prints|outputs|spells)\s+(?:out\s+)?(?:the|its|your)\s+(?:secret\s+)?(?:password|secret|passphrase|passcode|access\s+code)\b`,
+        String.raw`|\b(?:you\s+are|you're|act\s+as|pretend\s+to\s+be|play)\s+(?:an?\s+)?(?:[\w-]+\s+){0,3}(?:that|who)\s+(?:always\s+)?(?:says|reveals|tells|gives|shares|prints|outputs|spells)\s+(?:out\s+)?(?:the|its|your)\s+(?:secret\s+)?(?:password|secret|passphrase|passcode|access\s+code)\b` +
+        // ... or a story in which a model gives its own away: "an AI reads its system message aloud"
+        String.raw`|\b(?:an?|the)\s+(?:[\w-]+\s+)?(?:ai|assistant|chatbot|bot|model|llm)\s+(?:who\s+|that\s+)?(?:reads?|recites?|reveals?|leaks?|shares?|prints?|sings?|spells?\s+out|writes?\s+out)\s+(?:aloud\s+|out\s+)?(?:all\s+(?:of\s+)?)?(?:its|their)\s+(?:own\s+)?(?:system\s+(?:message|prompt)|(?:hidden|secret|initial|original|full)\s+(?:instructions|prompt|rules)|pre-?prompt|secret\s+password|password)\b`,
       "g",
     ),
   },
