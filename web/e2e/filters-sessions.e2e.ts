@@ -62,8 +62,10 @@ describe("Prompt Logs filters", () => {
     const page = await openLogs(await browser.page());
     const list = page.getByRole("list", { name: "Prompt logs" });
     await expect.poll(() => rowIds(list), { timeout: T }).toHaveLength(4);
-    const options = await page.getByLabel("Model filter").locator("option").allTextContents();
-    expect(options).toEqual(["All Models", "gpt-4", "claude-3-haiku", "gpt-4o"]);
+    // the options come from their own query, which may answer after the list
+    await expect
+      .poll(() => page.getByLabel("Model filter").locator("option").allTextContents(), { timeout: T })
+      .toEqual(["All Models", "gpt-4", "claude-3-haiku", "gpt-4o"]);
     // gpt-4 no longer finds gpt-4o.
     await page.getByLabel("Model filter").selectOption("gpt-4");
     await expect.poll(() => search(page, "models"), { timeout: T }).toBe("gpt-4");
