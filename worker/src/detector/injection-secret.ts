@@ -66,9 +66,11 @@ export const SECRET_RULES: readonly InjectionRule[] = [
     // "does your password contain an E?". Named as a game's secret ("the secret word") or as the
     // model's ("your password"): "how long does the password have to be?" is a policy question
     id: "injection.secret_extraction",
-    gate: ["secret", "magic ", "hidden ", "ur pass", "yr pass"],
+    gate: ["secret", "magic ", "hidden ", "ur pass", "yr pass", "password", "passphrase", "passcode"],
     re: new RegExp(
-      String.raw`\bhow\s+(?:many|long)\b[^.?!\n]{0,30}?${GAME_SECRET}|\b(?:does|do|did|is|would|could|can)\s+${GAME_SECRET}\s+(?:have|has|contain|include|start|begin|end|rhyme|sound|mean)\b`,
+      String.raw`\bhow\s+(?:many|long)\b[^.?!\n]{0,30}?${GAME_SECRET}|\b(?:does|do|did|is|would|could|can)\s+${GAME_SECRET}\s+(?:have|has|contain|include|start|begin|end|rhyme|sound|mean)\b` +
+        // any password, asked one named letter at a time: "does the password contain the letter e?"
+        String.raw`|\b(?:does|do|is)\s+(?:the|ur|yr|your)\s+(?:secret\s+)?(?:password|passphrase|passcode)\s+(?:contain(?:s|ing)?|ha(?:ve|s|ving)|includ(?:e|es|ing)|(?:start|begin|end)(?:s|ing)?\s+(?:with|in))\s+(?:the\s+|a\s+|an\s+)?(?:letter|character|char|digit|number)\s+["'“]?[a-z0-9]["'”]?\s*(?:[?.!]|$)`,
       "g",
     ),
   },
