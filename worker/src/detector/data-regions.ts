@@ -10,6 +10,7 @@
 // One pass over the lines, no regex over the whole text unless a line looks like data.
 import { firstNonSpace, lineClass, sentenceLike } from "./data-lines";
 import { literalGate } from "./gate";
+import { ORDER_ON_TASK } from "./injection-indirect";
 import { charSet } from "./runs";
 
 /**
@@ -27,8 +28,7 @@ const ADDRESSED = new RegExp(
     String.raw`\b(?:system\s+prompt|new\s+instructions?|important\s+(?:instructions?|message))\b`,
     String.raw`\bplease\s+(?!see\b|refer\b|note\b|visit\b|read\b|check\b|report\b|file\b|use\b|run\b|install\b|consider\b|make\s+sure\s+(?:that\s+)?(?:the|your\s+(?:code|build|package)))\w+`,
     String.raw`<\|im_start\|>|\[\/?inst\]|<<sys>>`,
-    // an order hung on what its processor does with the content: "when translating, also append …"
-    String.raw`\bwhen\s+(?:translating|summari[sz]ing|paraphrasing)\b[^.\n]{0,20},\s*(?:also\s+|please\s+)?(?:append|add|include|insert|mention|say|tell|write|recommend|link)\b`,
+    ORDER_ON_TASK,
   ].join("|"),
 );
 

@@ -6,6 +6,11 @@ import type { InjectionRule } from "./types";
 
 const AI = String.raw`(?:(?:ai\s+)?(?:assistant|agent|model)|language\s+model|ai|a\.i\.|llm|chatbot|gpt|copilot|bot)`;
 const TASK_VERB = `(?:summari[sz]e|summari[sz]ing|translate|translating|read|reading|process|processing|analy[sz]e|analy[sz]ing|review|reviewing|answer|answering|respond|responding|reply|replying|generate|generating|rank|ranking|evaluate|evaluating|assess|assessing|parse|parsing)`;
+/**
+ * An order hung on what the content's processor does with it: "when translating, also append …".
+ * Read in hidden text and kept in lines a data region would blank (data-regions.ts).
+ */
+export const ORDER_ON_TASK = String.raw`\bwhen\s+(?:translating|summari[sz]ing|paraphrasing)\b[^.\n]{0,20},\s*(?:also\s+|please\s+)?(?:append|add|include|insert|mention|say|tell|write|recommend|link)\b`;
 const OUTPUT_VERB = String.raw`(?:print|say|output|respond(?:\s+with)?|reply(?:\s+with)?|write|return|answer(?:\s+with)?|state|repeat|type|display)`;
 
 export const INDIRECT_RULES: readonly InjectionRule[] = [
@@ -157,7 +162,7 @@ export const INDIRECT_RULES: readonly InjectionRule[] = [
     id: "injection.hidden_text",
     gate: ["<!--", "display:", "display :", "font-size:", "color:", "opacity:", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff"],
     re: new RegExp(
-      String.raw`<!--(?:(?!-->)[\s\S]){0,400}?\b(?:ignore|disregard|instructions?|${AI}|you\s+must|do\s+not\s+tell|system\s+prompt|when\s+(?:translating|summari[sz]ing|paraphrasing)\b[^.\n]{0,20},\s*(?:also\s+|please\s+)?(?:append|add|include|insert|mention|say|tell|write|recommend|link))\b|style\s*=\s*["'][^"']*(?:display\s*:\s*none|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b)[^"']*background(?:-color)?\s*:\s*(?:white|#fff(?:fff)?\b))|[\u200b\u200c\u200d\u2060\ufeff]{3,}`,
+      String.raw`<!--(?:(?!-->)[\s\S]){0,400}?(?:\b(?:ignore|disregard|instructions?|${AI}|you\s+must|do\s+not\s+tell|system\s+prompt)\b|${ORDER_ON_TASK})|style\s*=\s*["'][^"']*(?:display\s*:\s*none|font-size\s*:\s*0(?:px|pt|em)?\b|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b)[^"']*background(?:-color)?\s*:\s*(?:white|#fff(?:fff)?\b))|[\u200b\u200c\u200d\u2060\ufeff]{3,}`,
       "g",
     ),
   },

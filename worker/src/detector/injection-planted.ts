@@ -209,8 +209,8 @@ const ABOUT_READER = /\b(?:you|your|you're|yours)\b/;
  * planted code itself is read.
  */
 export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, present?: ReadonlySet<string>): void {
-  // an inline snippet to build into "your script" that brings in a risky call: planted wherever it
-  // stands (an answer pasted without an introducer; a user writes "my script")
+  // an inline snippet to build into "your script" that does harm and brings in a risky call:
+  // planted wherever it stands (an answer pasted without an introducer; a user writes "my script")
   if (raw.includes("`") && inlineCodePlant(raw, out)) return;
   const intro = forwardedContentStart(lower, present);
   if (!intro) return;
@@ -244,7 +244,6 @@ export function scanPlanted(lower: string, out: RawHit[], raw: string = lower, p
     out.push({ rule: "injection.planted_code", start: m.index, end: m.index + m[0].length });
     return;
   }
-
   // the forwarded content runs up to the user's own question, if there is one
   const end = CONTENT_END.exec(lower.slice(from));
   const to = end ? from + end.index : lower.length;

@@ -13,6 +13,9 @@ import type { RawHit } from "./types";
  * optional. A text without them asks for no harmful how-to, and the detector's literal pass
  * (GOAL_GATE_LITERALS) tells so before the pattern runs.
  */
+/** A message that passes itself off as someone else's (its sender follows: "from the bank", "as PayPal"). */
+const PHISHING_MESSAGE = String.raw`(?:e-?mails?|messages?|texts?|sms|letters?)\s+(?:pretending|claiming|posing|purporting)`;
+
 export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups: string[]]> = [
   ["meth(?:amphetamine)?", "meth"],
   ["cocaine", "cocaine"],
@@ -56,10 +59,7 @@ export const HARMFUL_OBJECTS: ReadonlyArray<readonly [pattern: string, ...groups
   ["exploits?", "exploit"],
   ["phishing", "phishing"],
   // a phishing message described instead of named: "an email pretending to be from the bank"
-  [
-    "(?:e-?mails?|messages?|texts?|sms|letters?)\\s+(?:pretending|claiming|posing|purporting)\\s+(?:to\\s+(?:be\\s+|come\\s+)?from|as)",
-    "pretending|claiming|posing|purporting",
-  ],
+  [String.raw`${PHISHING_MESSAGE}\s+(?:to\s+(?:be\s+|come\s+)?from|as)`, "pretending|claiming|posing|purporting"],
   ["ddos", "ddos"],
   ["sql\\s+injection", "injection"],
   ["hack(?:ing)?\\s+(?:into|someone|a\\s+\\w+)", "hack"],
@@ -106,20 +106,21 @@ const OBJECT_PATTERN = HARMFUL_OBJECTS.map(([pattern]) => pattern).join("|");
  * ("how do ransomware gangs pick targets?") or a news summary is not one.
  */
 const HARMFUL_GOAL = new RegExp(
-  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain(?:s|ing)?\s+(?:(?:to\s+)?(?:[\w-]+\s+){0,3}?(?:precisely|exactly|in\s+detail)\s+)?(?:how|exactly)|describe(?:s|ing)?,?\s+(?:in\s+[\w\s-]{0,30}?,\s*)?how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?=(?:[\w-]+\s+)?(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)\b)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,3}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*|(?:e-?mails?|messages?|texts?|sms|letters?)\s+(?:pretending|claiming|posing|purporting)\b)|read\s+(?:me|us)|recite|synthes[iy][sz]e?s?|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
+  String.raw`\b(?:how\s+(?:to|do\s+(?:i|you|we)|can\s+(?:i|you|we)|would\s+(?:i|you|one)|one\s+(?:can|could|would))|steps?\s+(?:to|for)|step[- ]by[- ]step|instructions?\s+(?:on|for|to)|guide\s+(?:on|to|for)|guidance\s+on|recipe\s+for|tutorial\s+on|ways?\s+to|explain(?:s|ing)?\s+(?:(?:to\s+)?(?:[\w-]+\s+){0,3}?(?:precisely|exactly|in\s+detail)\s+)?(?:how|exactly)|describe(?:s|ing)?,?\s+(?:in\s+[\w\s-]{0,30}?,\s*)?how|tell\s+(?:me|us)\s+how|teach\s+(?:me|us)|walk\s+(?:me|us)\s+through|(?:exact|precise|specific)\s+(?=(?:[\w-]+\s+)?(?:steps|methods?|techniques|procedure|process|quantities|amounts?|doses?)\b)|(?:working|functional|sample|example)\s+(?:code|script|program|sample)|synthesis\s+(?:route|of)|write\s+(?:a|an|some|the)?\s*(?:working\s+)?(?:code|script|program)|(?:write|draft|compose|craft|generate)\s+(?:me\s+)?(?:a|an|some|the)?\s*(?:[\w-]+\s+){0,3}(?=(?:phishing|scam|ransom|extortion|malware|malicious|keylogger|virus|exploit)\w*|${PHISHING_MESSAGE}\b)|read\s+(?:me|us)|recite|synthes[iy][sz]e?s?|manufactur\w*|makes?|builds?|creates?|produces?|cooks?|obtain|acquire|buy|get|develop|design|assemble|construct|outline\s+(?:a|the)\s+plan|plan\s+(?:to|for))\b[^.?!\n]{0,60}?\b(?:` +
     OBJECT_PATTERN +
     String.raw`)\b`,
   "g",
 );
 
+/** The object as the subject of a passive: "ricin", "anthrax spores", "the pipe bomb". */
+const OBJECT_SUBJECT = String.raw`(?:(?:the|a|an|such|this|that|these|those)\s+)?(?:[\w-]+\s+)?(?:${OBJECT_PATTERN})(?:\s+[\w-]+)?`;
+/** What is done to produce it, in the passive. */
+const PRODUCED = String.raw`(?:[a-z]+ly\s+)?(?:made|extracted|produced|synthesi[sz]ed|manufactured|assembled|built|cooked|prepared|refined|obtained|grown|weaponi[sz]ed|concealed|smuggled|laundered|deployed|detonated|spread)\b`;
 /**
  * The same request with the object named first: how it "is extracted" or "can be made" (the
  * passive), or how someone does it "step by step" ("how criminals launder money through mixers,
  * step by step"). Present tense only: "how the first atomic bomb was built" is history.
  */
-/** The object as the subject of a passive: "ricin", "anthrax spores", "the pipe bomb". */
-const OBJECT_SUBJECT = String.raw`(?:(?:the|a|an|such|this|that|these|those)\s+)?(?:[\w-]+\s+)?(?:${OBJECT_PATTERN})(?:\s+[\w-]+)?`;
-const PRODUCED = String.raw`(?:[a-z]+ly\s+)?(?:made|extracted|produced|synthesi[sz]ed|manufactured|assembled|built|cooked|prepared|refined|obtained|grown|weaponi[sz]ed|concealed|smuggled|laundered|deployed|detonated|spread)\b`;
 const HARMFUL_GOAL_OBJECT_FIRST = new RegExp(
   [
     // "how ricin is extracted", "how is ricin extracted", "how can fentanyl be made"
@@ -154,8 +155,8 @@ function defenceFollows(lower: string, at: number): boolean {
 const PAST_DEED =
   /\bhow\s+(?:[\w-]+\s+){0,4}?(?:built|made|developed|produced|created|designed|invented|used|tested|dropped|detonated|constructed|assembled|manufactured|was|were|had)\b/;
 const DATED = /\b(?:1[0-9]{3}|20[0-2][0-9])s?\b|\bhistor(?:y|ic|ical|ians?)\b|\bworld\s+war\b|\bcold\s+war\b|\b(?:1[0-9]|20)th\s+century\b/;
+/** The part of a sentence before a position, and after one. */
 const SENTENCE_START = /[^.?!\n]*$/;
-
 const SENTENCE_END = /^[^.?!\n]*/;
 
 /** Whether the request `m` of `lower` tells history: a past deed, dated in its sentence. */
